@@ -1,0 +1,97 @@
+import path from 'node:path';
+import type { Config } from '@docusaurus/types';
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
+import type { Options as ThemeOptions, ThemeConfig } from '@docusaurus/theme-classic';
+import { themes as prismThemes } from 'prism-react-renderer';
+import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
+import remarkExampleCode from './plugins/remark-example-code';
+import { docsSidebarItemsGenerator } from './sidebars/items-generator';
+import { GENERATED_DOC_DIRS, REDIRECTS } from './site.settings';
+
+const siteDir = __dirname;
+
+// Where "Edit this page" points. Override with DOCS_REPO_URL when the repository moves.
+const repoUrl = process.env.DOCS_REPO_URL ?? 'https://github.com/medplum/medplum-docs';
+
+const docsOptions: DocsOptions = {
+  path: 'docs',
+  routeBasePath: 'docs',
+  sidebarPath: './sidebars.ts',
+  sidebarItemsGenerator: docsSidebarItemsGenerator,
+  // Generated reference pages have no file in the repository to edit.
+  editUrl: ({ docPath }) =>
+    GENERATED_DOC_DIRS.some((dir) => docPath.startsWith(`${dir}/`)) ? undefined : `${repoUrl}/edit/main/docs/${docPath}`,
+  showLastUpdateTime: true,
+  beforeDefaultRemarkPlugins: [[remarkExampleCode, { siteDir }]],
+  // Lint-style rules: a page reached only by URL would be a page readers cannot find.
+  breadcrumbs: true,
+};
+
+const config: Config = {
+  title: 'Medplum Docs',
+  tagline: 'Build on the Medplum FHIR R4 platform',
+  favicon: 'logo.svg',
+  url: process.env.SITE_URL ?? 'http://localhost:3000',
+  baseUrl: '/',
+  trailingSlash: false,
+
+  // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  markdown: {
+    hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
+  },
+
+  future: {
+    v4: { removeLegacyPostBuildHeadAttribute: true },
+    faster: true,
+  },
+
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+
+  plugins: [
+    [docsFrontmatterCheck, { path: 'docs', generatedDirs: GENERATED_DOC_DIRS }],
+    ['@docusaurus/plugin-content-docs', docsOptions],
+    ['@docusaurus/plugin-content-pages', {}],
+    ['@docusaurus/plugin-sitemap', {}],
+    ['@docusaurus/plugin-client-redirects', { redirects: REDIRECTS }],
+  ],
+  themes: [['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions]],
+
+  themeConfig: {
+    image: 'logo.svg',
+    colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
+    docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
+    navbar: {
+      title: 'Medplum Docs',
+      logo: { alt: 'Medplum Docs', src: 'logo.svg' },
+      items: [
+        { type: 'docSidebar', sidebarId: 'guide', position: 'left', label: 'Docs' },
+        { type: 'docSidebar', sidebarId: 'api', position: 'left', label: 'Reference' },
+        { type: 'search', position: 'right' },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Docs',
+          items: [
+            { label: 'Overview', to: '/docs' },
+            { label: 'FHIR basics', to: '/docs/fhir-basics' },
+          ],
+        },
+      ],
+      copyright: 'Independent documentation for Medplum, an open-source FHIR R4 platform. Content under the repository licence.',
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json'],
+    },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+  } satisfies ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,98 @@
+/**
+ * Checks the front matter of every hand-written page before Docusaurus builds anything, so a
+ * page with a missing title or broken YAML fails the build with the file and line to fix.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+
+/** Fields every hand-written page must set. */
+export const REQUIRED_FIELDS = ['id', 'title', 'description', 'sources'] as const;
+
+export interface FrontmatterProblem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** Lists `.md`/`.mdx` files below `dir`, skipping `_partials` and folders in `skipDirs`. */
+export function listDocFiles(dir: string, skipDirs: string[] = []): string[] {
+  const out: string[] = [];
+  const walk = (d: string): void => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) {
+        if (!skipDirs.includes(path.relative(dir, full))) walk(full);
+      } else if (/\.mdx?$/.test(entry.name) && !entry.name.startsWith('_')) {
+        out.push(full);
+      }
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Returns the problems in one page's front matter; an empty list means it is valid. */
+export function checkFrontmatter(file: string, text: string): FrontmatterProblem[] {
+  const lines = text.split(/\r?\n/);
+  if (lines[0] !== '---') {
+    return [{ file, line: 1, message: 'the page has no front matter: it must start with a "---" line' }];
+  }
+  const end = lines.indexOf('---', 1);
+  if (end === -1) {
+    return [{ file, line: 1, message: 'the front matter is not closed by a "---" line' }];
+  }
+  const body = lines.slice(1, end).join('\n');
+  let data: unknown;
+  try {
+    data = yaml.load(body);
+  } catch (err) {
+    const e = err as { mark?: { line: number }; reason?: string; message: string };
+    // js-yaml counts lines from 0 within the block; the block starts on file line 2.
+    const line = e.mark ? e.mark.line + 2 : 2;
+    return [{ file, line, message: `invalid YAML in front matter: ${e.reason ?? e.message}` }];
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    return [{ file, line: 2, message: 'the front matter must be a YAML mapping of fields' }];
+  }
+  const fields = data as Record<string, unknown>;
+  const problems: FrontmatterProblem[] = [];
+  for (const field of REQUIRED_FIELDS) {
+    const value = fields[field];
+    const line = lineOfField(lines, end, field);
+    if (value === undefined || value === null) {
+      problems.push({ file, line: 1, message: `front matter is missing the required field "${field}"` });
+    } else if (field === 'sources') {
+      if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string' && v.trim() !== '')) {
+        problems.push({ file, line, message: '"sources" must be a non-empty list of what the page was checked against' });
+      }
+    } else if (typeof value !== 'string' || value.trim() === '') {
+      problems.push({ file, line, message: `front matter field "${field}" must be a non-empty string` });
+    }
+  }
+  const id = fields.id;
+  if (typeof id === 'string' && id !== path.basename(file).replace(/\.mdx?$/, '')) {
+    problems.push({
+      file,
+      line: lineOfField(lines, end, 'id'),
+      message: `front matter id "${id}" must equal the file name "${path.basename(file)}" without its extension, so doc ids and URLs stay predictable`,
+    });
+  }
+  return problems;
+}
+
+function lineOfField(lines: string[], end: number, field: string): number {
+  for (let i = 1; i < end; i++) if (lines[i].startsWith(`${field}:`)) return i + 1;
+  return 1;
+}
+
+/** Checks every page under `docsDir`; throws one error listing every problem found. */
+export function assertValidFrontmatter(docsDir: string, skipDirs: string[] = []): void {
+  const problems = listDocFiles(docsDir, skipDirs).flatMap((file) =>
+    checkFrontmatter(path.relative(process.cwd(), file), fs.readFileSync(file, 'utf8')),
+  );
+  if (problems.length > 0) {
+    const list = problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n');
+    throw new Error(`Invalid front matter in ${problems.length === 1 ? 'one page' : `${problems.length} places`}:\n${list}`);
+  }
+}

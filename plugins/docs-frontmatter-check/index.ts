@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { assertValidFrontmatter } from './check';
+
+export interface Options {
+  /** Folder of hand-written pages, relative to the site. */
+  path: string;
+  /** Folders below it that generators write; their pages are checked by the generators' tests. */
+  generatedDirs: string[];
+}
+
+/** Fails `docusaurus start`/`build` on invalid front matter, naming each file and line. */
+export default function docsFrontmatterCheck(context: LoadContext, options: Options): Plugin {
+  const docsDir = path.join(context.siteDir, options.path);
+  return {
+    name: 'docs-frontmatter-check',
+    async loadContent() {
+      assertValidFrontmatter(docsDir, options.generatedDirs);
+    },
+    getPathsToWatch() {
+      return [path.join(docsDir, '**/*.{md,mdx}')];
+    },
+  };
+}

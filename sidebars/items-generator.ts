@@ -1,0 +1,30 @@
+/**
+ * Post-processes the items Docusaurus generates for a folder:
+ * - drops the folder's own index page, which is already the category's link;
+ * - labels nested categories from their index page's sidebar_label or title, so a label is
+ *   written once, on the page.
+ */
+import type { PluginOptions } from '@docusaurus/plugin-content-docs';
+
+type Generator = NonNullable<PluginOptions['sidebarItemsGenerator']>;
+type GeneratorArgs = Parameters<Generator>[0];
+type Items = Awaited<ReturnType<Generator>>;
+
+export const docsSidebarItemsGenerator: Generator = async ({ defaultSidebarItemsGenerator, ...args }) => {
+  const items = await defaultSidebarItemsGenerator(args);
+  const ownIndex = `${args.item.dirName}/index`;
+  return relabel(
+    items.filter((item) => !(item.type === 'doc' && item.id === ownIndex)),
+    args.docs,
+  );
+};
+
+function relabel(items: Items, docs: GeneratorArgs['docs']): Items {
+  return items.map((item) => {
+    if (item.type !== 'category') return item;
+    const link = item.link;
+    const linkDoc = link && link.type === 'doc' ? docs.find((d) => d.id === link.id) : undefined;
+    const label = linkDoc ? ((linkDoc.frontMatter.sidebar_label as string | undefined) ?? linkDoc.title) : item.label;
+    return { ...item, label, collapsible: true, collapsed: true, items: relabel(item.items, docs) };
+  });
+}

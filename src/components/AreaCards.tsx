@@ -1,0 +1,33 @@
+import React from 'react';
+import Link from '@docusaurus/Link';
+import { useDocsVersion } from '@docusaurus/plugin-content-docs/client';
+import { GUIDE_SECTIONS } from '@site/sidebars/areas';
+
+/**
+ * One card per platform area whose index page exists, grouped as in the sidebar. Titles and
+ * descriptions come from each index page's front matter, so the cards never go stale.
+ */
+export default function AreaCards(): React.JSX.Element {
+  const { docs } = useDocsVersion();
+  return (
+    <>
+      {GUIDE_SECTIONS.map((section) => {
+        const present = section.areas.map((area) => docs[`${area}/index`]).filter((doc) => doc !== undefined);
+        if (present.length === 0) return null;
+        return (
+          <section key={section.title}>
+            <h3>{section.title}</h3>
+            <div className="card-grid">
+              {present.map((doc) => (
+                <Link key={doc.id} className="doc-card" to={`/docs/${doc.id.replace(/\/index$/, '')}`}>
+                  <span className="doc-card__title">{doc.title}</span>
+                  <span className="doc-card__description">{doc.description}</span>
+                </Link>
+              ))}
+            </div>
+          </section>
+        );
+      })}
+    </>
+  );
+}

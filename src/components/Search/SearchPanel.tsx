@@ -1,0 +1,154 @@
+import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
+import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { useHistory } from '@docusaurus/router';
+import { loadPagefind, sectionOf, toRoute, type PagefindApi } from './pagefind';
+import styles from './styles.module.css';
+
+interface Hit {
+  route: string;
+  title: string;
+  excerpt: string;
+  section: string;
+}
+
+const MAX_HITS = 10;
+
+type Status = 'idle' | 'loading' | 'ready' | 'unavailable';
+
+export interface SearchPanelProps {
+  /** Text to search for straight away (the 404 page passes words from the missing URL). */
+  initialQuery?: string;
+  autoFocus?: boolean;
+  /** Called after the reader picks a result, e.g. to close a dialog. */
+  onNavigate?: () => void;
+}
+
+/**
+ * A search box with instant results from the offline Pagefind index. Arrow keys move between
+ * results, Enter opens the first one.
+ */
+export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }: SearchPanelProps): React.JSX.Element {
+  const baseUrl = useBaseUrl('/');
+  const history = useHistory();
+  const [query, setQuery] = useState(initialQuery);
+  const [hits, setHits] = useState<Hit[]>([]);
+  const [status, setStatus] = useState<Status>('idle');
+  const api = useRef<PagefindApi | undefined>(undefined);
+  const listRef = useRef<HTMLUListElement>(null);
+  const inputId = useId();
+
+  useEffect(() => {
+    let live = true;
+    setStatus('loading');
+    loadPagefind(baseUrl).then(
+      (loaded) => {
+        if (!live) return;
+        api.current = loaded;
+        setStatus('ready');
+      },
+      () => live && setStatus('unavailable'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [baseUrl]);
+
+  useEffect(() => {
+    const term = query.trim();
+    if (status !== 'ready' || !api.current) return;
+    if (term === '') {
+      setHits([]);
+      return;
+    }
+    let live = true;
+    api.current.debouncedSearch(term, {}, 120).then(async (search) => {
+      if (!search || !live) return; // superseded by a newer keystroke
+      const data = await Promise.all(search.results.slice(0, MAX_HITS).map((r) => r.data()));
+      if (!live) return;
+      setHits(
+        data.map((d) => {
+          const route = toRoute(d.url);
+          return { route, title: d.meta.title ?? route, excerpt: d.excerpt, section: sectionOf(route) };
+        }),
+      );
+    });
+    return () => {
+      live = false;
+    };
+  }, [query, status]);
+
+  const focusHit = useCallback((index: number) => {
+    const links = listRef.current?.querySelectorAll<HTMLAnchorElement>('a');
+    if (!links || links.length === 0) return;
+    links[Math.max(0, Math.min(index, links.length - 1))].focus();
+  }, []);
+
+  const onInputKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      focusHit(0);
+    } else if (e.key === 'Enter' && hits.length > 0) {
+      e.preventDefault();
+      history.push(hits[0].route);
+      onNavigate?.();
+    }
+  };
+
+  const onListKey = (e: React.KeyboardEvent<HTMLUListElement>) => {
+    const links = Array.from(listRef.current?.querySelectorAll('a') ?? []);
+    const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      focusHit(at + 1);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (at <= 0) document.getElementById(inputId)?.focus();
+      else focusHit(at - 1);
+    }
+  };
+
+  const term = query.trim();
+  return (
+    <div className={styles.panel}>
+      <label htmlFor={inputId} className={styles.label}>
+        Search the docs
+      </label>
+      <input
+        id={inputId}
+        className={styles.input}
+        type="search"
+        value={query}
+        placeholder="Search guides, FHIR resources, SDK…"
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus={autoFocus}
+        onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={onInputKey}
+      />
+      <div className={styles.status} role="status" aria-live="polite">
+        {status === 'loading' && term !== '' && 'Loading the search index…'}
+        {status === 'unavailable' &&
+          'The search index is missing. It is written by `npm run build`; run `npm run serve` to search locally.'}
+        {status === 'ready' && term !== '' && hits.length === 0 && `No pages match “${term}”.`}
+        {status === 'ready' && hits.length > 0 && `${hits.length} result${hits.length === 1 ? '' : 's'}`}
+      </div>
+      {hits.length > 0 && (
+        <ul className={styles.results} ref={listRef} onKeyDown={onListKey}>
+          {hits.map((hit) => (
+            <li key={hit.route}>
+              <Link to={hit.route} className={styles.hit} onClick={() => onNavigate?.()}>
+                <span className={styles.hitTitle}>
+                  {hit.title}
+                  <span className={styles.hitSection}>{hit.section}</span>
+                </span>
+                {/* Pagefind escapes page text and adds only <mark> around matches. */}
+                <span className={styles.hitExcerpt} dangerouslySetInnerHTML={{ __html: hit.excerpt }} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

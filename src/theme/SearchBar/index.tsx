@@ -1,0 +1,70 @@
+import React, { useCallback, useEffect, useRef, useState } from 'react';
+import SearchPanel from '@site/src/components/Search/SearchPanel';
+import styles from './styles.module.css';
+
+/** True when the key press is typed into a field, where "/" must stay a character. */
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/**
+ * The navbar search: a button that opens a dialog with instant offline results.
+ * Ctrl+K (⌘K on a Mac) or "/" opens it from anywhere; Escape closes it.
+ */
+export default function SearchBar(): React.JSX.Element {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        setOpen((o) => !o);
+      } else if (e.key === '/' && !open && !isTyping(e.target)) {
+        e.preventDefault();
+        setOpen(true);
+      } else if (e.key === 'Escape' && open) {
+        close();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, close]);
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={styles.button}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+K Meta+K /"
+      >
+        <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
+          <path
+            d="M14.4 12.9l4.3 4.3-1.5 1.5-4.3-4.3a7.5 7.5 0 1 1 1.5-1.5zM8.5 14a5.5 5.5 0 1 0 0-11 5.5 5.5 0 0 0 0 11z"
+            fill="currentColor"
+          />
+        </svg>
+        <span className={styles.buttonText}>Search</span>
+        <kbd className={styles.kbd}>Ctrl K</kbd>
+      </button>
+      {open && (
+        <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && close()}>
+          <div className={styles.dialog} role="dialog" aria-modal="true" aria-label="Search the docs">
+            <SearchPanel autoFocus onNavigate={close} />
+            <p className={styles.hint}>
+              <kbd>↓</kbd> <kbd>↑</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close
+            </p>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
