@@ -6,9 +6,13 @@ import { themes as prismThemes } from 'prism-react-renderer';
 import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
 import remarkExampleCode from './plugins/remark-example-code';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
+import { buildSidebars } from './sidebars/build';
 import { GENERATED_DOC_DIRS, REDIRECTS } from './site.settings';
 
 const siteDir = __dirname;
+
+// The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
+const sidebarIds = Object.keys(buildSidebars(path.join(siteDir, 'docs')));
 
 // Where "Edit this page" points. Override with DOCS_REPO_URL when the repository moves.
 const repoUrl = process.env.DOCS_REPO_URL ?? 'https://github.com/medplum/medplum-docs';
@@ -67,8 +71,8 @@ const config: Config = {
       title: 'Medplum Docs',
       logo: { alt: 'Medplum Docs', src: 'logo.svg' },
       items: [
-        { type: 'docSidebar', sidebarId: 'guide', position: 'left', label: 'Docs' },
-        { type: 'docSidebar', sidebarId: 'api', position: 'left', label: 'Reference' },
+        ...(sidebarIds.includes('guide') ? [{ type: 'docSidebar', sidebarId: 'guide', position: 'left', label: 'Docs' }] : []),
+        ...(sidebarIds.includes('api') ? [{ type: 'docSidebar', sidebarId: 'api', position: 'left', label: 'Reference' }] : []),
         { type: 'search', position: 'right' },
       ],
     },

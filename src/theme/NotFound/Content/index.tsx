@@ -25,7 +25,7 @@ export default function NotFoundContent(): React.JSX.Element {
           <h1>Page not found</h1>
           <p>
             Nothing lives at <code>{pathname}</code>. It may have moved or been renamed. Search for it below, or start from
-            the <Link to="/docs">documentation home</Link> or the <Link to="/docs/api">API reference</Link>.
+            the <Link to="/docs">documentation home</Link>.
           </p>
           <SearchPanel initialQuery={queryFromPath(pathname)} />
         </div>
