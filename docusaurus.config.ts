@@ -83,7 +83,6 @@ const config: Config = {
           title: 'Docs',
           items: [
             { label: 'Overview', to: '/docs' },
-            { label: 'FHIR basics', to: '/docs/fhir-basics' },
           ],
         },
       ],

@@ -17,10 +17,6 @@ export default function Home(): React.JSX.Element {
             <span className="doc-card__title">Guides</span>
             <span className="doc-card__description">Learn the platform area by area, from your first app to self-hosting.</span>
           </Link>
-          <Link className="doc-card" to="/docs/fhir-basics">
-            <span className="doc-card__title">FHIR basics</span>
-            <span className="doc-card__description">New to FHIR R4? Resources, references, bundles and search in one page.</span>
-          </Link>
         </div>
       </main>
     </Layout>
