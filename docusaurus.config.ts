@@ -1,18 +1,17 @@
 import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
-import type { Options as ThemeOptions, ThemeConfig } from '@docusaurus/theme-classic';
+import type { Options as ThemeOptions } from '@docusaurus/theme-classic';
+import type { UserThemeConfig } from '@docusaurus/theme-common';
 import { themes as prismThemes } from 'prism-react-renderer';
 import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
 import remarkExampleCode from './plugins/remark-example-code';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
 import { GENERATED_DOC_DIRS, REDIRECTS } from './site.settings';
+import { runGenerators } from './plugins/generators';
 
 const siteDir = __dirname;
-
-// The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
-const sidebarIds = Object.keys(buildSidebars(path.join(siteDir, 'docs')));
 
 // Where "Edit this page" points. Override with DOCS_REPO_URL when the repository moves.
 const repoUrl = process.env.DOCS_REPO_URL ?? 'https://github.com/medplum/medplum-docs';
@@ -24,77 +23,91 @@ const docsOptions: DocsOptions = {
   sidebarItemsGenerator: docsSidebarItemsGenerator,
   // Generated reference pages have no file in the repository to edit.
   editUrl: ({ docPath }) =>
-    GENERATED_DOC_DIRS.some((dir) => docPath.startsWith(`${dir}/`)) ? undefined : `${repoUrl}/edit/main/docs/${docPath}`,
+    GENERATED_DOC_DIRS.some((dir) => docPath.startsWith(`${dir}/`))
+      ? undefined
+      : `${repoUrl}/edit/main/docs/${docPath}`,
   showLastUpdateTime: true,
   beforeDefaultRemarkPlugins: [[remarkExampleCode, { siteDir }]],
   // Lint-style rules: a page reached only by URL would be a page readers cannot find.
   breadcrumbs: true,
 };
 
-const config: Config = {
-  title: 'Medplum Docs',
-  tagline: 'Build on the Medplum FHIR R4 platform',
-  favicon: 'logo.svg',
-  url: process.env.SITE_URL ?? 'http://localhost:3000',
-  baseUrl: '/',
-  trailingSlash: false,
+export default async function createConfig(): Promise<Config> {
+  // Generated reference pages must exist before the docs plugin reads docs/.
+  const generated = await runGenerators(siteDir);
+  // The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
+  const sidebarIds = Object.keys(buildSidebars(path.join(siteDir, 'docs')));
 
-  // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
-  onBrokenLinks: 'throw',
-  onBrokenAnchors: 'throw',
-  onDuplicateRoutes: 'throw',
-  markdown: {
-    hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
-  },
+  return {
+    title: 'Medplum Docs',
+    tagline: 'Build on the Medplum FHIR R4 platform',
+    favicon: 'logo.svg',
+    url: process.env.SITE_URL ?? 'http://localhost:3000',
+    baseUrl: '/',
+    trailingSlash: false,
 
-  future: {
-    v4: { removeLegacyPostBuildHeadAttribute: true },
-    faster: true,
-  },
-
-  i18n: { defaultLocale: 'en', locales: ['en'] },
-
-  plugins: [
-    [docsFrontmatterCheck, { path: 'docs', generatedDirs: GENERATED_DOC_DIRS }],
-    ['@docusaurus/plugin-content-docs', docsOptions],
-    ['@docusaurus/plugin-content-pages', {}],
-    ['@docusaurus/plugin-sitemap', {}],
-    ['@docusaurus/plugin-client-redirects', { redirects: REDIRECTS }],
-  ],
-  themes: [['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions]],
-
-  themeConfig: {
-    image: 'logo.svg',
-    colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
-    docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
-    navbar: {
-      title: 'Medplum Docs',
-      logo: { alt: 'Medplum Docs', src: 'logo.svg' },
-      items: [
-        ...(sidebarIds.includes('guide') ? [{ type: 'docSidebar', sidebarId: 'guide', position: 'left', label: 'Docs' }] : []),
-        ...(sidebarIds.includes('api') ? [{ type: 'docSidebar', sidebarId: 'api', position: 'left', label: 'Reference' }] : []),
-        { type: 'search', position: 'right' },
-      ],
+    // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
+    onBrokenLinks: 'throw',
+    onBrokenAnchors: 'throw',
+    onDuplicateRoutes: 'throw',
+    markdown: {
+      mermaid: true,
+      hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
     },
-    footer: {
-      style: 'dark',
-      links: [
-        {
-          title: 'Docs',
-          items: [
-            { label: 'Overview', to: '/docs' },
-          ],
-        },
-      ],
-      copyright: 'Independent documentation for Medplum, an open-source FHIR R4 platform. Content under the repository licence.',
-    },
-    prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
-      additionalLanguages: ['bash', 'json'],
-    },
-    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-  } satisfies ThemeConfig,
-};
 
-export default config;
+    future: {
+      v4: { removeLegacyPostBuildHeadAttribute: true },
+      faster: true,
+    },
+
+    i18n: { defaultLocale: 'en', locales: ['en'] },
+
+    plugins: [
+      [docsFrontmatterCheck, { path: 'docs', generatedDirs: GENERATED_DOC_DIRS }],
+      ['@docusaurus/plugin-content-docs', docsOptions],
+      ['@docusaurus/plugin-content-pages', {}],
+      ['@docusaurus/plugin-sitemap', {}],
+      ['@docusaurus/plugin-client-redirects', { redirects: [...REDIRECTS, ...generated.redirects] }],
+    ],
+    themes: [
+      ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
+      '@docusaurus/theme-mermaid',
+    ],
+
+    themeConfig: {
+      image: 'logo.svg',
+      colorMode: { defaultMode: 'light', respectPrefersColorScheme: true },
+      docs: { sidebar: { hideable: true, autoCollapseCategories: false } },
+      navbar: {
+        title: 'Medplum Docs',
+        logo: { alt: 'Medplum Docs', src: 'logo.svg' },
+        items: [
+          ...(sidebarIds.includes('guide')
+            ? [{ type: 'docSidebar', sidebarId: 'guide', position: 'left' as const, label: 'Docs' }]
+            : []),
+          ...(sidebarIds.includes('api')
+            ? [{ type: 'docSidebar', sidebarId: 'api', position: 'left' as const, label: 'Reference' }]
+            : []),
+          { type: 'search', position: 'right' },
+        ],
+      },
+      footer: {
+        style: 'dark',
+        links: [
+          {
+            title: 'Docs',
+            items: [{ label: 'Overview', to: '/docs' }],
+          },
+        ],
+        copyright:
+          'Independent documentation for Medplum, an open-source FHIR R4 platform. Content under the repository licence.',
+      },
+      prism: {
+        theme: prismThemes.github,
+        darkTheme: prismThemes.dracula,
+        additionalLanguages: ['bash', 'json'],
+      },
+      tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    } satisfies UserThemeConfig,
+  };
+}

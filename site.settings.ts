@@ -3,7 +3,13 @@
  */
 
 /** Folders under docs/ that generator plugins write at build time (never committed). */
-export const GENERATED_DOC_DIRS: string[] = ['api/fhir/resources', 'api/fhir/datatypes', 'api/fhir/medplum', 'sdk', 'api/react-components'];
+export const GENERATED_DOC_DIRS: string[] = [
+  'api/fhir/resources',
+  'api/fhir/datatypes',
+  'api/fhir/medplum',
+  'sdk',
+  'api/react-components',
+];
 
 /**
  * Client-side redirects for pages that were renamed. Keep `from` paths forever: readers and

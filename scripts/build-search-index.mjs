@@ -14,7 +14,14 @@ const buildDir = path.join(siteDir, 'build');
 const started = Date.now();
 const { index, errors } = await pagefind.createIndex({
   rootSelector: 'main',
-  excludeSelectors: ['nav', '.theme-doc-toc-mobile', '.theme-doc-footer', '.pagination-nav', '.theme-doc-breadcrumbs', '.hash-link'],
+  excludeSelectors: [
+    'nav',
+    '.theme-doc-toc-mobile',
+    '.theme-doc-footer',
+    '.pagination-nav',
+    '.theme-doc-breadcrumbs',
+    '.hash-link',
+  ],
   forceLanguage: 'en',
 });
 if (errors.length > 0 || !index) throw new Error(`pagefind: ${errors.join('; ')}`);
@@ -25,4 +32,6 @@ const written = await index.writeFiles({ outputPath: path.join(buildDir, 'pagefi
 if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
 await pagefind.close();
 
-console.log(`[search] indexed ${added.page_count} pages into build/pagefind in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(
+  `[search] indexed ${added.page_count} pages into build/pagefind in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+);

@@ -27,7 +27,10 @@ export const GUIDE_SECTIONS: GuideSection[] = [
     ],
   },
   { title: 'Automation', areas: ['bots', 'subscriptions', 'cli', 'agent'] },
-  { title: 'Data and APIs', areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'analytics'] },
+  {
+    title: 'Data and APIs',
+    areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'analytics'],
+  },
   { title: 'Operate', areas: ['self-hosting', 'contributing', 'compliance'] },
 ];
 

@@ -12,9 +12,12 @@ type Items = Awaited<ReturnType<Generator>>;
 
 export const docsSidebarItemsGenerator: Generator = async ({ defaultSidebarItemsGenerator, ...args }) => {
   const items = await defaultSidebarItemsGenerator(args);
-  const ownIndex = `${args.item.dirName}/index`;
+  // The category links to <dir>/index, or to <dir>/overview when there is no index.
+  const dir = args.item.dirName;
+  const hasIndexDoc = args.docs.some((d) => d.id === `${dir}/index`);
+  const ownLink = hasIndexDoc ? `${dir}/index` : `${dir}/overview`;
   return relabel(
-    items.filter((item) => !(item.type === 'doc' && item.id === ownIndex)),
+    items.filter((item) => !(item.type === 'doc' && item.id === ownLink)),
     args.docs,
   );
 };

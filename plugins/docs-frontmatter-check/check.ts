@@ -63,8 +63,16 @@ export function checkFrontmatter(file: string, text: string): FrontmatterProblem
     if (value === undefined || value === null) {
       problems.push({ file, line: 1, message: `front matter is missing the required field "${field}"` });
     } else if (field === 'sources') {
-      if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === 'string' && v.trim() !== '')) {
-        problems.push({ file, line, message: '"sources" must be a non-empty list of what the page was checked against' });
+      if (
+        !Array.isArray(value) ||
+        value.length === 0 ||
+        !value.every((v) => typeof v === 'string' && v.trim() !== '')
+      ) {
+        problems.push({
+          file,
+          line,
+          message: '"sources" must be a non-empty list of what the page was checked against',
+        });
       }
     } else if (typeof value !== 'string' || value.trim() === '') {
       problems.push({ file, line, message: `front matter field "${field}" must be a non-empty string` });
@@ -93,6 +101,8 @@ export function assertValidFrontmatter(docsDir: string, skipDirs: string[] = [])
   );
   if (problems.length > 0) {
     const list = problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join('\n');
-    throw new Error(`Invalid front matter in ${problems.length === 1 ? 'one page' : `${problems.length} places`}:\n${list}`);
+    throw new Error(
+      `Invalid front matter in ${problems.length === 1 ? 'one page' : `${problems.length} places`}:\n${list}`,
+    );
   }
 }

@@ -10,12 +10,13 @@ export interface Options {
 }
 
 /** Fails `docusaurus start`/`build` on invalid front matter, naming each file and line. */
-export default function docsFrontmatterCheck(context: LoadContext, options: Options): Plugin {
-  const docsDir = path.join(context.siteDir, options.path);
+export default function docsFrontmatterCheck(context: LoadContext, options: unknown): Plugin {
+  const { path: docsPath, generatedDirs } = options as Options;
+  const docsDir = path.join(context.siteDir, docsPath);
   return {
     name: 'docs-frontmatter-check',
     async loadContent() {
-      assertValidFrontmatter(docsDir, options.generatedDirs);
+      assertValidFrontmatter(docsDir, generatedDirs);
     },
     getPathsToWatch() {
       return [path.join(docsDir, '**/*.{md,mdx}')];

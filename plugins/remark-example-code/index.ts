@@ -31,7 +31,9 @@ export function extractRegion(source: string, region: string | undefined, where:
   const start = lines.findIndex((l) => l.trim() === `// #region ${region}`);
   const end = lines.findIndex((l, i) => i > start && l.trim() === `// #endregion ${region}`);
   if (start === -1 || end === -1) {
-    throw new Error(`${where}: region "${region}" not found (expected "// #region ${region}" … "// #endregion ${region}")`);
+    throw new Error(
+      `${where}: region "${region}" not found (expected "// #region ${region}" … "// #endregion ${region}")`,
+    );
   }
   const body = lines.slice(start + 1, end).filter((l) => !/^\s*\/\/ #(end)?region\b/.test(l));
   return dedent(trimBlank(body)).join('\n');

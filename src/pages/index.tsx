@@ -15,7 +15,9 @@ export default function Home(): React.JSX.Element {
         <div className="card-grid">
           <Link className="doc-card" to="/docs">
             <span className="doc-card__title">Guides</span>
-            <span className="doc-card__description">Learn the platform area by area, from your first app to self-hosting.</span>
+            <span className="doc-card__description">
+              Learn the platform area by area, from your first app to self-hosting.
+            </span>
           </Link>
         </div>
       </main>

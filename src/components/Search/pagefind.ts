@@ -26,7 +26,11 @@ export interface PagefindApi {
   options(opts: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   preload(term: string): Promise<void>;
-  debouncedSearch(term: string, opts?: Record<string, unknown>, ms?: number): Promise<{ results: PagefindResult[] } | null>;
+  debouncedSearch(
+    term: string,
+    opts?: Record<string, unknown>,
+    ms?: number,
+  ): Promise<{ results: PagefindResult[] } | null>;
 }
 
 let loading: Promise<PagefindApi> | undefined;

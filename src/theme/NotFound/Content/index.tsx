@@ -24,8 +24,8 @@ export default function NotFoundContent(): React.JSX.Element {
         <div className="col col--8 col--offset-2">
           <h1>Page not found</h1>
           <p>
-            Nothing lives at <code>{pathname}</code>. It may have moved or been renamed. Search for it below, or start from
-            the <Link to="/docs">documentation home</Link>.
+            Nothing lives at <code>{pathname}</code>. It may have moved or been renamed. Search for it below, or start
+            from the <Link to="/docs">documentation home</Link>.
           </p>
           <SearchPanel initialQuery={queryFromPath(pathname)} />
         </div>
