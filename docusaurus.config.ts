@@ -96,15 +96,19 @@ export default async function createConfig(): Promise<Config> {
         links: [
           {
             title: 'Docs',
-            items: [{ label: 'Overview', to: '/docs' }],
+            items: [
+              { label: 'Overview', to: '/docs' },
+              { label: 'FHIR basics', to: '/docs/fhir-basics' },
+            ],
           },
         ],
         copyright:
           'Independent documentation for Medplum, an open-source FHIR R4 platform. Content under the repository licence.',
       },
       prism: {
-        theme: prismThemes.github,
-        darkTheme: prismThemes.dracula,
+        // Both themes keep comments and strings at WCAG AA contrast (checked by axe in the tests).
+        theme: prismThemes.vsLight,
+        darkTheme: prismThemes.vsDark,
         additionalLanguages: ['bash', 'json'],
       },
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },

@@ -15,7 +15,7 @@ export default function AreaCards(): React.JSX.Element {
         const present = section.areas.map((area) => docs[`${area}/index`]).filter((doc) => doc !== undefined);
         if (present.length === 0) return null;
         return (
-          <section key={section.title}>
+          <section key={section.title} data-pagefind-ignore="all">
             <h3>{section.title}</h3>
             <div className="card-grid">
               {present.map((doc) => (

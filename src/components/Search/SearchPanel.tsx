@@ -2,7 +2,7 @@ import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { useHistory } from '@docusaurus/router';
-import { loadPagefind, sectionOf, toRoute, type PagefindApi } from './pagefind';
+import { loadPagefind, searchPages, sectionOf, toRoute, type PagefindApi } from './pagefind';
 import styles from './styles.module.css';
 
 interface Hit {
@@ -62,9 +62,9 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
       return;
     }
     let live = true;
-    api.current.debouncedSearch(term, {}, 120).then(async (search) => {
-      if (!search || !live) return; // superseded by a newer keystroke
-      const data = await Promise.all(search.results.slice(0, MAX_HITS).map((r) => r.data()));
+    searchPages(api.current, term).then(async (results) => {
+      if (!results || !live) return; // superseded by a newer keystroke
+      const data = await Promise.all(results.slice(0, MAX_HITS).map((r) => r.data()));
       if (!live) return;
       setHits(
         data.map((d) => {

@@ -19,6 +19,7 @@ export interface PagefindResultData {
 
 interface PagefindResult {
   id: string;
+  score: number;
   data(): Promise<PagefindResultData>;
 }
 
@@ -26,6 +27,7 @@ export interface PagefindApi {
   options(opts: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   preload(term: string): Promise<void>;
+  search(term: string): Promise<{ results: PagefindResult[] }>;
   debouncedSearch(
     term: string,
     opts?: Record<string, unknown>,
@@ -70,4 +72,61 @@ export function sectionOf(route: string): string {
   if (route.startsWith('/docs/sdk')) return 'SDK';
   if (route.startsWith('/docs/api')) return 'Reference';
   return 'Guide';
+}
+
+/** Words that carry no meaning in a docs query ("how do I …"); Pagefind would require them. */
+const STOP_WORDS = new Set(
+  'a an and are as at be by can do does for from how i in into is it of on or should the to use using what when where which why with work works you your'.split(
+    ' ',
+  ),
+);
+
+/** The words of a query that are worth matching; the query itself when all are stop words. */
+export function significantWords(query: string): string[] {
+  const words = query
+    .toLowerCase()
+    .split(/[\s,;:!?()"']+/)
+    .filter((w) => w !== '');
+  const kept = words.filter((w) => !STOP_WORDS.has(w));
+  return kept.length > 0 ? kept : words;
+}
+
+export interface ScoredResult {
+  id: string;
+  score: number;
+  data(): Promise<PagefindResultData>;
+}
+
+/**
+ * Ranks pages found by searching each word on its own: pages matching more words first, then
+ * by summed score. Used when no page contains every word of the query.
+ */
+export function mergeByWords(perWord: ScoredResult[][]): ScoredResult[] {
+  const merged = new Map<string, { result: ScoredResult; words: number; score: number }>();
+  for (const results of perWord) {
+    for (const r of results) {
+      const seen = merged.get(r.id);
+      if (seen) {
+        seen.words += 1;
+        seen.score += r.score;
+      } else {
+        merged.set(r.id, { result: r, words: 1, score: r.score });
+      }
+    }
+  }
+  return [...merged.values()].sort((a, b) => b.words - a.words || b.score - a.score).map((m) => m.result);
+}
+
+/**
+ * Searches for every significant word together; when no page has them all, falls back to
+ * pages matching most of them, so a question typed in plain words still finds something.
+ * Returns null when a newer keystroke superseded this search.
+ */
+export async function searchPages(api: PagefindApi, query: string): Promise<ScoredResult[] | null> {
+  const words = significantWords(query);
+  const all = await api.debouncedSearch(words.join(' '), {}, 120);
+  if (all === null) return null;
+  if (all.results.length > 0 || words.length < 2) return all.results;
+  const perWord = await Promise.all(words.map((w) => api.search(w)));
+  return mergeByWords(perWord.map((r) => r.results));
 }

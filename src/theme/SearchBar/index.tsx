@@ -14,6 +14,8 @@ function isTyping(target: EventTarget | null): boolean {
  */
 export default function SearchBar(): React.JSX.Element {
   const [open, setOpen] = useState(false);
+  // Set once the shortcut listener is attached (after hydration); tests wait for it.
+  const [ready, setReady] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
     setOpen(false);
@@ -33,6 +35,7 @@ export default function SearchBar(): React.JSX.Element {
       }
     };
     window.addEventListener('keydown', onKey);
+    setReady(true);
     return () => window.removeEventListener('keydown', onKey);
   }, [open, close]);
 
@@ -45,6 +48,7 @@ export default function SearchBar(): React.JSX.Element {
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
+        data-search-ready={ready ? 'true' : undefined}
       >
         <svg width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
           <path

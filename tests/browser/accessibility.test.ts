@@ -1,0 +1,49 @@
+/** axe-core finds no serious or critical violation on any page template, in either colour mode. */
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { builtRoutes, offlineContext, startSession, templateOf, type Session } from './helpers';
+
+const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
+
+let session: Session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => session?.close());
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+test('no serious or critical axe violations on each template', async () => {
+  const routes = builtRoutes();
+  const templates = new Map<string, string>();
+  for (const r of routes) if (!templates.has(templateOf(r))) templates.set(templateOf(r), r);
+  templates.set('404', '/docs/no-such-page');
+  console.log(`# checking templates: ${[...templates].map(([t, r]) => `${t} (${r})`).join(', ')}`);
+
+  const problems: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    const { context } = await offlineContext(session, { colorScheme: scheme });
+    const page = await context.newPage();
+    for (const [template, route] of templates) {
+      await page.goto(session.origin + route);
+      await page.addScriptTag({ path: axePath });
+      const violations = (await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }).axe;
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return result.violations;
+      })) as AxeViolation[];
+      for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        const where = v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ');
+        problems.push(`${template} ${route} [${scheme}]: ${v.impact} ${v.id} — ${v.help} at ${where}`);
+      }
+    }
+    await context.close();
+  }
+  assert.deepEqual(problems, [], problems.join('\n'));
+});

@@ -1,0 +1,58 @@
+/** The sidebar a reader sees matches the section they are in, and the navbar switches sections. */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { offlineContext, startSession, type Session } from './helpers';
+
+let session: Session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => session?.close());
+
+const sidebar = '.theme-doc-sidebar-container';
+
+test('a guide page shows the main guide sidebar with the page marked active', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(`${session.origin}/docs/fhir-basics`);
+  const active = page.locator(`${sidebar} a.menu__link--active`);
+  assert.equal(await active.getAttribute('href'), '/docs/fhir-basics');
+  // Section titles are html sidebar items.
+  assert.ok((await page.locator(`${sidebar} .sidebar-section-title`).count()) > 0, 'no section titles in the guide sidebar');
+  assert.equal(await page.locator('.navbar__link--active').first().textContent(), 'Docs');
+  await context.close();
+});
+
+test('the navbar switches between Docs and Reference, each with its own sidebar', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(`${session.origin}/docs/fhir-basics`);
+  await page.locator('.navbar').getByRole('link', { name: 'Reference', exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/docs/api') || url.pathname.startsWith('/docs/sdk'));
+  assert.equal(await page.locator('.navbar__link--active').first().textContent(), 'Reference');
+  const labels = await page.locator(`${sidebar} .menu__link`).allTextContents();
+  assert.ok(labels.includes('API overview'), `reference sidebar shows: ${labels.join(', ')}`);
+  assert.ok(!labels.includes('FHIR basics'), 'the guide sidebar leaked into the reference');
+  await page.locator('.navbar').getByRole('link', { name: 'Docs', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/docs');
+  const guideLabels = await page.locator(`${sidebar} .menu__link`).allTextContents();
+  assert.ok(guideLabels.includes('FHIR basics'), `guide sidebar shows: ${guideLabels.join(', ')}`);
+  await context.close();
+});
+
+test('sidebar categories collapse and expand', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(`${session.origin}/docs`);
+  const category = page.locator(`${sidebar} .theme-doc-sidebar-item-category-level-1`).first();
+  await category.waitFor();
+  const toggle = category.locator('.menu__caret, button.clean-btn').first();
+  const isCollapsed = async () => (await category.getAttribute('class'))!.includes('menu__list-item--collapsed');
+  assert.equal(await isCollapsed(), true, 'categories start collapsed on the home page');
+  await toggle.click();
+  await page.waitForFunction((el) => !el!.classList.contains('menu__list-item--collapsed'), await category.elementHandle());
+  assert.ok((await category.locator('ul .menu__link').count()) > 0, 'an expanded category lists its pages');
+  await toggle.click();
+  await page.waitForFunction((el) => el!.classList.contains('menu__list-item--collapsed'), await category.elementHandle());
+  await context.close();
+});

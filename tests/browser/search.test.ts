@@ -1,0 +1,53 @@
+/**
+ * Offline search: the keyboard shortcut opens it, results appear as the reader types, and every
+ * byte comes from this site (other hosts are unreachable and refused).
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { offlineContext, startSession, type Session } from './helpers';
+
+let session: Session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => session?.close());
+
+test('Ctrl+K opens search and a reader-style query finds FHIR basics with the network off', async () => {
+  const { context, offOrigin } = await offlineContext(session);
+  const page = await context.newPage();
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  await page.goto(`${session.origin}/docs`);
+  await page.locator('[data-search-ready]').waitFor();
+  await page.keyboard.press('Control+K');
+  const box = page.getByRole('dialog', { name: 'Search the docs' }).getByRole('searchbox');
+  await box.waitFor();
+  await box.pressSequentially('how do references work in fhir', { delay: 20 });
+  const hit = page.locator('[role="dialog"] a[href="/docs/fhir-basics"]');
+  await hit.first().waitFor({ timeout: 10_000 });
+  assert.ok(fetched.some((u) => u.includes('/pagefind/')), 'the index was not fetched from this site');
+  assert.deepEqual(offOrigin, []);
+  // Enter opens the first result.
+  await box.press('Enter');
+  await page.waitForURL(/\/docs\//);
+  assert.equal(await page.getByRole('dialog').count(), 0, 'the dialog closes after navigation');
+  await context.close();
+});
+
+test('"/" opens search, arrows move through results, Escape closes it', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(`${session.origin}/docs/fhir-basics`);
+  await page.locator('[data-search-ready]').waitFor();
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog', { name: 'Search the docs' });
+  const box = dialog.getByRole('searchbox');
+  await box.fill('bundle transaction');
+  await dialog.locator('a').first().waitFor({ timeout: 10_000 });
+  await box.press('ArrowDown');
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+  assert.ok(focused?.startsWith('/docs'), `ArrowDown focuses the first result, focused: ${focused}`);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await context.close();
+});
