@@ -8,7 +8,7 @@ import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
 import remarkExampleCode from './plugins/remark-example-code';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
-import { GENERATED_DOC_DIRS, REDIRECTS } from './site.settings';
+import { GENERATED_DOC_DIRS, REDIRECTS, STRICT_BUILD } from './site.settings';
 import { runGenerators } from './plugins/generators';
 
 const siteDir = __dirname;
@@ -28,7 +28,6 @@ const docsOptions: DocsOptions = {
       : `${repoUrl}/edit/main/docs/${docPath}`,
   showLastUpdateTime: true,
   beforeDefaultRemarkPlugins: [[remarkExampleCode, { siteDir }]],
-  // Lint-style rules: a page reached only by URL would be a page readers cannot find.
   breadcrumbs: true,
 };
 
@@ -47,13 +46,7 @@ export default async function createConfig(): Promise<Config> {
     trailingSlash: false,
 
     // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
-    onBrokenLinks: 'throw',
-    onBrokenAnchors: 'throw',
-    onDuplicateRoutes: 'throw',
-    markdown: {
-      mermaid: true,
-      hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
-    },
+    ...STRICT_BUILD,
 
     future: {
       v4: { removeLegacyPostBuildHeadAttribute: true },

@@ -16,3 +16,17 @@ export const GENERATED_DOC_DIRS: string[] = [
  * other sites link to them.
  */
 export const REDIRECTS: { from: string; to: string }[] = [];
+
+/**
+ * Build strictness shared by the site and the failure fixtures in tests/fixtures, so the
+ * fixtures prove the settings the real site uses.
+ */
+export const STRICT_BUILD = {
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  onDuplicateRoutes: 'throw',
+  markdown: {
+    mermaid: true,
+    hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
+  },
+} as const;

@@ -21,7 +21,9 @@ export default function Home(): React.JSX.Element {
           </Link>
           <Link className="doc-card" to="/docs/fhir-basics">
             <span className="doc-card__title">FHIR basics</span>
-            <span className="doc-card__description">New to FHIR R4? Resources, references, bundles and search in one page.</span>
+            <span className="doc-card__description">
+              New to FHIR R4? Resources, references, bundles and search in one page.
+            </span>
           </Link>
         </div>
       </main>

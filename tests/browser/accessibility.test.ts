@@ -34,12 +34,17 @@ test('no serious or critical axe violations on each template', async () => {
       await page.goto(session.origin + route);
       await page.addScriptTag({ path: axePath });
       const violations = (await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }).axe;
+        const axe = (
+          window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }
+        ).axe;
         const result = await axe.run(document, { resultTypes: ['violations'] });
         return result.violations;
       })) as AxeViolation[];
       for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-        const where = v.nodes.slice(0, 3).map((n) => JSON.stringify(n.target)).join(' ');
+        const where = v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(' ');
         problems.push(`${template} ${route} [${scheme}]: ${v.impact} ${v.id} — ${v.help} at ${where}`);
       }
     }

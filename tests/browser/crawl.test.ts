@@ -28,7 +28,8 @@ test('every page loads, shows its title and stays on this origin', async () => {
     if (v.status !== 200) failures.push(`${route}: HTTP ${v.status}`);
     if (v.h1 === '') failures.push(`${route}: no <h1> heading rendered`);
     // Docusaurus titles pages "<page title> | <site title>"; the landing page is the site title.
-    else if (!v.title.startsWith(v.h1) && route !== '/') failures.push(`${route}: <title> "${v.title}" does not start with its heading "${v.h1}"`);
+    else if (!v.title.startsWith(v.h1) && route !== '/')
+      failures.push(`${route}: <title> "${v.title}" does not start with its heading "${v.h1}"`);
     for (const e of v.consoleErrors) failures.push(`${route}: console error: ${e}`);
     for (const u of v.offOrigin) failures.push(`${route}: request to another host: ${u}`);
   }

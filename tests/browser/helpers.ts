@@ -91,7 +91,13 @@ export async function visit(context: BrowserContext, origin: string, route: stri
     await p.waitForFunction(() => document.readyState === 'complete');
     await p.waitForTimeout(50);
     const title = await p.title();
-    const h1 = ((await p.locator('h1').first().textContent({ timeout: 2000 }).catch(() => '')) ?? '').trim();
+    const h1 = (
+      (await p
+        .locator('h1')
+        .first()
+        .textContent({ timeout: 2000 })
+        .catch(() => '')) ?? ''
+    ).trim();
     return { route, status: response?.status(), title, h1, consoleErrors, offOrigin };
   } finally {
     p.off('console', onConsole);

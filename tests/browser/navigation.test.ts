@@ -18,7 +18,10 @@ test('a guide page shows the main guide sidebar with the page marked active', as
   const active = page.locator(`${sidebar} a.menu__link--active`);
   assert.equal(await active.getAttribute('href'), '/docs/fhir-basics');
   // Section titles are html sidebar items.
-  assert.ok((await page.locator(`${sidebar} .sidebar-section-title`).count()) > 0, 'no section titles in the guide sidebar');
+  assert.ok(
+    (await page.locator(`${sidebar} .sidebar-section-title`).count()) > 0,
+    'no section titles in the guide sidebar',
+  );
   assert.equal(await page.locator('.navbar__link--active').first().textContent(), 'Docs');
   await context.close();
 });
@@ -50,9 +53,15 @@ test('sidebar categories collapse and expand', async () => {
   const isCollapsed = async () => (await category.getAttribute('class'))!.includes('menu__list-item--collapsed');
   assert.equal(await isCollapsed(), true, 'categories start collapsed on the home page');
   await toggle.click();
-  await page.waitForFunction((el) => !el!.classList.contains('menu__list-item--collapsed'), await category.elementHandle());
+  await page.waitForFunction(
+    (el) => !el!.classList.contains('menu__list-item--collapsed'),
+    await category.elementHandle(),
+  );
   assert.ok((await category.locator('ul .menu__link').count()) > 0, 'an expanded category lists its pages');
   await toggle.click();
-  await page.waitForFunction((el) => el!.classList.contains('menu__list-item--collapsed'), await category.elementHandle());
+  await page.waitForFunction(
+    (el) => el!.classList.contains('menu__list-item--collapsed'),
+    await category.elementHandle(),
+  );
   await context.close();
 });

@@ -25,7 +25,10 @@ test('Ctrl+K opens search and a reader-style query finds FHIR basics with the ne
   await box.pressSequentially('how do references work in fhir', { delay: 20 });
   const hit = page.locator('[role="dialog"] a[href="/docs/fhir-basics"]');
   await hit.first().waitFor({ timeout: 10_000 });
-  assert.ok(fetched.some((u) => u.includes('/pagefind/')), 'the index was not fetched from this site');
+  assert.ok(
+    fetched.some((u) => u.includes('/pagefind/')),
+    'the index was not fetched from this site',
+  );
   assert.deepEqual(offOrigin, []);
   // Enter opens the first result.
   await box.press('Enter');

@@ -130,3 +130,14 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   const perWord = await Promise.all(words.map((w) => api.search(w)));
   return mergeByWords(perWord.map((r) => r.results));
 }
+
+/** Words from a missing URL to search for, e.g. /docs/api/fhir/resources/patiant → "resources patiant". */
+export function queryFromPath(pathname: string): string {
+  return pathname
+    .split('/')
+    .filter((part) => part !== '' && part !== 'docs' && part !== 'api')
+    .slice(-2)
+    .join(' ')
+    .replace(/[-_.]+/g, ' ')
+    .trim();
+}

@@ -2,18 +2,7 @@ import React from 'react';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import SearchPanel from '@site/src/components/Search/SearchPanel';
-
-/** Words from the missing URL, e.g. /docs/api/fhir/resources/patiant → "resources patiant". */
-export function queryFromPath(pathname: string): string {
-  const words = pathname
-    .split('/')
-    .filter((part) => part !== '' && part !== 'docs' && part !== 'api')
-    .slice(-2)
-    .join(' ')
-    .replace(/[-_.]+/g, ' ')
-    .trim();
-  return words;
-}
+import { queryFromPath } from '@site/src/components/Search/pagefind';
 
 /** The 404 page: says what happened and searches for what the reader was after. */
 export default function NotFoundContent(): React.JSX.Element {

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `npm test`: everything a change must pass, in the order that fails fastest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n=== %s\n' "$1"; }
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  step "install dependencies (npm ci)"
+  npm ci --no-audit --no-fund
+fi
+step "browser: make sure Debian's chromium is installed"
+bash scripts/ensure-chromium.sh
+
+step "type check"
+npm run --silent typecheck
+
+step "unit tests"
+npm run --silent test:unit
+
+step "build failures: each broken fixture fails the build with a clear message"
+npm run --silent test:fixtures
+
+step "production build"
+npm run --silent build
+
+step "browser tests against the built site"
+npm run --silent test:browser

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { assertValidFrontmatter, checkFrontmatter, listDocFiles } from '../../plugins/docs-frontmatter-check/check';
+import { GENERATED_DOC_DIRS } from '../../site.settings';
+
+const valid = [
+  '---',
+  'id: page',
+  'title: A page',
+  'description: What it is.',
+  'sources:',
+  '  - "@medplum/core@5.2.13"',
+  '---',
+  '',
+  'Body.',
+];
+
+test('a complete front matter block passes', () => {
+  assert.deepEqual(checkFrontmatter('docs/page.mdx', valid.join('\n')), []);
+});
+
+test('each missing required field is reported with the file', () => {
+  for (const field of ['id', 'title', 'description', 'sources']) {
+    const text = valid
+      .filter((l) => !l.startsWith(`${field}:`) && !(field === 'sources' && l.startsWith('  -')))
+      .join('\n');
+    const problems = checkFrontmatter('docs/page.mdx', text);
+    assert.ok(
+      problems.some((p) => p.file === 'docs/page.mdx' && p.message.includes(`"${field}"`)),
+      `${field}: ${JSON.stringify(problems)}`,
+    );
+  }
+});
+
+test('broken YAML is reported at its line in the file', () => {
+  const text = ['---', 'id: page', 'title: A page', 'description: [oops', 'sources:', '  - x', '---'].join('\n');
+  const [problem] = checkFrontmatter('docs/page.mdx', text);
+  assert.match(problem.message, /invalid YAML/);
+  assert.ok(problem.line >= 4 && problem.line <= 6, `line ${problem.line}`);
+});
+
+test('an id that differs from the file name, an empty title and a non-list sources are rejected', () => {
+  const text = valid.map((l) => (l === 'id: page' ? 'id: other' : l === 'title: A page' ? 'title: ""' : l)).join('\n');
+  const messages = checkFrontmatter('docs/page.mdx', text).map((p) => `${p.line}: ${p.message}`);
+  assert.ok(
+    messages.some((m) => m.startsWith('2: ') && m.includes('must equal the file name')),
+    messages.join('\n'),
+  );
+  assert.ok(
+    messages.some((m) => m.startsWith('3: ') && m.includes('"title" must be a non-empty string')),
+    messages.join('\n'),
+  );
+  const scalarSources = valid.filter((l) => !l.startsWith('  -')).map((l) => (l === 'sources:' ? 'sources: one' : l));
+  assert.ok(
+    checkFrontmatter('docs/page.mdx', scalarSources.join('\n')).some((p) => p.message.includes('non-empty list')),
+  );
+});
+
+test('a page without front matter is reported', () => {
+  assert.match(checkFrontmatter('docs/x.mdx', '# Title')[0].message, /no front matter/);
+});
+
+test('generated folders and _partials are skipped; one error lists every problem', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fm-'));
+  fs.mkdirSync(path.join(dir, 'gen'));
+  fs.writeFileSync(path.join(dir, 'gen', 'x.mdx'), '# no front matter');
+  fs.writeFileSync(path.join(dir, '_partial.mdx'), '# no front matter');
+  fs.writeFileSync(path.join(dir, 'a.mdx'), '# no front matter');
+  fs.writeFileSync(path.join(dir, 'b.md'), '---\nid: b\n---\n');
+  assert.deepEqual(
+    listDocFiles(dir, ['gen']).map((f) => path.basename(f)),
+    ['a.mdx', 'b.md'],
+  );
+  assert.throws(
+    () => assertValidFrontmatter(dir, ['gen']),
+    (err: Error) =>
+      /a\.mdx:1: the page has no front matter/.test(err.message) && /b\.md:1: .*"title"/.test(err.message),
+  );
+});
+
+test('every hand-written page in docs/ passes', () => {
+  assert.doesNotThrow(() => assertValidFrontmatter(path.join(__dirname, '..', '..', 'docs'), GENERATED_DOC_DIRS));
+});

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  mergeByWords,
+  queryFromPath,
+  sectionOf,
+  significantWords,
+  toRoute,
+  type ScoredResult,
+} from '../../src/components/Search/pagefind';
+
+test('Pagefind URLs become the site routes', () => {
+  assert.equal(toRoute('/docs/fhir-basics.html'), '/docs/fhir-basics');
+  assert.equal(toRoute('/docs/fhir-basics/'), '/docs/fhir-basics');
+  assert.equal(toRoute('/docs/index.html'), '/docs');
+  assert.equal(toRoute('/'), '/');
+  assert.equal(toRoute('/docs/search/includes.html#iterate'), '/docs/search/includes#iterate');
+});
+
+test('results are labelled with the part of the site they come from', () => {
+  assert.equal(sectionOf('/docs/api/fhir/resources/patient'), 'FHIR resource');
+  assert.equal(sectionOf('/docs/sdk/core.medplumclient'), 'SDK');
+  assert.equal(sectionOf('/docs/api/oauth/token'), 'Reference');
+  assert.equal(sectionOf('/docs/search/basic-search'), 'Guide');
+});
+
+test('questions typed in plain words keep only the words worth matching', () => {
+  assert.deepEqual(significantWords('How do references work in FHIR?'), ['references', 'fhir']);
+  assert.deepEqual(significantWords('what is'), ['what', 'is'], 'all stop words: search them as typed');
+});
+
+test('per-word results rank pages matching more words first, then by score', async () => {
+  const r = (id: string, score: number): ScoredResult => ({
+    id,
+    score,
+    data: async () => ({ url: id, excerpt: '', meta: {} }),
+  });
+  const merged = mergeByWords([
+    [r('a', 1), r('b', 9)],
+    [r('a', 1), r('c', 20)],
+  ]);
+  assert.deepEqual(
+    merged.map((m) => m.id),
+    ['a', 'c', 'b'],
+  );
+});
+
+test('the 404 page searches for the last words of the missing address', () => {
+  assert.equal(queryFromPath('/docs/api/fhir/resources/patiant'), 'resources patiant');
+  assert.equal(queryFromPath('/docs/fhir-basicz'), 'fhir basicz');
+  assert.equal(queryFromPath('/'), '');
+});

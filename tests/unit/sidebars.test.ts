@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { GUIDE_AREAS } from '../../sidebars/areas';
+import { buildSidebars } from '../../sidebars/build';
+
+function page(dir: string, rel: string, title: string) {
+  const file = path.join(dir, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `---\nid: ${path.basename(rel, '.mdx')}\ntitle: ${title}\n---\n`);
+}
+
+test('areas appear in spec order, only once their index page exists, under section titles', () => {
+  const docs = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-'));
+  page(docs, 'index.mdx', 'Home');
+  page(docs, 'fhir-basics.mdx', 'FHIR basics');
+  page(docs, 'search/index.mdx', 'Search');
+  page(docs, 'auth/index.mdx', 'Authentication');
+  page(docs, 'bots/only-a-page.mdx', 'No index here'); // no index: not shown
+  const { guide, api } = buildSidebars(docs) as Record<
+    string,
+    { type: string; label?: string; value?: string; link?: { id: string } }[]
+  >;
+  assert.equal(api, undefined, 'no API pages yet: no API sidebar');
+  const shape = guide.map((i) =>
+    i.type === 'html' ? `# ${i.value!.replace(/<[^>]+>/g, '')}` : `${i.type}:${i.label ?? ''}`,
+  );
+  assert.deepEqual(shape, [
+    'doc:Overview',
+    'doc:',
+    '# Identity and access',
+    'category:Authentication',
+    '# Data and APIs',
+    'category:Search',
+  ]);
+  const search = guide.find((i) => i.label === 'Search')!;
+  assert.equal(search.link!.id, 'search/index');
+});
+
+test('API families use their index, or an overview page, as the category link', () => {
+  const docs = fs.mkdtempSync(path.join(os.tmpdir(), 'sb-'));
+  page(docs, 'api/index.mdx', 'API');
+  page(docs, 'api/scim/overview.mdx', 'SCIM overview');
+  page(docs, 'api/oauth/index.mdx', 'OAuth2');
+  const { api } = buildSidebars(docs) as Record<string, { type: string; label?: string; link?: { id: string } }[]>;
+  const categories = api.filter((i) => i.type === 'category');
+  assert.deepEqual(
+    categories.map((c) => [c.label, c.link!.id]),
+    [
+      ['OAuth2', 'api/oauth/index'],
+      ['SCIM', 'api/scim/overview'],
+    ],
+  );
+});
+
+test('every guide area is a folder name used once', () => {
+  assert.equal(new Set(GUIDE_AREAS).size, GUIDE_AREAS.length);
+  assert.equal(GUIDE_AREAS.length, 25);
+});
