@@ -19,6 +19,7 @@ import type {
   Patient,
   Project,
   ProjectMembership,
+  RiskAssessment,
   SearchParameter,
 } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
@@ -116,6 +117,29 @@ describe('access policies', () => {
     const vitals: Observation = { resourceType: 'Observation', status: 'final', code: { text: 'BP' } };
     assert.equal(explainAccess(labTechPolicy, lab, AccessPolicyInteraction.READ).allowed, true);
     assert.equal(explainAccess(labTechPolicy, vitals, AccessPolicyInteraction.READ).allowed, false);
+  });
+
+  test('criteria on number parameters never match in the in-memory check', () => {
+    const policy: AccessPolicy = {
+      resourceType: 'AccessPolicy',
+      resource: [{ resourceType: 'RiskAssessment', criteria: 'RiskAssessment?probability=gt0.5' }],
+    };
+    const highRisk: RiskAssessment = {
+      resourceType: 'RiskAssessment',
+      status: 'final',
+      subject: { reference: 'Patient/p1' },
+      prediction: [{ probabilityDecimal: 0.9 }],
+    };
+    assert.equal(explainAccess(policy, highRisk, AccessPolicyInteraction.READ).allowed, false);
+  });
+
+  test('criteria on a wildcard entry never match a direct read', () => {
+    const policy: AccessPolicy = {
+      resourceType: 'AccessPolicy',
+      resource: [{ resourceType: '*', criteria: '*?_id=o1' }],
+    };
+    const obs: Observation = { resourceType: 'Observation', id: 'o1', status: 'final', code: {} };
+    assert.equal(explainAccess(policy, obs, AccessPolicyInteraction.READ).allowed, false);
   });
 
   test('write constraints compare %before and %after', () => {
