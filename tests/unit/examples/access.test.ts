@@ -184,6 +184,18 @@ describe('access policies', () => {
     assert.equal(clinic.resource?.[0].criteria, 'Patient?organization=Organization/north');
   });
 
+  test('a parameter name that prefixes another placeholder corrupts it', () => {
+    const policy: AccessPolicy = {
+      resourceType: 'AccessPolicy',
+      resource: [{ resourceType: 'Patient', criteria: 'Patient?organization=%organization' }],
+    };
+    const result = previewPolicy(policy, { reference: 'Practitioner/x' }, [
+      { name: 'org', valueString: 'north' },
+      { name: 'organization', valueReference: { reference: 'Organization/north' } },
+    ]);
+    assert.equal(result.resource?.[0].criteria, 'Patient?organization=northanization');
+  });
+
   test('entries are alternatives: the first matching one wins', () => {
     const policy: AccessPolicy = {
       resourceType: 'AccessPolicy',
