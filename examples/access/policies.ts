@@ -101,6 +101,22 @@ export const clinicPolicy: AccessPolicy = {
 };
 // #endregion care-team-policy
 
+// #region tenant-policy
+/**
+ * Multi-tenant variant: everything a member creates is tagged with their organisation's
+ * compartment, and they only see resources carrying that tag.
+ */
+export const tenantPolicy: AccessPolicy = {
+  resourceType: 'AccessPolicy',
+  name: 'Tenant staff',
+  compartment: { reference: '%organization' },
+  resource: [
+    { resourceType: 'Patient', criteria: 'Patient?_compartment=%organization' },
+    { resourceType: 'Observation', criteria: 'Observation?_compartment=%organization' },
+  ],
+};
+// #endregion tenant-policy
+
 // #region assign-policy
 /**
  * Saves a policy and gives it to an existing membership as a parameterised `access` entry.

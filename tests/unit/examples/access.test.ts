@@ -35,6 +35,7 @@ import {
   ownRecordsPolicy,
   passesWriteConstraints,
   previewPolicy,
+  tenantPolicy,
   typesAllowing,
 } from '../../../examples/access/policies';
 import { addSite, handler, projectHasFeature, settingValue, upsertSecret } from '../../../examples/access/projects';
@@ -194,6 +195,17 @@ describe('access policies', () => {
       { name: 'organization', valueReference: { reference: 'Organization/north' } },
     ]);
     assert.equal(result.resource?.[0].criteria, 'Patient?organization=northanization');
+  });
+
+  test('tenant policy: compartment tag for writes, _compartment criteria for reads', () => {
+    const north = previewPolicy(tenantPolicy, { reference: 'Practitioner/x' }, [
+      { name: 'organization', valueReference: { reference: 'Organization/north' } },
+    ]);
+    assert.equal(north.compartment?.reference, 'Organization/north');
+    const ours: Patient = { resourceType: 'Patient', meta: { compartment: [{ reference: 'Organization/north' }] } };
+    const theirs: Patient = { resourceType: 'Patient', meta: { compartment: [{ reference: 'Organization/south' }] } };
+    assert.equal(explainAccess(north, ours, AccessPolicyInteraction.READ).allowed, true);
+    assert.equal(explainAccess(north, theirs, AccessPolicyInteraction.READ).allowed, false);
   });
 
   test('entries are alternatives: the first matching one wins', () => {
