@@ -3,7 +3,7 @@
  * that organisation's provider. DomainConfiguration is a server-wide resource, so only a super
  * administrator can create it.
  */
-import type { MedplumClient } from '@medplum/core';
+import type { BaseLoginRequest, MedplumClient } from '@medplum/core';
 import type { DomainConfiguration } from '@medplum/fhirtypes';
 
 // #region domain-config
@@ -41,3 +41,21 @@ export async function lookUpSignInMethod(
   return undefined;
 }
 // #endregion method-lookup
+
+// #region domain-redirect
+/**
+ * Adds the state the server's `auth/external` callback needs: the PKCE challenge and Medplum
+ * client details from `loginRequest`, plus the `domain` that tells the server which
+ * DomainConfiguration to use.
+ */
+export async function buildDomainSignInUrl(
+  medplum: MedplumClient,
+  method: { domain: string; authorizeUrl: string },
+  loginRequest: BaseLoginRequest,
+): Promise<string> {
+  const withPkce = await medplum.ensureCodeChallenge(loginRequest);
+  const url = new URL(method.authorizeUrl);
+  url.searchParams.set('state', JSON.stringify({ ...withPkce, domain: method.domain }));
+  return url.toString();
+}
+// #endregion domain-redirect

@@ -27,7 +27,7 @@ import {
 import { signInWithGoogleCredential } from '../../../examples/auth/google-auth';
 import { deactivateMembership, invitePractitioner } from '../../../examples/auth/user-management';
 import { invitePatientByExternalId, matchBySubject } from '../../../examples/auth/external-ids';
-import { createDomainConfiguration, lookUpSignInMethod } from '../../../examples/auth/domain-idp';
+import { buildDomainSignInUrl, createDomainConfiguration, lookUpSignInMethod } from '../../../examples/auth/domain-idp';
 import { signOutCompletely } from '../../../examples/auth/logout';
 import { handler as emailBot, requestPasswordReset, setNewPassword } from '../../../examples/auth/custom-emails';
 import { registerPatient } from '../../../examples/auth/open-registration';
@@ -377,6 +377,8 @@ describe('user management', () => {
 });
 
 describe('domain-level identity providers', () => {
+  useBrowserGlobals();
+
   test('the DomainConfiguration is stored with a lower-case domain and a provider', async () => {
     const medplum = new MockClient();
     const config = await createDomainConfiguration(medplum, 'Example.ORG');
@@ -396,6 +398,24 @@ describe('domain-level identity providers', () => {
     });
     const answer = await lookUpSignInMethod(sso.medplum, 'someone@example.org');
     assert.equal(answer?.domain, 'example.org');
+  });
+
+  test('the redirect keeps the server-built URL and adds state with the domain and PKCE challenge', async () => {
+    const { medplum } = recordingClient();
+    const method = {
+      domain: 'example.org',
+      authorizeUrl: 'https://login.example.org/authorize?client_id=x&scope=openid',
+    };
+    const url = new URL(
+      await buildDomainSignInUrl(medplum, method, { clientId: 'portal', redirectUri: 'https://app.example.org/' }),
+    );
+    assert.equal(url.searchParams.get('client_id'), 'x');
+    assert.equal(url.searchParams.get('scope'), 'openid');
+    const state = JSON.parse(url.searchParams.get('state') as string);
+    assert.equal(state.domain, 'example.org');
+    assert.equal(state.clientId, 'portal');
+    assert.ok(state.codeChallenge);
+    assert.ok(state.codeChallengeMethod);
   });
 });
 
