@@ -5,7 +5,7 @@
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';
 import { getReferenceString } from '@medplum/core';
-import type { User, UserSecurityRequest } from '@medplum/fhirtypes';
+import type { Subscription, User, UserSecurityRequest } from '@medplum/fhirtypes';
 
 // #region request-reset
 /** Starts a reset without the default email. Always resolves, whether or not the email exists. */
@@ -14,10 +14,23 @@ export async function requestPasswordReset(medplum: MedplumClient, email: string
 }
 // #endregion request-reset
 
+// #region subscription
+/** Runs the bot every time the server records a new security request in this project. */
+export async function subscribeEmailBot(medplum: MedplumClient, botId: string): Promise<Subscription> {
+  return medplum.createResource<Subscription>({
+    resourceType: 'Subscription',
+    status: 'active',
+    reason: 'Send branded password and invite emails',
+    criteria: 'UserSecurityRequest',
+    channel: { type: 'rest-hook', endpoint: `Bot/${botId}` },
+  });
+}
+// #endregion subscription
+
 // #region bot
 /**
- * Bot handler, triggered by a Subscription with criteria `UserSecurityRequest`. The bot needs
- * read access to UserSecurityRequest and User, and permission to send email.
+ * Bot handler, triggered by the Subscription above. Sending email requires the bot's membership
+ * to be a project admin and the project to have the `email` feature.
  */
 export async function handler(medplum: MedplumClient, event: BotEvent<UserSecurityRequest>): Promise<string> {
   const request = event.input;

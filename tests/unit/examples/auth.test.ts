@@ -28,8 +28,13 @@ import { signInWithGoogleCredential } from '../../../examples/auth/google-auth';
 import { deactivateMembership, invitePractitioner } from '../../../examples/auth/user-management';
 import { invitePatientByExternalId, matchBySubject } from '../../../examples/auth/external-ids';
 import { buildDomainSignInUrl, createDomainConfiguration, lookUpSignInMethod } from '../../../examples/auth/domain-idp';
-import { signOutCompletely } from '../../../examples/auth/logout';
-import { handler as emailBot, requestPasswordReset, setNewPassword } from '../../../examples/auth/custom-emails';
+import { createClientWithSessionHandling, handleSignOut, signOutCompletely } from '../../../examples/auth/logout';
+import {
+  handler as emailBot,
+  requestPasswordReset,
+  setNewPassword,
+  subscribeEmailBot,
+} from '../../../examples/auth/custom-emails';
 import { registerPatient } from '../../../examples/auth/open-registration';
 
 const BASE = 'https://example.com/';
@@ -432,6 +437,27 @@ describe('logout', () => {
     assert.equal(medplum.getActiveLogin(), undefined);
   });
 
+  test('the menu action navigates to the sign-in page after revoking', async () => {
+    const { medplum, calls } = recordingClient();
+    await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
+    const visited: string[] = [];
+    await handleSignOut(medplum, (path) => visited.push(path));
+    assert.deepEqual(visited, ['/signin']);
+    assert.ok(calls.some((c) => c.path === 'oauth2/logout'));
+  });
+
+  test('a rejected token sends the user to sign-in through onUnauthenticated', async () => {
+    const visited: string[] = [];
+    const unauthorized = async (): Promise<Response> =>
+      new Response(
+        JSON.stringify({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'login' }] }),
+        { status: 401, headers: { 'content-type': 'application/fhir+json' } },
+      );
+    const medplum = createClientWithSessionHandling(BASE, (path) => visited.push(path), unauthorized as typeof fetch);
+    await assert.rejects(medplum.readResource('Patient', '123'));
+    assert.deepEqual(visited, ['/signin?reason=session-ended']);
+  });
+
   test('local state is cleared even when the server cannot be reached', async () => {
     const { medplum } = recordingClient({
       'oauth2/logout': () => {
@@ -453,6 +479,16 @@ describe('custom emails', () => {
       projectId: 'p1',
       sendEmail: false,
     });
+  });
+
+  test('the subscription routes new UserSecurityRequests to the bot', async () => {
+    const medplum = new MockClient();
+    const created = await subscribeEmailBot(medplum, 'bot-123');
+    const stored = await medplum.readResource('Subscription', created.id as string);
+    assert.equal(stored.criteria, 'UserSecurityRequest');
+    assert.equal(stored.channel.type, 'rest-hook');
+    assert.equal(stored.channel.endpoint, 'Bot/bot-123');
+    assert.equal(stored.status, 'active');
   });
 
   test('the bot mails a link built from the request id and secret', async () => {
