@@ -1,0 +1,73 @@
+/**
+ * Sending your own password-reset and invite emails. The platform records each request as a
+ * UserSecurityRequest (called PasswordChangeRequest in older releases); a Bot subscribed to that
+ * resource can mail a link to your own app instead of the platform's default page.
+ */
+import type { BotEvent, MedplumClient } from '@medplum/core';
+import { getReferenceString } from '@medplum/core';
+import type { Subscription, User, UserSecurityRequest } from '@medplum/fhirtypes';
+
+// #region request-reset
+/** Starts a reset without the default email. Always resolves, whether or not the email exists. */
+export async function requestPasswordReset(medplum: MedplumClient, email: string, projectId: string): Promise<void> {
+  await medplum.post('auth/resetpassword', { email, projectId, sendEmail: false });
+}
+// #endregion request-reset
+
+// #region subscription
+/** Runs the bot every time the server records a new security request in this project. */
+export async function subscribeEmailBot(medplum: MedplumClient, botId: string): Promise<Subscription> {
+  return medplum.createResource<Subscription>({
+    resourceType: 'Subscription',
+    status: 'active',
+    reason: 'Send branded password and invite emails',
+    criteria: 'UserSecurityRequest',
+    channel: { type: 'rest-hook', endpoint: `Bot/${botId}` },
+  });
+}
+// #endregion subscription
+
+// #region bot
+/**
+ * Bot handler, triggered by the Subscription above. Sending email requires the bot's membership
+ * to be a project admin and the project to have the `email` feature.
+ */
+export async function handler(medplum: MedplumClient, event: BotEvent<UserSecurityRequest>): Promise<string> {
+  const request = event.input;
+  if (request.used) {
+    return 'skipped: request already used';
+  }
+  const user = await medplum.readReference<User>(request.user);
+  if (!user.email) {
+    return `skipped: ${getReferenceString(user)} has no email address`;
+  }
+
+  const link = `https://portal.example.com/set-password/${request.id}/${request.secret}`;
+  const isInvite = request.type === 'invite';
+  await medplum.sendEmail({
+    to: user.email,
+    subject: isInvite ? 'Your Example Clinic account is ready' : 'Reset your Example Clinic password',
+    text: [
+      `Hello ${user.firstName},`,
+      '',
+      isInvite ? 'Choose a password to finish setting up your account:' : 'Choose a new password here:',
+      link,
+      '',
+      'If you did not expect this message you can ignore it.',
+    ].join('\n'),
+  });
+  return `sent ${request.type ?? 'reset'} email`;
+}
+// #endregion bot
+
+// #region set-password
+/** Called by your own set-password page with the id and secret from the link. */
+export async function setNewPassword(
+  medplum: MedplumClient,
+  requestId: string,
+  secret: string,
+  password: string,
+): Promise<void> {
+  await medplum.post('auth/setpassword', { id: requestId, secret, password });
+}
+// #endregion set-password

@@ -1,0 +1,582 @@
+/**
+ * Runs the examples under examples/auth against MockClient. Each test records the HTTP requests
+ * the example makes, so it can check what the example sends as well as what it returns.
+ * Endpoints that MockClient does not implement (auth/google, auth/newuser, auth/method,
+ * invite, email) are answered by small per-test stubs shaped like the server's responses.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { MedplumClient, OAuthGrantType, OAuthTokenType, createReference } from '@medplum/core';
+import type { BotEvent } from '@medplum/core';
+import { MockClient } from '@medplum/mock';
+import type { ProjectMembership, User, UserSecurityRequest } from '@medplum/fhirtypes';
+import { signInWithPassword } from '../../../examples/auth/password-login';
+import { buildAuthorizeUrl, completeAuthorization } from '../../../examples/auth/oauth-auth-code';
+import {
+  countPatientsWithBasicAuth,
+  createServiceClient,
+  signInAsService,
+} from '../../../examples/auth/client-credentials';
+import { exchangeForMedplumToken } from '../../../examples/auth/token-exchange';
+import {
+  buildExternalSignInUrl,
+  clientWithIdentityProvider,
+  finishExternalSignIn,
+} from '../../../examples/auth/external-idp';
+import { signInWithGoogleCredential } from '../../../examples/auth/google-auth';
+import { deactivateMembership, invitePractitioner } from '../../../examples/auth/user-management';
+import { invitePatientByExternalId, matchBySubject } from '../../../examples/auth/external-ids';
+import { buildDomainSignInUrl, createDomainConfiguration, lookUpSignInMethod } from '../../../examples/auth/domain-idp';
+import { createClientWithSessionHandling, handleSignOut, signOutCompletely } from '../../../examples/auth/logout';
+import {
+  handler as emailBot,
+  requestPasswordReset,
+  setNewPassword,
+  subscribeEmailBot,
+} from '../../../examples/auth/custom-emails';
+import { registerPatient } from '../../../examples/auth/open-registration';
+
+const BASE = 'https://example.com/';
+
+interface Call {
+  method: string;
+  path: string;
+  body: string | undefined;
+  headers: Record<string, string>;
+}
+
+type Stub = (call: Call) => unknown;
+
+/** A MockClient whose requests are logged; `stubs` answer paths MockClient itself does not serve. */
+function recordingClient(stubs: Record<string, Stub> = {}): {
+  medplum: MockClient;
+  calls: Call[];
+  backend: MockClient;
+} {
+  const backend = new MockClient();
+  const calls: Call[] = [];
+  const fetchImpl = async (url: string, options: RequestInit): Promise<Response> => {
+    const call: Call = {
+      method: (options.method ?? 'GET').toUpperCase(),
+      path: url.replace(BASE, ''),
+      body: typeof options.body === 'string' ? options.body : undefined,
+      headers: { ...(options.headers as Record<string, string>) },
+    };
+    calls.push(call);
+    const stubKey = Object.keys(stubs).find((prefix) => call.path.startsWith(prefix));
+    if (stubKey) {
+      const payload = stubs[stubKey](call);
+      return new Response(JSON.stringify(payload), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    return backend.client.mockFetch(url, options) as Promise<Response>;
+  };
+  const medplum = new MockClient({ fetch: fetchImpl as typeof fetch });
+  return { medplum, calls, backend };
+}
+
+/**
+ * @medplum/core 5.2.13 base64-encodes the PKCE hash with `window.btoa`. Browsers have it; plain
+ * Node does not, and the client then falls back to the `plain` method. Suites that check the
+ * browser behaviour install a minimal `window` (base64 helpers and a page location).
+ */
+function useBrowserGlobals(): void {
+  // Node already has atob, btoa, TextEncoder and TextDecoder on globalThis; the client reaches
+  // them through `window`, and reads the page origin from `location`.
+  const g = globalThis as { window?: unknown; location?: unknown };
+  before(() => {
+    g.window = globalThis;
+    g.location = new URL('https://app.example.org/');
+  });
+  after(() => {
+    delete g.window;
+    delete g.location;
+  });
+}
+
+function s256(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+function form(call: Call | undefined): URLSearchParams {
+  assert.ok(call, 'expected a request');
+  return new URLSearchParams(call.body);
+}
+
+function json(call: Call | undefined): Record<string, unknown> {
+  assert.ok(call?.body, 'expected a request with a body');
+  return JSON.parse(call.body) as Record<string, unknown>;
+}
+
+describe('password sign-in', () => {
+  useBrowserGlobals();
+
+  test('a correct password ends with an access token obtained with the PKCE verifier', async () => {
+    const { medplum, calls } = recordingClient();
+    const result = await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
+    assert.equal(result.kind, 'signed-in');
+    assert.equal(result.kind === 'signed-in' && result.accessToken, medplum.getAccessToken());
+
+    const login = json(calls.find((c) => c.path === 'auth/login'));
+    assert.equal(login.codeChallengeMethod, 'S256');
+    assert.equal(typeof login.codeChallenge, 'string');
+    assert.equal(login.scope, 'openid offline_access');
+
+    const token = form(calls.find((c) => c.path === 'oauth2/token'));
+    assert.equal(token.get('grant_type'), OAuthGrantType.AuthorizationCode);
+    assert.equal(token.get('code'), 'xyz');
+    const verifier = token.get('code_verifier');
+    assert.ok(verifier, 'the token request carries the PKCE verifier');
+    assert.equal(s256(verifier), login.codeChallenge, 'the challenge is the SHA-256 of the verifier');
+  });
+
+  test('a wrong password is rejected and leaves the client signed out', async () => {
+    const { medplum, calls } = recordingClient();
+    await assert.rejects(signInWithPassword(medplum, { email: 'alice@example.com', password: 'wrong' }));
+    assert.equal(medplum.getAccessToken(), undefined);
+    assert.equal(
+      calls.some((c) => c.path === 'oauth2/token'),
+      false,
+    );
+  });
+
+  test('several memberships are handed back for the user to choose from', async () => {
+    const membership: ProjectMembership = {
+      resourceType: 'ProjectMembership',
+      id: 'm1',
+      project: { reference: 'Project/p1' },
+      user: { reference: 'User/u1' },
+      profile: { reference: 'Practitioner/pr1' },
+    };
+    const { medplum } = recordingClient({ 'auth/login': () => ({ login: 'L1', memberships: [membership] }) });
+    const result = await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
+    assert.deepEqual(result, { kind: 'choose-membership', login: 'L1', memberships: [membership] });
+    assert.equal(medplum.getAccessToken(), undefined);
+  });
+
+  test('an MFA challenge stops before the token exchange', async () => {
+    const { medplum, calls } = recordingClient({ 'auth/login': () => ({ login: 'L2', mfaRequired: true }) });
+    const result = await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
+    assert.deepEqual(result, { kind: 'mfa-required', login: 'L2' });
+    assert.equal(
+      calls.some((c) => c.path === 'oauth2/token'),
+      false,
+    );
+  });
+});
+
+describe('authorization code + PKCE', () => {
+  useBrowserGlobals();
+  const options = { clientId: 'my-app', redirectUri: 'https://app.example.org/callback' };
+
+  test('the authorize URL carries the client, redirect URI and an S256 challenge', async () => {
+    const { medplum } = recordingClient();
+    const url = await buildAuthorizeUrl(medplum, options);
+    assert.equal(url.origin + url.pathname, medplum.getAuthorizeUrl());
+    assert.equal(url.searchParams.get('response_type'), 'code');
+    assert.equal(url.searchParams.get('client_id'), 'my-app');
+    assert.equal(url.searchParams.get('redirect_uri'), options.redirectUri);
+    assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
+    assert.match(url.searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/);
+  });
+
+  test('the callback code is exchanged together with the stored verifier', async () => {
+    const { medplum, calls } = recordingClient();
+    const url = await buildAuthorizeUrl(medplum, options);
+    const state = url.searchParams.get('state') as string;
+    await completeAuthorization(medplum, `${options.redirectUri}?code=abc123&state=${state}`, state, options);
+    const token = form(calls.find((c) => c.path === 'oauth2/token'));
+    assert.equal(token.get('code'), 'abc123');
+    assert.equal(token.get('client_id'), 'my-app');
+    assert.equal(token.get('redirect_uri'), options.redirectUri);
+    assert.equal(s256(token.get('code_verifier') ?? ''), url.searchParams.get('code_challenge'));
+    assert.ok(medplum.getAccessToken());
+  });
+
+  test('a callback with a different state is refused before any token request', async () => {
+    const { medplum, calls } = recordingClient();
+    await assert.rejects(
+      completeAuthorization(medplum, `${options.redirectUri}?code=abc&state=forged`, 'expected', options),
+      /State mismatch/,
+    );
+    await assert.rejects(
+      completeAuthorization(medplum, `${options.redirectUri}?error=access_denied&state=s`, 's', options),
+      /access_denied/,
+    );
+    assert.equal(calls.length, 0);
+  });
+});
+
+describe('client credentials', () => {
+  test('startClientLogin posts the client_credentials grant and stores the token', async () => {
+    const backend = new MockClient();
+    const bodies: string[] = [];
+    const medplum = createServiceClient(BASE, (async (url: string, init: RequestInit) => {
+      if (typeof init.body === 'string') bodies.push(init.body);
+      return backend.client.mockFetch(url, init);
+    }) as unknown as typeof fetch);
+    assert.ok(medplum instanceof MedplumClient);
+    await signInAsService(medplum, 'svc-client', 'svc-secret');
+    const token = new URLSearchParams(bodies[0]);
+    assert.equal(token.get('grant_type'), OAuthGrantType.ClientCredentials);
+    assert.equal(token.get('client_id'), 'svc-client');
+    assert.equal(token.get('client_secret'), 'svc-secret');
+    assert.ok(medplum.isAuthenticated());
+  });
+
+  test('basic auth sends the encoded id and secret on the FHIR request', async () => {
+    const { medplum, calls } = recordingClient();
+    const count = await countPatientsWithBasicAuth(medplum, 'svc-client', 'svc-secret');
+    assert.ok(count > 0, 'MockClient holds sample patients');
+    const search = calls.find((c) => c.path.startsWith('fhir/R4/Patient'));
+    assert.equal(search?.headers.Authorization, 'Basic ' + Buffer.from('svc-client:svc-secret').toString('base64'));
+  });
+});
+
+describe('token exchange', () => {
+  test('the external token is sent as an RFC 8693 subject token', async () => {
+    const { medplum, calls } = recordingClient();
+    const token = await exchangeForMedplumToken(medplum, 'token-from-okta', 'exchange-client');
+    assert.equal(token, medplum.getAccessToken());
+    const body = form(calls.find((c) => c.path === 'oauth2/token'));
+    assert.equal(body.get('grant_type'), OAuthGrantType.TokenExchange);
+    assert.equal(body.get('subject_token_type'), OAuthTokenType.AccessToken);
+    assert.equal(body.get('subject_token'), 'token-from-okta');
+    assert.equal(body.get('client_id'), 'exchange-client');
+  });
+});
+
+describe('external identity provider', () => {
+  useBrowserGlobals();
+  const options = {
+    providerAuthorizeUrl: 'https://idp.example.net/oauth2/authorize',
+    providerClientId: 'idp-client',
+    medplumClientId: 'medplum-client',
+    appRedirectUri: 'https://app.example.org/signin',
+  };
+
+  test('the ClientApplication sketch carries a complete identityProvider block', () => {
+    const client = clientWithIdentityProvider(options.appRedirectUri);
+    assert.deepEqual(client.redirectUris, [options.appRedirectUri]);
+    for (const field of ['authorizeUrl', 'tokenUrl', 'userInfoUrl', 'clientId', 'clientSecret'] as const) {
+      assert.ok(client.identityProvider?.[field], `identityProvider.${field} is set`);
+    }
+  });
+
+  test('the provider URL points back at the server callback and carries the login request as state', async () => {
+    const { medplum } = recordingClient();
+    const url = new URL(await buildExternalSignInUrl(medplum, options));
+    assert.equal(url.origin + url.pathname, options.providerAuthorizeUrl);
+    assert.equal(url.searchParams.get('client_id'), 'idp-client');
+    assert.equal(url.searchParams.get('redirect_uri'), BASE + 'auth/external');
+    const state = JSON.parse(url.searchParams.get('state') as string);
+    assert.equal(state.clientId, 'medplum-client');
+    assert.equal(state.redirectUri, options.appRedirectUri);
+    assert.equal(state.codeChallenge, url.searchParams.get('code_challenge'));
+  });
+
+  test('the code the server returns is exchanged for tokens', async () => {
+    const { medplum, calls } = recordingClient();
+    await buildExternalSignInUrl(medplum, options);
+    await finishExternalSignIn(medplum, `${options.appRedirectUri}?login=L&code=c0de`, options);
+    const body = form(calls.find((c) => c.path === 'oauth2/token'));
+    assert.equal(body.get('code'), 'c0de');
+    assert.ok(body.get('code_verifier'));
+    assert.ok(medplum.getAccessToken());
+  });
+});
+
+describe('Google sign-in', () => {
+  useBrowserGlobals();
+
+  test('the Google credential is posted to auth/google and the returned code exchanged', async () => {
+    const { medplum, calls } = recordingClient({ 'auth/google': () => ({ login: 'G1', code: 'gcode' }) });
+    const outcome = await signInWithGoogleCredential(
+      medplum,
+      { clientId: 'google-web-client', credential: 'header.payload.signature' },
+      { projectId: 'p1' },
+    );
+    assert.equal(outcome, 'signed-in');
+    const google = json(calls.find((c) => c.path === 'auth/google'));
+    assert.equal(google.googleClientId, 'google-web-client');
+    assert.equal(google.googleCredential, 'header.payload.signature');
+    assert.equal(google.projectId, 'p1');
+    assert.equal(form(calls.find((c) => c.path === 'oauth2/token')).get('code'), 'gcode');
+  });
+
+  test('no code means the caller must finish another step', async () => {
+    const { medplum } = recordingClient({ 'auth/google': () => ({ login: 'G2', memberships: [] }) });
+    const outcome = await signInWithGoogleCredential(medplum, { clientId: 'g', credential: 'c' });
+    assert.equal(outcome, 'needs-next-step');
+    assert.equal(medplum.getAccessToken(), undefined);
+  });
+});
+
+describe('user management', () => {
+  const membership: ProjectMembership = {
+    resourceType: 'ProjectMembership',
+    id: 'mem-1',
+    project: { reference: 'Project/p1' },
+    user: { reference: 'User/u1' },
+    profile: { reference: 'Practitioner/pr1' },
+  };
+
+  test('an invite posts to the project admin endpoint and returns the membership', async () => {
+    const { medplum, calls } = recordingClient({ 'admin/projects/p1/invite': () => membership });
+    const result = await invitePractitioner(
+      medplum,
+      'p1',
+      { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com' },
+      { reference: 'AccessPolicy/ap1' },
+    );
+    assert.equal(result.id, 'mem-1');
+    const call = calls.find((c) => c.path === 'admin/projects/p1/invite');
+    assert.equal(call?.method, 'POST');
+    const body = json(call);
+    assert.equal(body.resourceType, 'Practitioner');
+    assert.equal(body.sendEmail, false);
+    assert.deepEqual(body.membership, { accessPolicy: { reference: 'AccessPolicy/ap1' } });
+  });
+
+  test('an OperationOutcome answer becomes an error', async () => {
+    const { medplum } = recordingClient({
+      'admin/projects/p1/invite': () => ({
+        resourceType: 'OperationOutcome',
+        id: 'ok',
+        issue: [{ severity: 'error', code: 'exception', details: { text: 'Could not send email' } }],
+      }),
+    });
+    await assert.rejects(
+      invitePractitioner(medplum, 'p1', { firstName: 'A', lastName: 'B', email: 'a@example.com' }),
+      /Could not send email/,
+    );
+  });
+
+  test('deactivation re-posts the full membership with active set to false', async () => {
+    const { medplum, calls } = recordingClient({
+      'admin/projects/p1/members/mem-1': (c) => (c.method === 'GET' ? membership : JSON.parse(c.body as string)),
+    });
+    const updated = await deactivateMembership(medplum, 'p1', 'mem-1');
+    assert.equal(updated.active, false);
+    const post = json(calls.find((c) => c.method === 'POST'));
+    assert.equal(post.id, 'mem-1');
+    assert.deepEqual(post.profile, membership.profile);
+    assert.equal(post.active, false);
+  });
+
+  test('external-id invites send the id and no email', async () => {
+    const { medplum, calls } = recordingClient({
+      'admin/projects/p1/invite': () => ({ ...membership, externalId: 'sub-42' }),
+    });
+    const result = await invitePatientByExternalId(medplum, 'p1', 'sub-42', { firstName: 'Bo', lastName: 'Li' });
+    assert.equal(result.externalId, 'sub-42');
+    const body = json(calls.find((c) => c.path === 'admin/projects/p1/invite'));
+    assert.equal(body.externalId, 'sub-42');
+    assert.equal('email' in body, false);
+    assert.equal(body.resourceType, 'Patient');
+    assert.deepEqual(matchBySubject, {
+      identitySource: 'subject',
+      identityMappingMode: 'project-membership-external-id',
+    });
+  });
+});
+
+describe('domain-level identity providers', () => {
+  useBrowserGlobals();
+
+  test('the DomainConfiguration is stored with a lower-case domain and a provider', async () => {
+    const medplum = new MockClient();
+    const config = await createDomainConfiguration(medplum, 'Example.ORG');
+    assert.ok(config.id);
+    const stored = await medplum.readResource('DomainConfiguration', config.id as string);
+    assert.equal(stored.domain, 'example.org');
+    assert.equal(stored.identityProvider?.tokenUrl, 'https://login.Example.ORG/oauth2/token');
+  });
+
+  test('the method lookup returns the provider URL only when the server names one', async () => {
+    const plain = recordingClient();
+    assert.equal(await lookUpSignInMethod(plain.medplum, 'someone@example.com'), undefined);
+    assert.deepEqual(json(plain.calls.find((c) => c.path === 'auth/method')), { email: 'someone@example.com' });
+
+    const sso = recordingClient({
+      'auth/method': () => ({ domain: 'example.org', authorizeUrl: 'https://login.example.org/authorize?client_id=x' }),
+    });
+    const answer = await lookUpSignInMethod(sso.medplum, 'someone@example.org');
+    assert.equal(answer?.domain, 'example.org');
+  });
+
+  test('the redirect keeps the server-built URL and adds state with the domain and PKCE challenge', async () => {
+    const { medplum } = recordingClient();
+    const method = {
+      domain: 'example.org',
+      authorizeUrl: 'https://login.example.org/authorize?client_id=x&scope=openid',
+    };
+    const url = new URL(
+      await buildDomainSignInUrl(medplum, method, { clientId: 'portal', redirectUri: 'https://app.example.org/' }),
+    );
+    assert.equal(url.searchParams.get('client_id'), 'x');
+    assert.equal(url.searchParams.get('scope'), 'openid');
+    const state = JSON.parse(url.searchParams.get('state') as string);
+    assert.equal(state.domain, 'example.org');
+    assert.equal(state.clientId, 'portal');
+    assert.ok(state.codeChallenge);
+    assert.ok(state.codeChallengeMethod);
+  });
+});
+
+describe('logout', () => {
+  useBrowserGlobals();
+
+  test('signing out calls the logout endpoint and forgets the tokens', async () => {
+    const { medplum, calls } = recordingClient();
+    await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
+    assert.ok(medplum.getAccessToken());
+    await signOutCompletely(medplum);
+    assert.ok(calls.some((c) => c.method === 'POST' && c.path === 'oauth2/logout'));
+    assert.equal(medplum.getAccessToken(), undefined);
+    assert.equal(medplum.getActiveLogin(), undefined);
+  });
+
+  test('the menu action navigates to the sign-in page after revoking', async () => {
+    const { medplum, calls } = recordingClient();
+    await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
+    const visited: string[] = [];
+    await handleSignOut(medplum, (path) => visited.push(path));
+    assert.deepEqual(visited, ['/signin']);
+    assert.ok(calls.some((c) => c.path === 'oauth2/logout'));
+  });
+
+  test('a rejected token sends the user to sign-in through onUnauthenticated', async () => {
+    const visited: string[] = [];
+    const unauthorized = async (): Promise<Response> =>
+      new Response(
+        JSON.stringify({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'login' }] }),
+        { status: 401, headers: { 'content-type': 'application/fhir+json' } },
+      );
+    const medplum = createClientWithSessionHandling(BASE, (path) => visited.push(path), unauthorized as typeof fetch);
+    await assert.rejects(medplum.readResource('Patient', '123'));
+    assert.deepEqual(visited, ['/signin?reason=session-ended']);
+  });
+
+  test('local state is cleared even when the server cannot be reached', async () => {
+    const { medplum } = recordingClient({
+      'oauth2/logout': () => {
+        throw new Error('network down');
+      },
+    });
+    await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
+    await assert.rejects(signOutCompletely(medplum), /network down/);
+    assert.equal(medplum.getAccessToken(), undefined);
+  });
+});
+
+describe('custom emails', () => {
+  test('a reset request asks the server not to send its own email', async () => {
+    const { medplum, calls } = recordingClient();
+    await requestPasswordReset(medplum, 'admin@example.com', 'p1');
+    assert.deepEqual(json(calls.find((c) => c.path === 'auth/resetpassword')), {
+      email: 'admin@example.com',
+      projectId: 'p1',
+      sendEmail: false,
+    });
+  });
+
+  test('the subscription routes new UserSecurityRequests to the bot', async () => {
+    const medplum = new MockClient();
+    const created = await subscribeEmailBot(medplum, 'bot-123');
+    const stored = await medplum.readResource('Subscription', created.id as string);
+    assert.equal(stored.criteria, 'UserSecurityRequest');
+    assert.equal(stored.channel.type, 'rest-hook');
+    assert.equal(stored.channel.endpoint, 'Bot/bot-123');
+    assert.equal(stored.status, 'active');
+  });
+
+  test('the bot mails a link built from the request id and secret', async () => {
+    const { medplum, calls } = recordingClient({
+      'email/v1/send': () => ({ resourceType: 'OperationOutcome', issue: [] }),
+    });
+    const user = await medplum.createResource<User>({
+      resourceType: 'User',
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      email: 'ana@example.com',
+    });
+    const input: UserSecurityRequest = {
+      resourceType: 'UserSecurityRequest',
+      id: 'usr-1',
+      type: 'invite',
+      user: createReference(user),
+      secret: 's3cret',
+    };
+    const event = {
+      input,
+      bot: { reference: 'Bot/b1' },
+      contentType: 'application/fhir+json',
+      secrets: {},
+    } as BotEvent<UserSecurityRequest>;
+    const result = await emailBot(medplum, event);
+    assert.equal(result, 'sent invite email');
+    const email = json(calls.find((c) => c.path === 'email/v1/send'));
+    assert.equal(email.to, 'ana@example.com');
+    assert.match(email.text as string, /\/set-password\/usr-1\/s3cret/);
+    assert.match(email.subject as string, /account is ready/);
+
+    const skipped = await emailBot(medplum, { ...event, input: { ...input, used: true } });
+    assert.equal(skipped, 'skipped: request already used');
+  });
+
+  test('the set-password page posts id, secret and the new password', async () => {
+    const { medplum, calls } = recordingClient();
+    await setNewPassword(medplum, 'usr-1', 's3cret', 'orange');
+    assert.deepEqual(json(calls.find((c) => c.path === 'auth/setpassword')), {
+      id: 'usr-1',
+      secret: 's3cret',
+      password: 'orange',
+    });
+  });
+});
+
+describe('PKCE outside the browser', () => {
+  test('without window.btoa the client falls back to the plain method', async () => {
+    assert.equal((globalThis as { window?: unknown }).window, undefined);
+    const { medplum, calls } = recordingClient();
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      const url = await buildAuthorizeUrl(medplum, { clientId: 'c', redirectUri: 'https://app.example.org/cb' });
+      assert.equal(url.searchParams.get('code_challenge_method'), 'plain');
+      const state = url.searchParams.get('state') as string;
+      await completeAuthorization(medplum, `https://app.example.org/cb?code=k&state=${state}`, state, {
+        clientId: 'c',
+        redirectUri: 'https://app.example.org/cb',
+      });
+      const verifier = form(calls.find((c) => c.path === 'oauth2/token')).get('code_verifier');
+      assert.equal(verifier, url.searchParams.get('code_challenge'), 'with plain, challenge and verifier are equal');
+    } finally {
+      console.warn = warn;
+    }
+  });
+});
+
+describe('open patient registration', () => {
+  useBrowserGlobals();
+
+  test('new user, then new patient, then token exchange', async () => {
+    const { medplum, calls } = recordingClient({ 'auth/newuser': () => ({ login: 'NEW1' }) });
+    await registerPatient(medplum, {
+      firstName: 'Kai',
+      lastName: 'Ng',
+      email: 'kai@example.com',
+      password: 'correct horse battery',
+      projectId: 'p1',
+    });
+    const order = calls.map((c) => c.path).filter((p) => p.startsWith('auth/new') || p === 'oauth2/token');
+    assert.deepEqual(order, ['auth/newuser', 'auth/newpatient', 'oauth2/token']);
+    const newUser = json(calls[0]);
+    assert.equal(newUser.projectId, 'p1');
+    assert.equal(newUser.codeChallengeMethod, 'S256');
+    assert.deepEqual(json(calls.find((c) => c.path === 'auth/newpatient')), { login: 'NEW1', projectId: 'p1' });
+    assert.ok(form(calls.find((c) => c.path === 'oauth2/token')).get('code_verifier'));
+    assert.ok(medplum.getAccessToken());
+  });
+});
