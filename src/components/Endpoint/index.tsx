@@ -70,6 +70,9 @@ export default function Endpoint(props: EndpointProps): React.JSX.Element {
   const { method, path, auth, requestContentType, params = [], responses = [], anchorPrefix, children } = props;
   const methods = Array.isArray(method) ? method : [method];
   const brokenLinks = useBrokenLinks();
+  // A name used twice (e.g. `id` in the path and in the body) gets its location appended.
+  const nameCounts = new Map<string, number>();
+  for (const p of params) nameCounts.set(p.name, (nameCounts.get(p.name) ?? 0) + 1);
 
   return (
     <section className={styles.endpoint} aria-label={`${methods.join(' or ')} ${path}`}>
@@ -116,7 +119,8 @@ export default function Endpoint(props: EndpointProps): React.JSX.Element {
             </thead>
             <tbody>
               {params.map((p) => {
-                const id = paramAnchorId(p.name, anchorPrefix);
+                const unique = (nameCounts.get(p.name) ?? 0) > 1 ? `${p.name}-${p.in}` : p.name;
+                const id = paramAnchorId(unique, anchorPrefix);
                 brokenLinks.collectAnchor(id);
                 return (
                   <tr key={`${p.in}:${p.name}`} id={id}>
