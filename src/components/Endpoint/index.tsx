@@ -107,13 +107,15 @@ export default function Endpoint(props: EndpointProps): React.JSX.Element {
         <div className={styles.tableWrap}>
           <table className={styles.table}>
             <caption>Parameters</caption>
+            <colgroup>
+              <col className={styles.colName} />
+              <col className={styles.colType} />
+              <col />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">In</th>
-                <th scope="col">Type</th>
-                <th scope="col">Required</th>
-                <th scope="col">Default</th>
+                <th scope="col">Type, location, default</th>
                 <th scope="col">Meaning</th>
               </tr>
             </thead>
@@ -128,13 +130,15 @@ export default function Endpoint(props: EndpointProps): React.JSX.Element {
                       <a className={styles.anchor} href={`#${id}`}>
                         <code>{p.name}</code>
                       </a>
+                      <span className={p.required ? styles.required : styles.optional}>
+                        {p.required ? 'required' : 'optional'}
+                      </span>
                     </th>
-                    <td>{LOCATION_LABEL[p.in]}</td>
                     <td>
-                      <code>{p.type}</code>
+                      <code className={styles.type}>{p.type}</code>
+                      <span className={styles.detail}>in {LOCATION_LABEL[p.in]}</span>
+                      {p.default !== undefined && <span className={styles.detail}>default: {p.default}</span>}
                     </td>
-                    <td>{p.required ? 'yes' : 'no'}</td>
-                    <td>{p.default ?? '—'}</td>
                     <td>{p.description}</td>
                   </tr>
                 );
@@ -148,6 +152,11 @@ export default function Endpoint(props: EndpointProps): React.JSX.Element {
         <div className={styles.tableWrap}>
           <table className={styles.table}>
             <caption>Responses</caption>
+            <colgroup>
+              <col className={styles.colStatus} />
+              <col className={styles.colBody} />
+              <col />
+            </colgroup>
             <thead>
               <tr>
                 <th scope="col">Status</th>
