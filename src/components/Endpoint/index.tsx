@@ -7,6 +7,7 @@
  */
 import React, { type ReactNode } from 'react';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import { paramAnchorIds } from './anchors';
 import styles from './styles.module.css';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -52,11 +53,7 @@ export interface EndpointProps {
   children?: ReactNode;
 }
 
-/** The anchor id for a parameter row; exported so pages and tests build links the same way. */
-export function paramAnchorId(name: string, anchorPrefix?: string): string {
-  const safe = name.replace(/[^A-Za-z0-9_.:-]/g, '-');
-  return anchorPrefix ? `param-${anchorPrefix}-${safe}` : `param-${safe}`;
-}
+export { paramAnchorId, paramAnchorIds } from './anchors';
 
 const LOCATION_LABEL: Record<ParamLocation, string> = {
   path: 'path',
@@ -70,9 +67,7 @@ export default function Endpoint(props: EndpointProps): React.JSX.Element {
   const { method, path, auth, requestContentType, params = [], responses = [], anchorPrefix, children } = props;
   const methods = Array.isArray(method) ? method : [method];
   const brokenLinks = useBrokenLinks();
-  // A name used twice (e.g. `id` in the path and in the body) gets its location appended.
-  const nameCounts = new Map<string, number>();
-  for (const p of params) nameCounts.set(p.name, (nameCounts.get(p.name) ?? 0) + 1);
+  const anchorIds = paramAnchorIds(params, anchorPrefix);
 
   return (
     <section className={styles.endpoint} aria-label={`${methods.join(' or ')} ${path}`}>
@@ -120,9 +115,8 @@ export default function Endpoint(props: EndpointProps): React.JSX.Element {
               </tr>
             </thead>
             <tbody>
-              {params.map((p) => {
-                const unique = (nameCounts.get(p.name) ?? 0) > 1 ? `${p.name}-${p.in}` : p.name;
-                const id = paramAnchorId(unique, anchorPrefix);
+              {params.map((p, i) => {
+                const id = anchorIds[i];
                 brokenLinks.collectAnchor(id);
                 return (
                   <tr key={`${p.in}:${p.name}`} id={id}>
