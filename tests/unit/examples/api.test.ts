@@ -1,0 +1,462 @@
+/**
+ * Runs the API reference examples in examples/api/.
+ * - Against MockClient where @medplum/mock serves the route (admin bot creation, oauth2/token,
+ *   auth/me, $graphql, ValueSet/$expand).
+ * - Against a MedplumClient with a scripted fetch for routes only the real server implements;
+ *   those tests check the request each example sends (method, path, headers, body) against what
+ *   the server source expects, and that the example reads the server's documented response shape.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, test } from 'node:test';
+import { ClientStorage, MedplumClient, MemoryStorage, parseJWTPayload } from '@medplum/core';
+import type { Bundle, Patient } from '@medplum/fhirtypes';
+import { MockClient } from '@medplum/mock';
+import {
+  checkResource,
+  evaluateMeasure,
+  exportPatientData,
+  patientNamesByGraphql,
+  readWholeRecord,
+  resendNotifications,
+  runBot,
+  searchValueSet,
+} from '../../../examples/api/operations';
+import {
+  buildAuthorizeUrl,
+  finishAuthorization,
+  getUserInfo,
+  refreshTokens,
+  requestClientCredentialsToken,
+  signInAsClient,
+} from '../../../examples/api/oauth';
+import { createProjectBot, createProjectClient, invitePractitioner } from '../../../examples/api/project-admin';
+import { findScimUsers, provisionPractitioner, removeScimUser, renameScimUser } from '../../../examples/api/scim';
+
+const BASE = 'https://medplum.example.org/';
+
+interface Recorded {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+
+/**
+ * A fetch that answers from a queue of scripted replies and records every request.
+ * Each reply is used once, in order.
+ */
+function scriptedFetch(replies: Reply[]): { fetch: typeof fetch; requests: Recorded[] } {
+  const requests: Recorded[] = [];
+  const queue = [...replies];
+  const fakeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries((init?.headers ?? {}) as Record<string, string>)) {
+      headers[k.toLowerCase()] = v;
+    }
+    requests.push({
+      method: init?.method ?? 'GET',
+      url: new URL(input.toString()),
+      headers,
+      body: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const reply = queue.shift();
+    if (!reply) {
+      throw new Error(`Unexpected request ${init?.method} ${input.toString()}`);
+    }
+    const body = reply.body === undefined ? null : JSON.stringify(reply.body);
+    // Like the server, an empty reply (e.g. `res.status(202).end()`) carries no content type.
+    const baseHeaders: Record<string, string> = body === null ? {} : { 'content-type': 'application/fhir+json' };
+    return new Response(body, { status: reply.status, headers: { ...baseHeaders, ...reply.headers } });
+  };
+  return { fetch: fakeFetch as typeof fetch, requests };
+}
+
+function scriptedClient(replies: Reply[]): { medplum: MedplumClient; requests: Recorded[] } {
+  const { fetch, requests } = scriptedFetch(replies);
+  const medplum = new MedplumClient({ baseUrl: BASE, fetch });
+  medplum.setAccessToken('test-access-token');
+  return { medplum, requests };
+}
+
+describe('project admin examples', () => {
+  test('createProjectBot creates a Bot through MockClient', async () => {
+    const medplum = new MockClient();
+    // MockClient's admin route pattern does not match ids containing '-', so use a plain id here.
+    const bot = await createProjectBot(medplum, 'project123', { name: 'Intake bot', description: 'Routes forms' });
+    assert.equal(bot.resourceType, 'Bot');
+    assert.equal(bot.name, 'Intake bot');
+    assert.equal(bot.description, 'Routes forms');
+    assert.equal(bot.meta?.project, 'project123');
+    assert.ok(bot.id, 'the bot has a server-assigned id');
+    assert.match(bot.sourceCode?.url ?? '', /^Binary\//);
+    // The created bot can be read back as a FHIR resource.
+    const read = await medplum.readResource('Bot', bot.id as string);
+    assert.equal(read.name, 'Intake bot');
+  });
+
+  test('createProjectClient posts JSON to /admin/projects/{id}/client and returns the secret', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 201, body: { resourceType: 'ClientApplication', id: 'c1', name: 'ETL', secret: 's3cr3t' } },
+    ]);
+    const result = await createProjectClient(medplum, 'p1', { name: 'ETL', redirectUris: ['https://app/cb'] });
+    assert.deepEqual({ clientId: result.clientId, clientSecret: result.clientSecret }, { clientId: 'c1', clientSecret: 's3cr3t' });
+    const [req] = requests;
+    assert.equal(req.method, 'POST');
+    assert.equal(req.url.pathname, '/admin/projects/p1/client');
+    assert.equal(req.headers['content-type'], 'application/json');
+    assert.equal(req.headers['authorization'], 'Bearer test-access-token');
+    assert.deepEqual(JSON.parse(req.body as string), { name: 'ETL', redirectUris: ['https://app/cb'] });
+  });
+
+  test('createProjectClient refuses a response without a secret', async () => {
+    const { medplum } = scriptedClient([{ status: 201, body: { resourceType: 'ClientApplication', id: 'c1' } }]);
+    await assert.rejects(createProjectClient(medplum, 'p1', { name: 'ETL' }), /client id and secret/);
+  });
+
+  test('invitePractitioner sends an InviteRequest and returns the membership', async () => {
+    const { medplum, requests } = scriptedClient([
+      {
+        status: 200,
+        body: { resourceType: 'ProjectMembership', id: 'm1', profile: { reference: 'Practitioner/pr1' } },
+      },
+    ]);
+    const membership = await invitePractitioner(
+      medplum,
+      'p1',
+      { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
+      { reference: 'AccessPolicy/ap1' }
+    );
+    assert.equal(membership.id, 'm1');
+    const [req] = requests;
+    assert.equal(req.method, 'POST');
+    assert.equal(req.url.pathname, '/admin/projects/p1/invite');
+    assert.deepEqual(JSON.parse(req.body as string), {
+      resourceType: 'Practitioner',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.org',
+      sendEmail: false,
+      membership: { accessPolicy: { reference: 'AccessPolicy/ap1' } },
+    });
+  });
+
+  test('invitePractitioner turns the HTTP 200 email-failure OperationOutcome into an error', async () => {
+    const { medplum } = scriptedClient([
+      {
+        status: 200,
+        body: {
+          resourceType: 'OperationOutcome',
+          id: 'ok',
+          issue: [{ severity: 'error', code: 'exception', details: { text: 'Could not send email.' } }],
+        },
+      },
+    ]);
+    await assert.rejects(
+      invitePractitioner(medplum, 'p1', { firstName: 'A', lastName: 'B', email: 'a@b.org' }),
+      /Could not send email/
+    );
+  });
+});
+
+describe('oauth examples', () => {
+  test('signInAsClient gets tokens from MockClient and signs the client in', async () => {
+    const medplum = new MockClient();
+    medplum.clear();
+    assert.equal(medplum.getAccessToken(), undefined);
+    const profile = await signInAsClient(medplum, 'my-client', 'my-secret');
+    assert.ok(profile, 'a profile is returned');
+    const token = medplum.getAccessToken();
+    assert.ok(token, 'an access token is stored');
+    assert.equal(parseJWTPayload(token as string).client_id, 'my-client');
+  });
+
+  test('requestClientCredentialsToken uses Basic auth and a form body', async () => {
+    const { fetch, requests } = scriptedFetch([
+      { status: 200, body: { token_type: 'Bearer', access_token: 'at', expires_in: 3600, scope: 'openid' } },
+    ]);
+    const tokens = await requestClientCredentialsToken(BASE, 'id1', 'pw1', fetch);
+    assert.equal(tokens.access_token, 'at');
+    const [req] = requests;
+    assert.equal(req.method, 'POST');
+    assert.equal(req.url.pathname, '/oauth2/token');
+    assert.equal(req.headers['content-type'], 'application/x-www-form-urlencoded');
+    assert.equal(req.headers['authorization'], 'Basic ' + Buffer.from('id1:pw1').toString('base64'));
+    const form = new URLSearchParams(req.body);
+    assert.equal(form.get('grant_type'), 'client_credentials');
+    assert.equal(form.get('client_secret'), null, 'the secret travels only in the header');
+  });
+
+  test('requestClientCredentialsToken reports OAuth2 error bodies', async () => {
+    const { fetch } = scriptedFetch([
+      { status: 400, body: { error: 'invalid_request', error_description: 'Invalid secret' } },
+    ]);
+    await assert.rejects(requestClientCredentialsToken(BASE, 'id1', 'bad', fetch), /invalid_request: Invalid secret/);
+  });
+
+  test('buildAuthorizeUrl in Node.js falls back to a plain challenge equal to the stored verifier', async () => {
+    // @medplum/core base64-encodes the SHA-256 hash with window.btoa, which Node.js lacks,
+    // so startPkce() returns code_challenge_method=plain there.
+    const storage = new ClientStorage(new MemoryStorage());
+    const medplum = new MockClient({ storage });
+    const url = await buildAuthorizeUrl(medplum, 'app-1', 'https://app.example.org/callback', 'xyz');
+    assert.equal(url.pathname, '/oauth2/authorize');
+    assert.equal(url.searchParams.get('response_type'), 'code');
+    assert.equal(url.searchParams.get('client_id'), 'app-1');
+    assert.equal(url.searchParams.get('redirect_uri'), 'https://app.example.org/callback');
+    assert.equal(url.searchParams.get('state'), 'xyz');
+    const verifier = storage.getString('codeVerifier');
+    assert.ok(verifier, 'startPkce stored a code verifier');
+    assert.equal(url.searchParams.get('code_challenge_method'), 'plain');
+    assert.equal(url.searchParams.get('code_challenge'), verifier);
+  });
+
+  test('buildAuthorizeUrl in a browser-like runtime sends an S256 challenge of the stored verifier', async () => {
+    const g = globalThis as unknown as { window?: unknown };
+    g.window = { btoa: globalThis.btoa };
+    try {
+      const storage = new ClientStorage(new MemoryStorage());
+      const medplum = new MockClient({ storage });
+      const url = await buildAuthorizeUrl(medplum, 'app-1', 'https://app.example.org/callback', 'xyz');
+      const verifier = storage.getString('codeVerifier') as string;
+      assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
+      const expected = createHash('sha256').update(verifier).digest('base64url');
+      assert.equal(url.searchParams.get('code_challenge'), expected);
+    } finally {
+      delete g.window;
+    }
+  });
+
+  test('finishAuthorization trades the code for tokens and sends the PKCE verifier', async () => {
+    const storage = new ClientStorage(new MemoryStorage());
+    const medplum = new MockClient({ storage });
+    medplum.clear();
+    await buildAuthorizeUrl(medplum, 'app-1', 'https://app.example.org/callback', 'xyz');
+    const profile = await finishAuthorization(medplum, 'the-code', 'app-1', 'https://app.example.org/callback');
+    assert.ok(profile);
+    assert.equal(parseJWTPayload(medplum.getAccessToken() as string).client_id, 'app-1');
+  });
+
+  test('refreshTokens posts grant_type=refresh_token', async () => {
+    const { fetch, requests } = scriptedFetch([
+      { status: 200, body: { token_type: 'Bearer', access_token: 'new-at', refresh_token: 'new-rt', expires_in: 3600 } },
+    ]);
+    const tokens = await refreshTokens(BASE, 'old-rt', fetch);
+    assert.equal(tokens.refresh_token, 'new-rt');
+    const form = new URLSearchParams(requests[0].body);
+    assert.equal(form.get('grant_type'), 'refresh_token');
+    assert.equal(form.get('refresh_token'), 'old-rt');
+  });
+
+  test('getUserInfo reads /oauth2/userinfo with the bearer token', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: { sub: 'u1', email: 'ada@example.org', email_verified: true } },
+    ]);
+    const info = await getUserInfo(medplum);
+    assert.equal(info.sub, 'u1');
+    assert.equal(info.email_verified, true);
+    assert.equal(requests[0].url.pathname, '/oauth2/userinfo');
+    assert.equal(requests[0].headers['authorization'], 'Bearer test-access-token');
+  });
+});
+
+describe('scim examples', () => {
+  test('provisionPractitioner posts a SCIM user with userType', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 201, body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], id: 'm9', userType: 'Practitioner' } },
+    ]);
+    const created = await provisionPractitioner(medplum, 'ada@example.org', 'Ada', 'Lovelace', 'hr-42');
+    assert.equal(created.id, 'm9');
+    const [req] = requests;
+    assert.equal(req.method, 'POST');
+    assert.equal(req.url.pathname, '/scim/v2/Users');
+    const body = JSON.parse(req.body as string);
+    assert.equal(body.userType, 'Practitioner');
+    assert.equal(body.userName, 'ada@example.org');
+    assert.deepEqual(body.emails, [{ value: 'ada@example.org' }]);
+    assert.equal(body.externalId, 'hr-42');
+  });
+
+  test('findScimUsers sends the userName eq filter and returns Resources', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: { totalResults: 1, startIndex: 1, Resources: [{ id: 'm9', userName: 'ada@example.org' }] } },
+    ]);
+    const users = await findScimUsers(medplum, 'ada@example.org');
+    assert.deepEqual(
+      users.map((u) => u.id),
+      ['m9']
+    );
+    assert.equal(requests[0].url.searchParams.get('filter'), 'userName eq "ada@example.org"');
+  });
+
+  test('renameScimUser PUTs the full user including its id', async () => {
+    const { medplum, requests } = scriptedClient([{ status: 200, body: { id: 'm9', name: { givenName: 'Augusta' } } }]);
+    await renameScimUser(medplum, { id: 'm9', userName: 'ada@example.org' }, 'Augusta', 'King');
+    const [req] = requests;
+    assert.equal(req.method, 'PUT');
+    assert.equal(req.url.pathname, '/scim/v2/Users/m9');
+    assert.deepEqual(JSON.parse(req.body as string), {
+      id: 'm9',
+      userName: 'ada@example.org',
+      name: { givenName: 'Augusta', familyName: 'King' },
+    });
+    await assert.rejects(renameScimUser(medplum, { userName: 'x' }, 'A', 'B'), /needs its id/);
+  });
+
+  test('removeScimUser sends DELETE and accepts the empty 204', async () => {
+    const { medplum, requests } = scriptedClient([{ status: 204 }]);
+    await removeScimUser(medplum, 'm9');
+    assert.equal(requests[0].method, 'DELETE');
+    assert.equal(requests[0].url.pathname, '/scim/v2/Users/m9');
+  });
+});
+
+describe('operation examples', () => {
+  test('patientNamesByGraphql runs a real GraphQL query on MockClient', async () => {
+    const medplum = new MockClient();
+    const expected = (await medplum.searchResources('Patient', { name: 'Simpson' })).map((p: Patient) =>
+      [p.name?.[0]?.given?.join(' '), p.name?.[0]?.family].filter(Boolean).join(' ')
+    );
+    assert.ok(expected.length > 0, 'the mock data has patients named Simpson');
+    const names = await patientNamesByGraphql(medplum, 'Simpson');
+    assert.deepEqual([...names].sort(), [...expected].sort());
+  });
+
+  test('searchValueSet returns the codings of an expanded ValueSet', async () => {
+    const medplum = new MockClient();
+    const codings = await searchValueSet(medplum, 'http://example.com/valueset', 'a');
+    assert.ok(codings.length > 0);
+    for (const coding of codings) {
+      assert.equal(typeof coding.code, 'string');
+    }
+  });
+
+  test('searchValueSet sends url, filter and count as query parameters', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: { resourceType: 'ValueSet', status: 'active', expansion: { contains: [{ code: 'x' }] } } },
+    ]);
+    const codings = await searchValueSet(medplum, 'http://hl7.org/fhir/ValueSet/observation-status', 'fin', 5);
+    assert.deepEqual(codings, [{ code: 'x' }]);
+    const { url, method } = requests[0];
+    assert.equal(method, 'GET');
+    assert.equal(url.pathname, '/fhir/R4/ValueSet/$expand');
+    assert.equal(url.searchParams.get('url'), 'http://hl7.org/fhir/ValueSet/observation-status');
+    assert.equal(url.searchParams.get('filter'), 'fin');
+    assert.equal(url.searchParams.get('count'), '5');
+  });
+
+  test('checkResource posts the resource to /{type}/$validate', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: { resourceType: 'OperationOutcome', id: 'ok', issue: [{ severity: 'information', code: 'informational' }] } },
+    ]);
+    const outcome = await checkResource(medplum, { resourceType: 'Patient', gender: 'female' });
+    assert.equal(outcome.id, 'ok');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/$validate');
+    assert.deepEqual(JSON.parse(requests[0].body as string), { resourceType: 'Patient', gender: 'female' });
+  });
+
+  test('checkResource throws when the server answers 400', async () => {
+    const { medplum } = scriptedClient([
+      {
+        status: 400,
+        body: {
+          resourceType: 'OperationOutcome',
+          issue: [{ severity: 'error', code: 'structure', details: { text: 'Invalid value' }, expression: ['Patient.gender'] }],
+        },
+      },
+    ]);
+    await assert.rejects(checkResource(medplum, { resourceType: 'Patient', gender: 'x' as 'male' }), /Invalid value/);
+  });
+
+  test('readWholeRecord follows next links across pages', async () => {
+    const page1: Bundle = {
+      resourceType: 'Bundle',
+      type: 'searchset',
+      entry: [{ resource: { resourceType: 'Patient', id: 'p1' } }, { resource: { resourceType: 'Observation', id: 'o1', status: 'final', code: {} } }],
+      link: [{ relation: 'next', url: `${BASE}fhir/R4/Patient/p1/$everything?_offset=2&_count=2` }],
+    };
+    const page2: Bundle = {
+      resourceType: 'Bundle',
+      type: 'searchset',
+      entry: [{ resource: { resourceType: 'Encounter', id: 'e1', status: 'finished', class: {} } }],
+    };
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: page1 },
+      { status: 200, body: page2 },
+    ]);
+    const resources = await readWholeRecord(medplum, 'p1');
+    assert.deepEqual(
+      resources.map((r) => `${r.resourceType}/${r.id}`),
+      ['Patient/p1', 'Observation/o1', 'Encounter/e1']
+    );
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/p1/$everything');
+    assert.equal(requests[1].url.searchParams.get('_offset'), '2');
+  });
+
+  test('runBot posts JSON to Bot/{id}/$execute and returns the bot output', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: { greeting: 'hello Ada' }, headers: { 'content-type': 'application/json' } },
+    ]);
+    const output = await runBot(medplum, 'b1', { name: 'Ada' });
+    assert.deepEqual(output, { greeting: 'hello Ada' });
+    assert.equal(requests[0].method, 'POST');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Bot/b1/$execute');
+    assert.equal(requests[0].headers['content-type'], 'application/json');
+  });
+
+  test('exportPatientData kicks off with Prefer: respond-async and polls until the manifest arrives', async () => {
+    const statusUrl = `${BASE}fhir/R4/bulkdata/export/x1`;
+    const manifest = {
+      transactionTime: '2026-01-01T00:00:00.000Z',
+      request: `${BASE}fhir/R4/Patient/$export?_type=Patient,Observation`,
+      requiresAccessToken: false,
+      output: [{ type: 'Patient', url: 'https://storage.example.org/x1.ndjson' }],
+      error: [],
+    };
+    const { medplum, requests } = scriptedClient([
+      {
+        status: 202,
+        body: { resourceType: 'OperationOutcome', id: 'accepted', issue: [{ severity: 'information', code: 'informational', diagnostics: statusUrl }] },
+        headers: { 'content-location': statusUrl },
+      },
+      { status: 202 },
+      { status: 200, body: manifest, headers: { 'content-type': 'application/json' } },
+    ]);
+    const result = await exportPatientData(medplum, ['Patient', 'Observation'], undefined, 1);
+    assert.deepEqual(result.output, manifest.output);
+    assert.equal(requests[0].method, 'POST');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/$export');
+    assert.equal(requests[0].url.searchParams.get('_type'), 'Patient,Observation');
+    assert.equal(requests[0].headers['prefer'], 'respond-async');
+    assert.deepEqual(
+      requests.slice(1).map((r) => `${r.method} ${r.url.pathname}`),
+      ['GET /fhir/R4/bulkdata/export/x1', 'GET /fhir/R4/bulkdata/export/x1']
+    );
+  });
+
+  test('resendNotifications posts the options to /{type}/{id}/$resend', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: { resourceType: 'OperationOutcome', id: 'ok', issue: [{ severity: 'information', code: 'informational' }] } },
+    ]);
+    await resendNotifications(medplum, 'Patient', 'p1', { subscription: 'Subscription/s1', interaction: 'create' });
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/p1/$resend');
+    assert.deepEqual(JSON.parse(requests[0].body as string), { subscription: 'Subscription/s1', interaction: 'create' });
+  });
+
+  test('evaluateMeasure sends periodStart and periodEnd as Parameters', async () => {
+    const report = { resourceType: 'MeasureReport', id: 'r1', status: 'complete', type: 'summary', measure: 'http://m', period: {} };
+    const { medplum, requests } = scriptedClient([{ status: 201, body: report }]);
+    const result = await evaluateMeasure(medplum, 'm1', '2026-01-01', '2026-03-31');
+    assert.equal(result.id, 'r1');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Measure/m1/$evaluate-measure');
+    assert.deepEqual(JSON.parse(requests[0].body as string), {
+      resourceType: 'Parameters',
+      parameter: [
+        { name: 'periodStart', valueDate: '2026-01-01' },
+        { name: 'periodEnd', valueDate: '2026-03-31' },
+      ],
+    });
+  });
+});
