@@ -1,7 +1,7 @@
 /**
  * Basic FHIR search with the Medplum SDK: the three search methods and the query forms they accept.
  */
-import type { MedplumClient, WithId } from '@medplum/core';
+import type { MedplumClient, ResourceArray, WithId } from '@medplum/core';
 import type { Bundle, Patient } from '@medplum/fhirtypes';
 
 // #region search-bundle
@@ -23,7 +23,7 @@ export async function searchByFamily(medplum: MedplumClient, family: string): Pr
  * Same search, but unwrapped: an array of resources. The original Bundle is still reachable
  * through the array's `bundle` property when you need `total` or `link`.
  */
-export async function listByFamily(medplum: MedplumClient, family: string): Promise<WithId<Patient>[]> {
+export async function listByFamily(medplum: MedplumClient, family: string): Promise<ResourceArray<WithId<Patient>>> {
   const patients = await medplum.searchResources('Patient', { family, _sort: 'birthdate' });
   console.log(`page holds ${patients.length} of ${patients.bundle.total ?? 'an unknown number of'} matches`);
   return patients;
