@@ -10,6 +10,7 @@ import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
 import { GENERATED_DOC_DIRS, REDIRECTS, STRICT_BUILD } from './site.settings';
 import { runGenerators } from './plugins/generators';
+import { indexSlugFrontMatter } from './plugins/index-slugs';
 
 const siteDir = __dirname;
 
@@ -47,6 +48,7 @@ export default async function createConfig(): Promise<Config> {
 
     // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
     ...STRICT_BUILD,
+    markdown: { ...STRICT_BUILD.markdown, parseFrontMatter: indexSlugFrontMatter(path.join(siteDir, 'docs')) },
 
     future: {
       v4: { removeLegacyPostBuildHeadAttribute: true },
