@@ -1,6 +1,7 @@
 /**
  * A first Medplum React app: sign in, list patients, show one.
  */
+// #region imports
 import { Anchor, Button, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import type { Patient } from '@medplum/fhirtypes';
 import {
@@ -16,6 +17,7 @@ import {
 import type { JSX } from 'react';
 import { useState } from 'react';
 import { PATIENT_LIST_QUERY, toPatientRow } from './patients';
+// #endregion imports
 
 // #region app
 /** Shows the sign-in form until someone is signed in, then the patient screens. */
