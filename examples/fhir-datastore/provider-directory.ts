@@ -52,7 +52,8 @@ export async function addListing(
       status: 'active',
       managingOrganization: createReference(organization),
     },
-    `name:exact=${input.siteName}&organization=Organization/${organization.id}`
+    // Encode free text so a name containing '&' or '#' cannot break the query.
+    `name:exact=${encodeURIComponent(input.siteName)}&organization=Organization/${organization.id}`
   );
   return medplum.createResource<PractitionerRole>({
     resourceType: 'PractitionerRole',

@@ -10,7 +10,7 @@ import {
   ResourceTable,
   SignInForm,
   useMedplum,
-  useMedplumProfile,
+  useMedplumContext,
   useResource,
   useSearchResources,
 } from '@medplum/react';
@@ -22,8 +22,13 @@ import { PATIENT_LIST_QUERY, toPatientRow } from './patients';
 // #region app
 /** Shows the sign-in form until someone is signed in, then the patient screens. */
 export function App(): JSX.Element {
-  const profile = useMedplumProfile();
+  const { profile, loading } = useMedplumContext();
   const [selectedId, setSelectedId] = useState<string>();
+
+  if (loading) {
+    // The client is still restoring a saved session from localStorage.
+    return <Loader />;
+  }
 
   if (!profile) {
     return (
