@@ -6,7 +6,12 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { MantineProvider } from '@mantine/core';
 import { validateResource } from '@medplum/core';
+import { MedplumProvider } from '@medplum/react';
+import { MockClient } from '@medplum/mock';
+import React, { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import type { Bundle, Condition, Encounter, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { PATIENT_LIST_QUERY, toPatientRow } from '../../../examples/tutorials/hello-world/patients';
 import { loadBundleFile } from '../../../examples/tutorials/load-sample-data';
@@ -63,5 +68,32 @@ describe('tutorials/medplum-hello-world', () => {
 
   test('toPatientRow fills placeholders for missing name and birth date', () => {
     assert.deepEqual(toPatientRow({ resourceType: 'Patient', id: 'x' }), { id: 'x', name: '(no name)', birthDate: 'unknown' });
+  });
+
+  /**
+   * Renders the app once on the server (no effects run, so searches stay pending). The site's
+   * tsconfig keeps JSX as-is for Docusaurus, so tsx compiles App.tsx with the classic
+   * `React.createElement` transform, which needs `React` as a global here; a Vite app uses the
+   * automatic runtime and needs nothing like this.
+   */
+  async function renderApp(medplum: MockClient): Promise<string> {
+    (globalThis as Record<string, unknown>).React = React;
+    const { App } = await import('../../../examples/tutorials/hello-world/App');
+    return renderToString(
+      createElement(MantineProvider, null, createElement(MedplumProvider, { medplum, children: createElement(App) }))
+    );
+  }
+
+  test('App shows the sign-in form when nobody is signed in', async () => {
+    const html = await renderApp(new MockClient({ profile: null }));
+    assert.ok(html.includes('Sign in to Hello World'));
+    assert.match(html, /type="email"/);
+  });
+
+  test('App skips the sign-in form once a profile is present', async () => {
+    const html = await renderApp(new MockClient());
+    assert.equal(html.includes('Sign in to Hello World'), false);
+    assert.doesNotMatch(html, /type="email"/);
+    assert.match(html, /mantine-Loader/);
   });
 });
