@@ -1,0 +1,59 @@
+/**
+ * Files: Binary resources, Attachments that point at them, and presigned download URLs.
+ */
+import type { MedplumClient, WithId } from '@medplum/core';
+import { createReference } from '@medplum/core';
+import type { Attachment, Binary, DocumentReference, Parameters, Patient } from '@medplum/fhirtypes';
+
+// #region create-binary
+/** Stores raw bytes (here, text) as a Binary and returns it; `binary.url` is where to fetch it. */
+export async function storeText(medplum: MedplumClient, text: string, filename: string): Promise<WithId<Binary>> {
+  return medplum.createBinary({ data: text, contentType: 'text/plain', filename });
+}
+// #endregion create-binary
+
+// #region attach
+/**
+ * Uploads a file and files it in the patient's chart as a DocumentReference. `createAttachment`
+ * stores the bytes as a Binary and hands back an Attachment (url, contentType, title) to embed.
+ * The Binary's security context is the Patient, so only users who may read that Patient may read
+ * the file.
+ */
+export async function attachNote(
+  medplum: MedplumClient,
+  patient: WithId<Patient>,
+  data: string | Uint8Array,
+  filename: string,
+  contentType: string
+): Promise<WithId<DocumentReference>> {
+  const attachment: Attachment = await medplum.createAttachment({
+    data,
+    filename,
+    contentType,
+    securityContext: createReference(patient),
+  });
+  return medplum.createResource<DocumentReference>({
+    resourceType: 'DocumentReference',
+    status: 'current',
+    subject: createReference(patient),
+    description: filename,
+    content: [{ attachment }],
+  });
+}
+// #endregion attach
+
+// #region presigned
+/**
+ * Asks the server for a short-lived download URL for a Binary
+ * (`GET /fhir/R4/Binary/{id}/$presigned-url`). Use it to hand a file to something that cannot
+ * send your access token, such as an `<img>` tag or another service.
+ */
+export async function presignedUrl(medplum: MedplumClient, binaryId: string): Promise<string> {
+  const result = (await medplum.get(medplum.fhirUrl('Binary', binaryId, '$presigned-url'))) as Parameters;
+  const url = result.parameter?.find((p) => p.name === 'url')?.valueUri;
+  if (!url) {
+    throw new Error('The server did not return a url parameter');
+  }
+  return url;
+}
+// #endregion presigned

