@@ -14,6 +14,7 @@ import { CATEGORIES, GROUPS, groupFor, hasOwnPage, type Group } from './groups';
 import { loadModel, SdkRenderError, type SdkModel, type SdkSymbol } from './model';
 import { escapeInline, kindLabel, renderSymbol, summaryLine, type RenderContext } from './render';
 import { codeSpan } from './render-type';
+import { readRuntimeExports, type RuntimeValue } from './runtime';
 import { assertMdxSafe } from './validate';
 
 export const PACKAGE = '@medplum/core';
@@ -27,7 +28,7 @@ export interface SdkOptions {
   /** Output folder (docs/sdk). Removed and rewritten. */
   outDir: string;
   /** Runtime exports of the package, for constant values. */
-  runtime: Record<string, unknown>;
+  runtime: Record<string, RuntimeValue>;
   /** Package version shown on pages and in `sources:`. */
   version: string;
   /** FHIR type name → URL of its generated reference page. */
@@ -154,6 +155,7 @@ export async function generateSdkReference(opts: SdkOptions): Promise<SdkResult>
         parts.push(section);
       }
     }
+    if (group.slug === 'constants') parts.splice(1, 0, allConstantsTable(model, bySymbol, opts.runtime, urlOf));
     const modules = [...new Set(members.map((s) => s.module).filter(Boolean))].sort();
     write(
       `${group.category}/core.${group.slug}.mdx`,
@@ -188,6 +190,34 @@ export async function generateSdkReference(opts: SdkOptions): Promise<SdkResult>
   redirects.push({ from: `${ROUTE_PREFIX}.loginrequest`, to: `${ROUTE_PREFIX}.emailpasswordloginrequest` });
 
   return { redirects, locations, files };
+}
+
+/** Every exported constant, wherever its topic page is, with a short view of its runtime value. */
+function allConstantsTable(
+  model: SdkModel,
+  bySymbol: Map<SdkSymbol, SymbolLocation>,
+  runtime: Record<string, RuntimeValue>,
+  urlOf: (l: SymbolLocation) => string,
+): string {
+  const lines = [
+    '## All constants in the package {#all-constants}',
+    'Constants live on the page of the topic they belong to. This table lists them all; values are read from the installed package when the site is built.',
+    '| Constant | Value at runtime |',
+    '| --- | --- |',
+  ];
+  for (const sym of model.symbols.filter((s) => s.kind === 'variable')) {
+    const v = runtime[sym.name];
+    let shown = 'not a runtime export';
+    if (v?.type === 'function') shown = 'a function';
+    else if (v?.type === 'regexp') shown = codeSpan(v.text, true);
+    else if (v?.type === 'other') shown = `a value of type ${codeSpan(v.typeOf, true)}`;
+    else if (v?.type === 'json') {
+      const oneLine = JSON.stringify(JSON.parse(v.json));
+      shown = oneLine.length <= 80 ? codeSpan(oneLine, true) : `${oneLine.startsWith('[') ? 'an array' : 'an object'}: see its entry`;
+    }
+    lines.push(`| [${codeSpan(sym.name, true)}](${urlOf(bySymbol.get(sym)!)}) | ${shown} |`);
+  }
+  return `${lines.slice(0, 2).join('\n\n')}\n\n${lines.slice(2).join('\n')}`;
 }
 
 function renamedNote(): string {
@@ -376,7 +406,7 @@ export function fhirLinkMap(siteDir: string): Map<string, string> {
 const generate: Generator = async ({ siteDir }) => {
   const pkgDir = path.join(siteDir, 'node_modules', '@medplum', 'core');
   const version = (JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
-  const runtime = (await import('@medplum/core')) as Record<string, unknown>;
+  const runtime = readRuntimeExports(PACKAGE, siteDir);
   const result = await generateSdkReference({
     dtsPath: path.join(pkgDir, 'dist', 'esm', 'index.d.ts'),
     sourceMapPath: path.join(pkgDir, 'dist', 'esm', 'index.mjs.map'),

@@ -7,6 +7,7 @@ import { docSummaryLine, docToMdx, readDocComment, type DocComment, type LinkRes
 import { clientSectionFor, CLIENT_SECTIONS, isPrivate } from './groups';
 import { SdkRenderError, type SdkModel, type SdkSymbol } from './model';
 import { codeSpan, renderType, type TypeLinker } from './render-type';
+import type { RuntimeValue } from './runtime';
 
 export interface RenderContext {
   model: SdkModel;
@@ -15,7 +16,7 @@ export interface RenderContext {
   /** URL for a `{@link}` target. */
   linkDoc: LinkResolver;
   /** Runtime values of the package's exports (for constants). */
-  runtime: Record<string, unknown>;
+  runtime: Record<string, RuntimeValue>;
   symbolsByLocal: Map<string, SdkSymbol>;
 }
 
@@ -203,30 +204,31 @@ function renderVariable(d: ts.VariableDeclaration, sym: SdkSymbol, ctx: RenderCo
 /** Largest serialised value shown in full; bigger values are summarised by their keys. */
 const MAX_VALUE_CHARS = 4000;
 
-export function runtimeValueJson(value: unknown): string | undefined {
-  if (typeof value === 'function' || typeof value === 'symbol' || value === undefined) return undefined;
-  try {
-    return JSON.stringify(value, (_k, v: unknown) => (v instanceof RegExp ? v.toString() : v), 2);
-  } catch {
-    return undefined;
+function renderRuntimeValue(name: string, value: RuntimeValue): string[] {
+  switch (value.type) {
+    case 'function':
+      return [`**At runtime:** a function (\`typeof ${name} === 'function'\`).`];
+    case 'regexp':
+      return ['**Value at runtime:**', fence(value.text, 'js')];
+    case 'other':
+      return [`**At runtime:** a value of type \`${value.typeOf}\`.`];
+    case 'json': {
+      if (value.json.length <= MAX_VALUE_CHARS) {
+        return ['**Value at runtime** (read from the installed package):', fence(value.json, 'json')];
+      }
+      const parsed = JSON.parse(value.json) as unknown;
+      if (Array.isArray(parsed)) {
+        return [`**Value at runtime:** an array of ${parsed.length} entries, too large to show here.`];
+      }
+      const keys = Object.keys(parsed as object);
+      return [
+        `**Value at runtime:** an object with ${keys.length} entries, too large to show here. Keys: ${keys
+          .slice(0, 40)
+          .map((k) => codeSpan(k))
+          .join(', ')}${keys.length > 40 ? ', …' : ''}.`,
+      ];
+    }
   }
-}
-
-function renderRuntimeValue(name: string, value: unknown): string[] {
-  if (typeof value === 'function') return [`**At runtime:** a function (\`typeof ${name} === 'function'\`).`];
-  if (value instanceof RegExp) return ['**Value at runtime:**', fence(value.toString(), 'js')];
-  const json = runtimeValueJson(value);
-  if (json === undefined) return [];
-  if (json.length <= MAX_VALUE_CHARS) return ['**Value at runtime** (read from the installed package):', fence(json, 'json')];
-  if (value && typeof value === 'object') {
-    const keys = Object.keys(value);
-    return [
-      `**Value at runtime:** ${Array.isArray(value) ? 'an array' : 'an object'} with ${keys.length} entries, too large to show here. ${
-        Array.isArray(value) ? '' : `Keys: ${keys.slice(0, 40).map((k) => codeSpan(k)).join(', ')}${keys.length > 40 ? ', …' : ''}.`
-      }`,
-    ];
-  }
-  return [];
 }
 
 interface MemberRow {
