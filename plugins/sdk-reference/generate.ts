@@ -187,7 +187,9 @@ export async function generateSdkReference(opts: SdkOptions): Promise<SdkResult>
     redirects.push({ from, to: `${loc.page}#${loc.anchor}` });
   }
   // Older name of the email/password login shape.
-  redirects.push({ from: `${ROUTE_PREFIX}.loginrequest`, to: `${ROUTE_PREFIX}.emailpasswordloginrequest` });
+  if (model.symbols.some((s) => s.name === 'EmailPasswordLoginRequest') && !model.symbols.some((s) => s.name === 'LoginRequest')) {
+    redirects.push({ from: `${ROUTE_PREFIX}.loginrequest`, to: `${ROUTE_PREFIX}.emailpasswordloginrequest` });
+  }
 
   return { redirects, locations, files };
 }
