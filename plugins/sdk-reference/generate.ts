@@ -316,7 +316,7 @@ function overviewPage(
   const parts: string[] = [];
   const count = (k: string): number => model.symbols.filter((s) => s.kind === k).length;
   parts.push(
-    `This reference is generated from the type declarations of \`${PACKAGE}\` ${version}, the package every Medplum app, bot and integration uses to talk to a Medplum server. It lists all ${model.symbols.length} exports: ${count('class')} classes, ${count('interface')} interfaces, ${count('type')} type aliases, ${count('function')} functions and ${count('variable')} constants.`,
+    `This reference is generated from the type declarations of \`${PACKAGE}\` ${version}, Medplum's TypeScript client library. It lists all ${model.symbols.length} exports: ${count('class')} classes, ${count('interface')} interfaces, ${count('type')} type aliases, ${count('function')} functions and ${count('variable')} constants.`,
   );
   parts.push(
     'Most work starts with [`MedplumClient`](/docs/sdk/core.medplumclient): create one with [`MedplumClientOptions`](/docs/sdk/core.medplumclientoptions), sign in, then read, search and write resources. Classes, the request and response shapes and large interfaces have a page each; smaller functions, types and constants are collected on one page per topic with an anchor per symbol. Any symbol can also be opened directly as `/docs/sdk/core.<name in lower case>`, for example `/docs/sdk/core.createreference`.',
@@ -327,7 +327,11 @@ function overviewPage(
     if (syms.length === 0) continue;
     parts.push(`## ${cat.label} {#${cat.slug}}`);
     parts.push(docSummaryEscaped(cat.summary));
-    const own = syms.filter((s) => !bySymbol.get(s)!.anchor);
+    // The client and its options lead their category; the rest follow in name order.
+    const lead = ['MedplumClient', 'MedplumClientOptions'];
+    const own = syms
+      .filter((s) => !bySymbol.get(s)!.anchor)
+      .sort((a, b) => Number(lead.includes(b.name)) - Number(lead.includes(a.name)) || lead.indexOf(a.name) - lead.indexOf(b.name));
     const lines = ['| Page | Summary |', '| --- | --- |'];
     for (const s of own) {
       lines.push(`| [${codeSpan(s.name, true)}](${urlOf(bySymbol.get(s)!)}) | ${summaryLine(s, ctx)} |`);

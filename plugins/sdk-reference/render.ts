@@ -78,7 +78,33 @@ export function summaryLine(sym: SdkSymbol, ctx: RenderContext): string {
     const doc = readDocComment(d, ctx.model.sourceFile);
     if (doc.summary) return docSummaryLine(firstSentence(doc.summary), ctx.linkDoc);
   }
-  return `Exported ${kindLabel(sym)} with no description in the package.`;
+  return describeShape(sym, ctx);
+}
+
+/** A factual one-liner for symbols the package left undocumented, built from the declaration. */
+function describeShape(sym: SdkSymbol, ctx: RenderContext): string {
+  const sf = ctx.model.sourceFile;
+  const d = sym.declarations[0];
+  const names = (xs: string[]): string =>
+    xs.length === 0 ? '' : `: ${xs.slice(0, 4).map((x) => codeSpan(x, true)).join(', ')}${xs.length > 4 ? ` and ${xs.length - 4} more` : ''}`;
+  if (ts.isInterfaceDeclaration(d) || ts.isClassDeclaration(d)) {
+    const members = (d.members as ts.NodeArray<ts.Node>).filter((m) => !isPrivate(m) && !ts.isConstructorDeclaration(m));
+    const memberNames = members.map((m) => memberName(m as ts.ClassElement, sf));
+    const what = ts.isInterfaceDeclaration(d) ? 'Interface' : 'Class';
+    return `${what} with ${memberNames.length} ${memberNames.length === 1 ? 'member' : 'members'}${names(memberNames)}. Not described in the package.`;
+  }
+  if (ts.isFunctionDeclaration(d)) {
+    const params = d.parameters.map((p) => p.name.getText(sf));
+    return `Function${params.length ? ` of ${codeSpan(params.join(', '), true)}` : ' with no parameters'}${d.type ? ` returning ${codeSpan(d.type.getText(sf).replace(/\s+/g, ' ').slice(0, 60), true)}` : ''}. Not described in the package.`;
+  }
+  if (ts.isTypeAliasDeclaration(d)) {
+    const text = d.type.getText(sf).replace(/\s+/g, ' ');
+    return `Type alias${text.length <= 70 ? ` for ${codeSpan(text, true)}` : ''}. Not described in the package.`;
+  }
+  if (ts.isVariableDeclaration(d) && d.type) {
+    return `Constant of type ${codeSpan(d.type.getText(sf).replace(/\s+/g, ' ').slice(0, 60), true)}. Not described in the package.`;
+  }
+  return `Exported ${kindLabel(sym)}. Not described in the package.`;
 }
 
 export function firstSentence(text: string): string {
@@ -293,19 +319,23 @@ function methodTypeMd(
 function membersTable(members: ts.NodeArray<ts.TypeElement> | readonly (ts.TypeElement | ts.ClassElement)[], sym: SdkSymbol, ctx: RenderContext, _label: string): string {
   const rows = members.filter((m) => !isPrivate(m)).map((m) => memberRow(m, sym, ctx));
   if (rows.length === 0) return '';
-  const lines = ['| Name | Type | Required | Description |', '| --- | --- | --- | --- |'];
+  const withDefaults = rows.some((r) => r.defaultValue);
+  const lines = withDefaults
+    ? ['| Name | Type | Required | Default | Description |', '| --- | --- | --- | --- | --- |']
+    : ['| Name | Type | Required | Description |', '| --- | --- | --- | --- |'];
   for (const r of rows) {
     const flags = [r.readonly ? 'read-only' : ''].filter(Boolean).join(', ');
-    const desc = [
-      r.deprecated ? `**Deprecated:** ${docSummaryLine(r.deprecated, ctx.linkDoc)}` : '',
-      r.description,
-      r.defaultValue ? `Default: ${codeSpan(r.defaultValue, true)}.` : '',
-    ]
+    const desc = [r.deprecated ? `**Deprecated:** ${docSummaryLine(r.deprecated, ctx.linkDoc)}` : '', r.description]
       .filter(Boolean)
       .join(' ');
-    lines.push(
-      `| ${codeSpan(r.name, true)}${flags ? ` <small>${flags}</small>` : ''} | ${r.type} | ${r.optional ? 'optional' : 'required'} | ${desc} |`,
-    );
+    const cells = [
+      `${codeSpan(r.name, true)}${flags ? ` <small>${flags}</small>` : ''}`,
+      r.type,
+      r.optional ? 'optional' : 'required',
+      ...(withDefaults ? [r.defaultValue ? codeSpan(r.defaultValue, true) : ''] : []),
+      desc,
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
   }
   return lines.join('\n');
 }
@@ -419,7 +449,8 @@ function renderClassMembers(d: ts.ClassDeclaration, sym: SdkSymbol, ctx: RenderC
     out.push(h2('Properties'));
     out.push(membersTable(props, sym, ctx, 'Properties'));
   }
-  if (methods.length === 0) return out;
+  const inherited = renderInheritedClassMembers(d, sym, ctx, opts);
+  if (methods.length === 0) return [...out, ...inherited];
 
   const isClient = sym.name === 'MedplumClient' && opts.depth === 1;
   if (isClient) {
@@ -443,6 +474,41 @@ function renderClassMembers(d: ts.ClassDeclaration, sym: SdkSymbol, ctx: RenderC
   } else {
     out.push(h2('Methods'));
     for (const [name, members] of methods) out.push(renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
+  }
+  return [...out, ...inherited];
+}
+
+/** Links to the public members a class inherits from base classes declared in this package. */
+function renderInheritedClassMembers(d: ts.ClassDeclaration, sym: SdkSymbol, ctx: RenderContext, opts: SymbolRenderOptions): string[] {
+  const sf = ctx.model.sourceFile;
+  const out: string[] = [];
+  const own = new Set(classMemberGroups(d, sf).keys());
+  let current: ts.ClassDeclaration | undefined = d;
+  const seen = new Set<string>();
+  while (current) {
+    const ext: ts.ExpressionWithTypeArguments | undefined = current.heritageClauses?.find(
+      (c) => c.token === ts.SyntaxKind.ExtendsKeyword,
+    )?.types[0];
+    const local: string | undefined = ext?.expression.getText(sf);
+    const base: SdkSymbol | undefined = local ? ctx.symbolsByLocal.get(local) : undefined;
+    const baseDecl: ts.ClassDeclaration | undefined = base?.declarations.find(ts.isClassDeclaration);
+    if (!base || !baseDecl || seen.has(base.name)) break;
+    seen.add(base.name);
+    const url = ctx.linkType(local!);
+    const [page, anchor] = (url ?? '').split('#');
+    const memberPrefix = anchor ? `${anchor}-` : '';
+    const names = [...classMemberGroups(baseDecl, sf).entries()]
+      .filter(([n, ms]) => !own.has(n) && !ts.isConstructorDeclaration(ms[0]))
+      .map(([n, ms]) => {
+        own.add(n);
+        // Methods have their own heading on the base class's page; properties sit in its table.
+        return ts.isMethodDeclaration(ms[0]) && url ? `[${codeSpan(n)}](${page}#${methodAnchor(memberPrefix, n)})` : codeSpan(n);
+      });
+    if (names.length) {
+      out.push(opts.depth === 1 ? `## Inherited from ${base.name} {#inherited-${base.name.toLowerCase()}}` : `**Inherited from ${base.name}**`);
+      out.push(`${url ? `From [${codeSpan(base.name)}](${url})` : `From ${codeSpan(base.name)}`}: ${names.join(', ')}.`);
+    }
+    current = baseDecl;
   }
   return out;
 }
