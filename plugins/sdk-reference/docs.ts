@@ -139,7 +139,11 @@ export function docToMdx(text: string, resolve: LinkResolver): string {
 
 /** One line for tables and summaries: the first sentence or paragraph, escaped. */
 export function docSummaryLine(text: string, resolve: LinkResolver): string {
-  const para = text.split(/\n\s*\n/)[0].replace(/```[\s\S]*?```/g, '').replace(/\s*\n\s*/g, ' ').trim();
+  const para = text
+    .split(/\n\s*\n/)[0]
+    .replace(/```[\s\S]*?```/g, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
   return escapeProse(para, resolve).replace(/\|/g, '\\|');
 }
 
@@ -161,14 +165,17 @@ function escapeProse(text: string, resolve: LinkResolver): string {
 
 function escapeText(text: string, resolve: LinkResolver): string {
   const links: string[] = [];
-  let s = text.replace(/\{@link(?:code|plain)?\s+([^}|\s]+)(?:\s*\|\s*|\s+)?([^}]*)\}/g, (_m, target: string, label: string) => {
-    const name = target.replace(/\(\)$/, '');
-    const url = /^https?:\/\//.test(name) ? name : resolve(name.split('.')[0]);
-    const shown = label.trim() || name;
-    const md = url ? `[${/^https?:/.test(name) ? escapeLinkLabel(shown) : `\`${shown}\``}](${url})` : `\`${shown}\``;
-    links.push(md);
-    return `\u0000${links.length - 1}\u0000`;
-  });
+  let s = text.replace(
+    /\{@link(?:code|plain)?\s+([^}|\s]+)(?:\s*\|\s*|\s+)?([^}]*)\}/g,
+    (_m, target: string, label: string) => {
+      const name = target.replace(/\(\)$/, '');
+      const url = /^https?:\/\//.test(name) ? name : resolve(name.split('.')[0]);
+      const shown = label.trim() || name;
+      const md = url ? `[${/^https?:/.test(name) ? escapeLinkLabel(shown) : `\`${shown}\``}](${url})` : `\`${shown}\``;
+      links.push(md);
+      return `\u0000${links.length - 1}\u0000`;
+    },
+  );
   // Autolinks like <https://…> would be escaped into text; keep them as plain URLs (GFM links them).
   s = s.replace(/<(https?:\/\/[^>\s]+)>/g, '$1');
   s = s
@@ -178,7 +185,10 @@ function escapeText(text: string, resolve: LinkResolver): string {
     .replace(/\{/g, '&#123;')
     .replace(/\}/g, '&#125;')
     // MDX reads a line starting with `import`/`export` as an ES module statement.
-    .replace(/^(\s*)(import|export)(\s)/gm, (_m, a: string, b: string, c: string) => `${a}&#${b.charCodeAt(0)};${b.slice(1)}${c}`);
+    .replace(
+      /^(\s*)(import|export)(\s)/gm,
+      (_m, a: string, b: string, c: string) => `${a}&#${b.charCodeAt(0)};${b.slice(1)}${c}`,
+    );
   return s.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => links[Number(i)]);
 }
 

@@ -97,10 +97,7 @@ export async function generateSdkReference(opts: SdkOptions): Promise<SdkResult>
     if (rel.endsWith('.mdx')) toCheck.push({ rel, content, sections: sections ?? new Map() });
   };
 
-  const sources = (extra: string[] = []): string[] => [
-    `${PACKAGE}@${opts.version} dist/esm/index.d.ts`,
-    ...extra,
-  ];
+  const sources = (extra: string[] = []): string[] => [`${PACKAGE}@${opts.version} dist/esm/index.d.ts`, ...extra];
 
   // Category folders: they hold the sidebar structure; page URLs are set by slug.
   CATEGORIES.forEach((cat, i) => {
@@ -187,7 +184,10 @@ export async function generateSdkReference(opts: SdkOptions): Promise<SdkResult>
     redirects.push({ from, to: `${loc.page}#${loc.anchor}` });
   }
   // Older name of the email/password login shape.
-  if (model.symbols.some((s) => s.name === 'EmailPasswordLoginRequest') && !model.symbols.some((s) => s.name === 'LoginRequest')) {
+  if (
+    model.symbols.some((s) => s.name === 'EmailPasswordLoginRequest') &&
+    !model.symbols.some((s) => s.name === 'LoginRequest')
+  ) {
     redirects.push({ from: `${ROUTE_PREFIX}.loginrequest`, to: `${ROUTE_PREFIX}.emailpasswordloginrequest` });
   }
 
@@ -215,7 +215,10 @@ function allConstantsTable(
     else if (v?.type === 'other') shown = `a value of type ${codeSpan(v.typeOf, true)}`;
     else if (v?.type === 'json') {
       const oneLine = JSON.stringify(JSON.parse(v.json));
-      shown = oneLine.length <= 80 ? codeSpan(oneLine, true) : `${oneLine.startsWith('[') ? 'an array' : 'an object'}: see its entry`;
+      shown =
+        oneLine.length <= 80
+          ? codeSpan(oneLine, true)
+          : `${oneLine.startsWith('[') ? 'an array' : 'an object'}: see its entry`;
     }
     lines.push(`| [${codeSpan(sym.name, true)}](${urlOf(bySymbol.get(sym)!)}) | ${shown} |`);
   }
@@ -281,7 +284,13 @@ export function planLocations(model: SdkModel): {
     if (used.has(anchor)) anchor = `${anchor}-${sym.kind}`;
     if (used.has(anchor)) throw new SdkRenderError(sym.name, `anchor #${anchor} is already used on ${page}`);
     used.add(anchor);
-    bySymbol.set(sym, { name: sym.name, kind: sym.kind, page, anchor, file: `${group.category}/core.${group.slug}.mdx` });
+    bySymbol.set(sym, {
+      name: sym.name,
+      kind: sym.kind,
+      page,
+      anchor,
+      file: `${group.category}/core.${group.slug}.mdx`,
+    });
   }
   const pages = new Map<string, string>();
   for (const loc of bySymbol.values()) {
@@ -301,7 +310,9 @@ function symbolTable(
 ): string {
   const lines = ['| Name | Kind | Summary |', '| --- | --- | --- |'];
   for (const s of syms) {
-    lines.push(`| [${codeSpan(s.name, true)}](${urlOf(bySymbol.get(s)!)}) | ${kindLabel(s)} | ${summaryLine(s, ctx)} |`);
+    lines.push(
+      `| [${codeSpan(s.name, true)}](${urlOf(bySymbol.get(s)!)}) | ${kindLabel(s)} | ${summaryLine(s, ctx)} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -331,7 +342,10 @@ function overviewPage(
     const lead = ['MedplumClient', 'MedplumClientOptions'];
     const own = syms
       .filter((s) => !bySymbol.get(s)!.anchor)
-      .sort((a, b) => Number(lead.includes(b.name)) - Number(lead.includes(a.name)) || lead.indexOf(a.name) - lead.indexOf(b.name));
+      .sort(
+        (a, b) =>
+          Number(lead.includes(b.name)) - Number(lead.includes(a.name)) || lead.indexOf(a.name) - lead.indexOf(b.name),
+      );
     const lines = ['| Page | Summary |', '| --- | --- |'];
     for (const s of own) {
       lines.push(`| [${codeSpan(s.name, true)}](${urlOf(bySymbol.get(s)!)}) | ${summaryLine(s, ctx)} |`);
@@ -392,7 +406,9 @@ export function fhirLinkMap(siteDir: string): Map<string, string> {
   if (!fs.existsSync(path.join(siteDir, 'plugins', 'fhir-reference', 'generate.ts'))) return links;
   const dir = path.join(siteDir, 'node_modules', '@medplum', 'definitions', 'dist', 'fhir', 'r4');
   const read = (f: string): { name: string; kind: string; abstract?: boolean; derivation?: string }[] =>
-    (JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { entry: { resource: { resourceType: string } }[] }).entry
+    (
+      JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { entry: { resource: { resourceType: string } }[] }
+    ).entry
       .map((e) => e.resource)
       .filter((r) => r.resourceType === 'StructureDefinition') as never;
   for (const sd of read('profiles-resources.json')) {
@@ -404,14 +420,16 @@ export function fhirLinkMap(siteDir: string): Map<string, string> {
     }
   }
   for (const sd of read('profiles-medplum.json')) {
-    if (sd.kind === 'resource' || sd.kind === 'complex-type') links.set(sd.name, `/docs/api/fhir/medplum/${sd.name.toLowerCase()}`);
+    if (sd.kind === 'resource' || sd.kind === 'complex-type')
+      links.set(sd.name, `/docs/api/fhir/medplum/${sd.name.toLowerCase()}`);
   }
   return links;
 }
 
 const generate: Generator = async ({ siteDir }) => {
   const pkgDir = path.join(siteDir, 'node_modules', '@medplum', 'core');
-  const version = (JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as { version: string })
+    .version;
   const runtime = readRuntimeExports(PACKAGE, siteDir);
   const result = await generateSdkReference({
     dtsPath: path.join(pkgDir, 'dist', 'esm', 'index.d.ts'),

@@ -44,28 +44,140 @@ export interface Group {
 
 /** Topic pages; `slug` must not equal the lowercase name of any exported symbol. */
 export const GROUPS: Group[] = [
-  { slug: 'client-types', title: 'Client options and results', category: 'client', summary: 'Request options, binary sources, bot and PDF inputs and other shapes MedplumClient methods take or return.' },
-  { slug: 'storage-and-caching', title: 'Storage and caching', category: 'client', summary: 'Client storage back ends, the LRU cache, ReadablePromise and the key-value client.' },
-  { slug: 'websockets-and-subscriptions', title: 'WebSockets and subscriptions', category: 'client', summary: 'The reconnecting WebSocket, subscription manager and event target types.' },
-  { slug: 'fhircast', title: 'FHIRcast', category: 'client', summary: 'FHIRcast events, contexts and subscription request helpers.' },
-  { slug: 'auth-and-login', title: 'Auth and login', category: 'auth', summary: 'Login requests, token responses, JWT helpers and access-policy checks.' },
-  { slug: 'search-functions', title: 'Search', category: 'search', summary: 'Search request types, parsing and formatting, matching, _filter expressions and search parameter details.' },
-  { slug: 'fhirpath-functions', title: 'FHIRPath', category: 'fhirpath', summary: 'Evaluating FHIRPath expressions, comparing typed values and FHIRPath Patch.' },
-  { slug: 'fhirpath-parser', title: 'FHIRPath parser and atoms', category: 'fhirpath', summary: 'The tokenizer, Pratt parser and the atom classes a parsed FHIRPath expression is made of.' },
-  { slug: 'fhir-mapping', title: 'FHIR Mapping Language and SQL on FHIR', category: 'fhirpath', summary: 'StructureMap parsing and transforms, ConceptMap translation and SQL on FHIR view evaluation.' },
-  { slug: 'bots-and-agents', title: 'Bots and agents', category: 'bots', summary: 'Bot events and responses, and the messages the Medplum agent exchanges.' },
-  { slug: 'hl7-v2', title: 'HL7 v2', category: 'hl7', summary: 'HL7 v2 contexts, fields, acknowledgement codes and date-time helpers.' },
-  { slug: 'format-functions', title: 'Formatting', category: 'formatting', summary: 'Display strings for names, addresses, dates, quantities, periods and codes, and file building.' },
-  { slug: 'resource-utilities', title: 'Resource and value utilities', category: 'utilities', summary: 'References, identifiers, extensions, deep equality, dates, arrays and environment checks.' },
-  { slug: 'operation-outcomes', title: 'Operation outcomes and errors', category: 'utilities', summary: 'Ready-made OperationOutcomes, error normalisation and outcome checks.' },
-  { slug: 'json-patch', title: 'JSON Patch and bundles', category: 'utilities', summary: 'Creating, diffing and applying JSON Patch documents, and bundle conversions.' },
-  { slug: 'type-schema', title: 'Type schema and validation', category: 'utilities', summary: 'Loading StructureDefinitions, element lookup, crawling typed values, defaults and validation.' },
-  { slug: 'scheduling', title: 'Scheduling', category: 'utilities', summary: 'Scheduling parameters on Schedule and HealthcareService resources and appointment helpers.' },
-  { slug: 'medications-and-pharmacy', title: 'Medications and pharmacy', category: 'utilities', summary: 'Medication order, cart and preferred-pharmacy helpers.' },
-  { slug: 'cds-and-smart-health-links', title: 'CDS Hooks and SMART Health Links', category: 'utilities', summary: 'CDS Hooks cards and requests, and SMART Health Link encoding.' },
-  { slug: 'logging-and-versions', title: 'Logging, encoding and versions', category: 'utilities', summary: 'The logger, base64 and hashing helpers, data sampling and Medplum version checks.' },
-  { slug: 'constants', title: 'Constants and content types', category: 'types', summary: 'Code system URLs, content types and other constant values, shown as the package defines them.' },
-  { slug: 'server-config', title: 'Server configuration', category: 'types', summary: 'The shapes of the Medplum server configuration file and its external secrets.' },
+  {
+    slug: 'client-types',
+    title: 'Client options and results',
+    category: 'client',
+    summary:
+      'Request options, binary sources, bot and PDF inputs and other shapes MedplumClient methods take or return.',
+  },
+  {
+    slug: 'storage-and-caching',
+    title: 'Storage and caching',
+    category: 'client',
+    summary: 'Client storage back ends, the LRU cache, ReadablePromise and the key-value client.',
+  },
+  {
+    slug: 'websockets-and-subscriptions',
+    title: 'WebSockets and subscriptions',
+    category: 'client',
+    summary: 'The reconnecting WebSocket, subscription manager and event target types.',
+  },
+  {
+    slug: 'fhircast',
+    title: 'FHIRcast',
+    category: 'client',
+    summary: 'FHIRcast events, contexts and subscription request helpers.',
+  },
+  {
+    slug: 'auth-and-login',
+    title: 'Auth and login',
+    category: 'auth',
+    summary: 'Login requests, token responses, JWT helpers and access-policy checks.',
+  },
+  {
+    slug: 'search-functions',
+    title: 'Search',
+    category: 'search',
+    summary:
+      'Search request types, parsing and formatting, matching, _filter expressions and search parameter details.',
+  },
+  {
+    slug: 'fhirpath-functions',
+    title: 'FHIRPath',
+    category: 'fhirpath',
+    summary: 'Evaluating FHIRPath expressions, comparing typed values and FHIRPath Patch.',
+  },
+  {
+    slug: 'fhirpath-parser',
+    title: 'FHIRPath parser and atoms',
+    category: 'fhirpath',
+    summary: 'The tokenizer, Pratt parser and the atom classes a parsed FHIRPath expression is made of.',
+  },
+  {
+    slug: 'fhir-mapping',
+    title: 'FHIR Mapping Language and SQL on FHIR',
+    category: 'fhirpath',
+    summary: 'StructureMap parsing and transforms, ConceptMap translation and SQL on FHIR view evaluation.',
+  },
+  {
+    slug: 'bots-and-agents',
+    title: 'Bots and agents',
+    category: 'bots',
+    summary: 'Bot events and responses, and the messages the Medplum agent exchanges.',
+  },
+  {
+    slug: 'hl7-v2',
+    title: 'HL7 v2',
+    category: 'hl7',
+    summary: 'HL7 v2 contexts, fields, acknowledgement codes and date-time helpers.',
+  },
+  {
+    slug: 'format-functions',
+    title: 'Formatting',
+    category: 'formatting',
+    summary: 'Display strings for names, addresses, dates, quantities, periods and codes, and file building.',
+  },
+  {
+    slug: 'resource-utilities',
+    title: 'Resource and value utilities',
+    category: 'utilities',
+    summary: 'References, identifiers, extensions, deep equality, dates, arrays and environment checks.',
+  },
+  {
+    slug: 'operation-outcomes',
+    title: 'Operation outcomes and errors',
+    category: 'utilities',
+    summary: 'Ready-made OperationOutcomes, error normalisation and outcome checks.',
+  },
+  {
+    slug: 'json-patch',
+    title: 'JSON Patch and bundles',
+    category: 'utilities',
+    summary: 'Creating, diffing and applying JSON Patch documents, and bundle conversions.',
+  },
+  {
+    slug: 'type-schema',
+    title: 'Type schema and validation',
+    category: 'utilities',
+    summary: 'Loading StructureDefinitions, element lookup, crawling typed values, defaults and validation.',
+  },
+  {
+    slug: 'scheduling',
+    title: 'Scheduling',
+    category: 'utilities',
+    summary: 'Scheduling parameters on Schedule and HealthcareService resources and appointment helpers.',
+  },
+  {
+    slug: 'medications-and-pharmacy',
+    title: 'Medications and pharmacy',
+    category: 'utilities',
+    summary: 'Medication order, cart and preferred-pharmacy helpers.',
+  },
+  {
+    slug: 'cds-and-smart-health-links',
+    title: 'CDS Hooks and SMART Health Links',
+    category: 'utilities',
+    summary: 'CDS Hooks cards and requests, and SMART Health Link encoding.',
+  },
+  {
+    slug: 'logging-and-versions',
+    title: 'Logging, encoding and versions',
+    category: 'utilities',
+    summary: 'The logger, base64 and hashing helpers, data sampling and Medplum version checks.',
+  },
+  {
+    slug: 'constants',
+    title: 'Constants and content types',
+    category: 'types',
+    summary: 'Code system URLs, content types and other constant values, shown as the package defines them.',
+  },
+  {
+    slug: 'server-config',
+    title: 'Server configuration',
+    category: 'types',
+    summary: 'The shapes of the Medplum server configuration file and its external secrets.',
+  },
 ];
 
 /** Source module (from the source map) → group slug. Longest matching prefix wins. */
@@ -122,7 +234,8 @@ const MODULE_GROUPS: [string, string][] = [
 ];
 
 /** Names from client.ts that belong with auth and login or bots rather than client options. */
-const AUTH_NAME = /Login|Token|Auth|Pkce|Google|Invite|^New(User|Project|Patient)Request$|Password|Mfa|Scope|Session|Code(Challenge|Verifier)|Profile/;
+const AUTH_NAME =
+  /Login|Token|Auth|Pkce|Google|Invite|^New(User|Project|Patient)Request$|Password|Mfa|Scope|Session|Code(Challenge|Verifier)|Profile/;
 const BOT_NAME = /^Bot/;
 
 /** Shapes the docs link to by name: each gets its own page whatever its size. */
@@ -202,7 +315,12 @@ export interface ClientSection {
 }
 
 export const CLIENT_SECTIONS: ClientSection[] = [
-  { id: 'read', title: 'Read', tags: ['Read'], names: ['readPatientEverything', 'readPatientSummary', 'valueSetExpand'] },
+  {
+    id: 'read',
+    title: 'Read',
+    tags: ['Read'],
+    names: ['readPatientEverything', 'readPatientSummary', 'valueSetExpand'],
+  },
   { id: 'create', title: 'Create', tags: ['Create'], names: ['createComment'] },
   { id: 'update', title: 'Update', tags: ['Write'], names: ['updateResource', 'patchResource'] },
   { id: 'delete', title: 'Delete', tags: ['Delete'], names: ['deleteResource'] },
@@ -212,7 +330,17 @@ export const CLIENT_SECTIONS: ClientSection[] = [
     id: 'binary-and-media',
     title: 'Binary and media',
     tags: ['Media'],
-    names: ['createAttachment', 'createBinary', 'uploadwithProgress', 'createPdf', 'createMedia', 'uploadMedia', 'createDocumentReference', 'download', 'downloadResponse'],
+    names: [
+      'createAttachment',
+      'createBinary',
+      'uploadwithProgress',
+      'createPdf',
+      'createMedia',
+      'uploadMedia',
+      'createDocumentReference',
+      'download',
+      'downloadResponse',
+    ],
   },
   {
     id: 'auth-and-login',
@@ -222,15 +350,36 @@ export const CLIENT_SECTIONS: ClientSection[] = [
   },
   { id: 'bots', title: 'Bots and agents', tags: [], names: ['executeBot', 'pushToAgent'] },
   { id: 'graphql', title: 'GraphQL', tags: [], names: ['graphql', 'readResourceGraph'] },
-  { id: 'caching', title: 'Caching', tags: ['Caching'], names: ['getCached', 'getCachedReference', 'invalidateUrl', 'invalidateAll', 'invalidateSearches'] },
+  {
+    id: 'caching',
+    title: 'Caching',
+    tags: ['Caching'],
+    names: ['getCached', 'getCachedReference', 'invalidateUrl', 'invalidateAll', 'invalidateSearches'],
+  },
   {
     id: 'events',
     title: 'Events, subscriptions and FHIRcast',
     tags: ['FHIRcast', 'Subscriptions'],
-    names: ['notifyResourceModified', 'getSubscriptionManager', 'subscribeToCriteria', 'unsubscribeFromCriteria', 'getMasterSubscriptionEmitter'],
+    names: [
+      'notifyResourceModified',
+      'getSubscriptionManager',
+      'subscribeToCriteria',
+      'unsubscribeFromCriteria',
+      'getMasterSubscriptionEmitter',
+    ],
   },
-  { id: 'http', title: 'HTTP', tags: ['HTTP'], names: ['fhirUrl', 'fhirSearchUrl', 'wrappedFetch', 'get', 'post', 'put', 'patch', 'delete'] },
-  { id: 'schema', title: 'Schema and validation', tags: ['Schema'], names: ['validateResource', 'requestSchema', 'requestProfileSchema'] },
+  {
+    id: 'http',
+    title: 'HTTP',
+    tags: ['HTTP'],
+    names: ['fhirUrl', 'fhirSearchUrl', 'wrappedFetch', 'get', 'post', 'put', 'patch', 'delete'],
+  },
+  {
+    id: 'schema',
+    title: 'Schema and validation',
+    tags: ['Schema'],
+    names: ['validateResource', 'requestSchema', 'requestProfileSchema'],
+  },
   {
     id: 'other',
     title: 'Settings and other services',

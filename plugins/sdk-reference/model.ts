@@ -60,7 +60,10 @@ export function loadModel(dtsPath: string, sourceMapPath?: string): SdkModel {
     }
     if (ts.isExportDeclaration(stmt)) {
       if (stmt.moduleSpecifier) {
-        throw new SdkRenderError('export * from', `re-exports from another module are not supported (${stmt.getText()})`);
+        throw new SdkRenderError(
+          'export * from',
+          `re-exports from another module are not supported (${stmt.getText()})`,
+        );
       }
       if (stmt.exportClause && ts.isNamedExports(stmt.exportClause)) {
         for (const el of stmt.exportClause.elements) {
@@ -109,9 +112,7 @@ export function lineOf(sf: ts.SourceFile, node: ts.Node): number {
 }
 
 function hasExportModifier(stmt: ts.Statement): boolean {
-  return (
-    ts.canHaveModifiers(stmt) && (ts.getModifiers(stmt) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
-  );
+  return ts.canHaveModifiers(stmt) && (ts.getModifiers(stmt) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 }
 
 function declaredNames(stmt: ts.Statement): [string, ts.Declaration][] {

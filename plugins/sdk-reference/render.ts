@@ -86,9 +86,16 @@ function describeShape(sym: SdkSymbol, ctx: RenderContext): string {
   const sf = ctx.model.sourceFile;
   const d = sym.declarations[0];
   const names = (xs: string[]): string =>
-    xs.length === 0 ? '' : `: ${xs.slice(0, 4).map((x) => codeSpan(x, true)).join(', ')}${xs.length > 4 ? ` and ${xs.length - 4} more` : ''}`;
+    xs.length === 0
+      ? ''
+      : `: ${xs
+          .slice(0, 4)
+          .map((x) => codeSpan(x, true))
+          .join(', ')}${xs.length > 4 ? ` and ${xs.length - 4} more` : ''}`;
   if (ts.isInterfaceDeclaration(d) || ts.isClassDeclaration(d)) {
-    const members = (d.members as ts.NodeArray<ts.Node>).filter((m) => !isPrivate(m) && !ts.isConstructorDeclaration(m));
+    const members = (d.members as ts.NodeArray<ts.Node>).filter(
+      (m) => !isPrivate(m) && !ts.isConstructorDeclaration(m),
+    );
     const memberNames = members.map((m) => memberName(m as ts.ClassElement, sf));
     const what = ts.isInterfaceDeclaration(d) ? 'Interface' : 'Class';
     return `${what} with ${memberNames.length} ${memberNames.length === 1 ? 'member' : 'members'}${names(memberNames)}. Not described in the package.`;
@@ -108,7 +115,10 @@ function describeShape(sym: SdkSymbol, ctx: RenderContext): string {
 }
 
 export function firstSentence(text: string): string {
-  const para = text.split(/\n\s*\n/)[0].replace(/\s*\n\s*/g, ' ').trim();
+  const para = text
+    .split(/\n\s*\n/)[0]
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
   const m = /^(.+?[.!?])(\s|$)/.exec(para);
   return m ? m[1] : para;
 }
@@ -171,8 +181,14 @@ export function renderSymbol(sym: SdkSymbol, ctx: RenderContext, opts: SymbolRen
 function notices(doc: DocComment, ctx: RenderContext): string[] {
   const out: string[] = [];
   if (doc.deprecated) out.push(`:::warning[Deprecated]\n\n${docToMdx(doc.deprecated, ctx.linkDoc)}\n\n:::`);
-  if (doc.experimental) out.push(':::info[Experimental]\n\nThe package marks this as experimental: it may change in a minor release.\n\n:::');
-  if (doc.internal) out.push(':::note[Internal]\n\nThe package marks this as internal: exported for Medplum\'s own packages, not a stable API.\n\n:::');
+  if (doc.experimental)
+    out.push(
+      ':::info[Experimental]\n\nThe package marks this as experimental: it may change in a minor release.\n\n:::',
+    );
+  if (doc.internal)
+    out.push(
+      ":::note[Internal]\n\nThe package marks this as internal: exported for Medplum's own packages, not a stable API.\n\n:::",
+    );
   return out;
 }
 
@@ -186,15 +202,23 @@ export function escapeInline(s: string): string {
   return s.replace(/[<>{}&|[\]*_`\\]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function renderHeritage(d: ts.ClassDeclaration | ts.InterfaceDeclaration, sym: SdkSymbol, ctx: RenderContext): string[] {
+function renderHeritage(
+  d: ts.ClassDeclaration | ts.InterfaceDeclaration,
+  sym: SdkSymbol,
+  ctx: RenderContext,
+): string[] {
   const out: string[] = [];
   for (const clause of d.heritageClauses ?? []) {
     const word = clause.token === ts.SyntaxKind.ExtendsKeyword ? 'Extends' : 'Implements';
-    const types = clause.types.map((t) => renderType(t as unknown as ts.TypeNode, { sf: ctx.model.sourceFile, link: ctx.linkType, symbol: sym.name }));
+    const types = clause.types.map((t) =>
+      renderType(t as unknown as ts.TypeNode, { sf: ctx.model.sourceFile, link: ctx.linkType, symbol: sym.name }),
+    );
     out.push(`**${word}:** ${types.join(', ')}`);
   }
   if (d.typeParameters?.length) {
-    out.push(`**Type parameters:** ${d.typeParameters.map((p) => codeSpan(p.getText(ctx.model.sourceFile).replace(/\s+/g, ' '))).join(', ')}`);
+    out.push(
+      `**Type parameters:** ${d.typeParameters.map((p) => codeSpan(p.getText(ctx.model.sourceFile).replace(/\s+/g, ' '))).join(', ')}`,
+    );
   }
   return out;
 }
@@ -211,7 +235,10 @@ function renderTypeAlias(d: ts.TypeAliasDeclaration, sym: SdkSymbol, ctx: Render
   visit(d.type);
   // Check the alias renders (fails the build on syntax we cannot show).
   renderType(d.type, { sf, link: ctx.linkType, symbol: sym.name });
-  const linked = [...refs].filter((r) => r !== d.name.text).map((r) => ({ r, url: ctx.linkType(r) })).filter((x) => x.url);
+  const linked = [...refs]
+    .filter((r) => r !== d.name.text)
+    .map((r) => ({ r, url: ctx.linkType(r) }))
+    .filter((x) => x.url);
   if (linked.length) out.push(`**Refers to:** ${linked.map((x) => `[${codeSpan(x.r)}](${x.url})`).join(', ')}`);
   if (ts.isTypeLiteralNode(d.type)) out.push(membersTable(d.type.members, sym, ctx, 'Fields'));
   return out;
@@ -290,7 +317,12 @@ function memberRow(m: ts.TypeElement | ts.ClassElement, sym: SdkSymbol, ctx: Ren
   else if (ts.isIndexSignatureDeclaration(m)) type = renderType(m.type, tctx);
   else if (ts.isGetAccessorDeclaration(m)) type = renderType(m.type, tctx);
   else if (ts.isSetAccessorDeclaration(m)) type = renderType(m.parameters[0]?.type, tctx);
-  else if (ts.isMethodSignature(m) || ts.isMethodDeclaration(m) || ts.isCallSignatureDeclaration(m) || ts.isConstructSignatureDeclaration(m)) {
+  else if (
+    ts.isMethodSignature(m) ||
+    ts.isMethodDeclaration(m) ||
+    ts.isCallSignatureDeclaration(m) ||
+    ts.isConstructSignatureDeclaration(m)
+  ) {
     type = methodTypeMd(m, tctx);
   } else {
     throw new SdkRenderError(tctx.symbol, `unsupported member kind ${ts.SyntaxKind[m.kind]}`);
@@ -311,12 +343,20 @@ function methodTypeMd(
   tctx: { sf: ts.SourceFile; link: TypeLinker; symbol: string; inTable: boolean },
 ): string {
   const params = m.parameters
-    .map((p) => `${codeSpan(`${p.dotDotDotToken ? '...' : ''}${p.name.getText(tctx.sf)}${p.questionToken ? '?' : ''}: `, true)}${renderType(p.type, tctx)}`)
+    .map(
+      (p) =>
+        `${codeSpan(`${p.dotDotDotToken ? '...' : ''}${p.name.getText(tctx.sf)}${p.questionToken ? '?' : ''}: `, true)}${renderType(p.type, tctx)}`,
+    )
     .join(codeSpan(', ', true));
   return `${codeSpan('(', true)}${params}${codeSpan(') => ', true)}${renderType(m.type, tctx)}`;
 }
 
-function membersTable(members: ts.NodeArray<ts.TypeElement> | readonly (ts.TypeElement | ts.ClassElement)[], sym: SdkSymbol, ctx: RenderContext, _label: string): string {
+function membersTable(
+  members: ts.NodeArray<ts.TypeElement> | readonly (ts.TypeElement | ts.ClassElement)[],
+  sym: SdkSymbol,
+  ctx: RenderContext,
+  _label: string,
+): string {
   const rows = members.filter((m) => !isPrivate(m)).map((m) => memberRow(m, sym, ctx));
   if (rows.length === 0) return '';
   const withDefaults = rows.some((r) => r.defaultValue);
@@ -341,7 +381,11 @@ function membersTable(members: ts.NodeArray<ts.TypeElement> | readonly (ts.TypeE
 }
 
 /** Base interfaces declared in this package, nearest first, with the members they contribute. */
-function inheritedInterfaces(d: ts.InterfaceDeclaration, ctx: RenderContext, seen = new Set<string>()): ts.InterfaceDeclaration[] {
+function inheritedInterfaces(
+  d: ts.InterfaceDeclaration,
+  ctx: RenderContext,
+  seen = new Set<string>(),
+): ts.InterfaceDeclaration[] {
   const out: ts.InterfaceDeclaration[] = [];
   for (const clause of d.heritageClauses ?? []) {
     for (const t of clause.types) {
@@ -357,7 +401,12 @@ function inheritedInterfaces(d: ts.InterfaceDeclaration, ctx: RenderContext, see
   return out;
 }
 
-function renderInterfaceMembers(d: ts.InterfaceDeclaration, sym: SdkSymbol, ctx: RenderContext, opts: SymbolRenderOptions): string[] {
+function renderInterfaceMembers(
+  d: ts.InterfaceDeclaration,
+  sym: SdkSymbol,
+  ctx: RenderContext,
+  opts: SymbolRenderOptions,
+): string[] {
   const out: string[] = [];
   const head = (t: string): string => (opts.depth === 1 ? `## ${t}` : `**${t}**`);
   const own = membersTable(d.members, sym, ctx, 'Fields');
@@ -375,12 +424,19 @@ function renderInterfaceMembers(d: ts.InterfaceDeclaration, sym: SdkSymbol, ctx:
   return out;
 }
 
-function renderParamsAndReturn(fn: ts.SignatureDeclarationBase, doc: DocComment, symbol: string, ctx: RenderContext): string[] {
+function renderParamsAndReturn(
+  fn: ts.SignatureDeclarationBase,
+  doc: DocComment,
+  symbol: string,
+  ctx: RenderContext,
+): string[] {
   const sf = ctx.model.sourceFile;
   const out: string[] = [];
   const tctx = { sf, link: ctx.linkType, symbol, inTable: true };
   if (fn.typeParameters?.length) {
-    out.push(`**Type parameters:** ${fn.typeParameters.map((p) => codeSpan(p.getText(sf).replace(/\s+/g, ' '))).join(', ')}`);
+    out.push(
+      `**Type parameters:** ${fn.typeParameters.map((p) => codeSpan(p.getText(sf).replace(/\s+/g, ' '))).join(', ')}`,
+    );
   }
   if (fn.parameters.length) {
     const lines = ['| Parameter | Type | Required | Description |', '| --- | --- | --- | --- |'];
@@ -397,7 +453,9 @@ function renderParamsAndReturn(fn: ts.SignatureDeclarationBase, doc: DocComment,
   }
   if (fn.type) {
     const ret = renderType(fn.type, { sf, link: ctx.linkType, symbol });
-    out.push(`**Returns:** ${ret}${doc.returns ? ` — ${docSummaryLine(doc.returns.replace(/\n\s*\n/g, ' '), ctx.linkDoc)}` : ''}`);
+    out.push(
+      `**Returns:** ${ret}${doc.returns ? ` — ${docSummaryLine(doc.returns.replace(/\n\s*\n/g, ' '), ctx.linkDoc)}` : ''}`,
+    );
   }
   if (doc.throws.length) out.push(`**Throws:** ${doc.throws.map((t) => docSummaryLine(t, ctx.linkDoc)).join('; ')}`);
   return out;
@@ -418,7 +476,12 @@ export function methodAnchor(prefix: string, name: string): string {
   return `${prefix}${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 }
 
-function renderClassMembers(d: ts.ClassDeclaration, sym: SdkSymbol, ctx: RenderContext, opts: SymbolRenderOptions): string[] {
+function renderClassMembers(
+  d: ts.ClassDeclaration,
+  sym: SdkSymbol,
+  ctx: RenderContext,
+  opts: SymbolRenderOptions,
+): string[] {
   const sf = ctx.model.sourceFile;
   const out: string[] = [];
   const groups = classMemberGroups(d, sf);
@@ -427,7 +490,12 @@ function renderClassMembers(d: ts.ClassDeclaration, sym: SdkSymbol, ctx: RenderC
   let ctor: ts.ClassElement[] | undefined;
   for (const [name, members] of groups) {
     if (ts.isConstructorDeclaration(members[0])) ctor = members;
-    else if (ts.isPropertyDeclaration(members[0]) || ts.isGetAccessorDeclaration(members[0]) || ts.isSetAccessorDeclaration(members[0]) || ts.isIndexSignatureDeclaration(members[0])) {
+    else if (
+      ts.isPropertyDeclaration(members[0]) ||
+      ts.isGetAccessorDeclaration(members[0]) ||
+      ts.isSetAccessorDeclaration(members[0]) ||
+      ts.isIndexSignatureDeclaration(members[0])
+    ) {
       props.push(members[0]);
     } else if (ts.isMethodDeclaration(members[0])) methods.push([name, members]);
     else if (ts.isClassStaticBlockDeclaration(members[0])) continue;
@@ -436,13 +504,16 @@ function renderClassMembers(d: ts.ClassDeclaration, sym: SdkSymbol, ctx: RenderC
   // On a topic page, member anchors are prefixed with the class anchor so they stay unique.
   const prefix = opts.depth === 1 ? '' : `${opts.anchor}-`;
   const h2 = (t: string): string => (opts.depth === 1 ? `## ${t}` : `**${t}**`);
-  const h3 = (t: string, anchor: string): string => (opts.depth === 1 ? `### ${t} {#${anchor}}` : `#### ${t} {#${anchor}}`);
+  const h3 = (t: string, anchor: string): string =>
+    opts.depth === 1 ? `### ${t} {#${anchor}}` : `#### ${t} {#${anchor}}`;
 
   if (ctor) {
     out.push(h2('Constructor'));
     for (const c of ctor) {
       out.push(fence(c.getText(sf)));
-      out.push(...renderParamsAndReturn(c as ts.ConstructorDeclaration, readDocComment(c, sf), `${sym.name}.constructor`, ctx));
+      out.push(
+        ...renderParamsAndReturn(c as ts.ConstructorDeclaration, readDocComment(c, sf), `${sym.name}.constructor`, ctx),
+      );
     }
   }
   if (props.length) {
@@ -464,22 +535,35 @@ function renderClassMembers(d: ts.ClassDeclaration, sym: SdkSymbol, ctx: RenderC
     out.push('## Methods by task');
     out.push(
       present
-        .map((s) => `- [${escapeInline(s.title)}](#${s.id}-methods): ${bySection.get(s.id)!.map(([n]) => `[${codeSpan(n)}](#${methodAnchor(prefix, n)})`).join(', ')}`)
+        .map(
+          (s) =>
+            `- [${escapeInline(s.title)}](#${s.id}-methods): ${bySection
+              .get(s.id)!
+              .map(([n]) => `[${codeSpan(n)}](#${methodAnchor(prefix, n)})`)
+              .join(', ')}`,
+        )
         .join('\n'),
     );
     for (const s of present) {
       out.push(`## ${s.title} {#${s.id}-methods}`);
-      for (const [name, members] of bySection.get(s.id)!) out.push(renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
+      for (const [name, members] of bySection.get(s.id)!)
+        out.push(renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
     }
   } else {
     out.push(h2('Methods'));
-    for (const [name, members] of methods) out.push(renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
+    for (const [name, members] of methods)
+      out.push(renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
   }
   return [...out, ...inherited];
 }
 
 /** Links to the public members a class inherits from base classes declared in this package. */
-function renderInheritedClassMembers(d: ts.ClassDeclaration, sym: SdkSymbol, ctx: RenderContext, opts: SymbolRenderOptions): string[] {
+function renderInheritedClassMembers(
+  d: ts.ClassDeclaration,
+  sym: SdkSymbol,
+  ctx: RenderContext,
+  opts: SymbolRenderOptions,
+): string[] {
   const sf = ctx.model.sourceFile;
   const out: string[] = [];
   const own = new Set(classMemberGroups(d, sf).keys());
@@ -502,18 +586,32 @@ function renderInheritedClassMembers(d: ts.ClassDeclaration, sym: SdkSymbol, ctx
       .map(([n, ms]) => {
         own.add(n);
         // Methods have their own heading on the base class's page; properties sit in its table.
-        return ts.isMethodDeclaration(ms[0]) && url ? `[${codeSpan(n)}](${page}#${methodAnchor(memberPrefix, n)})` : codeSpan(n);
+        return ts.isMethodDeclaration(ms[0]) && url
+          ? `[${codeSpan(n)}](${page}#${methodAnchor(memberPrefix, n)})`
+          : codeSpan(n);
       });
     if (names.length) {
-      out.push(opts.depth === 1 ? `## Inherited from ${base.name} {#inherited-${base.name.toLowerCase()}}` : `**Inherited from ${base.name}**`);
-      out.push(`${url ? `From [${codeSpan(base.name)}](${url})` : `From ${codeSpan(base.name)}`}: ${names.join(', ')}.`);
+      out.push(
+        opts.depth === 1
+          ? `## Inherited from ${base.name} {#inherited-${base.name.toLowerCase()}}`
+          : `**Inherited from ${base.name}**`,
+      );
+      out.push(
+        `${url ? `From [${codeSpan(base.name)}](${url})` : `From ${codeSpan(base.name)}`}: ${names.join(', ')}.`,
+      );
     }
     current = baseDecl;
   }
   return out;
 }
 
-function renderMethod(name: string, members: ts.ClassElement[], sym: SdkSymbol, ctx: RenderContext, heading: string): string {
+function renderMethod(
+  name: string,
+  members: ts.ClassElement[],
+  sym: SdkSymbol,
+  ctx: RenderContext,
+  heading: string,
+): string {
   const sf = ctx.model.sourceFile;
   const out: string[] = [heading];
   const docs = members.map((m) => readDocComment(m, sf));
@@ -523,7 +621,14 @@ function renderMethod(name: string, members: ts.ClassElement[], sym: SdkSymbol, 
   members.forEach((m, i) => {
     if (members.length > 1) out.push(`**Overload ${i + 1}**`);
     out.push(fence(m.getText(sf)));
-    out.push(...renderParamsAndReturn(m as ts.MethodDeclaration, docs[i].params.size || docs[i].returns ? docs[i] : main, `${sym.name}.${name}`, ctx));
+    out.push(
+      ...renderParamsAndReturn(
+        m as ts.MethodDeclaration,
+        docs[i].params.size || docs[i].returns ? docs[i] : main,
+        `${sym.name}.${name}`,
+        ctx,
+      ),
+    );
   });
   const examples = docs.flatMap((d) => d.examples);
   if (examples.length) {

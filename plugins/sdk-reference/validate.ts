@@ -20,14 +20,16 @@ export function findUnsafeMdx(source: string): string | undefined {
     const line = lines[i];
     const open = /^\s*(`{3,}|~{3,})/.exec(line);
     if (fence) {
-      if (open && open[1][0] === fence[0] && open[1].length >= fence.length && line.trim() === open[1]) fence = undefined;
+      if (open && open[1][0] === fence[0] && open[1].length >= fence.length && line.trim() === open[1])
+        fence = undefined;
       continue;
     }
     if (open) {
       fence = open[1];
       continue;
     }
-    if (/^(import|export)\s/.test(line)) return `line ${i + 1}: a line starting with "${line.split(/\s/)[0]}" is read as an ES module statement`;
+    if (/^(import|export)\s/.test(line))
+      return `line ${i + 1}: a line starting with "${line.split(/\s/)[0]}" is read as an ES module statement`;
     // Drop inline code spans (any backtick run closes with the same run) and explicit heading ids.
     const text = line.replace(/(`+)[\s\S]*?\1/g, '').replace(/^(#{1,6} .*) \{#[\w-]+\}$/, '$1');
     for (let j = 0; j < text.length; j++) {

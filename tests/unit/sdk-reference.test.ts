@@ -125,7 +125,17 @@ describe('SDK reference coverage', () => {
   test('the overview is the folder index page, so it is the sidebar category link', () => {
     const index = fs.readFileSync(path.join(outDir, 'index.mdx'), 'utf8');
     assert.match(index, /^slug: "\/sdk\/core"$/m);
-    for (const label of ['Client', 'Auth and login', 'Search', 'FHIRPath', 'Bots', 'HL7', 'Formatting', 'Utilities', 'Types and constants']) {
+    for (const label of [
+      'Client',
+      'Auth and login',
+      'Search',
+      'FHIRPath',
+      'Bots',
+      'HL7',
+      'Formatting',
+      'Utilities',
+      'Types and constants',
+    ]) {
       assert.match(index, new RegExp(`^## ${label} \\{#`, 'm'), `overview has a ${label} section`);
     }
   });
@@ -159,16 +169,33 @@ describe('named shapes', () => {
     const decl = client.declarations![0] as ts.ClassDeclaration;
     const page = pages.get('/docs/sdk/core.medplumclient')!;
     const publicMethods = decl.members.filter(
-      (m) => ts.isMethodDeclaration(m) && !(ts.getModifiers(m) ?? []).some((x) => x.kind === ts.SyntaxKind.PrivateKeyword),
+      (m) =>
+        ts.isMethodDeclaration(m) && !(ts.getModifiers(m) ?? []).some((x) => x.kind === ts.SyntaxKind.PrivateKeyword),
     );
     assert.ok(publicMethods.length > 100);
-    const toc = page.body.slice(page.body.indexOf('## Methods by task'), page.body.indexOf('\n## ', page.body.indexOf('## Methods by task') + 5));
+    const toc = page.body.slice(
+      page.body.indexOf('## Methods by task'),
+      page.body.indexOf('\n## ', page.body.indexOf('## Methods by task') + 5),
+    );
     for (const m of publicMethods) {
       const name = (m.name as ts.Identifier).text;
       assert.ok(page.anchors.has(name.toLowerCase()), `MedplumClient.${name} has a heading`);
       assert.ok(toc.includes(`(#${name.toLowerCase()})`), `MedplumClient.${name} is in the table of contents`);
     }
-    for (const section of ['read', 'create', 'update', 'delete', 'search', 'batch', 'binary-and-media', 'auth-and-login', 'bots', 'graphql', 'caching', 'events']) {
+    for (const section of [
+      'read',
+      'create',
+      'update',
+      'delete',
+      'search',
+      'batch',
+      'binary-and-media',
+      'auth-and-login',
+      'bots',
+      'graphql',
+      'caching',
+      'events',
+    ]) {
       assert.ok(page.anchors.has(`${section}-methods`), `section ${section}`);
     }
     // The constructor options are linked from the constructor.
@@ -191,7 +218,9 @@ describe('constants', () => {
         continue;
       }
       const expected = JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v instanceof RegExp ? v.toString() : v)));
-      const block = /\*\*Value at runtime\*\* \(read from the installed package\):\n\n```json\n([\s\S]*?)\n```/.exec(text);
+      const block = /\*\*Value at runtime\*\* \(read from the installed package\):\n\n```json\n([\s\S]*?)\n```/.exec(
+        text,
+      );
       if (block) {
         assert.deepEqual(JSON.parse(block[1]), expected, `${loc.name} value`);
       } else {
@@ -203,7 +232,10 @@ describe('constants', () => {
     }
     assert.ok(checked >= 40, `${checked} constants checked`);
     const searchPage = pages.get('/docs/sdk/core.search-functions')!;
-    assert.match(section(searchPage, 'default_search_count'), new RegExp(`\`\`\`json\\n${core.DEFAULT_SEARCH_COUNT}\\n\`\`\``));
+    assert.match(
+      section(searchPage, 'default_search_count'),
+      new RegExp(`\`\`\`json\\n${core.DEFAULT_SEARCH_COUNT}\\n\`\`\``),
+    );
   });
 });
 
@@ -224,11 +256,21 @@ describe('links and MDX', () => {
   test('FHIR types link only to concrete resources and datatypes that get a reference page', () => {
     const defs = ['profiles-resources.json', 'profiles-types.json', 'profiles-medplum.json'].flatMap(
       (f) =>
-        (JSON.parse(fs.readFileSync(path.join(definitionsDir, f), 'utf8')) as { entry: { resource: Record<string, unknown> }[] }).entry
+        (
+          JSON.parse(fs.readFileSync(path.join(definitionsDir, f), 'utf8')) as {
+            entry: { resource: Record<string, unknown> }[];
+          }
+        ).entry
           .map((e) => e.resource)
-          .filter((r) => r.resourceType === 'StructureDefinition') as { name: string; abstract: boolean; kind: string }[],
+          .filter((r) => r.resourceType === 'StructureDefinition') as {
+          name: string;
+          abstract: boolean;
+          kind: string;
+        }[],
     );
-    const fhirLinks = [...pages.values()].flatMap((p) => [...p.body.matchAll(/\]\(\/docs\/api\/fhir\/(\w+)\/([\w-]+)\)/g)]);
+    const fhirLinks = [...pages.values()].flatMap((p) => [
+      ...p.body.matchAll(/\]\(\/docs\/api\/fhir\/(\w+)\/([\w-]+)\)/g),
+    ]);
     assert.ok(fhirLinks.length > 50, 'FHIR types are linked');
     for (const [, family, slug] of fhirLinks) {
       const sd = defs.find((d) => d.name.toLowerCase() === slug);
@@ -272,7 +314,10 @@ describe('bad and tricky input', () => {
   };
 
   test('an unsupported declaration fails naming the symbol', async () => {
-    await assert.rejects(run('bad-namespace.d.ts'), /cannot render BrokenNamespace: ModuleDeclaration declarations are not supported/);
+    await assert.rejects(
+      run('bad-namespace.d.ts'),
+      /cannot render BrokenNamespace: ModuleDeclaration declarations are not supported/,
+    );
   });
 
   test('a type the renderer cannot show fails naming the symbol', async () => {
@@ -285,7 +330,9 @@ describe('bad and tricky input', () => {
     const text = fs.readFileSync(path.join(dir, loc.file), 'utf8');
     assert.equal(findUnsafeMdx(text), undefined);
     const { createProcessor } = await import('@mdx-js/mdx');
-    assert.doesNotThrow(() => createProcessor().parse(text.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/ \{#[\w-]+\}$/gm, '')));
+    assert.doesNotThrow(() =>
+      createProcessor().parse(text.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/ \{#[\w-]+\}$/gm, '')),
+    );
     // Escaped, not dropped: the reader still sees the characters.
     assert.match(text, /object literal &#123; a: 1 &#125;, a generic\nArray&lt;string&gt;, a tag &lt;div&gt;/);
     assert.match(text, /^&#105;mport or$/m);
