@@ -226,7 +226,13 @@ function allConstantsTable(
 }
 
 function renamedNote(): string {
-  return ':::note[Renamed]\n\nOlder Medplum releases called this shape `LoginRequest`; `/docs/sdk/core.loginrequest` redirects here. @medplum/core 5.2.13 exports no `LoginRequest`: use `EmailPasswordLoginRequest`, which extends [`BaseLoginRequest`](/docs/sdk/core.baseloginrequest).\n\n:::';
+  return [
+    ':::note[Formerly LoginRequest]',
+    '',
+    'Older references and links name the email-and-password login shape `LoginRequest`; `/docs/sdk/core.loginrequest` redirects to this page. @medplum/core 5.2.13 exports no `LoginRequest`: use `EmailPasswordLoginRequest`, which extends [`BaseLoginRequest`](/docs/sdk/core.baseloginrequest) with the email and password fields.',
+    '',
+    ':::',
+  ].join('\n');
 }
 
 function docSummaryEscaped(s: string): string {
@@ -330,7 +336,7 @@ function overviewPage(
     `This reference is generated from the type declarations of \`${PACKAGE}\` ${version}, Medplum's TypeScript client library. It lists all ${model.symbols.length} exports: ${count('class')} classes, ${count('interface')} interfaces, ${count('type')} type aliases, ${count('function')} functions and ${count('variable')} constants.`,
   );
   parts.push(
-    'Most work starts with [`MedplumClient`](/docs/sdk/core.medplumclient): create one with [`MedplumClientOptions`](/docs/sdk/core.medplumclientoptions), sign in, then read, search and write resources. Classes, the request and response shapes and large interfaces have a page each; smaller functions, types and constants are collected on one page per topic with an anchor per symbol. Any symbol can also be opened directly as `/docs/sdk/core.<name in lower case>`, for example `/docs/sdk/core.createreference`.',
+    'Most work starts with [`MedplumClient`](/docs/sdk/core.medplumclient): create one with [`MedplumClientOptions`](/docs/sdk/core.medplumclientoptions), sign in, then read, search and write resources. Classes with three or more public members, the request and response shapes the guides refer to, and interfaces with six or more members have a page each. Functions, type aliases, constants, small classes and interfaces, and the FHIRPath parser internals are collected on one page per topic, with an anchor per symbol. Any symbol can also be opened directly as `/docs/sdk/core.<name in lower case>`, for example `/docs/sdk/core.createreference` (two names that differ only in letter case share one address, which leads to the first of them in name order).',
   );
   for (const cat of CATEGORIES) {
     const groups = GROUPS.filter((g) => g.category === cat.slug);

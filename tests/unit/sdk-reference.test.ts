@@ -160,7 +160,10 @@ describe('named shapes', () => {
   test('LoginRequest redirects to EmailPasswordLoginRequest, which explains the rename', () => {
     const r = result.redirects.find((x) => x.from === '/docs/sdk/core.loginrequest');
     assert.equal(r?.to, '/docs/sdk/core.emailpasswordloginrequest');
-    assert.match(pages.get('/docs/sdk/core.emailpasswordloginrequest')!.body, /called this shape `LoginRequest`/);
+    assert.match(
+      pages.get('/docs/sdk/core.emailpasswordloginrequest')!.body,
+      /name the email-and-password login shape `LoginRequest`/,
+    );
   });
 
   test('MedplumClient documents every public method under a task section with a table of contents', () => {
