@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Generator, GeneratorResult, Redirect } from '../generators';
-import { CATEGORIES, GROUPS, groupFor, hasOwnPage, type Group } from './groups';
+import { CATEGORIES, CLASS_OWN_PAGE_MIN_MEMBERS, GROUPS, groupFor, hasOwnPage, OWN_PAGE_MIN_MEMBERS } from './groups';
 import { loadModel, SdkRenderError, type SdkModel, type SdkSymbol } from './model';
 import { escapeInline, kindLabel, renderSymbol, summaryLine, type RenderContext } from './render';
 import { codeSpan } from './render-type';
@@ -336,7 +336,11 @@ function overviewPage(
     `This reference is generated from the type declarations of \`${PACKAGE}\` ${version}, Medplum's TypeScript client library. It lists all ${model.symbols.length} exports: ${count('class')} classes, ${count('interface')} interfaces, ${count('type')} type aliases, ${count('function')} functions and ${count('variable')} constants.`,
   );
   parts.push(
-    'Most work starts with [`MedplumClient`](/docs/sdk/core.medplumclient): create one with [`MedplumClientOptions`](/docs/sdk/core.medplumclientoptions), sign in, then read, search and write resources. Classes with three or more public members, the request and response shapes the guides refer to, and interfaces with six or more members have a page each. Functions, type aliases, constants, small classes and interfaces, and the FHIRPath parser internals are collected on one page per topic, with an anchor per symbol. Any symbol can also be opened directly as `/docs/sdk/core.<name in lower case>`, for example `/docs/sdk/core.createreference` (two names that differ only in letter case share one address, which leads to the first of them in name order).',
+    'Most work starts with [`MedplumClient`](/docs/sdk/core.medplumclient): create one with [`MedplumClientOptions`](/docs/sdk/core.medplumclientoptions), sign in, then read, search and write resources. Classes with ' +
+      String(CLASS_OWN_PAGE_MIN_MEMBERS) +
+      ' or more public members, the request and response shapes the guides refer to, and interfaces with ' +
+      String(OWN_PAGE_MIN_MEMBERS) +
+      ' or more members have a page each. Functions, type aliases, constants, small classes and interfaces, and the FHIRPath parser internals are collected on one page per topic, with an anchor per symbol. Any symbol can also be opened directly as `/docs/sdk/core.<name in lower case>`, for example `/docs/sdk/core.createreference` (two names that differ only in letter case share one address, which leads to the first of them in name order).',
   );
   for (const cat of CATEGORIES) {
     const groups = GROUPS.filter((g) => g.category === cat.slug);

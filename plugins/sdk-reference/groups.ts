@@ -258,8 +258,11 @@ export const NAMED_SHAPES = [
   'MedplumClientOptions',
 ];
 
-/** Interfaces and classes with at least this many members get their own page. */
+/** Interfaces with at least this many members get their own page. */
 export const OWN_PAGE_MIN_MEMBERS = 6;
+
+/** Classes with at least this many public members get their own page. */
+export const CLASS_OWN_PAGE_MIN_MEMBERS = 3;
 
 /** Modules whose classes are parser internals: documented on their topic page, not one page each. */
 const SMALL_CLASS_MODULES = ['fhirpath/atoms.ts', 'fhirlexer/'];
@@ -303,7 +306,7 @@ export function hasOwnPage(sym: SdkSymbol): boolean {
   if (NAMED_SHAPES.includes(sym.name)) return true;
   if (sym.kind !== 'class' && sym.kind !== 'interface') return false;
   if (sym.module && SMALL_CLASS_MODULES.some((p) => sym.module!.startsWith(p))) return false;
-  return sym.kind === 'class' ? memberCount(sym) >= 3 : memberCount(sym) >= OWN_PAGE_MIN_MEMBERS;
+  return memberCount(sym) >= (sym.kind === 'class' ? CLASS_OWN_PAGE_MIN_MEMBERS : OWN_PAGE_MIN_MEMBERS);
 }
 
 /** MedplumClient method sections, in page order. `tags` are the package's own `@category` tags. */
