@@ -516,6 +516,7 @@ function renderClassMembers(
       );
     }
   }
+  if (ctor && sym.name === 'MedplumClient' && opts.depth === 1) out.push(...clientOptionsSummary(sym, ctx));
   if (props.length) {
     out.push(h2('Properties'));
     out.push(membersTable(props, sym, ctx, 'Properties'));
@@ -555,6 +556,24 @@ function renderClassMembers(
       out.push(renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
   }
   return [...out, ...inherited];
+}
+
+/** The constructor options, listed on the client page itself (full descriptions on their own page). */
+function clientOptionsSummary(sym: SdkSymbol, ctx: RenderContext): string[] {
+  const options = ctx.symbolsByLocal.get('MedplumClientOptions');
+  const decl = options?.declarations.find(ts.isInterfaceDeclaration);
+  if (!decl) return [];
+  const url = ctx.linkType('MedplumClientOptions');
+  const rows = decl.members.filter((m) => !isPrivate(m)).map((m) => memberRow(m, sym, ctx));
+  const lines = ['| Option | Type | Default |', '| --- | --- | --- |'];
+  for (const r of rows) {
+    lines.push(`| ${codeSpan(r.name, true)} | ${r.type} | ${r.defaultValue ? codeSpan(r.defaultValue, true) : ''} |`);
+  }
+  return [
+    '### Constructor options {#constructor-options}',
+    `${rows.every((r) => r.optional) ? 'Every option is optional. ' : ''}Descriptions are on the [${codeSpan('MedplumClientOptions')}](${url}) page.`,
+    lines.join('\n'),
+  ];
 }
 
 /** Links to the public members a class inherits from base classes declared in this package. */

@@ -201,9 +201,16 @@ describe('named shapes', () => {
     ]) {
       assert.ok(page.anchors.has(`${section}-methods`), `section ${section}`);
     }
-    // The constructor options are linked from the constructor.
+    // The constructor options are listed on the client page, each one, and linked to their page.
+    const optionsSym = symbols.find((s) => s.name === 'MedplumClientOptions')!;
+    const optionsBlock = page.body.slice(
+      page.body.indexOf('{#constructor-options}'),
+      page.body.indexOf('\n## ', page.body.indexOf('{#constructor-options}')),
+    );
+    for (const p of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(optionsSym))) {
+      assert.match(optionsBlock, new RegExp(`^\\| \`${p.name}\``, 'm'), `constructor option ${p.name} is listed`);
+    }
     assert.match(page.body, /\[`MedplumClientOptions`\]\(\/docs\/sdk\/core\.medplumclientoptions\)/);
-    void checker;
   });
 });
 
