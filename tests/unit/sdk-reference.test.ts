@@ -13,6 +13,7 @@ import { before, describe, test } from 'node:test';
 import ts from 'typescript';
 import { fhirLinkMap, generateSdkReference, type SdkResult } from '../../plugins/sdk-reference/generate';
 import { NAMED_SHAPES } from '../../plugins/sdk-reference/groups';
+import { buildApiSidebar } from '../../sidebars/build';
 import { readRuntimeExports } from '../../plugins/sdk-reference/runtime';
 import { findUnsafeMdx } from '../../plugins/sdk-reference/validate';
 
@@ -65,7 +66,8 @@ function section(page: Page, anchor: string): string {
 }
 
 before(async () => {
-  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-reference-'));
+  // Written as `<tmp>/docs/sdk`, as the build writes it, so the sidebar builder can read it.
+  outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-reference-')), 'docs', 'sdk');
   // A site folder where the FHIR reference generator "exists", so FHIR types are linked.
   const fakeSite = fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-site-'));
   fs.mkdirSync(path.join(fakeSite, 'plugins', 'fhir-reference'), { recursive: true });
@@ -120,6 +122,12 @@ describe('SDK reference coverage', () => {
     assert.ok(pages.size <= 150, `${pages.size} SDK routes`);
     assert.ok(pages.has('/docs/sdk/core'), 'overview at /docs/sdk/core');
     assert.ok(pages.has('/docs/sdk/core.medplumclient'));
+  });
+
+  test('the "TypeScript SDK" sidebar category links to the overview', () => {
+    const sidebar = buildApiSidebar(path.dirname(outDir)) as unknown as { label?: string; link?: { id?: string } }[];
+    const sdk = sidebar.find((item) => item.label === 'TypeScript SDK');
+    assert.equal(sdk?.link?.id, 'sdk/index');
   });
 
   test('the overview is the folder index page, so it is the sidebar category link', () => {
