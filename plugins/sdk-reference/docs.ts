@@ -156,8 +156,10 @@ function dedentFence(block: string): string {
 }
 
 function escapeProse(text: string, resolve: LinkResolver): string {
-  // Inline code spans are literal in MDX; split them out first.
+  // Headings inside a doc comment would land in the page outline; show them as bold lines.
+  // Inline code spans are literal in MDX; split them out before escaping.
   return text
+    .replace(/^[ \t]*#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$/gm, '**$1**')
     .split(/(`+[^`]*?`+)/)
     .map((seg, i) => (i % 2 === 1 ? seg : escapeText(seg, resolve)))
     .join('');

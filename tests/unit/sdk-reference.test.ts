@@ -354,6 +354,8 @@ describe('bad and tricky input', () => {
     // Escaped, not dropped: the reader still sees the characters.
     assert.match(text, /object literal &#123; a: 1 &#125;, a generic\nArray&lt;string&gt;, a tag &lt;div&gt;/);
     assert.match(text, /^&#105;mport or$/m);
+    // A heading in a doc comment becomes a bold line, so it stays out of the page outline.
+    assert.match(text, /^\*\*A heading inside the comment\*\*$/m);
     // {@link} to a symbol in the file becomes a link; an unknown target stays code.
     assert.match(text, /See \[`Helper`\]\(\/docs\/sdk\/core\.resource-utilities#helper\) and `a missing symbol`/);
     assert.match(text, /:::warning\[Deprecated\]\n\nUse \[`Helper`\]/);
