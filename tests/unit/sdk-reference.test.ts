@@ -1,0 +1,367 @@
+/**
+ * The generated SDK reference against the package it documents: every export reachable, the
+ * named shapes complete, constant values equal to the package at runtime, links resolving, and
+ * bad declarations failing with the symbol's name.
+ *
+ * Run with NODE_OPTIONS=--experimental-websocket (this file imports @medplum/core).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { before, describe, test } from 'node:test';
+import ts from 'typescript';
+import { fhirLinkMap, generateSdkReference, type SdkResult } from '../../plugins/sdk-reference/generate';
+import { NAMED_SHAPES } from '../../plugins/sdk-reference/groups';
+import { buildApiSidebar } from '../../sidebars/build';
+import { readRuntimeExports } from '../../plugins/sdk-reference/runtime';
+import { findUnsafeMdx } from '../../plugins/sdk-reference/validate';
+
+const siteDir = path.resolve(__dirname, '..', '..');
+const pkgDir = path.join(siteDir, 'node_modules', '@medplum', 'core');
+const dtsPath = path.join(pkgDir, 'dist', 'esm', 'index.d.ts');
+const fixtures = path.join(siteDir, 'tests', 'fixtures', 'sdk');
+const definitionsDir = path.join(siteDir, 'node_modules', '@medplum', 'definitions', 'dist', 'fhir', 'r4');
+
+interface Page {
+  file: string;
+  route: string;
+  title: string;
+  body: string;
+  anchors: Set<string>;
+}
+
+let outDir: string;
+let result: SdkResult;
+const pages = new Map<string, Page>(); // route → page
+
+/** Exports of the declaration file as the TypeScript checker sees them (types included). */
+function declaredExports(): { checker: ts.TypeChecker; symbols: ts.Symbol[] } {
+  const program = ts.createProgram([dtsPath], { noEmit: true, skipLibCheck: true, types: [] });
+  const checker = program.getTypeChecker();
+  const moduleSymbol = checker.getSymbolAtLocation(program.getSourceFile(dtsPath)!)!;
+  return { checker, symbols: checker.getExportsOfModule(moduleSymbol) };
+}
+
+function readPages(dir: string): void {
+  for (const rel of fs.readdirSync(dir, { recursive: true }) as string[]) {
+    if (!rel.endsWith('.mdx')) continue;
+    const text = fs.readFileSync(path.join(dir, rel), 'utf8');
+    const slug = /^slug: "(.*)"$/m.exec(text)?.[1];
+    const title = /^title: "(.*)"$/m.exec(text)?.[1];
+    assert.ok(slug && title, `${rel} has a slug and a title`);
+    const body = text.replace(/^---\n[\s\S]*?\n---\n/, '');
+    const anchors = new Set([...body.matchAll(/^#{2,6} .*? \{#([\w-]+)\}$/gm)].map((m) => m[1]));
+    pages.set(`/docs${slug}`, { file: rel, route: `/docs${slug}`, title, body, anchors });
+  }
+}
+
+/** The MDX of one symbol's section on a topic page (from its heading to the next `## `). */
+function section(page: Page, anchor: string): string {
+  const start = page.body.search(new RegExp(`^## .*? \\{#${anchor}\\}$`, 'm'));
+  assert.ok(start >= 0, `${page.route} has a section #${anchor}`);
+  const rest = page.body.slice(start + 3);
+  const end = rest.search(/^## /m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+before(async () => {
+  // Written as `<tmp>/docs/sdk`, as the build writes it, so the sidebar builder can read it.
+  outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-reference-')), 'docs', 'sdk');
+  // A site folder where the FHIR reference generator "exists", so FHIR types are linked.
+  const fakeSite = fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-site-'));
+  fs.mkdirSync(path.join(fakeSite, 'plugins', 'fhir-reference'), { recursive: true });
+  fs.writeFileSync(path.join(fakeSite, 'plugins', 'fhir-reference', 'generate.ts'), '');
+  fs.symlinkSync(path.join(siteDir, 'node_modules'), path.join(fakeSite, 'node_modules'));
+  result = await generateSdkReference({
+    dtsPath,
+    sourceMapPath: path.join(pkgDir, 'dist', 'esm', 'index.mjs.map'),
+    outDir,
+    runtime: readRuntimeExports('@medplum/core', siteDir),
+    version: '5.2.13',
+    fhirLinks: fhirLinkMap(fakeSite),
+  });
+  readPages(outDir);
+});
+
+describe('SDK reference coverage', () => {
+  test('every runtime and type-only export of @medplum/core has a page or an anchor', async () => {
+    const runtime = Object.keys(await import('@medplum/core'));
+    const declared = declaredExports().symbols.map((s) => s.name);
+    const names = new Set([...runtime, ...declared]);
+    assert.ok(runtime.length > 300 && declared.length > runtime.length, 'both export lists were read');
+    const redirects = new Map(result.redirects.map((r) => [r.from, r.to]));
+    for (const name of names) {
+      const ownRoute = `/docs/sdk/core.${name.toLowerCase()}`;
+      const own = pages.get(ownRoute);
+      if (own && own.title === name) continue;
+      const loc = result.locations.find((l) => l.name === name);
+      assert.ok(loc?.anchor, `${name} is placed on a page`);
+      const page = pages.get(loc.page);
+      assert.ok(page, `${name}: page ${loc.page} was written`);
+      assert.ok(page.anchors.has(loc.anchor), `${name}: ${loc.page} has #${loc.anchor}`);
+      assert.match(section(page, loc.anchor), new RegExp(`^${name} \\{#`), `${name}: section heading names it`);
+      // The short URL leads to the anchor (names differing only in case share one URL).
+      const to = redirects.get(ownRoute);
+      assert.ok(to, `${ownRoute} redirects somewhere`);
+      const [toPage, toAnchor] = to.split('#');
+      assert.ok(pages.get(toPage)?.anchors.has(toAnchor), `${ownRoute} → ${to} resolves`);
+    }
+  });
+
+  test('redirects never shadow a page and every target exists', () => {
+    for (const r of result.redirects) {
+      assert.equal(pages.has(r.from), false, `${r.from} is not also a page`);
+      const [toPage, anchor] = r.to.split('#');
+      assert.ok(pages.has(toPage), `${r.to} page exists`);
+      if (anchor) assert.ok(pages.get(toPage)!.anchors.has(anchor), `${r.to} anchor exists`);
+    }
+  });
+
+  test('route count stays modest', () => {
+    assert.ok(pages.size <= 150, `${pages.size} SDK routes`);
+    assert.ok(pages.has('/docs/sdk/core'), 'overview at /docs/sdk/core');
+    assert.ok(pages.has('/docs/sdk/core.medplumclient'));
+  });
+
+  test('the "TypeScript SDK" sidebar category links to the overview', () => {
+    const sidebar = buildApiSidebar(path.dirname(outDir)) as unknown as { label?: string; link?: { id?: string } }[];
+    const sdk = sidebar.find((item) => item.label === 'TypeScript SDK');
+    assert.equal(sdk?.link?.id, 'sdk/index');
+  });
+
+  test('the overview is the folder index page, so it is the sidebar category link', () => {
+    const index = fs.readFileSync(path.join(outDir, 'index.mdx'), 'utf8');
+    assert.match(index, /^slug: "\/sdk\/core"$/m);
+    for (const label of [
+      'Client',
+      'Auth and login',
+      'Search',
+      'FHIRPath',
+      'Bots',
+      'HL7',
+      'Formatting',
+      'Utilities',
+      'Types and constants',
+    ]) {
+      assert.match(index, new RegExp(`^## ${label} \\{#`, 'm'), `overview has a ${label} section`);
+    }
+  });
+});
+
+describe('named shapes', () => {
+  test('each named shape has its own page listing every field, inherited ones included', () => {
+    const { checker, symbols } = declaredExports();
+    for (const name of NAMED_SHAPES) {
+      const sym = symbols.find((s) => s.name === name);
+      assert.ok(sym, `${name} is exported by @medplum/core`);
+      const page = pages.get(`/docs/sdk/core.${name.toLowerCase()}`);
+      assert.ok(page && page.title === name, `${name} has its own page`);
+      const props = checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(sym));
+      assert.ok(props.length > 0, `${name} has fields`);
+      for (const p of props) {
+        assert.match(page.body, new RegExp(`^\\| \`${p.name}\``, 'm'), `${name}.${p.name} is listed`);
+      }
+    }
+  });
+
+  test('LoginRequest redirects to EmailPasswordLoginRequest, which explains the rename', () => {
+    const r = result.redirects.find((x) => x.from === '/docs/sdk/core.loginrequest');
+    assert.equal(r?.to, '/docs/sdk/core.emailpasswordloginrequest');
+    assert.match(
+      pages.get('/docs/sdk/core.emailpasswordloginrequest')!.body,
+      /name the email-and-password login shape `LoginRequest`/,
+    );
+  });
+
+  test('MedplumClient documents every public method under a task section with a table of contents', () => {
+    const { checker, symbols } = declaredExports();
+    const client = symbols.find((s) => s.name === 'MedplumClient')!;
+    const decl = client.declarations![0] as ts.ClassDeclaration;
+    const page = pages.get('/docs/sdk/core.medplumclient')!;
+    const publicMethods = decl.members.filter(
+      (m) =>
+        ts.isMethodDeclaration(m) && !(ts.getModifiers(m) ?? []).some((x) => x.kind === ts.SyntaxKind.PrivateKeyword),
+    );
+    assert.ok(publicMethods.length > 100);
+    const toc = page.body.slice(
+      page.body.indexOf('## Methods by task'),
+      page.body.indexOf('\n## ', page.body.indexOf('## Methods by task') + 5),
+    );
+    for (const m of publicMethods) {
+      const name = (m.name as ts.Identifier).text;
+      assert.ok(page.anchors.has(name.toLowerCase()), `MedplumClient.${name} has a heading`);
+      assert.ok(toc.includes(`(#${name.toLowerCase()})`), `MedplumClient.${name} is in the table of contents`);
+    }
+    for (const section of [
+      'read',
+      'create',
+      'update',
+      'delete',
+      'search',
+      'batch',
+      'binary-and-media',
+      'auth-and-login',
+      'bots',
+      'graphql',
+      'caching',
+      'events',
+    ]) {
+      assert.ok(page.anchors.has(`${section}-methods`), `section ${section}`);
+    }
+    // The constructor options are listed on the client page, each one, and linked to their page.
+    const optionsSym = symbols.find((s) => s.name === 'MedplumClientOptions')!;
+    const optionsBlock = page.body.slice(
+      page.body.indexOf('{#constructor-options}'),
+      page.body.indexOf('\n## ', page.body.indexOf('{#constructor-options}')),
+    );
+    for (const p of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(optionsSym))) {
+      assert.match(optionsBlock, new RegExp(`^\\| \`${p.name}\``, 'm'), `constructor option ${p.name} is listed`);
+    }
+    assert.match(page.body, /\[`MedplumClientOptions`\]\(\/docs\/sdk\/core\.medplumclientoptions\)/);
+  });
+});
+
+describe('constants', () => {
+  test('values shown on the pages equal the package at runtime', async () => {
+    const core = (await import('@medplum/core')) as Record<string, unknown>;
+    let checked = 0;
+    for (const loc of result.locations.filter((l) => l.kind === 'variable')) {
+      const value = core[loc.name];
+      if (value === undefined || typeof value === 'function') continue;
+      const text = section(pages.get(loc.page)!, loc.anchor!);
+      if (value instanceof RegExp) {
+        assert.ok(text.includes(`**Value at runtime:**\n\n\`\`\`js\n${value.toString()}\n\`\`\``), `${loc.name} regex`);
+        checked++;
+        continue;
+      }
+      const expected = JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v instanceof RegExp ? v.toString() : v)));
+      const block = /\*\*Value at runtime\*\* \(read from the installed package\):\n\n```json\n([\s\S]*?)\n```/.exec(
+        text,
+      );
+      if (block) {
+        assert.deepEqual(JSON.parse(block[1]), expected, `${loc.name} value`);
+      } else {
+        const summary = /an (object|array) (?:with|of) (\d+) entries/.exec(text);
+        assert.ok(summary, `${loc.name} shows its value or its size`);
+        assert.equal(Number(summary[2]), Object.keys(expected).length, `${loc.name} size`);
+      }
+      checked++;
+    }
+    assert.ok(checked >= 40, `${checked} constants checked`);
+    const searchPage = pages.get('/docs/sdk/core.search-functions')!;
+    assert.match(
+      section(searchPage, 'default_search_count'),
+      new RegExp(`\`\`\`json\\n${core.DEFAULT_SEARCH_COUNT}\\n\`\`\``),
+    );
+  });
+});
+
+describe('links and MDX', () => {
+  test('every SDK link resolves to a generated page and anchor', () => {
+    for (const page of pages.values()) {
+      for (const m of page.body.matchAll(/\]\((\/docs\/sdk\/[^)#\s]+)(?:#([^)\s]+))?\)/g)) {
+        const target = pages.get(m[1]);
+        assert.ok(target, `${page.route} links to missing ${m[1]}`);
+        if (m[2]) assert.ok(target.anchors.has(m[2]), `${page.route} links to missing ${m[1]}#${m[2]}`);
+      }
+      for (const m of page.body.matchAll(/\]\(#([^)\s]+)\)/g)) {
+        assert.ok(page.anchors.has(m[1]), `${page.route} links to missing #${m[1]}`);
+      }
+    }
+  });
+
+  test('FHIR types link only to concrete resources and datatypes that get a reference page', () => {
+    const defs = ['profiles-resources.json', 'profiles-types.json', 'profiles-medplum.json'].flatMap(
+      (f) =>
+        (
+          JSON.parse(fs.readFileSync(path.join(definitionsDir, f), 'utf8')) as {
+            entry: { resource: Record<string, unknown> }[];
+          }
+        ).entry
+          .map((e) => e.resource)
+          .filter((r) => r.resourceType === 'StructureDefinition') as {
+          name: string;
+          abstract: boolean;
+          kind: string;
+        }[],
+    );
+    const fhirLinks = [...pages.values()].flatMap((p) => [
+      ...p.body.matchAll(/\]\(\/docs\/api\/fhir\/(\w+)\/([\w-]+)\)/g),
+    ]);
+    assert.ok(fhirLinks.length > 50, 'FHIR types are linked');
+    for (const [, family, slug] of fhirLinks) {
+      const sd = defs.find((d) => d.name.toLowerCase() === slug);
+      assert.ok(sd, `${family}/${slug} is a definition`);
+      assert.equal(sd.abstract, false, `${sd.name} is concrete`);
+      assert.ok(['resource', 'complex-type'].includes(sd.kind), `${sd.name} is a resource or complex type`);
+    }
+    const bot = pages.get('/docs/sdk/core.botevent')!;
+    assert.match(bot.body, /\[`Bot`\]\(\/docs\/api\/fhir\/medplum\/bot\)/);
+    assert.match(bot.body, /\[`Reference`\]\(\/docs\/api\/fhir\/datatypes\/reference\)/);
+  });
+
+  test('without the FHIR generator, FHIR types are shown as code, not links', () => {
+    assert.equal(fhirLinkMap(fs.mkdtempSync(path.join(os.tmpdir(), 'no-fhir-'))).size, 0);
+  });
+
+  test('every generated page passes the MDX safety check and parses as MDX', async () => {
+    const { createProcessor } = await import('@mdx-js/mdx');
+    const gfm = (await import('remark-gfm')).default;
+    const directive = (await import('remark-directive')).default;
+    const processor = createProcessor({ remarkPlugins: [gfm, directive] });
+    for (const page of pages.values()) {
+      assert.equal(findUnsafeMdx(page.body), undefined, page.file);
+      // Docusaurus reads `{#id}` heading ids itself; plain MDX would see an expression.
+      assert.doesNotThrow(() => processor.parse(page.body.replace(/ \{#[\w-]+\}$/gm, '')), page.file);
+    }
+  });
+});
+
+describe('bad and tricky input', () => {
+  const run = async (file: string): Promise<{ out: SdkResult; dir: string }> => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-fixture-'));
+    const out = await generateSdkReference({
+      dtsPath: path.join(fixtures, file),
+      outDir: dir,
+      runtime: {},
+      version: '0.0.0',
+      fhirLinks: new Map([['Patient', '/docs/api/fhir/resources/patient']]),
+    });
+    return { out, dir };
+  };
+
+  test('an unsupported declaration fails naming the symbol', async () => {
+    await assert.rejects(
+      run('bad-namespace.d.ts'),
+      /cannot render BrokenNamespace: ModuleDeclaration declarations are not supported/,
+    );
+  });
+
+  test('a type the renderer cannot show fails naming the symbol', async () => {
+    await assert.rejects(run('bad-type.d.ts'), /cannot render brokenParam: unsupported type syntax JSDocNullableType/);
+  });
+
+  test('doc comments full of MDX-significant characters render safely', async () => {
+    const { out, dir } = await run('tricky.d.ts');
+    const loc = out.locations.find((l) => l.name === 'trickyFunction')!;
+    const text = fs.readFileSync(path.join(dir, loc.file), 'utf8');
+    assert.equal(findUnsafeMdx(text), undefined);
+    const { createProcessor } = await import('@mdx-js/mdx');
+    assert.doesNotThrow(() =>
+      createProcessor().parse(text.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/ \{#[\w-]+\}$/gm, '')),
+    );
+    // Escaped, not dropped: the reader still sees the characters.
+    assert.match(text, /object literal &#123; a: 1 &#125;, a generic\nArray&lt;string&gt;, a tag &lt;div&gt;/);
+    assert.match(text, /^&#105;mport or$/m);
+    // A heading in a doc comment becomes a bold line, so it stays out of the page outline.
+    assert.match(text, /^\*\*A heading inside the comment\*\*$/m);
+    // {@link} to a symbol in the file becomes a link; an unknown target stays code.
+    assert.match(text, /See \[`Helper`\]\(\/docs\/sdk\/core\.resource-utilities#helper\) and `a missing symbol`/);
+    assert.match(text, /:::warning\[Deprecated\]\n\nUse \[`Helper`\]/);
+    assert.match(text, /```ts\ntrickyFunction\(\{ a: '1' \}\);\n```/);
+    // A union inside a table cell keeps its pipe escaped; the FHIR type is linked.
+    assert.match(text, /\| `kind` \| `'a' \\\| 'b'` \| required \|/);
+    assert.match(text, /\[`Patient`\]\(\/docs\/api\/fhir\/resources\/patient\)/);
+  });
+});
