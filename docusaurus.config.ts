@@ -33,8 +33,10 @@ const docsOptions: DocsOptions = {
 };
 
 export default async function createConfig(): Promise<Config> {
-  // Generated reference pages must exist before the docs plugin reads docs/.
-  const generated = await runGenerators(siteDir);
+  // Generated reference pages must exist before the docs plugin reads docs/. `serve` only
+  // serves build/ and reads nothing from docs/, so it skips generation.
+  const serving = process.argv.slice(2).includes('serve');
+  const generated = serving ? { redirects: [] } : await runGenerators(siteDir);
   // The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
   const sidebarIds = Object.keys(buildSidebars(path.join(siteDir, 'docs')));
 

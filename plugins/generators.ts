@@ -34,8 +34,24 @@ export function findGenerators(siteDir: string): string[] {
     .sort();
 }
 
-/** Runs all generators; a failing generator fails the build with its own message. */
-export async function runGenerators(siteDir: string): Promise<Required<GeneratorResult>> {
+// Docusaurus loads the site config more than once per command (and may re-evaluate this module),
+// so the result is kept on globalThis: generation runs once per process.
+const cacheKey = Symbol.for('medplum-docs.generators');
+type Cache = Map<string, Promise<Required<GeneratorResult>>>;
+
+/** Runs all generators once per process; a failing generator fails the build with its own message. */
+export function runGenerators(siteDir: string): Promise<Required<GeneratorResult>> {
+  const store = globalThis as unknown as Record<symbol, Cache | undefined>;
+  const cache = (store[cacheKey] ??= new Map());
+  let result = cache.get(siteDir);
+  if (!result) {
+    result = generateAll(siteDir);
+    cache.set(siteDir, result);
+  }
+  return result;
+}
+
+async function generateAll(siteDir: string): Promise<Required<GeneratorResult>> {
   const redirects: Redirect[] = [];
   for (const file of findGenerators(siteDir)) {
     const started = Date.now();

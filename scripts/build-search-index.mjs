@@ -4,6 +4,7 @@
  * offline) and writes a chunked index to build/pagefind/. Only the article body of each page is
  * indexed: navigation and footers would otherwise match every query.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
@@ -26,12 +27,31 @@ const { index, errors } = await pagefind.createIndex({
 });
 if (errors.length > 0 || !index) throw new Error(`pagefind: ${errors.join('; ')}`);
 
-const added = await index.addDirectory({ path: buildDir, glob: '**/*.html' });
-if (added.errors.length > 0) throw new Error(`pagefind: ${added.errors.join('; ')}`);
+// Client-side redirect stubs (a meta refresh and no content) are left out: they would show up
+// as empty results. So is the 404 page.
+let pageCount = 0;
+for (const file of listHtml(buildDir)) {
+  const content = fs.readFileSync(file, 'utf8');
+  if (/<meta http-equiv="refresh"/i.test(content.slice(0, 600)) || path.basename(file) === '404.html') continue;
+  const added = await index.addHTMLFile({ sourcePath: path.relative(buildDir, file), content });
+  if (added.errors.length > 0) throw new Error(`pagefind: ${path.relative(siteDir, file)}: ${added.errors.join('; ')}`);
+  pageCount++;
+}
 const written = await index.writeFiles({ outputPath: path.join(buildDir, 'pagefind') });
 if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
 await pagefind.close();
 
 console.log(
-  `[search] indexed ${added.page_count} pages into build/pagefind in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  `[search] indexed ${pageCount} pages into build/pagefind in ${((Date.now() - started) / 1000).toFixed(1)}s`,
 );
+
+function listHtml(dir) {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'assets' && entry.name !== 'pagefind') out.push(...listHtml(full));
+    } else if (entry.name.endsWith('.html')) out.push(full);
+  }
+  return out.sort();
+}
