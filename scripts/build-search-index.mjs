@@ -13,6 +13,8 @@ const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const buildDir = path.join(siteDir, 'build');
 
 const started = Date.now();
+const outDir = path.join(buildDir, 'pagefind');
+fs.rmSync(outDir, { recursive: true, force: true });
 const { index, errors } = await pagefind.createIndex({
   rootSelector: 'main',
   excludeSelectors: [
@@ -37,9 +39,13 @@ for (const file of listHtml(buildDir)) {
   if (added.errors.length > 0) throw new Error(`pagefind: ${path.relative(siteDir, file)}: ${added.errors.join('; ')}`);
   pageCount++;
 }
-const written = await index.writeFiles({ outputPath: path.join(buildDir, 'pagefind') });
+const written = await index.writeFiles({ outputPath: outDir });
 if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
 await pagefind.close();
+
+// The browser loads this file first; an empty one would break every search.
+const entry = path.join(outDir, 'pagefind-entry.json');
+if (!fs.existsSync(entry) || fs.statSync(entry).size === 0) throw new Error(`pagefind: ${entry} was not written`);
 
 console.log(
   `[search] indexed ${pageCount} pages into build/pagefind in ${((Date.now() - started) / 1000).toFixed(1)}s`,
