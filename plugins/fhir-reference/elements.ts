@@ -102,7 +102,9 @@ function flags(def: Definition, el: ElementDef): string {
   const out: string[] = [];
   if (el.isSummary) out.push('<span title="Part of the summary view (_summary=true)">Σ</span>');
   if (el.isModifier) {
-    out.push(`<span title="${escapeHtml(`Modifier: ${el.isModifierReason ?? 'changes the meaning of the resource'}`)}">?!</span>`);
+    out.push(
+      `<span title="${escapeHtml(`Modifier: ${el.isModifierReason ?? 'changes the meaning of the resource'}`)}">?!</span>`,
+    );
   }
   const ownConstraints = (el.constraint ?? []).filter((c) => !c.source || stripVersion(c.source) === def.sd.url);
   if (ownConstraints.length > 0) {
@@ -189,7 +191,10 @@ function collectConstraints(model: FhirModel, def: Definition): { html: string; 
     return `<tr id="constraint-${escapeHtml(c.key)}"><td><code>${escapeHtml(c.key)}</code>${from}</td><td>${escapeHtml(c.severity)}</td><td>${shown.join(', ')}</td><td>${renderInline(c.human)}</td><td><code>${escapeHtml(c.expression ?? '')}</code></td></tr>`;
   });
   return {
-    html: rows.length > 0 ? table('fhir-constraints', ['Key', 'Severity', 'On', 'Rule', 'Expression (FHIRPath)'], rows) : '',
+    html:
+      rows.length > 0
+        ? table('fhir-constraints', ['Key', 'Severity', 'On', 'Rule', 'Expression (FHIRPath)'], rows)
+        : '',
     count: rows.length,
   };
 }

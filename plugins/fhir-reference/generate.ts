@@ -8,6 +8,7 @@ import type { Generator } from '../generators';
 import { definitionFilesIn, loadModel } from './model';
 import { buildPages, RENAMED_PAGES, type GeneratedPage } from './pages';
 import { writePages } from './write';
+import { coreValidator } from './validate';
 
 /** Directory of the R4 definition files inside the installed package. */
 export function definitionsDir(siteDir: string): string {
@@ -22,10 +23,19 @@ export function definitionsPackageId(siteDir: string): string {
   return `${pkg.name}@${pkg.version}`;
 }
 
-/** Builds every page in memory from the given definitions folder (tests use fixtures here). */
-export function buildReference(siteDir: string, dir = definitionsDir(siteDir)): GeneratedPage[] {
+/**
+ * Builds every page in memory from a definitions folder. Examples are validated (and repaired)
+ * with @medplum/core unless `validateExamples` is false, which fixture tests use so their toy
+ * definitions never enter @medplum/core's global type index.
+ */
+export function buildReference(
+  siteDir: string,
+  dir = definitionsDir(siteDir),
+  { validateExamples = true }: { validateExamples?: boolean } = {},
+): GeneratedPage[] {
   const model = loadModel(definitionFilesIn(dir));
-  return buildPages(model, { siteDir, packageId: definitionsPackageId(siteDir) });
+  const validate = validateExamples ? coreValidator(model) : undefined;
+  return buildPages(model, { siteDir, packageId: definitionsPackageId(siteDir), validate });
 }
 
 const generate: Generator = async ({ siteDir }) => {

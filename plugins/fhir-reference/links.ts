@@ -1,7 +1,14 @@
 /**
  * Routes of generated pages and the links from a type name to its page.
  */
-import { DefinitionError, EXTRA_PRIMITIVES, stripVersion, type Definition, type FhirModel, type TypeRef } from './model';
+import {
+  DefinitionError,
+  EXTRA_PRIMITIVES,
+  stripVersion,
+  type Definition,
+  type FhirModel,
+  type TypeRef,
+} from './model';
 
 export const ROUTE_BASE = '/docs/api/fhir';
 export const PRIMITIVES_SLUG = 'primitive-types';
@@ -41,7 +48,11 @@ const FHIR_TYPE_EXT = 'http://hl7.org/fhir/StructureDefinition/structuredefiniti
  * The page a type code links to. FHIRPath system types (used for `id` and primitive values) link
  * to the FHIR primitive named by their fhir-type extension.
  */
-export function linkForType(model: FhirModel, type: TypeRef, where: { file: string; url: string; path: string }): TypeLink {
+export function linkForType(
+  model: FhirModel,
+  type: TypeRef,
+  where: { file: string; url: string; path: string },
+): TypeLink {
   let code = type.code;
   if (code.startsWith('http://hl7.org/fhirpath/System.')) {
     const fhirType = type.extension?.find((e) => e.url === FHIR_TYPE_EXT)?.valueUrl;

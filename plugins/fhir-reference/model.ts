@@ -140,6 +140,11 @@ export interface Definition {
   elements: ElementDef[];
 }
 
+export interface BoundCode {
+  system?: string;
+  code: string;
+}
+
 export interface PrimitiveType {
   name: string;
   url: string;
@@ -162,8 +167,10 @@ export interface FhirModel {
   operations: { op: OperationDefinition; file: string }[];
   compartments: { cd: CompartmentDefinition; file: string }[];
   searchParameters: { sp: SearchParameter; file: string; medplum: boolean }[];
-  /** Value set url (without version) to its first code, where the bundle lists codes. */
-  firstCodes: Map<string, string>;
+  /** Value set url (without version) to the first codes it lists (with their system), if any. */
+  valueSetCodes: Map<string, BoundCode[]>;
+  /** Every StructureDefinition read, for indexing into @medplum/core's validator. */
+  structureDefinitions: StructureDefinition[];
 }
 
 /** Types used in the Medplum profiles that the R4 type profiles do not define. */
@@ -228,7 +235,8 @@ export function loadModel(files: DefinitionFiles): FhirModel {
     operations: [],
     compartments: [],
     searchParameters: [],
-    firstCodes: new Map(),
+    valueSetCodes: new Map(),
+    structureDefinitions: [],
   };
 
   const addDefinition = (sd: StructureDefinition, file: string, family: Family): void => {
@@ -270,6 +278,7 @@ export function loadModel(files: DefinitionFiles): FhirModel {
       switch (res.resourceType) {
         case 'StructureDefinition': {
           const sd = res as StructureDefinition;
+          model.structureDefinitions.push(sd);
           if (sd.kind === 'primitive-type') {
             addPrimitive(model, sd, file);
           } else if (sd.kind === 'resource' || sd.kind === 'complex-type' || sd.kind === 'logical') {
@@ -379,31 +388,41 @@ interface ValueSetLike {
   resourceType: string;
   url?: string;
   compose?: { include?: { system?: string; concept?: { code: string }[] }[] };
-  expansion?: { contains?: { code?: string }[] };
+  expansion?: { contains?: { system?: string; code?: string }[] };
   concept?: { code: string }[];
 }
 
-/** Records the first listed code of each value set, used to fill required codes in examples. */
+const MAX_CODES = 8;
+
+/** Records the first few codes of each value set, used to fill bound codes in examples. */
 function indexValueSets(model: FhirModel, files: string[]): void {
-  const codeSystems = new Map<string, string>();
+  const codeSystems = new Map<string, string[]>();
   const valueSets: ValueSetLike[] = [];
   for (const file of files) {
     for (const res of bundleResources<ValueSetLike>(file)) {
-      if (res.resourceType === 'CodeSystem' && res.url && res.concept?.[0]) codeSystems.set(res.url, res.concept[0].code);
+      if (res.resourceType === 'CodeSystem' && res.url && res.concept?.length) {
+        codeSystems.set(
+          res.url,
+          res.concept.slice(0, MAX_CODES).map((c) => c.code),
+        );
+      }
       if (res.resourceType === 'ValueSet' && res.url) valueSets.push(res);
     }
   }
   for (const vs of valueSets) {
-    let code = vs.expansion?.contains?.find((c) => c.code)?.code;
+    const codes: BoundCode[] = [];
+    for (const c of vs.expansion?.contains ?? []) if (c.code) codes.push({ system: c.system, code: c.code });
     for (const inc of vs.compose?.include ?? []) {
-      if (code) break;
-      code = inc.concept?.[0]?.code ?? (inc.system ? codeSystems.get(inc.system) : undefined);
+      const listed = inc.concept?.map((c) => c.code) ?? (inc.system ? codeSystems.get(inc.system) : undefined) ?? [];
+      for (const code of listed) codes.push({ system: inc.system, code });
     }
-    if (code) model.firstCodes.set(vs.url as string, code);
+    if (codes.length > 0) model.valueSetCodes.set(vs.url as string, codes.slice(0, MAX_CODES));
   }
 }
 
 /** The definitions of one family, sorted by name. */
 export function familyDefinitions(model: FhirModel, family: Family): Definition[] {
-  return [...model.definitions.values()].filter((d) => d.family === family).sort((a, b) => a.name.localeCompare(b.name));
+  return [...model.definitions.values()]
+    .filter((d) => d.family === family)
+    .sort((a, b) => a.name.localeCompare(b.name));
 }

