@@ -79,11 +79,10 @@ function renderRow(
   const isRoot = el.path === def.elements[0].path;
   const fromBase = !isRoot && el.base !== undefined && el.base.path.split('.')[0] !== def.elements[0].path;
   const name = isRoot ? el.path : lastSegment(el.path);
-  const nameCell = `<td class="fhir-name fhir-d${Math.min(depth, 9)}"><code>${escapeHtml(name)}</code>${
-    fromBase && depth > 1 ? ' <span class="fhir-muted" title="Inherited from the base type">(base)</span>' : ''
-  }</td>`;
+  const nameCell = `<td class="fhir-name fhir-d${Math.min(depth, 9)}"><code>${escapeHtml(name)}</code></td>`;
   const card = isRoot ? '' : `${el.min ?? 0}..${el.max ?? '*'}`;
-  const rowClass = fromBase && depth > 1 ? ' class="fhir-base-row"' : '';
+  // Rows like contact.id and contact.extension come from Element/BackboneElement: shown muted.
+  const rowClass = fromBase && depth > 1 ? ' class="fhir-base-row" title="Inherited from the base type"' : '';
   return `<tr id="${escapeHtml(elementAnchor(el))}"${rowClass}>${nameCell}<td class="fhir-flags">${flags(def, el)}</td><td class="fhir-card">${card}</td><td class="fhir-type">${
     isRoot ? rootType(model, def) : typeCell(model, el, where)
   }</td><td class="fhir-desc">${description(el)}</td></tr>`;

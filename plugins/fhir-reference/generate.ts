@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Generator } from '../generators';
 import { definitionFilesIn, loadModel } from './model';
 import { buildPages, RENAMED_PAGES, type GeneratedPage } from './pages';
-import { writePages } from './write';
+import { FAMILY_DIRS, writePages } from './write';
 import { coreValidator } from './validate';
 
 /** Directory of the R4 definition files inside the installed package. */
@@ -38,9 +38,30 @@ export function buildReference(
   return buildPages(model, { siteDir, packageId: definitionsPackageId(siteDir), validate });
 }
 
+/**
+ * What the output depends on besides this code: the definitions package and which operation pages
+ * exist. `docusaurus build` loads the config twice in one process; when nothing changed in
+ * between (and the pages are still on disk) the second run is skipped.
+ */
+function inputsKey(siteDir: string): string {
+  const opsDir = path.join(siteDir, 'docs', 'api', 'fhir', 'operations');
+  const ops = fs.existsSync(opsDir) ? fs.readdirSync(opsDir).sort().join(',') : '';
+  return `${definitionsPackageId(siteDir)}|${ops}`;
+}
+
+/** Kept on globalThis: the config loader evaluates this module afresh on each load. */
+const LAST_RUN = Symbol.for('medplum-docs.fhir-reference.lastRun');
+type LastRun = { siteDir: string; key: string } | undefined;
+const globals = globalThis as unknown as Record<symbol, LastRun>;
+
 const generate: Generator = async ({ siteDir }) => {
-  const pages = buildReference(siteDir);
-  writePages(siteDir, pages);
+  const key = inputsKey(siteDir);
+  const written = Object.values(FAMILY_DIRS).every((dir) => fs.existsSync(path.join(siteDir, dir, 'index.mdx')));
+  const lastRun = globals[LAST_RUN];
+  if (lastRun?.siteDir !== siteDir || lastRun.key !== key || !written) {
+    writePages(siteDir, buildReference(siteDir));
+    globals[LAST_RUN] = { siteDir, key };
+  }
   return { redirects: RENAMED_PAGES };
 };
 

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { renderElementTables } from './elements';
 import { buildExample, type ExampleValidator } from './examples';
-import { escapeHtml, plainText, renderText, table } from './html';
+import { escapeHtml, plainText, renderInline, renderText, table } from './html';
 import { pageRoute, PRIMITIVES_ROUTE, PRIMITIVES_SLUG, primitiveAnchor } from './links';
 import {
   EXTRA_PRIMITIVES,
@@ -255,7 +255,14 @@ function definitionPage(
 }
 
 function elementsIntro(def: Definition): string {
-  return `Nested by path. Flags: Σ is in the summary view, ?! is a modifier, I carries a constraint. Card. is min..max. Open Details for the full definition and comments.`;
+  const nested = def.elements.some((el) => el.path.split('.').length > 2);
+  return [
+    'Nested by path. Flags: Σ is in the summary view, ?! is a modifier, I carries a constraint. Card. is min..max.',
+    nested ? 'Muted rows inside nested elements (id, extension, modifierExtension) come from the base type.' : '',
+    'Open Details for the full definition and comments.',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 function exampleIntro(def: Definition): string {
@@ -290,16 +297,14 @@ function summaryHtml(model: FhirModel, def: Definition): string {
     ]);
   }
   rows.push(['Canonical URL', `<code>${escapeHtml(def.sd.url)}</code>`]);
-  const summary = table(
-    'fhir-summary',
-    ['Property', 'Value'],
-    rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`),
-  );
+  const summary = `<div class="fhir-table-scroll"><table class="fhir-summary"><tbody>${rows
+    .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`)
+    .join('')}</tbody></table></div>`;
   let notes = '';
   if (isMedplum && def.name === 'UserSecurityRequest') {
     notes = `<div class="fhir-note"><p><strong>Renamed:</strong> Medplum used to record password resets as <code>PasswordChangeRequest</code> resources. That type was deprecated in favour of <code>UserSecurityRequest</code>, which also covers user invites and email verification (the <code>type</code> codes <code>invite</code>, <code>verify-email</code> and <code>reset</code>), and it was removed in Medplum v5. The 5.2 definitions contain no PasswordChangeRequest, and links to its old page lead here.</p></div>`;
   }
-  return `${renderText(def.sd.description)}${def.sd.purpose ? `<p><strong>Purpose:</strong> </p>${renderText(def.sd.purpose)}` : ''}${notes}${summary}`;
+  return `${renderText(def.sd.description)}${def.sd.purpose ? `<p><strong>Purpose:</strong> ${renderInline(def.sd.purpose)}</p>` : ''}${notes}${summary}`;
 }
 
 /* ---------- index pages ---------- */
