@@ -18,6 +18,7 @@ import {
 import {
   compartmentsFor,
   indexReferrers,
+  indexTypeUsers,
   operationsFor,
   renderCompartments,
   renderOperations,
@@ -71,10 +72,13 @@ export const RENAMED_PAGES = [
 
 export function buildPages(model: FhirModel, options: BuildOptions): GeneratedPage[] {
   const referrers = indexReferrers(model);
+  const users = indexTypeUsers(model);
   const pages: GeneratedPage[] = [];
   for (const family of ['resources', 'datatypes', 'medplum'] as Family[]) {
     const defs = familyDefinitions(model, family);
-    for (const def of defs) pages.push(definitionPage(model, def, referrers.get(def.name) ?? [], options));
+    for (const def of defs) {
+      pages.push(definitionPage(model, def, referrers.get(def.name) ?? [], users.get(def.name) ?? [], options));
+    }
     pages.push(indexPage(model, family, defs, options));
   }
   pages.push(primitivesPage(model, options));
@@ -145,6 +149,7 @@ function definitionPage(
   model: FhirModel,
   def: Definition,
   referrers: Referrer[],
+  users: Referrer[],
   options: BuildOptions,
 ): GeneratedPage {
   const tables = renderElementTables(model, def);
@@ -214,6 +219,14 @@ function definitionPage(
         `${count} elements in ${referrers.length} definitions accept a Reference to ${def.name}. Elements that accept a reference to any resource are not listed.`,
         'referrers',
       ),
+    );
+  }
+  // Element, BackboneElement and Extension sit under nearly every element: listing them helps nobody.
+  if (users.length > 0 && !['Element', 'BackboneElement', 'Extension'].includes(def.name)) {
+    data.users = renderReferrers(users);
+    const count = users.reduce((n, r) => n + r.paths.length, 0);
+    body.push(
+      section('Used by', `${count} elements in ${users.length} definitions have the type ${def.name}.`, 'users'),
     );
   }
   if (compartments.length > 0) {

@@ -177,6 +177,39 @@ export function indexReferrers(model: FhirModel): Map<string, Referrer[]> {
   return out;
 }
 
+/** For every datatype, the elements of other definitions typed with it (profiles count as their base). */
+export function indexTypeUsers(model: FhirModel): Map<string, Referrer[]> {
+  const index = new Map<string, Map<string, Referrer>>();
+  for (const def of model.definitions.values()) {
+    for (const el of def.elements) {
+      for (const t of el.type ?? []) {
+        const names = new Set<string>([t.code]);
+        for (const p of t.profile ?? []) {
+          const name = nameForProfile(model, p);
+          if (name) names.add(name);
+        }
+        for (const name of names) {
+          const target = model.definitions.get(name);
+          if (!target || target.kind !== 'complex-type' || name === def.name) continue;
+          let byDef = index.get(name);
+          if (!byDef) index.set(name, (byDef = new Map()));
+          let r = byDef.get(def.name);
+          if (!r) byDef.set(def.name, (r = { def, paths: [] }));
+          if (!r.paths.includes(el.path)) r.paths.push(el.path);
+        }
+      }
+    }
+  }
+  const out = new Map<string, Referrer[]>();
+  for (const [name, byDef] of index) {
+    out.set(
+      name,
+      [...byDef.values()].sort((a, b) => a.def.name.localeCompare(b.def.name)),
+    );
+  }
+  return out;
+}
+
 export function renderReferrers(referrers: Referrer[]): string {
   const items = referrers.map((r) => {
     const paths = r.paths.map((p) => `<code>${escapeHtml(p.slice(p.indexOf('.') + 1))}</code>`).join(', ');

@@ -252,6 +252,24 @@ describe('page content', () => {
     assert.match(compartments, /<code>subject<\/code>/);
   });
 
+  test('datatype pages list every definition whose elements use the type', () => {
+    const users = find('datatypes', 'humanname').data.users as string;
+    const expected = rawResources.filter(
+      (sd) =>
+        sd.kind === 'resource' &&
+        !sd.abstract &&
+        sd.snapshot!.element.some((el) => el.type?.some((t) => t.code === 'HumanName')),
+    );
+    assert.ok(expected.length > 3);
+    for (const sd of expected) {
+      assert.ok(
+        users.includes(`href="/docs/api/fhir/resources/${sd.name.toLowerCase()}"`),
+        `HumanName used by ${sd.name}`,
+      );
+    }
+    assert.match(find('datatypes', 'humanname').mdx, /^## Used by$/m);
+  });
+
   test('operation links appear only when the operation page exists on disk', () => {
     for (const page of pages) {
       for (const m of htmlOf(page).matchAll(/href="\/docs\/api\/fhir\/operations\/([^"]+)"/g)) {
