@@ -187,7 +187,7 @@ function collectConstraints(model: FhirModel, def: Definition): { html: string; 
     const shown = paths.slice(0, 3).map((p) => `<code>${escapeHtml(p)}</code>`);
     if (paths.length > 3) shown.push(`and ${paths.length - 3} more`);
     const from = sourceName === def.name ? '' : `<div class="fhir-muted">from ${escapeHtml(sourceName)}</div>`;
-    return `<tr id="constraint-${escapeHtml(c.key)}"><td><code>${escapeHtml(c.key)}</code>${from}</td><td>${escapeHtml(c.severity)}</td><td>${shown.join(', ')}</td><td>${renderInline(c.human)}</td><td><code>${escapeHtml(c.expression ?? '')}</code></td></tr>`;
+    return `<tr id="inv-${escapeHtml(c.key)}"><td><code>${escapeHtml(c.key)}</code>${from}</td><td>${escapeHtml(c.severity)}</td><td>${shown.join(', ')}</td><td>${renderInline(c.human)}</td><td><code>${escapeHtml(c.expression ?? '')}</code></td></tr>`;
   });
   return {
     html:

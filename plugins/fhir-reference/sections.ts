@@ -92,7 +92,7 @@ function searchRow(sp: SearchParameter, type: string, medplum: boolean, common: 
 export function renderSearchParams(rows: SearchParamRow[]): string {
   const tr = rows.map(
     (r) =>
-      `<tr id="search-${escapeHtml(r.code)}${r.source === 'Medplum' ? '-medplum' : ''}"><td><code>${escapeHtml(r.code)}</code>${
+      `<tr id="sp-${escapeHtml(r.code)}${r.source === 'Medplum' ? '-medplum' : ''}"><td><code>${escapeHtml(r.code)}</code>${
         r.common ? '<div class="fhir-muted">all resources</div>' : ''
       }</td><td>${escapeHtml(r.type)}</td><td>${escapeHtml(r.source)}</td><td>${escapeHtml(r.description)}</td><td><code>${escapeHtml(r.expression)}</code></td></tr>`,
   );

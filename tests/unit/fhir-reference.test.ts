@@ -184,6 +184,15 @@ describe('page content', () => {
     assert.ok(links > 10000, `only ${links} links found`);
   });
 
+  test('row anchors are unique on each page and never collide with heading ids', () => {
+    for (const page of pages) {
+      const all = [...htmlOf(page).matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
+      assert.equal(new Set(all).size, all.length, `${route(page)} has duplicate ids`);
+      const headings = [...page.mdx.matchAll(/^## (.+)$/gm)].map((m) => m[1].toLowerCase().replace(/\s+/g, '-'));
+      for (const h of headings) assert.ok(!all.includes(h), `${route(page)}: id ${h} clashes with a heading`);
+    }
+  });
+
   test('Reference(A | B) links each target and choice types list every branch', () => {
     const obs = htmlOf(find('resources', 'observation'));
     const subjectRow = /<tr id="Observation\.subject">.*?<\/tr>/.exec(obs)?.[0] ?? '';
@@ -211,17 +220,14 @@ describe('page content', () => {
       const name = def.definition!.name;
       const html = (def.data.search as string | undefined) ?? '';
       for (const sp of r4.filter((s) => s.base.includes(name as never))) {
-        assert.ok(html.includes(`id="search-${sp.code}"`), `${name}: R4 search parameter ${sp.code} missing`);
+        assert.ok(html.includes(`id="sp-${sp.code}"`), `${name}: R4 search parameter ${sp.code} missing`);
       }
       for (const sp of medplum.filter((s) => s.base.includes(name as never))) {
-        assert.ok(
-          html.includes(`id="search-${sp.code}-medplum"`),
-          `${name}: Medplum search parameter ${sp.code} missing`,
-        );
+        assert.ok(html.includes(`id="sp-${sp.code}-medplum"`), `${name}: Medplum search parameter ${sp.code} missing`);
       }
     }
     const patient = find('resources', 'patient').data.search as string;
-    const address = /<tr id="search-address-city">.*?<\/tr>/.exec(patient)?.[0] ?? '';
+    const address = /<tr id="sp-address-city">.*?<\/tr>/.exec(patient)?.[0] ?? '';
     assert.ok(address.includes('Patient.address.city'));
     assert.ok(!address.includes('Person.address.city'), 'expression narrowed to Patient');
   });
