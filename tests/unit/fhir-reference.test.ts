@@ -17,7 +17,7 @@ import {
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { buildReference, definitionsDir } from '../../plugins/fhir-reference/generate';
 import { RENAMED_PAGES, type GeneratedPage } from '../../plugins/fhir-reference/pages';
-import { narrowDescription, narrowExpression, splitUnion } from '../../plugins/fhir-reference/sections';
+import { narrowDescription, narrowExpression, operationPage, splitUnion } from '../../plugins/fhir-reference/sections';
 import { renderText } from '../../plugins/fhir-reference/html';
 import { checkFrontmatter } from '../../plugins/docs-frontmatter-check/check';
 
@@ -274,6 +274,20 @@ describe('page content', () => {
       );
     }
     assert.match(find('datatypes', 'humanname').mdx, /^## Used by$/m);
+  });
+
+  test('operationPage links /docs/api/fhir/operations/<code> only when its .mdx exists', () => {
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'fhir-ops-'));
+    try {
+      assert.equal(operationPage(site, 'validate'), undefined);
+      fs.mkdirSync(path.join(site, 'docs/api/fhir/operations'), { recursive: true });
+      fs.writeFileSync(path.join(site, 'docs/api/fhir/operations/evaluate-measure.mdx'), '---\n---\n');
+      assert.equal(operationPage(site, 'evaluate-measure'), '/docs/api/fhir/operations/evaluate-measure');
+      assert.equal(operationPage(site, '$evaluate-measure'), '/docs/api/fhir/operations/evaluate-measure');
+      assert.equal(operationPage(site, 'validate'), undefined);
+    } finally {
+      fs.rmSync(site, { recursive: true, force: true });
+    }
   });
 
   test('operation links appear only when the operation page exists on disk', () => {
