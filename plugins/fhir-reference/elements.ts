@@ -61,8 +61,8 @@ export function renderElementTables(model: FhirModel, def: Definition): ElementT
   const headers = ['Name', 'Flags', 'Card.', 'Type', 'Description'];
   const constraints = collectConstraints(model, def);
   return {
-    elements: table('fhir-elements', headers, own),
-    inherited: inherited.length > 0 ? table('fhir-elements', headers, inherited) : '',
+    elements: table('fhir-elements', 'Elements', headers, own),
+    inherited: inherited.length > 0 ? table('fhir-elements', 'Inherited elements', headers, inherited) : '',
     inheritedFrom: [...inheritedFrom],
     constraints: constraints.html,
     constraintCount: constraints.count,
@@ -192,7 +192,7 @@ function collectConstraints(model: FhirModel, def: Definition): { html: string; 
   return {
     html:
       rows.length > 0
-        ? table('fhir-constraints', ['Key', 'Severity', 'On', 'Rule', 'Expression (FHIRPath)'], rows)
+        ? table('fhir-constraints', 'Constraints', ['Key', 'Severity', 'On', 'Rule', 'Expression (FHIRPath)'], rows)
         : '',
     count: rows.length,
   };

@@ -55,8 +55,15 @@ export function plainText(markdown: string | undefined, maxLength = 200): string
   return sentenceEnd > maxLength / 2 ? cut.slice(0, sentenceEnd + 1) : `${cut.replace(/\s+\S*$/, '')}…`;
 }
 
-/** A table with a scroll container, so wide tables never widen the page. */
-export function table(className: string, headers: string[], rows: string[]): string {
+/**
+ * A table in its own scroll container, so wide tables never widen the page. The container is a
+ * labelled, focusable region so keyboard users can scroll it too.
+ */
+export function table(className: string, label: string, headers: string[], rows: string[]): string {
   const head = headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('');
-  return `<div class="fhir-table-scroll"><table class="${className}"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+  return `${scrollOpen(label)}<table class="${className}"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+export function scrollOpen(label: string): string {
+  return `<div class="fhir-table-scroll" role="region" tabindex="0" aria-label="${escapeHtml(label)}">`;
 }

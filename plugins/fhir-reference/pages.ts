@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { renderElementTables } from './elements';
 import { buildExample, type ExampleValidator } from './examples';
-import { escapeHtml, plainText, renderInline, renderText, table } from './html';
+import { escapeHtml, plainText, renderInline, renderText, scrollOpen, table } from './html';
 import { pageRoute, PRIMITIVES_ROUTE, PRIMITIVES_SLUG, primitiveAnchor } from './links';
 import {
   EXTRA_PRIMITIVES,
@@ -310,7 +310,7 @@ function summaryHtml(model: FhirModel, def: Definition): string {
     ]);
   }
   rows.push(['Canonical URL', `<code>${escapeHtml(def.sd.url)}</code>`]);
-  const summary = `<div class="fhir-table-scroll"><table class="fhir-summary"><tbody>${rows
+  const summary = `${scrollOpen('Summary')}<table class="fhir-summary"><tbody>${rows
     .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`)
     .join('')}</tbody></table></div>`;
   let notes = '';
@@ -372,7 +372,7 @@ function primitivesPage(model: FhirModel, options: BuildOptions): GeneratedPage 
     );
   }
   const data = {
-    table: table('fhir-primitives', ['Type', 'JSON', 'Regex (value)', 'Description'], rows),
+    table: table('fhir-primitives', 'Primitive types', ['Type', 'JSON', 'Regex (value)', 'Description'], rows),
   };
   const mdx = [
     frontMatter({

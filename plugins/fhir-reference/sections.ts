@@ -96,7 +96,7 @@ export function renderSearchParams(rows: SearchParamRow[]): string {
         r.common ? '<div class="fhir-muted">all resources</div>' : ''
       }</td><td>${escapeHtml(r.type)}</td><td>${escapeHtml(r.source)}</td><td>${escapeHtml(r.description)}</td><td><code>${escapeHtml(r.expression)}</code></td></tr>`,
   );
-  return table('fhir-search', ['Code', 'Type', 'Defined by', 'Description', 'Expression'], tr);
+  return table('fhir-search', 'Search parameters', ['Code', 'Type', 'Defined by', 'Description', 'Expression'], tr);
 }
 
 /* ---------- operations ---------- */
@@ -138,7 +138,7 @@ export function renderOperations(rows: OperationRow[]): string {
       plainText(op.description, 300),
     )}</td></tr>`;
   });
-  return table('fhir-operations', ['Operation', 'Name', 'Invoked on', 'Summary'], tr);
+  return table('fhir-operations', 'Operations', ['Operation', 'Name', 'Invoked on', 'Summary'], tr);
 }
 
 /* ---------- referenced by ---------- */
@@ -245,5 +245,10 @@ export function renderCompartments(model: FhirModel, rows: CompartmentRow[]): st
       r.file,
     )}</code></td></tr>`;
   });
-  return table('fhir-compartments', ['Compartment', 'Membership via search parameters', 'Defined in'], tr);
+  return table(
+    'fhir-compartments',
+    'Compartments',
+    ['Compartment', 'Membership via search parameters', 'Defined in'],
+    tr,
+  );
 }

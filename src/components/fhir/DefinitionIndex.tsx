@@ -80,7 +80,7 @@ export default function DefinitionIndex({
           {shown.length} of {items.length}
         </span>
       </div>
-      <div className="fhir-table-scroll">
+      <div className="fhir-table-scroll" role="region" tabIndex={0} aria-label={label}>
         <table>
           <thead>
             <tr>
