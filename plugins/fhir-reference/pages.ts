@@ -202,6 +202,11 @@ function definitionPage(
   }
   if (ops.length > 0) {
     data.operations = renderOperations(ops);
+    sources.push(
+      ...[...new Set(ops.map((o) => (o.medplum ? model.files.medplum : model.files.resources)))].map((f) =>
+        src(options, f, 'OperationDefinitions'),
+      ),
+    );
     body.push(
       section(
         'Operations',

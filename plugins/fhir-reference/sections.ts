@@ -107,16 +107,18 @@ export interface OperationRow {
   common: boolean;
   /** Route of the operation's page, when one exists. */
   href?: string;
+  /** Defined in profiles-medplum.json rather than the FHIR R4 bundle. */
+  medplum: boolean;
 }
 
 export function operationsFor(model: FhirModel, def: Definition, siteDir: string): OperationRow[] {
   const rows: OperationRow[] = [];
-  for (const { op } of model.operations) {
+  for (const { op, file } of model.operations) {
     const resources = op.resource ?? [];
     const own = resources.includes(def.name);
     const common = def.kind === 'resource' && resources.includes('Resource');
     if (!own && !common) continue;
-    rows.push({ op, common: !own, href: operationPage(siteDir, op.code) });
+    rows.push({ op, common: !own, href: operationPage(siteDir, op.code), medplum: file === model.files.medplum });
   }
   return rows.sort((a, b) => Number(a.common) - Number(b.common) || a.op.code.localeCompare(b.op.code));
 }
@@ -129,16 +131,16 @@ export function operationPage(siteDir: string, code: string): string | undefined
 }
 
 export function renderOperations(rows: OperationRow[]): string {
-  const tr = rows.map(({ op, common, href }) => {
+  const tr = rows.map(({ op, common, href, medplum }) => {
     const name = `$${op.code}`;
     const levels = [op.system && 'system', op.type && 'type', op.instance && 'instance'].filter(Boolean).join(', ');
     return `<tr><td><code>${href ? link(href, name) : escapeHtml(name)}</code>${
       common ? '<div class="fhir-muted">all resources</div>' : ''
-    }</td><td>${escapeHtml(op.title ?? op.name)}</td><td>${escapeHtml(levels)}</td><td>${escapeHtml(
+    }</td><td>${escapeHtml(op.title ?? op.name)}</td><td>${medplum ? 'Medplum' : 'FHIR R4'}</td><td>${escapeHtml(levels)}</td><td>${escapeHtml(
       plainText(op.description, 300),
     )}</td></tr>`;
   });
-  return table('fhir-operations', 'Operations', ['Operation', 'Name', 'Invoked on', 'Summary'], tr);
+  return table('fhir-operations', 'Operations', ['Operation', 'Name', 'Defined by', 'Invoked on', 'Summary'], tr);
 }
 
 /* ---------- referenced by ---------- */

@@ -248,6 +248,13 @@ describe('page content', () => {
     const patient = find('resources', 'patient');
     assert.match(patient.data.operations as string, /\$everything/);
     assert.match(patient.data.operations as string, /\$validate/);
+    // ConceptMap has $translate twice: the R4 definition and Medplum's own.
+    const translate = [
+      ...(find('resources', 'conceptmap').data.operations as string).matchAll(
+        /<tr><td><code>\$translate<\/code><\/td><td>[^<]*<\/td><td>([^<]*)<\/td>/g,
+      ),
+    ].map((m) => m[1]);
+    assert.deepEqual(translate.sort(), ['FHIR R4', 'Medplum']);
     const referrers = patient.data.referrers as string;
     assert.ok(referrers.includes('href="/docs/api/fhir/resources/observation"'));
     const obs = rawResources.find((r) => r.name === 'Encounter')!;
