@@ -2,12 +2,7 @@
  * Validates generated examples with @medplum/core, the same validator the Medplum server uses, so
  * the generator can repair examples that break an invariant and fail when it cannot.
  */
-import {
-  indexStructureDefinitionBundle,
-  OperationOutcomeError,
-  validateResource,
-  validateTypedValue,
-} from '@medplum/core';
+import type * as MedplumCore from '@medplum/core';
 import type { Resource, StructureDefinition as FhirStructureDefinition } from '@medplum/fhirtypes';
 import { choiceName } from './elements';
 import type { ExampleValidator } from './examples';
@@ -38,35 +33,56 @@ export function validationSubject(
   } as Resource;
 }
 
+/**
+ * Loads @medplum/core on first use. On Node 20 it needs a global WebSocket at import time, which
+ * exists only with --experimental-websocket (the npm build and start scripts set it). Commands
+ * such as `docusaurus serve` load the site config without that flag, so a placeholder stands in
+ * while the module loads and is removed right after: validation never opens a socket.
+ */
+function loadCore(): typeof MedplumCore {
+  const g = globalThis as { WebSocket?: unknown };
+  if (g.WebSocket !== undefined) return require('@medplum/core') as typeof MedplumCore;
+  g.WebSocket = class WebSocketUnavailable {
+    constructor() {
+      throw new Error('WebSocket is not available in the FHIR reference generator');
+    }
+  };
+  try {
+    return require('@medplum/core') as typeof MedplumCore;
+  } finally {
+    delete g.WebSocket;
+  }
+}
+
 /** Indexes the model's StructureDefinitions into @medplum/core and returns a validator. */
 export function coreValidator(model: FhirModel): ExampleValidator {
-  indexStructureDefinitionBundle(model.structureDefinitions as unknown as FhirStructureDefinition[]);
+  const core = loadCore();
+  core.indexStructureDefinitionBundle(model.structureDefinitions as unknown as FhirStructureDefinition[]);
   const carriers = carrierTypes(model);
+  const problems = (run: () => unknown): string[] => {
+    try {
+      run();
+      return [];
+    } catch (err) {
+      if (err instanceof core.OperationOutcomeError) {
+        return (err.outcome.issue ?? []).map(
+          (i) => `${i.details?.text ?? i.diagnostics ?? 'invalid'} (${(i.expression ?? []).join(', ')})`,
+        );
+      }
+      throw err;
+    }
+  };
   return (def, value) => {
-    if (def.kind === 'resource') return problems(() => validateResource(value as unknown as Resource));
-    const direct = problems(() => validateTypedValue({ type: def.name, value }));
+    if (def.kind === 'resource') return problems(() => core.validateResource(value as unknown as Resource));
+    const direct = problems(() => core.validateTypedValue({ type: def.name, value }));
     // An invariant that reads the enclosing resource (ref-1 uses %rootResource) cannot run on a
     // bare value, and then also reports itself as not met; validate inside Parameters instead.
     const carried = validationSubject(def, value, carriers);
     if (carried && direct.some((p) => p.startsWith(EVAL_ERROR))) {
-      return problems(() => validateResource(carried));
+      return problems(() => core.validateResource(carried));
     }
     return direct;
   };
 }
 
 const EVAL_ERROR = 'Error evaluating invariant expression';
-
-function problems(run: () => unknown): string[] {
-  try {
-    run();
-    return [];
-  } catch (err) {
-    if (err instanceof OperationOutcomeError) {
-      return (err.outcome.issue ?? []).map(
-        (i) => `${i.details?.text ?? i.diagnostics ?? 'invalid'} (${(i.expression ?? []).join(', ')})`,
-      );
-    }
-    throw err;
-  }
-}
