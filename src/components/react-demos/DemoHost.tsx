@@ -1,0 +1,108 @@
+/**
+ * Everything heavy behind the demos: Mantine and @medplum/react (JS and CSS), the MockClient
+ * and its schema. Only `index.tsx` imports this file, through `React.lazy`, so it becomes a
+ * separate chunk that a page downloads only when it renders a demo.
+ */
+import '@mantine/core/styles.css';
+import '@medplum/react/styles.css';
+import './demo-host.css';
+import { MantineProvider } from '@mantine/core';
+import { indexSearchParameter, indexStructureDefinitionBundle } from '@medplum/core';
+import type { Resource, ResourceType, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
+import { MockClient } from '@medplum/mock';
+import { MedplumProvider } from '@medplum/react';
+import { useColorMode } from '@docusaurus/theme-common';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { type JSX, useEffect, useState } from 'react';
+import demoSchema from '@site/.generated/react-reference/demo-schema.json';
+import { DEMOS } from './demos';
+
+interface DemoSchema {
+  structureDefinitions: StructureDefinition[];
+  searchParameters: SearchParameter[];
+}
+
+let schemaIndexed = false;
+
+/** Makes `requestSchema()` a no-op for the demo types: MockClient cannot serve that query. */
+function indexDemoSchema(): void {
+  if (schemaIndexed) return;
+  const schema = demoSchema as unknown as DemoSchema;
+  indexStructureDefinitionBundle(schema.structureDefinitions);
+  for (const sp of schema.searchParameters) indexSearchParameter(sp);
+  schemaIndexed = true;
+}
+
+/** Resource types whose sample data carries pictures or attachments. */
+const TYPES_WITH_MEDIA: ResourceType[] = ['Patient', 'Practitioner', 'RelatedPerson', 'Media', 'Communication', 'DiagnosticReport'];
+
+/**
+ * Replaces every external http(s) `url` in `value` with `localUrl`; returns whether it changed
+ * anything. The mock's sample people have photos on other hosts, and the demos must not make
+ * requests that leave this site.
+ */
+export function localizeUrls(value: unknown, localUrl: string): boolean {
+  let changed = false;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+    } else if (node && typeof node === 'object') {
+      const obj = node as Record<string, unknown>;
+      for (const [key, child] of Object.entries(obj)) {
+        if (key === 'url' && typeof child === 'string' && /^https?:\/\//.test(child) && 'contentType' in obj) {
+          obj[key] = localUrl;
+          changed = true;
+        } else {
+          visit(child);
+        }
+      }
+    }
+  };
+  visit(value);
+  return changed;
+}
+
+async function createDemoClient(localImage: string): Promise<MockClient> {
+  indexDemoSchema();
+  const medplum = new MockClient();
+  const repo = medplum.repo;
+  await repo.withSeeding(async () => {
+    for (const resourceType of TYPES_WITH_MEDIA) {
+      const bundle = await repo.search<Resource>({ resourceType });
+      for (const entry of bundle.entry ?? []) {
+        const resource = entry.resource;
+        if (resource && localizeUrls(resource, localImage)) await repo.updateResource(resource);
+      }
+    }
+  });
+  medplum.invalidateAll();
+  return medplum;
+}
+
+export default function DemoHost({ component }: { component: string }): JSX.Element {
+  const { colorMode } = useColorMode();
+  const localImage = useBaseUrl('/logo.svg');
+  const [medplum, setMedplum] = useState<MockClient>();
+  const [navigated, setNavigated] = useState<string>();
+  const [error, setError] = useState<string>();
+
+  useEffect(() => {
+    createDemoClient(localImage)
+      .then(setMedplum)
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+  }, [localImage]);
+
+  const Demo = DEMOS[component];
+  if (!Demo) return <p className="react-demo-error">No demo is registered for {component}.</p>;
+  if (error) return <p className="react-demo-error">The demo could not start: {error}</p>;
+  if (!medplum) return <p className="react-demo-loading">Starting the mock server…</p>;
+  return (
+    <MedplumProvider medplum={medplum} navigate={(path: string) => setNavigated(`navigate("${path}")`)}>
+      <MantineProvider forceColorScheme={colorMode}>
+        <div className="react-demo-stage" data-testid="demo-stage">
+          <Demo navigated={navigated} />
+        </div>
+      </MantineProvider>
+    </MedplumProvider>
+  );
+}
