@@ -106,3 +106,27 @@ export function writeDemoSchema(siteDir: string): string {
   fs.writeFileSync(file, JSON.stringify(buildDemoSchema(siteDir)));
   return file;
 }
+
+/**
+ * Stylesheets of the demos, in cascade order. They are shipped as a string inside the demo chunk
+ * and injected by DemoHost, because any CSS file imported through the bundler would be merged
+ * into the site-wide stylesheet that every page loads.
+ */
+export const DEMO_STYLESHEETS = [
+  'node_modules/@mantine/core/styles.css',
+  'node_modules/@medplum/react/dist/esm/index.css',
+  'src/components/react-demos/demo-host.css',
+];
+
+/** Writes the demo stylesheets as one JSON string next to the schema. */
+export function writeDemoStyles(siteDir: string): string {
+  const css = DEMO_STYLESHEETS.map((file) => {
+    const text = fs.readFileSync(path.join(siteDir, file), 'utf8');
+    // Source map comments would point at files the site does not serve.
+    return `/* ${file.replace(/^node_modules\//, '')} */\n${text.replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')}`;
+  }).join('\n');
+  const file = path.join(siteDir, '.generated', 'react-reference', 'demo-styles.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ css }));
+  return file;
+}

@@ -103,7 +103,7 @@ export function extractComponents(dtsFile: string): ComponentDoc[] {
   const components: ComponentDoc[] = [];
   for (const exported of checker.getExportsOfModule(moduleSymbol)) {
     const name = exported.getName();
-    if (!/^[A-Z][a-z0-9]/.test(name)) continue; // components are PascalCase; skip CONSTANTS and camelCase
+    if (!/^[A-Z]/.test(name) || !/[a-z]/.test(name)) continue; // components are PascalCase; skip CONSTANTS and camelCase
     const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
     const decl = symbol.valueDeclaration ?? symbol.declarations?.[0];
     if (!decl || !(symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Class | ts.SymbolFlags.Variable))) continue;
@@ -222,7 +222,7 @@ function describeProps(
       continue;
     }
     const ptype = checker.getTypeOfSymbolAtLocation(prop, pdecl ?? decl);
-    if (ptype.flags & ts.TypeFlags.Any && pdecl && isErrorType(checker, pdecl)) {
+    if (isUnresolved(ptype) || (pdecl && isErrorType(checker, pdecl))) {
       throw new ReactReferenceError(component, `the type of prop "${name}" does not resolve`, location);
     }
     const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || (inAll.get(name) ?? 0) < branches.length;
@@ -248,7 +248,8 @@ function describeProps(
 
 /** Why a props type cannot be documented, or undefined when it can. */
 function unrenderable(checker: ts.TypeChecker, t: ts.Type): string | undefined {
-  if (t.flags & ts.TypeFlags.Any) return `its props type resolves to "any" (${checker.typeToString(t)}), so there are no props to list`;
+  if (isUnresolved(t)) return `its props type "${checker.typeToString(t)}" is not declared or not exported, so there are no props to list`;
+  if (t.flags & ts.TypeFlags.Any) return 'its props type is "any", so there are no props to list';
   if (t.flags & ts.TypeFlags.Unknown) return 'its props type is "unknown"';
   if (t.flags & ts.TypeFlags.Never) return 'its props type is "never"';
   const branches = t.isUnion() ? t.types : [t];
@@ -260,10 +261,15 @@ function unrenderable(checker: ts.TypeChecker, t: ts.Type): string | undefined {
   return undefined;
 }
 
+/** The checker's "error" type: what a reference to an undeclared name resolves to. */
+function isUnresolved(t: ts.Type): boolean {
+  return (t.flags & ts.TypeFlags.Any) !== 0 && (t as { intrinsicName?: string }).intrinsicName === 'error';
+}
+
+/** True when the type written on a prop's declaration does not resolve. */
 function isErrorType(checker: ts.TypeChecker, decl: ts.Declaration): boolean {
   const typeNode = (decl as ts.PropertySignature).type;
-  if (!typeNode) return false;
-  return checker.typeToString(checker.getTypeFromTypeNode(typeNode)) === 'any' && !/\bany\b/.test(typeNode.getText());
+  return typeNode !== undefined && isUnresolved(checker.getTypeFromTypeNode(typeNode));
 }
 
 /** Name of the interface or type alias that declares a prop. */

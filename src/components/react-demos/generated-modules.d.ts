@@ -9,3 +9,8 @@ declare module '@site/.generated/react-reference/demo-schema.json' {
   };
   export default schema;
 }
+
+declare module '@site/.generated/react-reference/demo-styles.json' {
+  const styles: { css: string };
+  export default styles;
+}
