@@ -150,6 +150,23 @@ export function summaryOf(c: ComponentDoc, family?: Family): string {
   const first = c.description.split(/\n\s*\n/)[0].replace(/\s+/g, ' ').trim();
   const sentence = /^(.+?[.!?])(\s|$)/.exec(first)?.[1] ?? first;
   if (sentence && !sentence.startsWith('@')) return escapeProse(sentence);
+  return derivedSummary(c);
+}
+
+/**
+ * For components the package ships without a doc comment: a summary read off the name and the
+ * props (`…Display` with a `value`, `…Input` with a `defaultValue`), or nothing.
+ */
+function derivedSummary(c: ComponentDoc): string {
+  const prop = (name: string) => c.props.find((p) => p.name === name);
+  const value = prop('value');
+  if (/Display$/.test(c.name) && value) return `Read-only view of a ${cellCode(value.type)} value.`;
+  const initial = prop('defaultValue');
+  if (/Input$/.test(c.name) && initial) {
+    const change = prop('onChange') ? ' and reports edits through `onChange`' : '';
+    return `Input for a ${cellCode(initial.type)} value${change}.`;
+  }
+  if (/Form$/.test(c.name) && prop('onSubmit')) return 'Form that hands its result to `onSubmit`.';
   return '';
 }
 

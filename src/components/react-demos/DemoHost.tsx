@@ -10,6 +10,7 @@
 import { MantineProvider } from '@mantine/core';
 import { indexSearchParameter, indexStructureDefinitionBundle } from '@medplum/core';
 import type { Resource, ResourceType, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
+import * as mockData from '@medplum/mock';
 import { MockClient } from '@medplum/mock';
 import { MedplumProvider } from '@medplum/react';
 import { useColorMode } from '@docusaurus/theme-common';
@@ -24,7 +25,6 @@ interface DemoSchema {
   searchParameters: SearchParameter[];
 }
 
-let schemaIndexed = false;
 let styleUsers = 0;
 
 /** Adds the demo stylesheet to <head> while at least one demo is mounted. */
@@ -47,11 +47,9 @@ function useDemoStyles(): void {
 
 /** Makes `requestSchema()` a no-op for the demo types: MockClient cannot serve that query. */
 function indexDemoSchema(): void {
-  if (schemaIndexed) return;
   const schema = demoSchema as unknown as DemoSchema;
   indexStructureDefinitionBundle(schema.structureDefinitions);
   for (const sp of schema.searchParameters) indexSearchParameter(sp);
-  schemaIndexed = true;
 }
 
 /** Resource types whose sample data carries pictures or attachments. */
@@ -84,8 +82,16 @@ export function localizeUrls(value: unknown, localUrl: string): boolean {
 }
 
 async function createDemoClient(localImage: string): Promise<MockClient> {
-  indexDemoSchema();
+  // The mock seeds its repository from the sample resources it exports (current and previous
+  // versions alike), so localizing those objects first keeps every version free of remote URLs.
+  for (const value of Object.values(mockData)) {
+    if (value && typeof value === 'object') localizeUrls(value, localImage);
+  }
   const medplum = new MockClient();
+  // The mock seeds its sample data (and loads a few schemas of its own) on the first request.
+  await medplum.searchResources('Patient');
+  // Index the full R4 definitions afterwards, so they are the ones the components use.
+  indexDemoSchema();
   const repo = medplum.repo;
   await repo.withSeeding(async () => {
     for (const resourceType of TYPES_WITH_MEDIA) {

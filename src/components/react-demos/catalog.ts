@@ -36,7 +36,7 @@ export const DEMO_CATALOG: DemoInfo[] = [
   {
     component: 'PatientTimeline',
     region: 'patient-timeline',
-    tryIt: 'Type a comment and press **Comment**: the timeline creates a Communication on the mock server and shows it at the top.',
+    tryIt: 'Type a comment and press Enter (or the message button next to the box): the timeline creates a Communication on the mock server and shows it at the top.',
   },
   {
     component: 'ResourceBadge',
@@ -61,7 +61,7 @@ export const DEMO_CATALOG: DemoInfo[] = [
   {
     component: 'SignInForm',
     region: 'sign-in-form',
-    tryIt: 'Type any email address with the password `password` and sign in: the mock server answers with an authorization code, which `onCode` receives. Any other password shows the mock’s error message.',
+    tryIt: 'Enter any email address, press **Continue**, then enter the password `password` and sign in: the mock server answers with an authorization code, which `onCode` receives. Any other password shows the mock’s error message.',
   },
   {
     component: 'ResourceAvatar',
