@@ -10,8 +10,16 @@
 import { MantineProvider } from '@mantine/core';
 import { indexSearchParameter, indexStructureDefinitionBundle } from '@medplum/core';
 import type { Resource, ResourceType, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
-import * as mockData from '@medplum/mock';
-import { MockClient } from '@medplum/mock';
+import {
+  BartSimpson,
+  BlinkyTheFish,
+  DrAliceSmith,
+  HomerSimpson,
+  HomerSimpsonPreviousVersion,
+  HomerSimpsonUSCorePatient,
+  LisaSimpson,
+  MockClient,
+} from '@medplum/mock';
 import { MedplumProvider } from '@medplum/react';
 import { useColorMode } from '@docusaurus/theme-common';
 import useBaseUrl from '@docusaurus/useBaseUrl';
@@ -84,14 +92,15 @@ export function localizeUrls(value: unknown, localUrl: string): boolean {
 async function createDemoClient(localImage: string): Promise<MockClient> {
   // The mock seeds its repository from the sample resources it exports (current and previous
   // versions alike), so localizing those objects first keeps every version free of remote URLs.
-  for (const value of Object.values(mockData)) {
-    if (value && typeof value === 'object') localizeUrls(value, localImage);
-  }
+  // These are the exports of @medplum/mock 5.2.13 whose attachments point at other hosts.
+  const samplesWithPhotos = [BartSimpson, BlinkyTheFish, DrAliceSmith, HomerSimpson, HomerSimpsonPreviousVersion, HomerSimpsonUSCorePatient, LisaSimpson];
+  for (const sample of samplesWithPhotos) localizeUrls(sample, localImage);
   const medplum = new MockClient();
   // The mock seeds its sample data (and loads a few schemas of its own) on the first request.
   await medplum.searchResources('Patient');
   // Index the full R4 definitions afterwards, so they are the ones the components use.
   indexDemoSchema();
+  // Safety net for current versions of anything else the mock seeds.
   const repo = medplum.repo;
   await repo.withSeeding(async () => {
     for (const resourceType of TYPES_WITH_MEDIA) {
