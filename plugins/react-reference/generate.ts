@@ -159,6 +159,13 @@ function renderFamilyPage(family: Family, members: ComponentDoc[], position: num
   return out.join('\n');
 }
 
+/** "It shows …" → "Shows …", for tables where the component name is in the first column. */
+function tableSentence(s: string | undefined): string {
+  if (!s) return '';
+  const t = s.replace(/^It is (an?|the) /, (_m, article: string) => `${article[0].toUpperCase()}${article.slice(1)} `).replace(/^It (\w)/, (_m, ch: string) => ch.toUpperCase());
+  return t;
+}
+
 function plainSummary(s: string): string {
   return s.replace(/`/g, '').replace(/\s+/g, ' ').trim();
 }
@@ -170,7 +177,8 @@ function renderOverview(siteDir: string, components: ComponentDoc[], version: st
     const p = placementOf(c.name);
     const where = p.family ? p.family.title : 'own page';
     const demo = DEMO_CATALOG.some((d) => d.component === c.name) ? ' (live demo)' : '';
-    return `| ${linkTo(c.name)}${demo} | ${where} | ${summaryOf(c, p.family) || '—'} |`;
+    const summary = summaryOf(c, p.family, tableSentence(COMPONENT_NOTES[c.name]?.summary)) || '—';
+    return `| ${linkTo(c.name)}${demo} | ${where} | ${summary} |`;
   });
   const index = [
     `All ${components.length} components exported by \`${PACKAGE}\` ${version}, read from its type declarations.`,

@@ -3,7 +3,7 @@
  * (JSDoc prose, type strings) is escaped so MDX never reads it as JSX or an expression.
  */
 import type { ComponentDoc, InheritedGroup, PropDoc } from './extract';
-import { componentHref, type Family } from './families';
+import { componentHref, type Family, SUMMARIES } from './families';
 
 /** Escapes prose for MDX: braces and angle brackets outside `code spans` become entities. */
 export function escapeProse(text: string): string {
@@ -146,10 +146,12 @@ export function frontMatter(fields: Record<string, string | number | string[]>):
 }
 
 /** Short description of a component for tables: its first sentence, or the family summary. */
-export function summaryOf(c: ComponentDoc, family?: Family): string {
+export function summaryOf(c: ComponentDoc, family?: Family, preferred?: string): string {
   const first = c.description.split(/\n\s*\n/)[0].replace(/\s+/g, ' ').trim();
   const sentence = /^(.+?[.!?])(\s|$)/.exec(first)?.[1] ?? first;
   if (sentence && !sentence.startsWith('@')) return escapeProse(sentence);
+  if (SUMMARIES[c.name]) return SUMMARIES[c.name];
+  if (preferred) return preferred;
   return derivedSummary(c);
 }
 
@@ -160,11 +162,12 @@ export function summaryOf(c: ComponentDoc, family?: Family): string {
 function derivedSummary(c: ComponentDoc): string {
   const prop = (name: string) => c.props.find((p) => p.name === name);
   const value = prop('value');
-  if (/Display$/.test(c.name) && value) return `Read-only view of a ${cellCode(value.type)} value.`;
+  const vague = (type: string) => /^(any|unknown|TypedValue)$/.test(type);
+  if (/Display$/.test(c.name) && value && !vague(value.type)) return `Read-only view of a value of type ${cellCode(value.type)}.`;
   const initial = prop('defaultValue');
-  if (/Input$/.test(c.name) && initial) {
-    const change = prop('onChange') ? ' and reports edits through `onChange`' : '';
-    return `Input for a ${cellCode(initial.type)} value${change}.`;
+  if (/Input$/.test(c.name) && initial && !vague(initial.type)) {
+    const change = prop('onChange') ? '; reports edits through `onChange`' : '';
+    return `Input for a value of type ${cellCode(initial.type)}${change}.`;
   }
   if (/Form$/.test(c.name) && prop('onSubmit')) return 'Form that hands its result to `onSubmit`.';
   return '';
