@@ -128,7 +128,7 @@ export function extractComponents(dtsFile: string): ComponentDoc[] {
     };
     if (propsType) {
       base.propsTypeName = doc.propsTypeText;
-      Object.assign(base, describeProps(checker, name, propsType, decl, location));
+      Object.assign(base, describeProps(checker, name, propsType, decl, location, doc.propsTypeText));
     }
     components.push(base);
   }
@@ -191,6 +191,7 @@ function describeProps(
   propsType: ts.Type,
   decl: ts.Declaration,
   location: string,
+  propsTypeText?: string,
 ): Pick<ComponentDoc, 'props' | 'inherited'> {
   const problem = unrenderable(checker, propsType);
   if (problem) throw new ReactReferenceError(component, problem, location);
@@ -209,7 +210,9 @@ function describeProps(
   const props: PropDoc[] = [];
   const inherited = new Map<string, InheritedGroup>();
   // `ResourceTimelineProps<T>` → `ResourceTimelineProps`: props declared there are not inherited.
-  const propsTypeBaseName = (propsType.aliasSymbol ?? propsType.getSymbol())?.getName();
+  // `Readonly<SmartAppLaunchLinkProps>` → `SmartAppLaunchLinkProps` as well.
+  const writtenBase = propsTypeText?.replace(/^Readonly<(.+)>$/, '$1').replace(/<.*$/, '');
+  const ownNames = new Set([writtenBase, (propsType.aliasSymbol ?? propsType.getSymbol())?.getName()]);
   for (const [name, prop] of seen) {
     const pdecl = prop.valueDeclaration ?? prop.declarations?.[0];
     const pkg = pdecl ? packageOf(pdecl.getSourceFile().fileName) : undefined;
@@ -237,7 +240,7 @@ function describeProps(
       description: description.text,
       defaultValue: description.defaultValue,
       declaredIn: owner,
-      inheritedFrom: owner !== propsTypeBaseName ? owner : undefined,
+      inheritedFrom: ownNames.has(owner) ? undefined : owner,
     });
   }
   props.sort((a, b) => Number(b.required) - Number(a.required) || a.name.localeCompare(b.name));
