@@ -42,7 +42,7 @@ const PACKAGE_LABELS: Record<string, string> = {
 };
 
 /** The props table and inherited-props summary of one component. */
-export function renderProps(c: ComponentDoc, headingLevel: 2 | 3): string {
+export function renderProps(c: ComponentDoc, headingLevel: 2 | 4): string {
   const h = '#'.repeat(headingLevel);
   const out: string[] = [];
   if (c.noProps) {
@@ -125,7 +125,8 @@ export function renderFamilySection(c: ComponentDoc): string {
   const out = [`## ${c.name} {#${c.name.toLowerCase()}}`, ''];
   const desc = renderDescription(c);
   if (desc) out.push(desc, '');
-  out.push(renderSignature(c), '', renderProps(c, 3), '');
+  // Level 4 keeps the page's table of contents to one entry per component.
+  out.push(renderSignature(c), '', renderProps(c, 4), '');
   return out.join('\n');
 }
 
