@@ -27,6 +27,7 @@ import { type JSX, useEffect, useState } from 'react';
 import demoSchema from '@site/.generated/react-reference/demo-schema.json';
 import demoStyles from '@site/.generated/react-reference/demo-styles.json';
 import { DEMOS } from './demos';
+import { localizeUrls } from './localize';
 
 interface DemoSchema {
   structureDefinitions: StructureDefinition[];
@@ -62,32 +63,6 @@ function indexDemoSchema(): void {
 
 /** Resource types whose sample data carries pictures or attachments. */
 const TYPES_WITH_MEDIA: ResourceType[] = ['Patient', 'Practitioner', 'RelatedPerson', 'Media', 'Communication', 'DiagnosticReport'];
-
-/**
- * Replaces every external http(s) `url` in `value` with `localUrl`; returns whether it changed
- * anything. The mock's sample people have photos on other hosts, and the demos must not make
- * requests that leave this site.
- */
-export function localizeUrls(value: unknown, localUrl: string): boolean {
-  let changed = false;
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-    } else if (node && typeof node === 'object') {
-      const obj = node as Record<string, unknown>;
-      for (const [key, child] of Object.entries(obj)) {
-        if (key === 'url' && typeof child === 'string' && /^https?:\/\//.test(child) && 'contentType' in obj) {
-          obj[key] = localUrl;
-          changed = true;
-        } else {
-          visit(child);
-        }
-      }
-    }
-  };
-  visit(value);
-  return changed;
-}
 
 async function createDemoClient(localImage: string): Promise<MockClient> {
   // The mock seeds its repository from the sample resources it exports (current and previous
