@@ -27,7 +27,7 @@ Every component in \`@medplum/react\` that reads or writes data calls \`useMedpl
 
 - **The client.** \`useMedplum()\` returns the \`medplum\` prop unchanged.
 - **The profile and loading flag.** The provider listens to the client's \`change\`, \`storageInitialized\`, \`storageInitFailed\`, \`profileRefreshing\` and \`profileRefreshed\` events and re-renders its consumers with the current \`getProfile()\` and \`isLoading()\` values, which \`useMedplumProfile()\` and \`useMedplumContext()\` expose. Signing in or out therefore updates the UI without extra wiring.
-- **Navigation.** Components that link somewhere (\`MedplumLink\`, \`ResourceBadge\` with \`link\`, search result clicks in Medplum's apps) call the \`navigate\` function. Without the prop it falls back to \`window.location.assign(path)\`, a full page load; pass your router's navigate function to stay inside a single-page app.
+- **Navigation.** Components that link somewhere (\`MedplumLink\`, and everything built on it such as \`ResourceBadge\` and \`ResourceName\` with \`link\`) call the \`navigate\` function. Without the prop it falls back to \`window.location.assign(path)\`, a full page load; pass your router's navigate function to stay inside a single-page app.
 
 ## Pitfalls {#pitfalls}
 
@@ -175,7 +175,7 @@ By default users may also type a value that is not in the ValueSet (\`creatable\
 
 ## Tips and pitfalls {#pitfalls}
 
-- If the server cannot expand the ValueSet, the input says so instead of offering options; expansions of large terminologies such as SNOMED CT or LOINC need those code systems loaded on your server.
+- If the server cannot expand the ValueSet, the input says that the value set is unavailable instead of offering options.
 - In \`ResourceForm\`, this input is chosen automatically for CodeableConcept elements and \`binding\` comes from the element's binding in the schema.
 - The demo's mock server answers every \`$expand\` with the same three test codes, whatever the binding and filter.
 `,
@@ -214,7 +214,7 @@ Typing runs a search of the selected type (add fixed parameters with \`searchCri
   },
   SignInForm: {
     summary: 'It runs the whole Medplum sign-in flow: email and password or Google, multi-factor authentication, choosing a project membership and scopes.',
-    sources: [`${MAP} (src/auth/SignInForm.tsx)`, '@medplum/core@5.2.13 dist/types.d.ts (BaseLoginRequest)', '@medplum/mock@5.2.13 dist/esm/index.mjs.map (src/client.ts mockLoginHandler)'],
+    sources: [`${MAP} (src/auth/SignInForm.tsx)`, '@medplum/core@5.2.13 dist/esm/index.d.ts (BaseLoginRequest)', '@medplum/mock@5.2.13 dist/esm/index.mjs.map (src/client.ts mockLoginHandler)'],
     body: `
 ## The steps {#steps}
 
@@ -222,7 +222,7 @@ The form moves through up to five steps, each driven by the server's answer to t
 
 1. **Authentication**: the user enters an email address and password, or signs in with Google when \`googleClientId\` is set and \`disableGoogleAuth\` is not.
 2. **Multi-factor authentication**, when the account requires it: enrolment (a QR code for an authenticator app) or entering a code.
-3. **Choosing a profile**, when the user belongs to more than one project.
+3. **Choosing a profile**, when the server answers with a list of project memberships to pick from instead of a code.
 4. **Choosing scopes**, only when \`chooseScopes\` is set.
 5. **Success**: the server returns an authorization code.
 
