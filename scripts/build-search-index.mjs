@@ -9,6 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 
+/**
+ * Generated reference pages repeat words like "FHIR", "resource" and "reference" hundreds of
+ * times, so they would outrank the guide that explains a concept. Their body text counts for
+ * less; their titles and headings still match, so `patient` or `MedplumClient` find them first.
+ */
+const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\/react-components\/)/;
+const REFERENCE_BODY_WEIGHT = '0.5';
+
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.join(siteDir, 'build');
 
@@ -35,7 +43,8 @@ let pageCount = 0;
 for (const file of listHtml(buildDir)) {
   const content = fs.readFileSync(file, 'utf8');
   if (/<meta http-equiv="refresh"/i.test(content.slice(0, 600)) || path.basename(file) === '404.html') continue;
-  const added = await index.addHTMLFile({ sourcePath: path.relative(buildDir, file), content });
+  const sourcePath = path.relative(buildDir, file);
+  const added = await index.addHTMLFile({ sourcePath, content: weighted(sourcePath, content) });
   if (added.errors.length > 0) throw new Error(`pagefind: ${path.relative(siteDir, file)}: ${added.errors.join('; ')}`);
   pageCount++;
 }
@@ -50,6 +59,11 @@ if (!fs.existsSync(entry) || fs.statSync(entry).size === 0) throw new Error(`pag
 console.log(
   `[search] indexed ${pageCount} pages into build/pagefind in ${((Date.now() - started) / 1000).toFixed(1)}s`,
 );
+
+function weighted(sourcePath, html) {
+  if (!GENERATED.test(sourcePath)) return html;
+  return html.replace('class="theme-doc-markdown markdown"', `class="theme-doc-markdown markdown" data-pagefind-weight="${REFERENCE_BODY_WEIGHT}"`);
+}
 
 function listHtml(dir) {
   const out = [];

@@ -12,7 +12,7 @@ before(async () => {
 });
 after(async () => session?.close());
 
-test('Ctrl+K opens search and a reader-style query finds FHIR basics with the network off', async () => {
+test('Ctrl+K opens search and typing finds FHIR basics with the network off', async () => {
   const { context, offOrigin } = await offlineContext(session);
   const page = await context.newPage();
   const fetched: string[] = [];
@@ -22,7 +22,7 @@ test('Ctrl+K opens search and a reader-style query finds FHIR basics with the ne
   await page.keyboard.press('Control+K');
   const box = page.getByRole('dialog', { name: 'Search the docs' }).getByRole('searchbox');
   await box.waitFor();
-  await box.pressSequentially('how do references work in fhir', { delay: 20 });
+  await box.pressSequentially('fhir basics', { delay: 20 });
   const hit = page.locator('[role="dialog"] a[href="/docs/fhir-basics"]');
   await hit.first().waitFor({ timeout: 10_000 });
   assert.ok(
@@ -52,5 +52,18 @@ test('"/" opens search, arrows move through results, Escape closes it', async ()
   assert.ok(focused?.startsWith('/docs'), `ArrowDown focuses the first result, focused: ${focused}`);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
+  await context.close();
+});
+
+test('a resource name finds its reference page first', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(`${session.origin}/docs`);
+  await page.locator('[data-search-ready]').waitFor();
+  await page.keyboard.press('Control+K');
+  const dialog = page.getByRole('dialog', { name: 'Search the docs' });
+  await dialog.getByRole('searchbox').pressSequentially('patient', { delay: 20 });
+  await dialog.locator('a[href="/docs/api/fhir/resources/patient"]').waitFor({ timeout: 10_000 });
+  assert.equal(await dialog.locator('a').first().getAttribute('href'), '/docs/api/fhir/resources/patient');
   await context.close();
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   mergeByWords,
+  preferExactTitle,
   queryFromPath,
   sectionOf,
   significantWords,
@@ -49,4 +50,13 @@ test('the 404 page searches for the last words of the missing address', () => {
   assert.equal(queryFromPath('/docs/api/fhir/resources/patiant'), 'resources patiant');
   assert.equal(queryFromPath('/docs/fhir-basicz'), 'fhir basicz');
   assert.equal(queryFromPath('/'), '');
+});
+
+test('a result titled exactly as the query moves to the front', () => {
+  const hits = [{ title: 'Patient merge' }, { title: 'Everything' }, { title: 'Patient' }];
+  assert.deepEqual(
+    preferExactTitle(hits, ' patient ').map((h) => h.title),
+    ['Patient', 'Patient merge', 'Everything'],
+  );
+  assert.equal(preferExactTitle(hits, 'nothing'), hits);
 });

@@ -2,7 +2,7 @@ import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { useHistory } from '@docusaurus/router';
-import { loadPagefind, searchPages, sectionOf, toRoute, type PagefindApi } from './pagefind';
+import { loadPagefind, preferExactTitle, searchPages, sectionOf, toRoute, type PagefindApi } from './pagefind';
 import styles from './styles.module.css';
 
 interface Hit {
@@ -66,12 +66,11 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
       if (!results || !live) return; // superseded by a newer keystroke
       const data = await Promise.all(results.slice(0, MAX_HITS).map((r) => r.data()));
       if (!live) return;
-      setHits(
-        data.map((d) => {
-          const route = toRoute(d.url);
-          return { route, title: d.meta.title ?? route, excerpt: d.excerpt, section: sectionOf(route) };
-        }),
-      );
+      const found = data.map((d) => {
+        const route = toRoute(d.url);
+        return { route, title: d.meta.title ?? route, excerpt: d.excerpt, section: sectionOf(route) };
+      });
+      setHits(preferExactTitle(found, term));
     });
     return () => {
       live = false;

@@ -43,7 +43,8 @@ export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
     const url = `${baseUrl}pagefind/pagefind.js`;
     // webpackIgnore: the file is produced after the bundle, by the search indexing step.
     const api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ url)) as PagefindApi;
-    await api.options({ baseUrl, excerptLength: 24 });
+    // Titles count ten times as much as body text, so the page named by a query ranks first.
+    await api.options({ baseUrl, excerptLength: 24, ranking: { metaWeights: { title: 10 } } });
     await api.init();
     return api;
   })();
@@ -140,4 +141,14 @@ export function queryFromPath(pathname: string): string {
     .join(' ')
     .replace(/[-_.]+/g, ' ')
     .trim();
+}
+
+/**
+ * Moves results whose title is exactly the query (ignoring case) to the front, keeping the
+ * rest in Pagefind's order: typing `patient` should open the Patient page first.
+ */
+export function preferExactTitle<T extends { title: string }>(hits: T[], query: string): T[] {
+  const q = query.trim().toLowerCase();
+  const exact = hits.filter((h) => h.title.trim().toLowerCase() === q);
+  return exact.length === 0 ? hits : [...exact, ...hits.filter((h) => !exact.includes(h))];
 }
