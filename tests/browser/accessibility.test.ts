@@ -34,6 +34,9 @@ test('no serious or critical axe violations on each template', async () => {
     const page = await context.newPage();
     for (const [template, route] of templates) {
       await page.goto(session.origin + route);
+      // Check the page a reader sees after hydration: code blocks re-render in the dark theme
+      // only once React runs in the browser.
+      await page.locator('[data-search-ready]').waitFor();
       await page.addScriptTag({ path: axePath });
       const violations = (await page.evaluate(async () => {
         const axe = (

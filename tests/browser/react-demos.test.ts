@@ -2,24 +2,15 @@
  * The live @medplum/react demos, in Chromium against the built site (run `npm run build` first):
  * each demo renders, reacts to a click or to typing, logs no console error and makes no request
  * to another host; guide pages load neither the Mantine stylesheet nor the demo code.
- *
- * Self-contained for now: static server and browser set-up live in this file.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import handler from 'serve-handler';
+import type { Browser, Page } from 'playwright-core';
 import { placementOf } from '../../plugins/react-reference/families';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
+import { startSession, type Session } from './helpers';
 
-const siteDir = path.resolve(__dirname, '../..');
-const buildDir = path.join(siteDir, 'build');
-
-let server: http.Server;
+let session: Session;
 let origin: string;
 let browser: Browser;
 
@@ -143,32 +134,12 @@ const INTERACTIONS: Record<string, (page: Page) => Promise<void>> = {
 
 describe('live @medplum/react demos', { timeout: 600_000 }, () => {
   before(async () => {
-    assert.ok(fs.existsSync(path.join(buildDir, 'index.html')), 'build/ is missing: run `npm run build` first');
-    server = http.createServer((req, res) => {
-      void handler(req, res, { public: buildDir, cleanUrls: true, trailingSlash: false });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE localhost',
-      ],
-    });
+    session = await startSession();
+    origin = session.origin;
+    browser = session.browser;
   });
 
-  after(async () => {
-    await browser?.close();
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  });
+  after(async () => session?.close());
 
   test('every demo in the catalog has an interaction check', () => {
     assert.deepEqual(
