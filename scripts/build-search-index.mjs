@@ -48,6 +48,7 @@ for (const file of listHtml(buildDir)) {
   if (added.errors.length > 0) throw new Error(`pagefind: ${path.relative(siteDir, file)}: ${added.errors.join('; ')}`);
   pageCount++;
 }
+if (pageCount === 0) throw new Error(`pagefind: no pages found in ${buildDir}; did the build finish?`);
 const written = await index.writeFiles({ outputPath: outDir });
 if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
 await pagefind.close();
