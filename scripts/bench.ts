@@ -8,7 +8,8 @@
  *
  * Options: --skip-build (measure the existing build/), --skip-lighthouse.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -160,7 +161,7 @@ async function main(): Promise<void> {
     const lighthouse: Record<string, unknown>[] = [];
     for (const [template, route] of templateRoutes(routes)) {
       console.log(`[bench] lighthouse ${route}…`);
-      lighthouse.push({ template, route, ...runLighthouse(server.origin + route) });
+      lighthouse.push({ template, route, ...(await runLighthouse(server.origin + route)) });
     }
     results.lighthouse = lighthouse;
   }
@@ -191,8 +192,12 @@ function singleJsonIndex(routes: string[]): { raw: number; gzip: number } {
   return { raw: buf.length, gzip: gz(buf) };
 }
 
-function runLighthouse(url: string): Record<string, number | string> {
-  const res = spawnSync(
+/**
+ * Runs Lighthouse in a child process. It must not block: the site is served from this
+ * process, so a synchronous spawn would leave every request unanswered.
+ */
+async function runLighthouse(url: string): Promise<Record<string, number | string>> {
+  const res = await promisify(execFile)(
     'npx',
     [
       'lighthouse',
@@ -205,9 +210,9 @@ function runLighthouse(url: string): Record<string, number | string> {
       // the page is on localhost and the other flags keep Chromium from calling home.
       `--chrome-flags=--headless=new ${CHROMIUM_ARGS.filter((a) => !a.startsWith('--host-resolver-rules')).join(' ')}`,
     ],
-    { cwd: SITE, env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
-  );
-  if (res.status !== 0) return { error: (res.stderr || '').split('\n').slice(-3).join(' ') };
+    { cwd: SITE, env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 180_000 },
+  ).catch((err: { stderr?: string; message: string }) => ({ stdout: '', stderr: err.stderr || err.message, failed: true }));
+  if ('failed' in res) return { error: res.stderr.split('\n').slice(-3).join(' ') };
   const lhr = JSON.parse(res.stdout);
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   const ms = (a: string) => Math.round(lhr.audits[a]?.numericValue ?? 0);
