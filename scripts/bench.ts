@@ -56,7 +56,10 @@ interface Weight {
   template: string;
   route: string;
   requests: number;
+  /** What the page needs: responses that arrived before the load event. */
   bytes: Record<'html' | 'js' | 'css' | 'other', { raw: number; gzip: number }>;
+  /** JS fetched after load, while idle: Docusaurus prefetches pages linked in view. */
+  prefetchedJs: { raw: number; gzip: number };
 }
 
 function kindOf(url: string, contentType: string): keyof Weight['bytes'] {
@@ -102,12 +105,16 @@ async function main(): Promise<void> {
   for (const [template, route] of templateRoutes(routes)) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const bodies: Promise<[keyof Weight['bytes'], Buffer] | undefined>[] = [];
+    type Item = [keyof Weight['bytes'], Buffer, boolean];
+    const bodies: Promise<Item | undefined>[] = [];
+    let loaded = false;
+    page.once('load', () => (loaded = true));
     page.on('response', (res) => {
+      const beforeLoad = !loaded;
       bodies.push(
         res
           .body()
-          .then((b): [keyof Weight['bytes'], Buffer] => [kindOf(res.url(), res.headers()['content-type'] ?? ''), b])
+          .then((b): Item => [kindOf(res.url(), res.headers()['content-type'] ?? ''), b, beforeLoad])
           .catch(() => undefined),
       );
     });
@@ -118,14 +125,23 @@ async function main(): Promise<void> {
       css: { raw: 0, gzip: 0 },
       other: { raw: 0, gzip: 0 },
     };
+    const prefetchedJs = { raw: 0, gzip: 0 };
     let requests = 0;
     for (const item of await Promise.all(bodies)) {
       if (!item) continue;
+      const [kind, body, beforeLoad] = item;
+      if (!beforeLoad) {
+        if (kind === 'js') {
+          prefetchedJs.raw += body.length;
+          prefetchedJs.gzip += gz(body);
+        }
+        continue;
+      }
       requests++;
-      bytes[item[0]].raw += item[1].length;
-      bytes[item[0]].gzip += gz(item[1]);
+      bytes[kind].raw += body.length;
+      bytes[kind].gzip += gz(body);
     }
-    weights.push({ template, route, requests, bytes });
+    weights.push({ template, route, requests, bytes, prefetchedJs });
     await context.close();
   }
   results.firstVisit = weights;
@@ -210,8 +226,18 @@ async function runLighthouse(url: string): Promise<Record<string, number | strin
       // the page is on localhost and the other flags keep Chromium from calling home.
       `--chrome-flags=--headless=new ${CHROMIUM_ARGS.filter((a) => !a.startsWith('--host-resolver-rules')).join(' ')}`,
     ],
-    { cwd: SITE, env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 180_000 },
-  ).catch((err: { stderr?: string; message: string }) => ({ stdout: '', stderr: err.stderr || err.message, failed: true }));
+    {
+      cwd: SITE,
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      timeout: 180_000,
+    },
+  ).catch((err: { stderr?: string; message: string }) => ({
+    stdout: '',
+    stderr: err.stderr || err.message,
+    failed: true,
+  }));
   if ('failed' in res) return { error: res.stderr.split('\n').slice(-3).join(' ') };
   const lhr = JSON.parse(res.stdout);
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
@@ -245,7 +271,7 @@ function printTables(r: Record<string, any>): void {
     });
   }
   console.log(`\nPages: ${r.pages.total} ${JSON.stringify(r.pages.byTemplate)}`);
-  console.log('\nFirst visit (empty cache), raw / gzip');
+  console.log('\nFirst visit (empty cache) up to the load event, raw / gzip; then JS prefetched while idle');
   console.table(
     Object.fromEntries(
       (r.firstVisit as Weight[]).map((w) => [
@@ -256,6 +282,7 @@ function printTables(r: Record<string, any>): void {
           js: `${kb(w.bytes.js.raw)} / ${kb(w.bytes.js.gzip)}`,
           css: `${kb(w.bytes.css.raw)} / ${kb(w.bytes.css.gzip)}`,
           other: `${kb(w.bytes.other.raw)} / ${kb(w.bytes.other.gzip)}`,
+          'prefetched js': `${kb(w.prefetchedJs.raw)} / ${kb(w.prefetchedJs.gzip)}`,
         },
       ]),
     ),

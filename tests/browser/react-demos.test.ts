@@ -66,21 +66,27 @@ const INTERACTIONS: Record<string, (page: Page) => Promise<void>> = {
     const row = stage(page).locator('tbody tr', { hasText: 'Homer' }).first();
     await row.waitFor();
     await row.click();
-    await output(page).getByText(/onClick: Patient\/123/).waitFor();
+    await output(page)
+      .getByText(/onClick: Patient\/123/)
+      .waitFor();
   },
   async ResourceForm(page) {
     const family = stage(page).locator('input[name$="family"]').first();
     await family.waitFor();
     await family.fill('Lopez-Garcia');
     await stage(page).getByRole('button', { name: 'Create' }).click();
-    await output(page).getByText(/Lopez-Garcia/).waitFor();
+    await output(page)
+      .getByText(/Lopez-Garcia/)
+      .waitFor();
   },
   async QuestionnaireForm(page) {
     const reason = stage(page).getByRole('textbox').first();
     await reason.waitFor();
     await reason.fill('Persistent cough');
     await stage(page).getByRole('button', { name: 'Submit' }).click();
-    await output(page).getByText(/Persistent cough/).waitFor();
+    await output(page)
+      .getByText(/Persistent cough/)
+      .waitFor();
   },
   async PatientTimeline(page) {
     const box = stage(page).getByPlaceholder('Add comment');
@@ -100,21 +106,29 @@ const INTERACTIONS: Record<string, (page: Page) => Promise<void>> = {
     await input.waitFor();
     await input.fill('test');
     await page.getByRole('option', { name: /Test Display 2/ }).click();
-    await output(page).getByText(/test-code-2/).waitFor();
+    await output(page)
+      .getByText(/test-code-2/)
+      .waitFor();
   },
   async DateTimeInput(page) {
     const input = stage(page).locator('input[type="datetime-local"]');
     await input.waitFor();
     // Chromium's datetime-local value format (seconds are optional and dropped when zero).
     await input.fill('2025-07-01T09:15');
-    await output(page).getByText(/onChange: "2025-07-01T/).waitFor();
+    await output(page)
+      .getByText(/onChange: "2025-07-01T/)
+      .waitFor();
   },
   async ReferenceInput(page) {
     const input = stage(page).getByPlaceholder('Search patients');
     await input.waitFor();
     await input.fill('Homer');
-    await stage(page).getByRole('option', { name: /Homer Simpson/ }).click();
-    await output(page).getByText(/"reference": "Patient\/123"/).waitFor();
+    await stage(page)
+      .getByRole('option', { name: /Homer Simpson/ })
+      .click();
+    await output(page)
+      .getByText(/"reference": "Patient\/123"/)
+      .waitFor();
   },
   async SignInForm(page) {
     const email = stage(page).getByLabel('Email');
@@ -142,10 +156,7 @@ describe('live @medplum/react demos', { timeout: 600_000 }, () => {
   after(async () => session?.close());
 
   test('every demo in the catalog has an interaction check', () => {
-    assert.deepEqual(
-      DEMO_CATALOG.map((d) => d.component).sort(),
-      Object.keys(INTERACTIONS).sort(),
-    );
+    assert.deepEqual(DEMO_CATALOG.map((d) => d.component).sort(), Object.keys(INTERACTIONS).sort());
   });
 
   for (const demo of DEMO_CATALOG) {
