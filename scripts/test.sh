@@ -6,8 +6,11 @@ cd "$(dirname "$0")/.."
 step() { printf '\n=== %s\n' "$1"; }
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  step "install dependencies (npm ci)"
-  npm ci --no-audit --no-fund
+  # `npm install`, not `npm ci`: with this machine's npm setting omit-lockfile-registry-resolved,
+  # the lock file leaves out other platforms' optional packages and `npm ci` refuses it.
+  # `npm install` still installs exactly the locked versions.
+  step "install dependencies (npm install)"
+  npm install --no-audit --no-fund
 fi
 step "browser: make sure Debian's chromium is installed"
 bash scripts/ensure-chromium.sh
