@@ -6,9 +6,9 @@ cd "$(dirname "$0")/.."
 step() { printf '\n=== %s\n' "$1"; }
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # `npm install`, not `npm ci`: with this machine's npm setting omit-lockfile-registry-resolved,
-  # the lock file leaves out other platforms' optional packages and `npm ci` refuses it.
-  # `npm install` still installs exactly the locked versions.
+  # `npm install`, not `npm ci`: the lock file npm 11 writes here leaves out other platforms'
+  # optional packages (@swc/core-darwin-*, …) and `npm ci` refuses it as out of sync, even when
+  # regenerated from scratch. `npm install` installs the locked versions all the same.
   step "install dependencies (npm install)"
   npm install --no-audit --no-fund
 fi
