@@ -8,7 +8,7 @@ import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
 import remarkExampleCode from './plugins/remark-example-code';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
-import { GENERATED_DOC_DIRS, REDIRECTS, STRICT_BUILD } from './site.settings';
+import { GENERATED_DOC_DIRS, NAV_SECTIONS, REDIRECTS, STRICT_BUILD } from './site.settings';
 import { runGenerators } from './plugins/generators';
 import { indexSlugFrontMatter } from './plugins/index-slugs';
 
@@ -80,10 +80,17 @@ export default async function createConfig(): Promise<Config> {
         logo: { alt: 'Medplum Docs', src: 'logo.svg' },
         items: [
           ...(sidebarIds.includes('guide')
-            ? [{ type: 'docSidebar', sidebarId: 'guide', position: 'left' as const, label: 'Docs' }]
+            ? [{ to: '/docs', label: 'Docs', position: 'left' as const, activeBaseRegex: NAV_SECTIONS.docs }]
             : []),
           ...(sidebarIds.includes('api')
-            ? [{ type: 'docSidebar', sidebarId: 'api', position: 'left' as const, label: 'Reference' }]
+            ? [
+                {
+                  to: '/docs/api',
+                  label: 'Reference',
+                  position: 'left' as const,
+                  activeBaseRegex: NAV_SECTIONS.reference,
+                },
+              ]
             : []),
           { type: 'search', position: 'right' },
         ],

@@ -30,3 +30,13 @@ export const STRICT_BUILD = {
     hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
   },
 } as const;
+
+/**
+ * Which navbar section a path belongs to. Plain links with these patterns replace Docusaurus's
+ * `docSidebar` navbar items, which never mark the docs home (`/docs`) active because the docs
+ * plugin records its path as `/docs/` while the route is `/docs`.
+ */
+export const NAV_SECTIONS = {
+  reference: '^/docs/(api(/|$)|sdk/)',
+  docs: '^/docs(?!/api(/|$))(?!/sdk/)',
+} as const;

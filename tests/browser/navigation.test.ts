@@ -22,7 +22,7 @@ test('a guide page shows the main guide sidebar with the page marked active', as
     (await page.locator(`${sidebar} .sidebar-section-title`).count()) > 0,
     'no section titles in the guide sidebar',
   );
-  assert.equal(await page.locator('.navbar__link--active').first().textContent(), 'Docs');
+  await page.locator('.navbar__link--active', { hasText: 'Docs' }).waitFor();
   await context.close();
 });
 
@@ -32,12 +32,16 @@ test('the navbar switches between Docs and Reference, each with its own sidebar'
   await page.goto(`${session.origin}/docs/fhir-basics`);
   await page.locator('.navbar').getByRole('link', { name: 'Reference', exact: true }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/docs/api') || url.pathname.startsWith('/docs/sdk'));
-  assert.equal(await page.locator('.navbar__link--active').first().textContent(), 'Reference');
+  // Client-side navigation: wait for the re-rendered navbar and sidebar, not just the new URL.
+  await page.locator('.navbar__link--active', { hasText: 'Reference' }).waitFor();
+  await page.locator(`${sidebar} .menu__link`, { hasText: 'API overview' }).first().waitFor();
   const labels = await page.locator(`${sidebar} .menu__link`).allTextContents();
   assert.ok(labels.includes('API overview'), `reference sidebar shows: ${labels.join(', ')}`);
   assert.ok(!labels.includes('FHIR basics'), 'the guide sidebar leaked into the reference');
   await page.locator('.navbar').getByRole('link', { name: 'Docs', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/docs');
+  await page.locator('.navbar__link--active', { hasText: 'Docs' }).waitFor();
+  await page.locator(`${sidebar} .menu__link`, { hasText: 'FHIR basics' }).first().waitFor();
   const guideLabels = await page.locator(`${sidebar} .menu__link`).allTextContents();
   assert.ok(guideLabels.includes('FHIR basics'), `guide sidebar shows: ${guideLabels.join(', ')}`);
   await context.close();

@@ -59,3 +59,15 @@ test('every guide area is a folder name used once', () => {
   assert.equal(new Set(GUIDE_AREAS).size, GUIDE_AREAS.length);
   assert.equal(GUIDE_AREAS.length, 25);
 });
+
+test('navbar sections: Reference covers the API and SDK, Docs covers everything else', async () => {
+  const { NAV_SECTIONS } = await import('../../site.settings');
+  const docs = new RegExp(NAV_SECTIONS.docs);
+  const reference = new RegExp(NAV_SECTIONS.reference);
+  for (const p of ['/docs', '/docs/fhir-basics', '/docs/auth/methods', '/docs/api-guides-not-api']) {
+    assert.ok(docs.test(p) && !reference.test(p), p);
+  }
+  for (const p of ['/docs/api', '/docs/api/oauth/token', '/docs/sdk/core', '/docs/sdk/core.medplumclient']) {
+    assert.ok(reference.test(p) && !docs.test(p), p);
+  }
+});
