@@ -150,9 +150,34 @@ export interface Referrer {
   paths: string[];
 }
 
+/** Collects, per target type, the definitions and element paths that point at it. */
+class ReferrerIndex {
+  private readonly byTarget = new Map<string, Map<string, Referrer>>();
+
+  add(target: string, def: Referrer['def'], path: string): void {
+    let byDef = this.byTarget.get(target);
+    if (!byDef) this.byTarget.set(target, (byDef = new Map()));
+    let r = byDef.get(def.name);
+    if (!r) byDef.set(def.name, (r = { def, paths: [] }));
+    if (!r.paths.includes(path)) r.paths.push(path);
+  }
+
+  /** Referrers per target, ordered by definition name. */
+  sorted(): Map<string, Referrer[]> {
+    const out = new Map<string, Referrer[]>();
+    for (const [name, byDef] of this.byTarget) {
+      out.set(
+        name,
+        [...byDef.values()].sort((a, b) => a.def.name.localeCompare(b.def.name)),
+      );
+    }
+    return out;
+  }
+}
+
 /** For every definition, the elements of other definitions whose Reference targets it. */
 export function indexReferrers(model: FhirModel): Map<string, Referrer[]> {
-  const index = new Map<string, Map<string, Referrer>>();
+  const index = new ReferrerIndex();
   for (const def of model.definitions.values()) {
     for (const el of def.elements) {
       for (const t of el.type ?? []) {
@@ -160,28 +185,17 @@ export function indexReferrers(model: FhirModel): Map<string, Referrer[]> {
         for (const target of t.targetProfile ?? []) {
           const name = nameForProfile(model, target);
           if (!name || !model.definitions.has(name)) continue;
-          let byDef = index.get(name);
-          if (!byDef) index.set(name, (byDef = new Map()));
-          let r = byDef.get(def.name);
-          if (!r) byDef.set(def.name, (r = { def, paths: [] }));
-          if (!r.paths.includes(el.path)) r.paths.push(el.path);
+          index.add(name, def, el.path);
         }
       }
     }
   }
-  const out = new Map<string, Referrer[]>();
-  for (const [name, byDef] of index) {
-    out.set(
-      name,
-      [...byDef.values()].sort((a, b) => a.def.name.localeCompare(b.def.name)),
-    );
-  }
-  return out;
+  return index.sorted();
 }
 
 /** For every datatype, the elements of other definitions typed with it (profiles count as their base). */
 export function indexTypeUsers(model: FhirModel): Map<string, Referrer[]> {
-  const index = new Map<string, Map<string, Referrer>>();
+  const index = new ReferrerIndex();
   for (const def of model.definitions.values()) {
     for (const el of def.elements) {
       for (const t of el.type ?? []) {
@@ -193,23 +207,12 @@ export function indexTypeUsers(model: FhirModel): Map<string, Referrer[]> {
         for (const name of names) {
           const target = model.definitions.get(name);
           if (!target || target.kind !== 'complex-type' || name === def.name) continue;
-          let byDef = index.get(name);
-          if (!byDef) index.set(name, (byDef = new Map()));
-          let r = byDef.get(def.name);
-          if (!r) byDef.set(def.name, (r = { def, paths: [] }));
-          if (!r.paths.includes(el.path)) r.paths.push(el.path);
+          index.add(name, def, el.path);
         }
       }
     }
   }
-  const out = new Map<string, Referrer[]>();
-  for (const [name, byDef] of index) {
-    out.set(
-      name,
-      [...byDef.values()].sort((a, b) => a.def.name.localeCompare(b.def.name)),
-    );
-  }
-  return out;
+  return index.sorted();
 }
 
 export function renderReferrers(referrers: Referrer[]): string {

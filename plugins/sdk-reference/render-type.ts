@@ -35,6 +35,24 @@ function flat(node: ts.Node, sf: ts.SourceFile): string {
   return node.getText(sf).replace(/\s+/g, ' ');
 }
 
+/** A named type, linked when it has a page, followed by its type arguments: `Name<A, B>`. */
+function namedType(
+  name: string,
+  typeArguments: ts.NodeArray<ts.TypeNode> | undefined,
+  ctx: TypeRenderContext,
+  out: Token[],
+): void {
+  const href = ctx.link(name);
+  out.push(href ? { text: name, href } : { text: name });
+  if (!typeArguments?.length) return;
+  out.push({ text: '<' });
+  typeArguments.forEach((arg, i) => {
+    if (i > 0) out.push({ text: ', ' });
+    walk(arg, ctx, out);
+  });
+  out.push({ text: '>' });
+}
+
 function walk(node: ts.TypeNode, ctx: TypeRenderContext, out: Token[]): void {
   const text = (t: string): void => {
     out.push({ text: t });
@@ -62,32 +80,12 @@ function walk(node: ts.TypeNode, ctx: TypeRenderContext, out: Token[]): void {
       return;
     case ts.SyntaxKind.TypeReference: {
       const ref = node as ts.TypeReferenceNode;
-      const name = ref.typeName.getText(ctx.sf);
-      const href = ctx.link(name);
-      out.push(href ? { text: name, href } : { text: name });
-      if (ref.typeArguments?.length) {
-        text('<');
-        ref.typeArguments.forEach((arg, i) => {
-          if (i > 0) text(', ');
-          walk(arg, ctx, out);
-        });
-        text('>');
-      }
+      namedType(ref.typeName.getText(ctx.sf), ref.typeArguments, ctx, out);
       return;
     }
     case ts.SyntaxKind.ExpressionWithTypeArguments: {
       const ref = node as ts.ExpressionWithTypeArguments;
-      const name = ref.expression.getText(ctx.sf);
-      const href = ctx.link(name);
-      out.push(href ? { text: name, href } : { text: name });
-      if (ref.typeArguments?.length) {
-        text('<');
-        ref.typeArguments.forEach((arg, i) => {
-          if (i > 0) text(', ');
-          walk(arg, ctx, out);
-        });
-        text('>');
-      }
+      namedType(ref.expression.getText(ctx.sf), ref.typeArguments, ctx, out);
       return;
     }
     case ts.SyntaxKind.UnionType:
