@@ -18,11 +18,13 @@ export const GUIDE_SECTIONS: GuideSection[] = [
     areas: [
       'questionnaires',
       'careplans',
+      'labs-imaging',
       'charting',
       'scheduling',
       'communications',
       'medications',
       'billing',
+      'terminology',
       'fhircast',
     ],
   },
