@@ -55,7 +55,7 @@ export async function createHba1cEntry(medplum: MedplumClient): Promise<CatalogE
 export async function orderFromCatalog(
   medplum: MedplumClient,
   patientId: string,
-  loinc = HBA1C
+  loinc = HBA1C,
 ): Promise<ServiceRequest> {
   const activity = await medplum.searchOne('ActivityDefinition', { code: codeToken(loinc), status: 'active' });
   if (!activity?.code) {

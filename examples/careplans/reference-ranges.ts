@@ -72,7 +72,7 @@ export function interpret(definition: ObservationDefinition, patient: Patient, v
  */
 export function referenceRangeFor(
   definition: ObservationDefinition,
-  patient: Patient
+  patient: Patient,
 ): ObservationDefinitionQualifiedInterval | undefined {
   return findObservationReferenceRanges(definition, patient).find((i) => i.category === 'reference');
 }
@@ -91,7 +91,7 @@ export async function recordGlucose(
   medplum: MedplumClient,
   definition: ObservationDefinition,
   patient: Patient & { id: string },
-  value: number
+  value: number,
 ): Promise<Observation> {
   const range = referenceRangeFor(definition, patient)?.range;
   return medplum.createResource<Observation>({

@@ -11,7 +11,7 @@ export async function createTask(
   medplum: MedplumClient,
   patientId: string,
   description: string,
-  priority: Task['priority'] = 'routine'
+  priority: Task['priority'] = 'routine',
 ): Promise<Task> {
   return medplum.createResource<Task>({
     resourceType: 'Task',
@@ -53,7 +53,7 @@ export async function openQueue(medplum: MedplumClient, patientId?: string): Pro
 export async function claimTask(
   medplum: MedplumClient,
   task: Task & { id: string },
-  owner: Practitioner & { id: string }
+  owner: Practitioner & { id: string },
 ): Promise<Task> {
   if (task.owner) {
     throw new Error(`Task/${task.id} is already owned by ${task.owner.reference}`);

@@ -10,7 +10,11 @@ const LOINC = 'http://loinc.org';
 const UCUM = 'http://unitsofmeasure.org';
 const VITAL_SIGNS = {
   coding: [
-    { system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs', display: 'Vital Signs' },
+    {
+      system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+      code: 'vital-signs',
+      display: 'Vital Signs',
+    },
   ],
 };
 
@@ -27,7 +31,12 @@ export interface Vitals {
  * numbers are components, not two separate Observations; that is the shape the FHIR vital signs
  * profile expects and what charts and PatientSummary look for.
  */
-export function buildVitals(patient: Reference<Patient>, encounter: Reference<Encounter>, v: Vitals, when: string): Observation[] {
+export function buildVitals(
+  patient: Reference<Patient>,
+  encounter: Reference<Encounter>,
+  v: Vitals,
+  when: string,
+): Observation[] {
   const base = {
     resourceType: 'Observation' as const,
     status: 'final' as const,
@@ -39,7 +48,9 @@ export function buildVitals(patient: Reference<Patient>, encounter: Reference<En
   return [
     {
       ...base,
-      code: { coding: [{ system: LOINC, code: '85354-9', display: 'Blood pressure panel with all children optional' }] },
+      code: {
+        coding: [{ system: LOINC, code: '85354-9', display: 'Blood pressure panel with all children optional' }],
+      },
       component: [
         {
           code: { coding: [{ system: LOINC, code: '8480-6', display: 'Systolic blood pressure' }] },
@@ -69,7 +80,7 @@ export async function recordVitals(
   medplum: MedplumClient,
   patient: Patient & { id: string },
   encounter: Encounter & { id: string },
-  v: Vitals
+  v: Vitals,
 ): Promise<Observation[]> {
   const observations = buildVitals(createReference(patient), createReference(encounter), v, new Date().toISOString());
   const result = await medplum.executeBatch({
@@ -132,7 +143,7 @@ export async function writeAssessment(
   encounter: Encounter & { id: string },
   problem: Condition & { id: string },
   vitals: Observation[],
-  summary: string
+  summary: string,
 ): Promise<ClinicalImpression> {
   return medplum.createResource<ClinicalImpression>({
     resourceType: 'ClinicalImpression',

@@ -40,9 +40,7 @@ export function buildIntakeQuestionnaire(): Questionnaire {
         status: 'final',
         category: [
           {
-            coding: [
-              { system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' },
-            ],
+            coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' }],
           },
         ],
         code: { coding: [{ system: LOINC, code: '29463-7', display: 'Body weight' }] },
@@ -92,7 +90,7 @@ export function buildIntakeQuestionnaire(): Questionnaire {
 export async function saveIntakeResponse(
   medplum: MedplumClient,
   patient: Patient & { id: string },
-  answers: { smoker: boolean; weightKg?: number; concerns?: string }
+  answers: { smoker: boolean; weightKg?: number; concerns?: string },
 ): Promise<QuestionnaireResponse> {
   const item: QuestionnaireResponseItem[] = [{ linkId: 'smoker', answer: [{ valueBoolean: answers.smoker }] }];
   if (answers.weightKg !== undefined) {
@@ -120,7 +118,7 @@ export async function saveIntakeResponse(
  */
 export async function extractWeightInClient(
   medplum: MedplumClient,
-  response: QuestionnaireResponse
+  response: QuestionnaireResponse,
 ): Promise<Observation | undefined> {
   const answers = getQuestionnaireAnswers(response);
   const weight = answers['weight']?.valueDecimal;

@@ -10,6 +10,7 @@ import type {
   HealthcareService,
   Parameters,
   Patient,
+  Period,
   Resource,
   Schedule,
   Slot,
@@ -35,7 +36,7 @@ export async function findOpenings(
   service: WithId<HealthcareService>,
   start: string,
   end: string,
-  count = 10
+  count = 10,
 ): Promise<Appointment[]> {
   const url = medplum.fhirUrl('Appointment', '$find');
   url.searchParams.set('start', start);
@@ -58,11 +59,11 @@ export async function findOpenings(
 export async function bookOpening(
   medplum: MedplumClient,
   offer: Appointment,
-  patient: WithId<Patient>
+  patient: WithId<Patient>,
 ): Promise<{ appointment: WithId<Appointment>; slots: Slot[] }> {
   const url = medplum.fhirUrl('Appointment', '$book');
   const result = unwrap<Bundle>(
-    await medplum.post(url, { resourceType: 'Parameters', parameter: [{ name: 'appointment', resource: offer }] })
+    await medplum.post(url, { resourceType: 'Parameters', parameter: [{ name: 'appointment', resource: offer }] }),
   );
   const created = (result.entry ?? []).map((e) => e.resource as Resource);
   const booked = created.find((r): r is WithId<Appointment> => r.resourceType === 'Appointment');
@@ -92,7 +93,7 @@ export async function recordExternalBooking(
   schedule: WithId<Schedule>,
   patient: WithId<Patient>,
   start: string,
-  end: string
+  end: string,
 ): Promise<WithId<Appointment>> {
   const slot = await medplum.createResource<Slot>({
     resourceType: 'Slot',
@@ -125,3 +126,41 @@ export async function bookedSlots(medplum: MedplumClient, schedule: WithId<Sched
   ]);
 }
 // #endregion plain-write
+
+// #region scheduler-source
+/**
+ * Feeds the `Scheduler` component from `$find` instead of stored Slots. `fetchSlots` turns each
+ * offer into a free Slot for display and remembers the offer, so that the Slot the user picks can
+ * be booked with `offerFor(slot)` and `bookOpening`.
+ */
+export function schedulerSource(
+  medplum: MedplumClient,
+  schedule: WithId<Schedule>,
+  service: WithId<HealthcareService>,
+): { fetchSlots: (period: Period) => Promise<Slot[]>; offerFor: (slot: Slot) => Appointment | undefined } {
+  const offers = new Map<string, Appointment>();
+  return {
+    fetchSlots: async (period) => {
+      if (!period.start || !period.end) {
+        return [];
+      }
+      const found = await findOpenings(medplum, schedule, service, period.start, period.end, 100);
+      return found.flatMap((offer) => {
+        if (!offer.start || !offer.end) {
+          return [];
+        }
+        offers.set(offer.start, offer);
+        const slot: Slot = {
+          resourceType: 'Slot',
+          schedule: createReference(schedule),
+          status: 'free',
+          start: offer.start,
+          end: offer.end,
+        };
+        return [slot];
+      });
+    },
+    offerFor: (slot) => offers.get(slot.start),
+  };
+}
+// #endregion scheduler-source

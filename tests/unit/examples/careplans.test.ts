@@ -53,7 +53,7 @@ describe('careplans/plan', () => {
     const tasks = await tasksOf(medplum, group);
     assert.deepEqual(
       tasks.map((t) => t.description),
-      ['Patient completes the adult intake questionnaire', 'Collect blood for a Hemoglobin A1c test']
+      ['Patient completes the adult intake questionnaire', 'Collect blood for a Hemoglobin A1c test'],
     );
   });
 });
@@ -74,7 +74,7 @@ describe('careplans/tasks', () => {
     const queue = await openQueue(medplum, pid);
     assert.deepEqual(
       queue.map((t) => t.id),
-      [urgent.id, routine.id]
+      [urgent.id, routine.id],
     );
 
     const claimed = (await claimTask(medplum, urgent, practitioner)) as Task & { id: string };
@@ -88,7 +88,7 @@ describe('careplans/tasks', () => {
     const stillOpen = await openQueue(medplum, pid);
     assert.deepEqual(
       stillOpen.map((t) => t.id),
-      [routine.id]
+      [routine.id],
     );
   });
 });

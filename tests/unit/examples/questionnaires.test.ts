@@ -25,7 +25,7 @@ describe('questionnaires/intake', () => {
     assert.doesNotThrow(() => validateResource(questionnaire));
     assert.deepEqual(
       questionnaire.item?.map((i) => i.linkId),
-      ['smoker', 'weight', 'concerns']
+      ['smoker', 'weight', 'concerns'],
     );
   });
 
@@ -33,7 +33,11 @@ describe('questionnaires/intake', () => {
     const medplum = mockWithSearch();
     await medplum.createResource(buildIntakeQuestionnaire());
     const patient = await newPatient(medplum);
-    const response = await saveIntakeResponse(medplum, patient, { smoker: false, weightKg: 72.5, concerns: 'Knee pain' });
+    const response = await saveIntakeResponse(medplum, patient, {
+      smoker: false,
+      weightKg: 72.5,
+      concerns: 'Knee pain',
+    });
     assert.doesNotThrow(() => validateResource(response));
     assert.equal(response.questionnaire, INTAKE_URL);
     const found = await medplum.searchResources('QuestionnaireResponse', { subject: `Patient/${patient.id}` });
@@ -74,7 +78,13 @@ describe('questionnaires/intake', () => {
     const transaction: Bundle = {
       resourceType: 'Bundle',
       type: 'transaction',
-      entry: [{ fullUrl: 'urn:uuid:5b0b7e1c-0d0e-4c43-9a59-8a4f6c1f2d11', resource: extracted, request: { method: 'POST', url: 'Observation' } }],
+      entry: [
+        {
+          fullUrl: 'urn:uuid:5b0b7e1c-0d0e-4c43-9a59-8a4f6c1f2d11',
+          resource: extracted,
+          request: { method: 'POST', url: 'Observation' },
+        },
+      ],
     };
     const posted: string[] = [];
     const realPost = medplum.post.bind(medplum);

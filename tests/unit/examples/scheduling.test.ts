@@ -12,7 +12,13 @@ import {
   validateResource,
 } from '@medplum/core';
 import type { Appointment, Bundle, Patient, Slot } from '@medplum/fhirtypes';
-import { bookedSlots, bookOpening, findOpenings, recordExternalBooking } from '../../../examples/scheduling/booking';
+import {
+  bookedSlots,
+  bookOpening,
+  findOpenings,
+  recordExternalBooking,
+  schedulerSource,
+} from '../../../examples/scheduling/booking';
 import { buildFollowUpService, createClinicCalendar } from '../../../examples/scheduling/setup';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 
@@ -89,11 +95,14 @@ describe('scheduling/booking', () => {
     }) as typeof medplum.post;
 
     const { appointment, slots } = await bookOpening(medplum, offer, patient as Patient & { id: string });
-    assert.deepEqual((sent as { parameter: { name: string }[] }).parameter.map((p) => p.name), ['appointment']);
+    assert.deepEqual(
+      (sent as { parameter: { name: string }[] }).parameter.map((p) => p.name),
+      ['appointment'],
+    );
     assert.equal(appointment.status, 'booked');
     assert.deepEqual(
       appointment.participant.map((p) => p.actor?.reference),
-      [`Practitioner/${practitioner.id}`, `Patient/${patient.id}`]
+      [`Practitioner/${practitioner.id}`, `Patient/${patient.id}`],
     );
     assert.doesNotThrow(() => validateResource(appointment));
     assert.equal(slots[0].status, 'busy');
@@ -108,7 +117,7 @@ describe('scheduling/booking', () => {
       schedule,
       patient as Patient & { id: string },
       '2026-12-02T15:00:00Z',
-      '2026-12-02T15:30:00Z'
+      '2026-12-02T15:30:00Z',
     );
     assert.doesNotThrow(() => validateResource(appointment));
     assert.equal(appointment.participant.length, 2);
@@ -116,5 +125,36 @@ describe('scheduling/booking', () => {
     const day = await bookedSlots(medplum, schedule, '2026-12-02');
     assert.equal(day.length, 1);
     assert.equal(appointment.slot?.[0]?.reference, `Slot/${day[0].id}`);
+  });
+
+  test('schedulerSource shows $find offers as free Slots and maps a picked Slot back to its offer', async () => {
+    loadFullDefinitions();
+    const medplum = mockWithSearch();
+    const { schedule, service, practitioner } = await createClinicCalendar(medplum);
+    const offer = (start: string, end: string): Appointment => ({
+      resourceType: 'Appointment',
+      status: 'proposed',
+      start,
+      end,
+      participant: [{ actor: createReference(practitioner), status: 'needs-action' }],
+    });
+    const offers = [
+      offer('2026-12-01T14:00:00.000Z', '2026-12-01T14:30:00.000Z'),
+      offer('2026-12-01T14:40:00.000Z', '2026-12-01T15:10:00.000Z'),
+    ];
+    const answer: Bundle<Appointment> = {
+      resourceType: 'Bundle',
+      type: 'searchset',
+      entry: offers.map((resource) => ({ resource })),
+    };
+    medplum.get = (async () => answer) as unknown as typeof medplum.get;
+
+    const source = schedulerSource(medplum, schedule, service);
+    const slots = await source.fetchSlots({ start: '2026-12-01T00:00:00Z', end: '2026-12-31T00:00:00Z' });
+    assert.equal(slots.length, 2);
+    slots.forEach((slot) => assert.doesNotThrow(() => validateResource(slot)));
+    assert.equal(slots[1].status, 'free');
+    assert.equal(source.offerFor(slots[1]), offers[1]);
+    assert.deepEqual(await source.fetchSlots({}), []);
   });
 });
