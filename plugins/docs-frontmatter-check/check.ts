@@ -84,6 +84,14 @@ export function checkFrontmatter(file: string, text: string, today: Date = new D
       problems.push({ file, line, message: `front matter field "${field}" must be a non-empty string` });
     }
   }
+  const position = fields.sidebar_position;
+  if (position !== undefined && (typeof position !== 'number' || !Number.isFinite(position))) {
+    problems.push({
+      file,
+      line: lineOfField(lines, end, 'sidebar_position'),
+      message: `front matter field "sidebar_position" must be a number (got ${JSON.stringify(position)}); a list item placed after it is read as part of its value`,
+    });
+  }
   const id = fields.id;
   if (typeof id === 'string' && id !== path.basename(file).replace(/\.mdx?$/, '')) {
     problems.push({

@@ -79,6 +79,15 @@ test('last_verified accepts a quoted or unquoted past date and rejects bad or fu
   assert.equal(lastVerifiedProblem('2026-11-23', today), undefined);
 });
 
+test('a sidebar_position that is not a number is reported at its line', () => {
+  const text = [...valid.slice(0, 6), 'sidebar_position: 2', '  - "a stray source"', ...valid.slice(6)].join('\n');
+  const problems = checkFrontmatter('docs/page.mdx', text, new Date('2026-11-23T12:00:00Z'));
+  assert.ok(
+    problems.some((p) => p.line === 7 && p.message.includes('"sidebar_position" must be a number')),
+    JSON.stringify(problems),
+  );
+});
+
 test('a page without front matter is reported', () => {
   assert.match(checkFrontmatter('docs/x.mdx', '# Title')[0].message, /no front matter/);
 });
