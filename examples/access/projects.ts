@@ -36,6 +36,18 @@ export async function handler(_medplum: MedplumClient, event: BotEvent): Promise
 
 // #region replace-secrets
 /**
+ * Reads the current project through the project admin API, bypassing MedplumClient's GET cache:
+ * in a browser that cache keeps responses for 60 s, and the POSTs below invalidate only their
+ * own URLs, so a cached copy of this URL would still hold the list from before the last change.
+ */
+async function readProjectFresh(medplum: MedplumClient, projectId: string): Promise<Project> {
+  const { project } = (await medplum.get(`admin/projects/${projectId}`, { cache: 'no-cache' })) as {
+    project: Project;
+  };
+  return project;
+}
+
+/**
  * Replaces the whole `Project.secret` list through the project admin API. The body becomes the
  * new list, so read the current one first and send every secret you want to keep.
  */
@@ -44,14 +56,14 @@ export async function upsertSecret(
   projectId: string,
   secret: ProjectSetting,
 ): Promise<Project> {
-  const { project } = (await medplum.get(`admin/projects/${projectId}`)) as { project: Project };
+  const project = await readProjectFresh(medplum, projectId);
   const others = (project.secret ?? []).filter((s) => s.name !== secret.name);
   return medplum.post(`admin/projects/${projectId}/secrets`, [...others, secret]);
 }
 
 /** Same pattern for `Project.site`: the posted array replaces the stored one. */
 export async function addSite(medplum: MedplumClient, projectId: string, site: ProjectSite): Promise<Project> {
-  const { project } = (await medplum.get(`admin/projects/${projectId}`)) as { project: Project };
+  const project = await readProjectFresh(medplum, projectId);
   return medplum.post(`admin/projects/${projectId}/sites`, [...(project.site ?? []), site]);
 }
 // #endregion replace-secrets

@@ -26,8 +26,9 @@ export async function deleteAndConfirm(medplum: MedplumClient, resourceType: Res
 // #region expunge
 /**
  * Permanently removes a resource and all of its history (`POST [base]/[type]/[id]/$expunge`).
- * The Medplum server only allows this for super admins. With `everything`, the server removes
- * every resource in the resource's compartment (for a Patient: their whole chart) as an async job.
+ * The Medplum server allows this for project admins (within their own project) and super admins.
+ * With `everything`, the server removes every resource in the resource's compartment (for a
+ * Patient: their whole chart) as an async job.
  */
 export async function expunge(
   medplum: MedplumClient,

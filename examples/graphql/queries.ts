@@ -62,7 +62,7 @@ export async function findPatients(medplum: MedplumClient, family: string, count
     'FindPatients',
     { family, count }
   );
-  // A search with no matches comes back as null, not as an empty list.
+  // No matches: a Medplum server returns [], MockClient's in-memory repository returns null.
   return unwrap(result).PatientList ?? [];
 }
 // #endregion search-list

@@ -7,7 +7,7 @@ import path from 'node:path';
 import yaml from 'js-yaml';
 
 /** Fields every hand-written page must set. */
-export const REQUIRED_FIELDS = ['id', 'title', 'description', 'sources'] as const;
+export const REQUIRED_FIELDS = ['id', 'title', 'description', 'sources', 'last_verified'] as const;
 
 export interface FrontmatterProblem {
   file: string;
@@ -32,8 +32,11 @@ export function listDocFiles(dir: string, skipDirs: string[] = []): string[] {
   return out.sort();
 }
 
-/** Returns the problems in one page's front matter; an empty list means it is valid. */
-export function checkFrontmatter(file: string, text: string): FrontmatterProblem[] {
+/**
+ * Returns the problems in one page's front matter; an empty list means it is valid. `today` is
+ * the date `last_verified` may not be later than (default: the current UTC date).
+ */
+export function checkFrontmatter(file: string, text: string, today: Date = new Date()): FrontmatterProblem[] {
   const lines = text.split(/\r?\n/);
   if (lines[0] !== '---') {
     return [{ file, line: 1, message: 'the page has no front matter: it must start with a "---" line' }];
@@ -74,9 +77,20 @@ export function checkFrontmatter(file: string, text: string): FrontmatterProblem
           message: '"sources" must be a non-empty list of what the page was checked against',
         });
       }
+    } else if (field === 'last_verified') {
+      const message = lastVerifiedProblem(value, today);
+      if (message) problems.push({ file, line, message });
     } else if (typeof value !== 'string' || value.trim() === '') {
       problems.push({ file, line, message: `front matter field "${field}" must be a non-empty string` });
     }
+  }
+  const position = fields.sidebar_position;
+  if (position !== undefined && (typeof position !== 'number' || !Number.isFinite(position))) {
+    problems.push({
+      file,
+      line: lineOfField(lines, end, 'sidebar_position'),
+      message: `front matter field "sidebar_position" must be a number (got ${JSON.stringify(position)}); a list item placed after it is read as part of its value`,
+    });
   }
   const id = fields.id;
   if (typeof id === 'string' && id !== path.basename(file).replace(/\.mdx?$/, '')) {
@@ -87,6 +101,31 @@ export function checkFrontmatter(file: string, text: string): FrontmatterProblem
     });
   }
   return problems;
+}
+
+/**
+ * Why a `last_verified` value is unacceptable, or undefined when it is a real calendar date
+ * (YYYY-MM-DD) that is not in the future. YAML turns an unquoted `2026-11-23` into a Date at UTC
+ * midnight under some YAML loaders (js-yaml 3, which gray-matter uses) and a string under
+ * js-yaml 5 (used here), so both forms are accepted; a date with a time is not.
+ */
+export function lastVerifiedProblem(value: unknown, today: Date): string | undefined {
+  let day: string | undefined;
+  if (value instanceof Date && !Number.isNaN(value.getTime())) {
+    day = value.toISOString().endsWith('T00:00:00.000Z') ? value.toISOString().slice(0, 10) : undefined;
+  } else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim())) {
+    const parsed = new Date(`${value.trim()}T00:00:00Z`);
+    // Date accepts 2026-02-30 and rolls it over; a round trip catches days that do not exist.
+    if (!Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value.trim()) day = value.trim();
+  }
+  if (day === undefined) {
+    return `front matter field "last_verified" must be the date the page was last checked against its sources, as YYYY-MM-DD (got ${JSON.stringify(value instanceof Date ? value.toISOString() : value)})`;
+  }
+  const todayUtc = today.toISOString().slice(0, 10);
+  if (day > todayUtc) {
+    return `front matter field "last_verified" is ${day}, which is in the future (today is ${todayUtc} UTC): set it to the day the page was actually checked`;
+  }
+  return undefined;
 }
 
 function lineOfField(lines: string[], end: number, field: string): number {

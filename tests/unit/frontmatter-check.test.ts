@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { assertValidFrontmatter, checkFrontmatter, listDocFiles } from '../../plugins/docs-frontmatter-check/check';
+import { assertValidFrontmatter, checkFrontmatter, lastVerifiedProblem, listDocFiles } from '../../plugins/docs-frontmatter-check/check';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 
 const valid = [
@@ -13,6 +13,7 @@ const valid = [
   'description: What it is.',
   'sources:',
   '  - "@medplum/core@5.2.13"',
+  'last_verified: 2026-11-23',
   '---',
   '',
   'Body.',
@@ -23,7 +24,7 @@ test('a complete front matter block passes', () => {
 });
 
 test('each missing required field is reported with the file', () => {
-  for (const field of ['id', 'title', 'description', 'sources']) {
+  for (const field of ['id', 'title', 'description', 'sources', 'last_verified']) {
     const text = valid
       .filter((l) => !l.startsWith(`${field}:`) && !(field === 'sources' && l.startsWith('  -')))
       .join('\n');
@@ -56,6 +57,34 @@ test('an id that differs from the file name, an empty title and a non-list sourc
   const scalarSources = valid.filter((l) => !l.startsWith('  -')).map((l) => (l === 'sources:' ? 'sources: one' : l));
   assert.ok(
     checkFrontmatter('docs/page.mdx', scalarSources.join('\n')).some((p) => p.message.includes('non-empty list')),
+  );
+});
+
+test('last_verified accepts a quoted or unquoted past date and rejects bad or future ones at its line', () => {
+  const today = new Date('2026-11-23T12:00:00Z');
+  const withDate = (v: string): string =>
+    valid.map((l) => (l.startsWith('last_verified:') ? `last_verified: ${v}` : l)).join('\n');
+  // Unquoted, YAML makes it a Date; quoted, it stays a string: both are the same day.
+  assert.deepEqual(checkFrontmatter('docs/page.mdx', withDate('2026-11-23'), today), []);
+  assert.deepEqual(checkFrontmatter('docs/page.mdx', withDate('"2026-11-22"'), today), []);
+  for (const bad of ['2026-02-30', '"23/11/2026"', 'soon', '2026-11-23T10:00:00Z', '"2026-1-5"']) {
+    const problems = checkFrontmatter('docs/page.mdx', withDate(bad), today);
+    assert.equal(problems.length, 1, `${bad}: ${JSON.stringify(problems)}`);
+    assert.equal(problems[0].line, 7, bad);
+    assert.match(problems[0].message, /"last_verified" must be .* YYYY-MM-DD/, bad);
+  }
+  const [future] = checkFrontmatter('docs/page.mdx', withDate('2026-11-24'), today);
+  assert.equal(future.line, 7);
+  assert.match(future.message, /2026-11-24, which is in the future \(today is 2026-11-23 UTC\)/);
+  assert.equal(lastVerifiedProblem('2026-11-23', today), undefined);
+});
+
+test('a sidebar_position that is not a number is reported at its line', () => {
+  const text = [...valid.slice(0, 6), 'sidebar_position: 2', '  - "a stray source"', ...valid.slice(6)].join('\n');
+  const problems = checkFrontmatter('docs/page.mdx', text, new Date('2026-11-23T12:00:00Z'));
+  assert.ok(
+    problems.some((p) => p.line === 7 && p.message.includes('"sidebar_position" must be a number')),
+    JSON.stringify(problems),
   );
 });
 

@@ -401,6 +401,24 @@ describe('projects', () => {
     ]);
   });
 
+  test('two upserts in a row keep both secrets even when GET responses are cached', async () => {
+    // A browser MedplumClient caches GETs for 60 s; cacheTime makes a Node client do the same.
+    let stored: Project = { resourceType: 'Project', id: 'p1', secret: [{ name: 'A', valueString: 'a' }] };
+    const rec = recordingFetch((method, _url, body) => {
+      if (method === 'POST') stored = { ...stored, secret: body as Project['secret'] };
+      return method === 'GET' ? { project: stored } : stored;
+    });
+    const medplum = new MedplumClient({ baseUrl: 'https://fhir.example.org/', fetch: rec.fetch, cacheTime: 60_000 });
+    await upsertSecret(medplum, 'p1', { name: 'B', valueString: 'b' });
+    await upsertSecret(medplum, 'p1', { name: 'C', valueString: 'c' });
+    // Both reads reached the server; a cached second read would have dropped B.
+    assert.equal(rec.calls.filter((c) => c.method === 'GET').length, 2);
+    assert.deepEqual(
+      stored.secret?.map((s) => s.name),
+      ['A', 'B', 'C'],
+    );
+  });
+
   test('addSite appends to the site list', async () => {
     const current: Project = {
       resourceType: 'Project',
