@@ -2,7 +2,6 @@
  * HL7 v2 with the classes @medplum/core ships: reading fields from an ADT message, mapping PID to
  * a FHIR Patient, acknowledging with buildAck, and building an ORU result message from scratch.
  */
-import type { Hl7Message as Hl7MessageType } from '@medplum/core';
 import { formatHl7DateTime, Hl7Message, Hl7Segment } from '@medplum/core';
 import type { Patient } from '@medplum/fhirtypes';
 
@@ -67,7 +66,7 @@ const SEX_TO_GENDER: Record<string, Patient['gender']> = { F: 'female', M: 'male
  * Maps PID to a FHIR Patient. Each sending system gets its own identifier system URI, built from
  * the assigning authority in PID-3.4, so MRN 12345 from two hospitals never collides.
  */
-export function patientFromPid(message: Hl7MessageType, systemBase = 'https://example.org/fhir/mrn/'): Patient {
+export function patientFromPid(message: Hl7Message, systemBase = 'https://example.org/fhir/mrn/'): Patient {
   const pid = message.getSegment('PID');
   if (!pid) {
     throw new Error('Message has no PID segment');
@@ -110,7 +109,7 @@ export function patientFromPid(message: Hl7MessageType, systemBase = 'https://ex
  * an ERR segment otherwise. buildAck swaps sender and receiver, copies the control id into MSA-2
  * and the trigger event into MSH-9, so the sender can match the answer to its message.
  */
-export function acknowledge(message: Hl7MessageType, error?: string): Hl7MessageType {
+export function acknowledge(message: Hl7Message, error?: string): Hl7Message {
   if (!error) {
     return message.buildAck({ ackCode: 'AA' });
   }
@@ -156,7 +155,7 @@ export interface LabResult {
  * Builds an ORU^R01 (unsolicited observation result) with one OBX. Segments are built from
  * arrays of field strings; for MSH the first two entries are the name and the encoding characters.
  */
-export function buildLabResultMessage(result: LabResult, controlId: string): Hl7MessageType {
+export function buildLabResultMessage(result: LabResult, controlId: string): Hl7Message {
   const now = formatHl7DateTime(result.observedAt);
   return new Hl7Message([
     new Hl7Segment(['MSH', '^~\\&', 'MEDPLUM', 'CLINIC', 'LIS', 'LAB', now, '', 'ORU^R01^ORU_R01', controlId, 'P', '2.5.1']),
