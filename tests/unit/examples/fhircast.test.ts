@@ -1,0 +1,160 @@
+/**
+ * Runs the FHIRcast examples. MockClient has no FHIRcast hub, so the hub requests go to a scripted
+ * fetch and are checked against packages/server/src/fhircast/routes.ts (form-encoded subscribe,
+ * JSON context changes posted to the hub URL, GET {hub}/{topic} for the current context). The
+ * WebSocket is replaced through FhircastConnectionOptions.ReconnectingWebSocket.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { FhircastEventName, IReconnectingWebSocket, SubscriptionRequest, WebSocketEventMap } from '@medplum/core';
+import { FHIRCAST_EVENT_NAMES, TypedEventTarget } from '@medplum/core';
+import type { ImagingStudy, Patient } from '@medplum/fhirtypes';
+import { scriptedClient, SCRIPTED_BASE } from './support/scripted-fetch';
+import {
+  announcePatientClose,
+  announcePatientOpen,
+  announceStudyOpen,
+  currentPatientId,
+  followPatient,
+  subscribeViewer,
+  VIEWER_EVENTS,
+} from '../../../examples/fhircast/context-sync';
+
+const HUB = `${SCRIPTED_BASE}fhircast/STU3`;
+const PATIENT: Patient = { resourceType: 'Patient', id: 'p1', name: [{ family: 'Rivera', given: ['Ana'] }] };
+const STUDY: ImagingStudy = { resourceType: 'ImagingStudy', id: 's1', status: 'available', subject: { reference: 'Patient/p1' } };
+
+/** A stand-in socket: tests push hub messages into it and read what the client sent back. */
+class FakeSocket extends TypedEventTarget<WebSocketEventMap> implements IReconnectingWebSocket {
+  static last: FakeSocket | undefined;
+  readyState = 1;
+  sent: string[] = [];
+  constructor(readonly url: string) {
+    super();
+    FakeSocket.last = this;
+  }
+  send(message: string): void {
+    this.sent.push(message);
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+  reconnect(): void {
+    // Nothing to reconnect in a test.
+  }
+  receive(payload: unknown): void {
+    this.dispatchEvent({ type: 'message', data: JSON.stringify(payload) } as MessageEvent);
+  }
+}
+
+describe('fhircast/context-sync', () => {
+  test('the viewer events are real FHIRcast event names known to the SDK', () => {
+    for (const name of VIEWER_EVENTS) {
+      assert.equal(FHIRCAST_EVENT_NAMES[name as FhircastEventName], name);
+    }
+  });
+
+  test('subscribeViewer posts a form-encoded websocket subscription and keeps the endpoint', async () => {
+    const endpoint = 'wss://medplum.example.org/ws/fhircast/9f1c';
+    const { medplum, requests } = scriptedClient([{ status: 202, body: { 'hub.channel.endpoint': endpoint } }]);
+    const sub = await subscribeViewer(medplum, 'session-42');
+    assert.equal(sub.endpoint, endpoint);
+    assert.equal(requests[0].method, 'POST');
+    assert.equal(requests[0].url.toString(), HUB);
+    assert.equal(requests[0].headers['content-type'], 'application/x-www-form-urlencoded');
+    const form = new URLSearchParams(requests[0].body);
+    assert.equal(form.get('hub.channel.type'), 'websocket');
+    assert.equal(form.get('hub.mode'), 'subscribe');
+    assert.equal(form.get('hub.topic'), 'session-42');
+    assert.equal(form.get('hub.events'), 'Patient-open,Patient-close,ImagingStudy-open,ImagingStudy-close');
+  });
+
+  test('followPatient reports opened and closed patients and acknowledges each event', () => {
+    const { medplum } = scriptedClient([]);
+    const sub: SubscriptionRequest = {
+      channelType: 'websocket',
+      mode: 'subscribe',
+      topic: 'session-42',
+      events: VIEWER_EVENTS,
+      endpoint: 'wss://medplum.example.org/ws/fhircast/9f1c',
+    };
+    const seen: (string | undefined)[] = [];
+    const connection = followPatient(medplum, sub, (p) => seen.push(p?.id), { ReconnectingWebSocket: FakeSocket });
+    const socket = FakeSocket.last!;
+    assert.equal(socket.url, sub.endpoint);
+
+    socket.receive({ 'hub.mode': 'subscribe', 'hub.topic': 'session-42' }); // hub's confirmation: no event
+    socket.receive({
+      id: 'e1',
+      timestamp: '2026-01-05T09:00:00Z',
+      event: { 'hub.topic': 'session-42', 'hub.event': 'heartbeat', context: [] },
+    });
+    socket.receive({
+      id: 'e2',
+      timestamp: '2026-01-05T09:00:01Z',
+      event: { 'hub.topic': 'session-42', 'hub.event': 'Patient-open', context: [{ key: 'patient', resource: PATIENT }] },
+    });
+    socket.receive({
+      id: 'e3',
+      timestamp: '2026-01-05T09:05:00Z',
+      event: { 'hub.topic': 'session-42', 'hub.event': 'Patient-close', context: [{ key: 'patient', resource: PATIENT }] },
+    });
+
+    assert.deepEqual(seen, ['p1', undefined]);
+    // Only real events are acknowledged: not the confirmation, not heartbeats.
+    assert.deepEqual(
+      socket.sent.map((s) => JSON.parse(s).id),
+      ['e2', 'e3']
+    );
+    connection.disconnect();
+  });
+
+  test('announcePatientOpen and announceStudyOpen post JSON context changes to the hub', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 202, body: { success: true } },
+      { status: 202, body: { success: true } },
+      { status: 202, body: { success: true } },
+    ]);
+    await announcePatientOpen(medplum, 'session-42', PATIENT);
+    await announceStudyOpen(medplum, 'session-42', PATIENT, STUDY);
+    await announcePatientClose(medplum, 'session-42', PATIENT);
+
+    const [open, study, close] = requests.map((r) => ({ r, body: JSON.parse(r.body ?? '') }));
+    assert.equal(open.r.url.toString(), HUB);
+    assert.equal(open.r.headers['content-type'], 'application/json');
+    assert.ok(open.body.id && open.body.timestamp);
+    assert.equal(open.body.event['hub.topic'], 'session-42');
+    assert.equal(open.body.event['hub.event'], 'Patient-open');
+    assert.deepEqual(open.body.event.context, [{ key: 'patient', resource: PATIENT }]);
+
+    assert.equal(study.body.event['hub.event'], 'ImagingStudy-open');
+    assert.deepEqual(
+      study.body.event.context.map((c: { key: string }) => c.key),
+      ['study', 'patient']
+    );
+    assert.equal(close.body.event['hub.event'], 'Patient-close');
+  });
+
+  test('fhircastPublish rejects a context that does not fit the event', async () => {
+    const { medplum, requests } = scriptedClient([]);
+    await assert.rejects(
+      // A study alone is not a valid Patient-open context; the SDK checks before sending.
+      medplum.fhircastPublish('session-42', 'Patient-open', { key: 'study', resource: STUDY } as never)
+    );
+    assert.equal(requests.length, 0);
+  });
+
+  test('currentPatientId reads {hub}/{topic} and handles an empty context', async () => {
+    const { medplum, requests } = scriptedClient([
+      {
+        status: 200,
+        body: { 'context.type': 'Patient', 'context.versionId': 'v1', context: [{ key: 'patient', resource: PATIENT }] },
+      },
+      { status: 200, body: { 'context.type': '', context: [] } },
+    ]);
+    assert.equal(await currentPatientId(medplum, 'session-42'), 'p1');
+    assert.equal(await currentPatientId(medplum, 'session-42'), undefined);
+    assert.equal(requests[0].method, 'GET');
+    assert.equal(requests[0].url.toString(), `${HUB}/session-42`);
+  });
+});
