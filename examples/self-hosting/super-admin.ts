@@ -8,12 +8,19 @@ import type { OperationOutcome } from '@medplum/fhirtypes';
 
 // #region reindex
 /**
- * Starts a reindex of one or more resource types, optionally only the resources that match a
- * FHIR search filter. The server answers 202 Accepted at once; the work runs as an AsyncJob whose
- * URL comes back in the Content-Location header (the client then polls it for you).
+ * Starts a reindex of one or more resource types ('*' for all but Binary), optionally only the
+ * resources that match a FHIR search filter. 'outdated' only touches resources indexed by an
+ * older server version; 'all' redoes everything. The server answers 202 Accepted at once; the
+ * work runs as an AsyncJob whose URL comes back in the Content-Location header (the client then
+ * polls it for you).
  */
-export async function reindex(medplum: MedplumClient, resourceTypes: string[], filter?: string): Promise<unknown> {
-  const body: Record<string, string> = { resourceType: resourceTypes.join(',') };
+export async function reindex(
+  medplum: MedplumClient,
+  resourceTypes: string[],
+  reindexType: 'outdated' | 'all' = 'outdated',
+  filter?: string
+): Promise<unknown> {
+  const body: Record<string, string> = { resourceType: resourceTypes.join(','), reindexType };
   if (filter) {
     body.filter = filter; // e.g. "_lastUpdated=gt2025-01-01"
   }
@@ -35,6 +42,18 @@ export async function purgeAuditEventsBefore(medplum: MedplumClient, before: Dat
   });
 }
 // #endregion purge
+
+// #region vacuum
+/** Runs VACUUM ANALYZE on some tables as an AsyncJob (tables are named like the resource types). */
+export async function vacuumAnalyze(medplum: MedplumClient, tableNames: string[]): Promise<unknown> {
+  return medplum.post(
+    medplum.getBaseUrl() + 'admin/super/vacuum',
+    { tableNames, vacuum: true, analyze: true },
+    undefined,
+    { headers: { Prefer: 'respond-async' } }
+  );
+}
+// #endregion vacuum
 
 // #region migrate
 /** Runs any pending data migrations as an AsyncJob (normally the upgrade does this by itself). */

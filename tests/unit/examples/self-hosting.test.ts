@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MedplumClient } from '@medplum/core';
-import { isHealthy, purgeAuditEventsBefore, reindex, runPendingDataMigrations } from '../../../examples/self-hosting/super-admin';
+import { isHealthy, purgeAuditEventsBefore, reindex, runPendingDataMigrations, vacuumAnalyze } from '../../../examples/self-hosting/super-admin';
 
 interface Recorded {
   url: string;
@@ -35,12 +35,30 @@ function recordingClient(status = 200, payload: unknown = { resourceType: 'Opera
 describe('self-hosting/super-admin', () => {
   test('reindex posts the comma-joined types and filter with Prefer: respond-async', async () => {
     const { medplum, calls } = recordingClient();
-    await reindex(medplum, ['Patient', 'Observation'], '_lastUpdated=gt2025-01-01');
+    await reindex(medplum, ['Patient', 'Observation'], 'all', '_lastUpdated=gt2025-01-01');
     assert.equal(calls.length, 1);
     assert.equal(calls[0].url, 'https://api.example.org/admin/super/reindex');
     assert.equal(calls[0].method, 'POST');
     assert.equal(calls[0].headers.Prefer, 'respond-async');
-    assert.deepEqual(calls[0].body, { resourceType: 'Patient,Observation', filter: '_lastUpdated=gt2025-01-01' });
+    assert.deepEqual(calls[0].body, {
+      resourceType: 'Patient,Observation',
+      reindexType: 'all',
+      filter: '_lastUpdated=gt2025-01-01',
+    });
+  });
+
+  test('reindex defaults to the outdated resources only', async () => {
+    const { medplum, calls } = recordingClient();
+    await reindex(medplum, ['Patient']);
+    assert.deepEqual(calls[0].body, { resourceType: 'Patient', reindexType: 'outdated' });
+  });
+
+  test('vacuumAnalyze names the tables and asks for both steps, asynchronously', async () => {
+    const { medplum, calls } = recordingClient();
+    await vacuumAnalyze(medplum, ['Observation', 'Observation_History']);
+    assert.equal(calls[0].url, 'https://api.example.org/admin/super/vacuum');
+    assert.equal(calls[0].headers.Prefer, 'respond-async');
+    assert.deepEqual(calls[0].body, { tableNames: ['Observation', 'Observation_History'], vacuum: true, analyze: true });
   });
 
   test('purge sends AuditEvent and an ISO date, without the async header', async () => {
