@@ -1,0 +1,90 @@
+/**
+ * Super admin maintenance calls against a self-hosted Medplum server. These endpoints live under
+ * `/admin/super/` (not under the FHIR base) and only answer for a login whose project is the
+ * super admin project.
+ */
+import type { MedplumClient } from '@medplum/core';
+import type { OperationOutcome } from '@medplum/fhirtypes';
+
+// #region reindex
+/**
+ * Starts a reindex of one or more resource types ('*' for all but Binary), optionally only the
+ * resources that match a FHIR search filter. 'outdated' only touches resources indexed by an
+ * older server version; 'all' redoes everything. The server answers 202 Accepted at once; the
+ * work runs as an AsyncJob whose URL comes back in the Content-Location header (the client then
+ * polls it for you).
+ */
+export async function reindex(
+  medplum: MedplumClient,
+  resourceTypes: string[],
+  reindexType: 'outdated' | 'all' = 'outdated',
+  filter?: string
+): Promise<unknown> {
+  const body: Record<string, string> = { resourceType: resourceTypes.join(','), reindexType };
+  if (filter) {
+    body.filter = filter; // e.g. "_lastUpdated=gt2025-01-01"
+  }
+  return medplum.post(medplum.getBaseUrl() + 'admin/super/reindex', body, undefined, {
+    headers: { Prefer: 'respond-async' }, // required: without it the server answers 400
+  });
+}
+// #endregion reindex
+
+// #region purge
+/**
+ * Permanently deletes AuditEvent (or Login) resources older than a date. This is a true DELETE,
+ * not the usual soft delete: export anything you must retain first.
+ */
+export async function purgeAuditEventsBefore(medplum: MedplumClient, before: Date): Promise<OperationOutcome> {
+  return medplum.post(medplum.getBaseUrl() + 'admin/super/purge', {
+    resourceType: 'AuditEvent',
+    before: before.toISOString(),
+  });
+}
+// #endregion purge
+
+// #region vacuum
+/** Runs VACUUM ANALYZE on some tables as an AsyncJob (tables are named like the resource types). */
+export async function vacuumAnalyze(medplum: MedplumClient, tableNames: string[]): Promise<unknown> {
+  return medplum.post(
+    medplum.getBaseUrl() + 'admin/super/vacuum',
+    { tableNames, vacuum: true, analyze: true },
+    undefined,
+    { headers: { Prefer: 'respond-async' } }
+  );
+}
+// #endregion vacuum
+
+// #region migrate
+/** Runs any pending data migrations as an AsyncJob (normally the upgrade does this by itself). */
+export async function runPendingDataMigrations(medplum: MedplumClient): Promise<unknown> {
+  return medplum.post(medplum.getBaseUrl() + 'admin/super/migrate', {}, undefined, {
+    headers: { Prefer: 'respond-async' },
+  });
+}
+// #endregion migrate
+
+// #region health
+/** The fields GET /healthcheck returns on current servers. */
+export interface HealthCheck {
+  ok: boolean;
+  version: string;
+  postgres: boolean;
+  redis: boolean;
+  redisInstances?: Record<string, boolean>;
+}
+
+/**
+ * Reads the unauthenticated health check and says whether the server and its dependencies are
+ * usable. `ok` alone is not enough: it is always true when the server answers at all.
+ */
+export async function isHealthy(baseUrl: string, fetchImpl: typeof fetch = fetch): Promise<boolean> {
+  const res = await fetchImpl(new URL('healthcheck', baseUrl));
+  if (!res.ok) {
+    return false;
+  }
+  const body = (await res.json()) as HealthCheck;
+  const redisOk = Object.values(body.redisInstances ?? { default: body.redis }).every(Boolean);
+  return body.ok && body.postgres && redisOk;
+}
+// #endregion health

@@ -1,0 +1,89 @@
+/**
+ * The super admin endpoints exist only on a real server (MockClient does not route /admin/super/),
+ * so these tests give a real MedplumClient a recording fetch and check the exact requests the
+ * examples send: path, method, Prefer header and body, as packages/server/src/admin/super.ts
+ * expects them.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { MedplumClient } from '@medplum/core';
+import { isHealthy, purgeAuditEventsBefore, reindex, runPendingDataMigrations, vacuumAnalyze } from '../../../examples/self-hosting/super-admin';
+
+interface Recorded {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function recordingClient(status = 200, payload: unknown = { resourceType: 'OperationOutcome', issue: [] }) {
+  const calls: Recorded[] = [];
+  const fetchStub = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>));
+    calls.push({
+      url: String(url),
+      method: init?.method ?? 'GET',
+      headers,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    });
+    return new Response(JSON.stringify(payload), { status, headers: { 'content-type': 'application/fhir+json' } });
+  };
+  const medplum = new MedplumClient({ baseUrl: 'https://api.example.org/', fetch: fetchStub as typeof fetch });
+  return { medplum, calls };
+}
+
+describe('self-hosting/super-admin', () => {
+  test('reindex posts the comma-joined types and filter with Prefer: respond-async', async () => {
+    const { medplum, calls } = recordingClient();
+    await reindex(medplum, ['Patient', 'Observation'], 'all', '_lastUpdated=gt2025-01-01');
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0].url, 'https://api.example.org/admin/super/reindex');
+    assert.equal(calls[0].method, 'POST');
+    assert.equal(calls[0].headers.Prefer, 'respond-async');
+    assert.deepEqual(calls[0].body, {
+      resourceType: 'Patient,Observation',
+      reindexType: 'all',
+      filter: '_lastUpdated=gt2025-01-01',
+    });
+  });
+
+  test('reindex defaults to the outdated resources only', async () => {
+    const { medplum, calls } = recordingClient();
+    await reindex(medplum, ['Patient']);
+    assert.deepEqual(calls[0].body, { resourceType: 'Patient', reindexType: 'outdated' });
+  });
+
+  test('vacuumAnalyze names the tables and asks for both steps, asynchronously', async () => {
+    const { medplum, calls } = recordingClient();
+    await vacuumAnalyze(medplum, ['Observation', 'Observation_History']);
+    assert.equal(calls[0].url, 'https://api.example.org/admin/super/vacuum');
+    assert.equal(calls[0].headers.Prefer, 'respond-async');
+    assert.deepEqual(calls[0].body, { tableNames: ['Observation', 'Observation_History'], vacuum: true, analyze: true });
+  });
+
+  test('purge sends AuditEvent and an ISO date, without the async header', async () => {
+    const { medplum, calls } = recordingClient();
+    await purgeAuditEventsBefore(medplum, new Date('2024-01-01T00:00:00Z'));
+    assert.equal(calls[0].url, 'https://api.example.org/admin/super/purge');
+    assert.deepEqual(calls[0].body, { resourceType: 'AuditEvent', before: '2024-01-01T00:00:00.000Z' });
+    assert.equal(calls[0].headers.Prefer, undefined);
+  });
+
+  test('migrate asks for an async job', async () => {
+    const { medplum, calls } = recordingClient();
+    await runPendingDataMigrations(medplum);
+    assert.equal(calls[0].url, 'https://api.example.org/admin/super/migrate');
+    assert.equal(calls[0].headers.Prefer, 'respond-async');
+  });
+
+  test('isHealthy needs postgres and every Redis instance, not just ok', async () => {
+    const answer = (body: unknown) => async () => new Response(JSON.stringify(body), { status: 200 });
+    const base = { ok: true, version: '5.2.13', postgres: true, redis: true };
+    assert.equal(await isHealthy('https://api.example.org/', answer(base) as typeof fetch), true);
+    assert.equal(await isHealthy('https://api.example.org/', answer({ ...base, postgres: false }) as typeof fetch), false);
+    const split = { ...base, redisInstances: { default: true, cache: false } };
+    assert.equal(await isHealthy('https://api.example.org/', answer(split) as typeof fetch), false);
+    const down = async () => new Response('', { status: 503 });
+    assert.equal(await isHealthy('https://api.example.org/', down as typeof fetch), false);
+  });
+});
