@@ -50,8 +50,11 @@ export function auditEventDestination(...destinations: ('resource' | 'log')[]): 
 // #region criteria
 /** FHIRPath criteria used on the pages; the tests evaluate each one on sample resources. */
 export const FHIRPATH_CRITERIA = {
-  /** Fires only when the status changes into "final". */
-  becameFinal: "%previous.status != 'final' and %current.status = 'final'",
+  /**
+   * Fires when the status becomes "final", including a resource created as final. On a create,
+   * %previous is an empty object, so "%previous.status != 'final'" would be empty, not true.
+   */
+  becameFinal: "%current.status = 'final' and %previous.where(status = 'final').empty()",
   /** Fires when a patient's phone number was added or changed. */
   phoneChanged: "%previous.telecom.where(system = 'phone').value != %current.telecom.where(system = 'phone').value",
 } as const;
