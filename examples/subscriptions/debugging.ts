@@ -27,8 +27,16 @@ export async function recentAttempts(medplum: MedplumClient, subscriptionId: str
 // #endregion attempts
 
 // #region resend
-/** POST [type]/[id]/$resend: evaluates the resource against the project's subscriptions again. */
-export async function resend(medplum: MedplumClient, resourceType: ResourceType, id: string): Promise<void> {
-  await medplum.post(medplum.fhirUrl(resourceType, id, '$resend'), {});
+/**
+ * POST [type]/[id]/$resend: queues the current version for the project's matching subscriptions
+ * again (project admins only). Pass a Subscription reference to notify only that one.
+ */
+export async function resend(
+  medplum: MedplumClient,
+  resourceType: ResourceType,
+  id: string,
+  subscription?: string
+): Promise<void> {
+  await medplum.post(medplum.fhirUrl(resourceType, id, '$resend'), subscription ? { subscription } : {});
 }
 // #endregion resend

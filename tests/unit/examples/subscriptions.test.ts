@@ -102,12 +102,14 @@ describe('subscriptions/debugging', () => {
 
   test('resend posts to the $resend operation of the resource', async () => {
     const medplum = mockWithSearch();
-    const urls: string[] = [];
-    medplum.post = (async (url: URL | string) => {
-      urls.push(String(url));
+    const calls: [string, unknown][] = [];
+    medplum.post = (async (url: URL | string, body: unknown) => {
+      calls.push([String(url), body]);
       return {};
     }) as MedplumClient['post'];
     await resend(medplum, 'Patient', 'p1');
-    assert.match(urls[0], /\/fhir\/R4\/Patient\/p1\/\$resend$/);
+    await resend(medplum, 'Patient', 'p1', 'Subscription/s1');
+    assert.match(calls[0][0], /\/fhir\/R4\/Patient\/p1\/\$resend$/);
+    assert.deepEqual(calls.map((c) => c[1]), [{}, { subscription: 'Subscription/s1' }]);
   });
 });
