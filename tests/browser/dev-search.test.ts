@@ -45,6 +45,20 @@ function waitForStart(child: ChildProcess, timeoutMs: number): Promise<void> {
   });
 }
 
+/** Polls until the server answers 200: it may print its banner before it accepts connections. */
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in time:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 before(async () => {
   const port = await freePort();
   origin = `http://localhost:${port}`;
@@ -54,6 +68,7 @@ before(async () => {
     detached: true,
   });
   await waitForStart(server, 8 * 60_000);
+  await waitForHttp(`${origin}/docs/fhir-basics`, 5 * 60_000);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 });
 
