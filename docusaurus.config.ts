@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
@@ -11,6 +12,9 @@ import { buildSidebars } from './sidebars/build';
 import { GENERATED_DOC_DIRS, NAV_SECTIONS, REDIRECTS, STRICT_BUILD } from './site.settings';
 import { runGenerators } from './plugins/generators';
 import { indexSlugFrontMatter } from './plugins/index-slugs';
+import markdownTwins from './plugins/markdown-twins';
+import frontPage from './plugins/front-page';
+import devSearch, { DEV_SEARCH_DIR } from './plugins/dev-search';
 
 const siteDir = __dirname;
 
@@ -36,6 +40,9 @@ export default async function createConfig(): Promise<Config> {
   // Generated reference pages must exist before the docs plugin reads docs/. `serve` only
   // serves build/ and reads nothing from docs/, so it skips generation.
   const serving = process.argv.slice(2).includes('serve');
+  // The development server has no built HTML to index, so search gets an index of its own.
+  const developing = process.argv.slice(2).includes('start');
+  if (developing) fs.mkdirSync(path.join(siteDir, DEV_SEARCH_DIR), { recursive: true });
   const generated = serving ? { redirects: [] } : await runGenerators(siteDir);
   // The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
   const sidebarIds = Object.keys(buildSidebars(path.join(siteDir, 'docs')));
@@ -46,6 +53,7 @@ export default async function createConfig(): Promise<Config> {
     favicon: 'logo.svg',
     url: process.env.SITE_URL ?? 'http://localhost:3000',
     baseUrl: '/',
+    staticDirectories: ['static', ...(developing ? [DEV_SEARCH_DIR] : [])],
     trailingSlash: false,
 
     // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
@@ -65,6 +73,10 @@ export default async function createConfig(): Promise<Config> {
       ['@docusaurus/plugin-content-pages', {}],
       ['@docusaurus/plugin-sitemap', {}],
       ['@docusaurus/plugin-client-redirects', { redirects: [...REDIRECTS, ...generated.redirects] }],
+      // `<route>.md` twins of every page, /llms.txt and /llms-full.txt (build only).
+      markdownTwins,
+      frontPage,
+      ...(developing ? [devSearch] : []),
     ],
     themes: [
       ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
