@@ -28,6 +28,8 @@ export const TOOL_PAGES: [string, string][] = [
   ['/docs/tools/fhirpath', '[data-tool="fhirpath"] .fhir-tool[data-ready]'],
   ['/docs/tools/validator', '[data-tool="validator"] .fhir-tool[data-state="done"]'],
   ['/docs/tools/search-builder', '[data-tool="search-builder"] .fhir-tool[data-ready]'],
+  // A guide page without a tool, for comparison: its first load should match the tool pages'.
+  ['/docs/search', 'main h1'],
 ];
 
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
@@ -39,13 +41,15 @@ export async function measureToolBytes(browser: Browser, origin: string): Promis
     const page = await context.newPage();
     let loaded = false;
     page.once('load', () => (loaded = true));
-    const bodies: Promise<[string, boolean, number] | undefined>[] = [];
+    const bodies: Promise<[string, boolean, number, string] | undefined>[] = [];
     page.on('response', (res) => {
       const beforeLoad = !loaded;
+      // Prefetches of linked pages arrive as "other", dynamic imports as "script".
+      const kind = res.request().resourceType();
       bodies.push(
         res
           .body()
-          .then((b): [string, boolean, number] => [res.url(), beforeLoad, gz(b)])
+          .then((b): [string, boolean, number, string] => [res.url(), beforeLoad, gz(b), kind])
           .catch(() => undefined),
       );
     });
@@ -55,13 +59,13 @@ export async function measureToolBytes(browser: Browser, origin: string): Promis
     const result: ToolBytes = { route, page: 0, tool: 0, definitions: 0, definitionChunks: [] };
     for (const item of await Promise.all(bodies)) {
       if (!item) continue;
-      const [url, beforeLoad, size] = item;
+      const [url, beforeLoad, size, kind] = item;
       const name = url.slice(url.lastIndexOf('/') + 1);
       if (beforeLoad) result.page += size;
       else if (/fhir-type-|fhir-tools-datatypes/.test(name)) {
         result.definitions += size;
         result.definitionChunks.push(name);
-      } else if (url.endsWith('.js')) result.tool += size;
+      } else if (kind === 'script') result.tool += size;
     }
     out.push(result);
     await context.close();
@@ -73,7 +77,9 @@ export function printToolBytes(rows: ToolBytes[]): void {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log('\nFHIR tools (gzip): page first load | tool code after load | definitions on first use');
   for (const r of rows) {
-    console.log(`  ${r.route.padEnd(28)} ${kb(r.page).padStart(9)} | ${kb(r.tool).padStart(9)} | ${kb(r.definitions).padStart(9)}  (${r.definitionChunks.join(', ')})`);
+    console.log(
+      `  ${r.route.padEnd(28)} ${kb(r.page).padStart(9)} | ${kb(r.tool).padStart(9)} | ${kb(r.definitions).padStart(9)}  (${r.definitionChunks.join(', ')})`,
+    );
   }
 }
 

@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Bundle, ElementDefinition, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
 import type { Generator } from '../generators';
 import { definitionsDir } from '../fhir-reference/generate';
+import { narrowDescription } from '../fhir-reference/sections';
 
 /** Element fields that only document (long prose, mappings); the validator never reads them. */
 const DOC_FIELDS = [
@@ -62,14 +63,22 @@ function trimDefinition(sd: StructureDefinition): StructureDefinition {
   } as StructureDefinition;
 }
 
-function trimSearchParameter(sp: SearchParameter): SearchParameter {
+/** The first sentence of a parameter's description for one type, without markdown links. */
+export function describeFor(sp: SearchParameter, resourceType: string): string {
+  const text = narrowDescription(sp.description, resourceType)
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim();
+  return /^[\s\S]*?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+}
+
+function trimSearchParameter(sp: SearchParameter, resourceType: string): SearchParameter {
   return {
     resourceType: 'SearchParameter',
     id: sp.id,
     url: sp.url,
     name: sp.name,
     status: sp.status,
-    description: sp.description ? (/^[\s\S]*?[.!?](?=\s|$)/.exec(sp.description)?.[0] ?? sp.description) : '',
+    description: describeFor(sp, resourceType),
     base: sp.base,
     code: sp.code,
     type: sp.type,
@@ -115,7 +124,7 @@ export function buildSlices(dir: string): ToolSlices {
     for (const base of (sp.base ?? []) as string[]) {
       // Resource and DomainResource parameters (_id, _lastUpdated…) go to every type.
       const targets = base === 'Resource' || base === 'DomainResource' ? [...types.keys()] : [base];
-      for (const t of targets) types.get(t)?.searchParameters.push(trimSearchParameter(sp));
+      for (const t of targets) types.get(t)?.searchParameters.push(trimSearchParameter(sp, t));
     }
   }
   return { datatypes, types };

@@ -41,7 +41,7 @@ test('FHIRPath: typing an expression shows typed values; bad input is explained 
   await expression.fill("name.where(use = 'official').family");
   const result = page.getByTestId('fhirpath-result');
   await result.filter({ hasText: 'Chalmers' }).waitFor();
-  assert.match(await result.textContent() ?? '', /"type": "string",\s*"value": "Chalmers"/);
+  assert.match((await result.textContent()) ?? '', /"type": "string",\s*"value": "Chalmers"/);
   assert.match(page.url(), /expression=name\.where/, 'the expression is kept in the URL');
 
   await expression.fill('birthDate');
@@ -73,11 +73,16 @@ test('validator: lists issues with path and message, selects the line, says vali
 
   await issues.getByRole('button', { name: /Patient\.birthDate/ }).click();
   const textarea = page.getByLabel('Resource', { exact: true });
-  const selected = await textarea.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
+  const selected = await textarea.evaluate((el: HTMLTextAreaElement) =>
+    el.value.slice(el.selectionStart, el.selectionEnd),
+  );
   assert.match(selected, /"birthDate": "1974-25-12"/);
 
   await textarea.fill('{ "resourceType": "Patinet" }');
-  await page.getByTestId('validator-input-error').filter({ hasText: 'not a FHIR R4 or Medplum resource type' }).waitFor();
+  await page
+    .getByTestId('validator-input-error')
+    .filter({ hasText: 'not a FHIR R4 or Medplum resource type' })
+    .waitFor();
 
   await textarea.fill('{"resourceType": "Observation", "status": "final", "code": {"text": "Heart rate"}}');
   await page.getByTestId('validator-valid').filter({ hasText: 'Valid: this Observation conforms' }).waitFor();
@@ -148,13 +153,18 @@ test('the tool pages have no serious or critical axe violations once the tools h
   for (const [route, ready] of [
     ['/docs/tools/fhirpath', '.fhir-tool[data-ready]'],
     ['/docs/tools/validator', '.fhir-tool[data-state="done"]'],
-    ['/docs/tools/search-builder?type=Observation&query=code%3Dhttp%3A%2F%2Floinc.org%7C8867-4%26date%3Dge2024-01-01', '.fhir-tool[data-ready]'],
+    [
+      '/docs/tools/search-builder?type=Observation&query=code%3Dhttp%3A%2F%2Floinc.org%7C8867-4%26date%3Dge2024-01-01',
+      '.fhir-tool[data-ready]',
+    ],
   ]) {
     const page = await open(route);
     await page.locator(ready).waitFor();
     await page.addScriptTag({ path: axePath });
     const violations = (await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }).axe;
+      const axe = (
+        window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }
+      ).axe;
       return (await axe.run(document, { resultTypes: ['violations'] })).violations;
     })) as { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[];
     for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {

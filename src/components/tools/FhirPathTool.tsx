@@ -51,7 +51,7 @@ export default function FhirPathTool(): JSX.Element {
   useEffect(mountToolStyles, []);
   const id = useId();
   const [text, setText] = useQueryParam('resource', DEFAULT_RESOURCE, RESOURCE_CODEC);
-  const [expression, setExpression] = useQueryParam('expression', 'name.where(use = \'official\').given');
+  const [expression, setExpression] = useQueryParam('expression', "name.where(use = 'official').given");
   const settledText = useDebounced(text);
   const settledExpression = useDebounced(expression);
   const parsed = useMemo(() => parseResourceText(settledText), [settledText]);
@@ -65,7 +65,12 @@ export default function FhirPathTool(): JSX.Element {
     loadType(resourceType)
       .then((slice) => {
         if (!live) return;
-        setSuggestions(expressionsFor(resourceType, slice.searchParameters.map((sp) => sp.expression ?? '')));
+        setSuggestions(
+          expressionsFor(
+            resourceType,
+            slice.searchParameters.map((sp) => sp.expression ?? ''),
+          ),
+        );
         setLoadedType(resourceType);
       })
       .catch(() => live && setLoadedType(resourceType));
@@ -117,7 +122,11 @@ export default function FhirPathTool(): JSX.Element {
       <ul className="fhir-tool-chips" aria-labelledby={`${id}-examples-label`}>
         {[...GENERIC_EXPRESSIONS, ...suggestions].map((expr) => (
           <li key={expr}>
-            <button type="button" className="button button--sm button--outline button--primary" onClick={() => setExpression(expr)}>
+            <button
+              type="button"
+              className="button button--sm button--outline button--primary"
+              onClick={() => setExpression(expr)}
+            >
               {expr}
             </button>
           </li>
@@ -143,7 +152,9 @@ export default function FhirPathTool(): JSX.Element {
             )}
           </>
         )}
-        {!outcome.values && <p className="fhir-tool-note">No result until the resource and the expression are valid.</p>}
+        {!outcome.values && (
+          <p className="fhir-tool-note">No result until the resource and the expression are valid.</p>
+        )}
       </div>
       <label htmlFor={`${id}-resource`}>Resource</label>
       <textarea

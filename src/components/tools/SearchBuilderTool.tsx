@@ -132,10 +132,14 @@ export default function SearchBuilderTool(): JSX.Element {
   return (
     <div className="fhir-tool" data-ready={params ? 'true' : undefined}>
       <label htmlFor={`${id}-type`}>Resource type</label>
-      <select id={`${id}-type`} value={resourceType} onChange={(e) => {
-        setQuery('');
-        setResourceType(e.target.value);
-      }}>
+      <select
+        id={`${id}-type`}
+        value={resourceType}
+        onChange={(e) => {
+          setQuery('');
+          setResourceType(e.target.value);
+        }}
+      >
         {!RESOURCE_TYPES.includes(resourceType) && <option value={resourceType}>{resourceType}</option>}
         {RESOURCE_TYPES.filter((t) => t !== 'Resource' && t !== 'DomainResource').map((t) => (
           <option key={t} value={t}>
@@ -181,11 +185,16 @@ export default function SearchBuilderTool(): JSX.Element {
             return (
               <fieldset key={index} className="fhir-tool-row" data-testid="search-row">
                 <legend className="fhir-tool-note">
-                  <code>{row.code}</code> ({sp ? `${type}: ${sp.description ?? ''}` : 'not a search parameter of this type'})
+                  <code>{row.code}</code> (
+                  {sp ? `${type}: ${sp.description ?? ''}` : 'not a search parameter of this type'})
                 </legend>
                 <div>
                   <label htmlFor={`${rowId}-modifier`}>Modifier</label>
-                  <select id={`${rowId}-modifier`} value={row.modifier} onChange={(e) => updateRow(index, { modifier: e.target.value })}>
+                  <select
+                    id={`${rowId}-modifier`}
+                    value={row.modifier}
+                    onChange={(e) => updateRow(index, { modifier: e.target.value })}
+                  >
                     <option value="">none</option>
                     {(MODIFIERS[type] ?? []).map((m) => (
                       <option key={m} value={m}>
@@ -197,7 +206,11 @@ export default function SearchBuilderTool(): JSX.Element {
                 {ORDERED.has(type) && row.modifier !== 'missing' && (
                   <div>
                     <label htmlFor={`${rowId}-prefix`}>Prefix</label>
-                    <select id={`${rowId}-prefix`} value={row.prefix} onChange={(e) => updateRow(index, { prefix: e.target.value })}>
+                    <select
+                      id={`${rowId}-prefix`}
+                      value={row.prefix}
+                      onChange={(e) => updateRow(index, { prefix: e.target.value })}
+                    >
                       <option value="">none (eq)</option>
                       {Object.entries(PREFIXES).map(([p, label]) => (
                         <option key={p} value={p}>

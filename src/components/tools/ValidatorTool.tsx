@@ -102,7 +102,8 @@ export default function ValidatorTool(): JSX.Element {
     el.setSelectionRange(range[0], range[1]);
   };
 
-  const errors = result.state === 'done' ? result.issues.filter((i) => i.severity === 'error' || i.severity === 'fatal') : [];
+  const errors =
+    result.state === 'done' ? result.issues.filter((i) => i.severity === 'error' || i.severity === 'fatal') : [];
   return (
     <div className="fhir-tool" data-state={result.state}>
       <label htmlFor={`${id}-resource`}>Resource</label>
@@ -139,8 +140,13 @@ export default function ValidatorTool(): JSX.Element {
               const path = issue.expression?.[0];
               return (
                 <li key={`${path}-${i}`}>
-                  <button type="button" className="button button--sm button--outline button--secondary" onClick={() => select(path)}>
-                    <strong>{issue.severity}</strong> at <code>{path ?? '(resource)'}</code>: {issue.details?.text ?? issue.diagnostics}
+                  <button
+                    type="button"
+                    className="button button--sm button--outline button--secondary"
+                    onClick={() => select(path)}
+                  >
+                    <strong>{issue.severity}</strong> at <code>{path ?? '(resource)'}</code>:{' '}
+                    {issue.details?.text ?? issue.diagnostics}
                   </button>
                 </li>
               );

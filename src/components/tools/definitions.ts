@@ -30,9 +30,9 @@ let datatypes: Promise<void> | undefined;
 const slices = new Map<string, Promise<TypeSlice>>();
 
 function loadDatatypes(): Promise<void> {
-  datatypes ??= import(/* webpackChunkName: "fhir-tools-datatypes" */ '@site/.generated/fhir-tools/datatypes.json').then(
-    (mod) => indexStructureDefinitionBundle(mod.default as unknown as StructureDefinition[]),
-  );
+  datatypes ??= import(
+    /* webpackChunkName: "fhir-tools-datatypes" */ '@site/.generated/fhir-tools/datatypes.json'
+  ).then((mod) => indexStructureDefinitionBundle(mod.default as unknown as StructureDefinition[]));
   return datatypes;
 }
 

@@ -33,7 +33,11 @@ export function parseResourceText(text: string): ParsedResource {
   }
   const resourceType = (value as { resourceType?: unknown }).resourceType;
   if (typeof resourceType !== 'string') {
-    return { ok: false, message: 'The resource has no "resourceType" property, so its type is unknown. Add one, for example "resourceType": "Patient".' };
+    return {
+      ok: false,
+      message:
+        'The resource has no "resourceType" property, so its type is unknown. Add one, for example "resourceType": "Patient".',
+    };
   }
   if (!RESOURCE_TYPES.includes(resourceType)) {
     return {
