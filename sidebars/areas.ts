@@ -31,7 +31,7 @@ export const GUIDE_SECTIONS: GuideSection[] = [
   { title: 'Automation', areas: ['bots', 'subscriptions', 'cli', 'agent'] },
   {
     title: 'Data and APIs',
-    areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'analytics'],
+    areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'analytics', 'tools'],
   },
   { title: 'Operate', areas: ['self-hosting', 'contributing', 'compliance'] },
 ];

@@ -148,17 +148,27 @@ test('the Patient reference page links into each tool with its example or type f
   await page.close();
 });
 
+/** Tool pages checked by axe, each with the selector that shows the tool has run. */
+const AXE_PAGES: [string, string][] = [
+  // An expression error on screen, so its contrast is checked too.
+  ['/docs/tools/fhirpath?expression=name.(', '.fhir-tool-error'],
+  ['/docs/tools/fhirpath', '.fhir-tool[data-ready]'],
+  ['/docs/tools/validator', '.fhir-tool[data-state="done"]'],
+  [
+    '/docs/tools/search-builder?type=Observation&query=code%3Dhttp%3A%2F%2Floinc.org%7C8867-4%26date%3Dge2024-01-01',
+    '.fhir-tool[data-ready]',
+  ],
+];
+
 test('the tool pages have no serious or critical axe violations once the tools have loaded', async () => {
   const problems: string[] = [];
-  for (const [route, ready] of [
-    ['/docs/tools/fhirpath', '.fhir-tool[data-ready]'],
-    ['/docs/tools/validator', '.fhir-tool[data-state="done"]'],
-    [
-      '/docs/tools/search-builder?type=Observation&query=code%3Dhttp%3A%2F%2Floinc.org%7C8867-4%26date%3Dge2024-01-01',
-      '.fhir-tool[data-ready]',
-    ],
-  ]) {
-    const page = await open(route);
+  // Messages and results included: the validator's default resource shows its error list.
+  for (const [scheme, route, ready] of (['light', 'dark'] as const).flatMap((scheme) =>
+    AXE_PAGES.map(([route, ready]) => [scheme, route, ready] as const),
+  )) {
+    const ctx = await offlineContext(session, { colorScheme: scheme });
+    const page = await ctx.context.newPage();
+    await page.goto(session.origin + route, { waitUntil: 'load' });
     await page.locator(ready).waitFor();
     await page.addScriptTag({ path: axePath });
     const violations = (await page.evaluate(async () => {
@@ -168,9 +178,10 @@ test('the tool pages have no serious or critical axe violations once the tools h
       return (await axe.run(document, { resultTypes: ['violations'] })).violations;
     })) as { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[];
     for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-      problems.push(`${route}: ${v.impact} ${v.id} — ${v.help} at ${JSON.stringify(v.nodes[0]?.target)}`);
+      problems.push(`${route} [${scheme}]: ${v.impact} ${v.id} — ${v.help} at ${JSON.stringify(v.nodes[0]?.target)}`);
     }
-    await page.close();
+    offOrigin.push(...ctx.offOrigin);
+    await ctx.context.close();
   }
   assert.deepEqual(problems, []);
 });

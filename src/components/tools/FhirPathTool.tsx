@@ -30,15 +30,22 @@ const DEFAULT_RESOURCE = JSON.stringify(
 /** Expressions that work on any resource; type-specific ones come from its search parameters. */
 const GENERIC_EXPRESSIONS = ['resourceType', 'id', 'meta.lastUpdated', 'extension.url'];
 
-/** The part of a search parameter's FHIRPath that applies to `resourceType`. */
+/**
+ * Parts of the type's search parameter expressions, one per top-level element (so Patient
+ * offers birthDate and name rather than six address fields).
+ */
 function expressionsFor(resourceType: string, searchExpressions: string[]): string[] {
   const out: string[] = [];
+  const elements = new Set<string>();
   for (const expr of searchExpressions) {
     for (const part of expr.split('|').map((p) => p.trim())) {
-      if (part.startsWith(`${resourceType}.`) && !out.includes(part)) out.push(part);
+      const element = /^[A-Za-z]+\.([A-Za-z]+)/.exec(part)?.[1];
+      if (!part.startsWith(`${resourceType}.`) || !element || elements.has(element)) continue;
+      elements.add(element);
+      out.push(part);
     }
   }
-  return out.slice(0, 8);
+  return out.slice(0, 10);
 }
 
 interface Outcome {

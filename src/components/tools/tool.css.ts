@@ -11,9 +11,9 @@ const CSS = `
 }
 .fhir-tool select { font-family: inherit; width: auto; max-width: 100%; }
 .fhir-tool textarea { min-height: 14rem; resize: vertical; }
-.fhir-tool-error { color: var(--ifm-color-danger-darkest); background: var(--ifm-color-danger-contrast-background);
+.fhir-tool-error { color: var(--ifm-color-danger-contrast-foreground); background: var(--ifm-color-danger-contrast-background);
   border-left: 4px solid var(--ifm-color-danger-dark); padding: 0.4rem 0.6rem; margin: 0.4rem 0; }
-.fhir-tool-ok { color: var(--ifm-color-success-darkest); background: var(--ifm-color-success-contrast-background);
+.fhir-tool-ok { color: var(--ifm-color-success-contrast-foreground); background: var(--ifm-color-success-contrast-background);
   border-left: 4px solid var(--ifm-color-success-dark); padding: 0.4rem 0.6rem; margin: 0.4rem 0; }
 .fhir-tool-note { color: var(--ifm-color-emphasis-800); font-size: 0.85rem; margin: 0.4rem 0; }
 .fhir-tool pre { margin: 0.25rem 0 0.75rem; white-space: pre-wrap; word-break: break-word; }
