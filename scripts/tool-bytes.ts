@@ -19,7 +19,7 @@ export interface ToolBytes {
   tool: number;
   /** Definitions fetched for the first resource type (gzip). */
   definitions: number;
-  /** Names of the definition chunks, to show what "per type" means. */
+  /** Names of the definition files fetched, to show what "per type" means. */
   definitionChunks: string[];
 }
 
@@ -62,7 +62,7 @@ export async function measureToolBytes(browser: Browser, origin: string): Promis
       const [url, beforeLoad, size, kind] = item;
       const name = url.slice(url.lastIndexOf('/') + 1);
       if (beforeLoad) result.page += size;
-      else if (/fhir-type-|fhir-tools-datatypes/.test(name)) {
+      else if (url.includes('/fhir-tools/')) {
         result.definitions += size;
         result.definitionChunks.push(name);
       } else if (kind === 'script') result.tool += size;

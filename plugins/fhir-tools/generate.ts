@@ -1,19 +1,21 @@
 /**
- * Writes the definition slices the in-browser FHIR tools (docs/tools) load on demand.
+ * Writes the definition slices the in-browser FHIR tools (docs/tools) fetch on demand.
  *
  * The full R4 bundles are tens of megabytes, so the tools never import them. Instead this step
- * writes, under .generated/fhir-tools/:
- *   - datatypes.json: every complex datatype (R4 and Medplum), trimmed to what the validator reads;
- *   - types/<Type>.json: one resource type's trimmed StructureDefinition and its SearchParameters;
- *   - types.json: the list of resource types with a file, for pickers and "unknown type" messages.
- * The tool components import types/<Type>.json through a template `import()`, so the bundler
- * makes one chunk per type and a page downloads only the types a reader uses.
+ * writes static files under static/fhir-tools/<definitions version>/ (copied into the build like
+ * any static file, and served by the dev server):
+ *   - datatypes.json: every datatype (R4 and Medplum), trimmed to what the validator reads;
+ *   - types/<Type>.json: one resource type's trimmed StructureDefinition and its SearchParameters.
+ * and .generated/fhir-tools/manifest.json (version and type names), which the tool code imports.
+ *
+ * Static files rather than bundler chunks: a chunk per type would add 173 entries to the chunk
+ * map in the runtime script that every page of the site loads (about 3 KB gzip).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Bundle, ElementDefinition, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
 import type { Generator } from '../generators';
-import { definitionsDir } from '../fhir-reference/generate';
+import { definitionsDir, definitionsPackageId } from '../fhir-reference/generate';
 import { narrowDescription } from '../fhir-reference/sections';
 
 /** Element fields that only document (long prose, mappings); the validator never reads them. */
@@ -130,18 +132,23 @@ export function buildSlices(dir: string): ToolSlices {
   return { datatypes, types };
 }
 
-export function outDir(siteDir: string): string {
-  return path.join(siteDir, '.generated', 'fhir-tools');
+/** Where the static slices go: the version keeps browsers from mixing cached slices of two releases. */
+export function staticDir(siteDir: string, version: string): string {
+  return path.join(siteDir, 'static', 'fhir-tools', version);
 }
 
 const generate: Generator = async ({ siteDir }) => {
   const { datatypes, types } = buildSlices(definitionsDir(siteDir));
-  const out = outDir(siteDir);
-  fs.rmSync(out, { recursive: true, force: true });
+  const version = definitionsPackageId(siteDir).split('@').pop() as string;
+  fs.rmSync(path.join(siteDir, 'static', 'fhir-tools'), { recursive: true, force: true });
+  const out = staticDir(siteDir, version);
   fs.mkdirSync(path.join(out, 'types'), { recursive: true });
   fs.writeFileSync(path.join(out, 'datatypes.json'), JSON.stringify(datatypes));
   for (const [name, slice] of types) fs.writeFileSync(path.join(out, 'types', `${name}.json`), JSON.stringify(slice));
-  fs.writeFileSync(path.join(out, 'types.json'), JSON.stringify([...types.keys()].sort()));
+  const manifest = path.join(siteDir, '.generated', 'fhir-tools', 'manifest.json');
+  fs.rmSync(path.dirname(manifest), { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(manifest), { recursive: true });
+  fs.writeFileSync(manifest, JSON.stringify({ version, types: [...types.keys()].sort() }));
   return {};
 };
 

@@ -186,6 +186,19 @@ test('the tool pages have no serious or critical axe violations once the tools h
   assert.deepEqual(problems, []);
 });
 
+test('a guide page downloads neither the tool code nor any definitions', async () => {
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (req) => requested.push(req.url()));
+  await page.goto(`${session.origin}/docs/search`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  assert.deepEqual(
+    requested.filter((url) => /fhir-tool-|\/fhir-tools\//.test(url)),
+    [],
+  );
+  await page.close();
+});
+
 test('nothing left the origin and no page logged an error', () => {
   assert.deepEqual(offOrigin, []);
   assert.deepEqual(pageErrors, []);

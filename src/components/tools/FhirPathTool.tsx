@@ -3,6 +3,7 @@
  * `evalFhirPathTyped` from @medplum/core, updated as the reader types.
  */
 import { evalFhirPathTyped, parseFhirPath, type TypedValue } from '@medplum/core';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import { type JSX, useEffect, useId, useMemo, useState } from 'react';
 import { loadType } from './definitions';
 import { useDebounced } from './debounce';
@@ -56,6 +57,8 @@ interface Outcome {
 
 export default function FhirPathTool(): JSX.Element {
   useEffect(mountToolStyles, []);
+  // Definitions are static files of this site: fetched from its own origin, under its base URL.
+  const baseUrl = useBaseUrl('/');
   const id = useId();
   const [text, setText] = useQueryParam('resource', DEFAULT_RESOURCE, RESOURCE_CODEC);
   const [expression, setExpression] = useQueryParam('expression', "name.where(use = 'official').given");
@@ -69,7 +72,7 @@ export default function FhirPathTool(): JSX.Element {
   useEffect(() => {
     if (!resourceType) return;
     let live = true;
-    loadType(resourceType)
+    loadType(baseUrl, resourceType)
       .then((slice) => {
         if (!live) return;
         setSuggestions(
@@ -84,7 +87,7 @@ export default function FhirPathTool(): JSX.Element {
     return () => {
       live = false;
     };
-  }, [resourceType]);
+  }, [baseUrl, resourceType]);
 
   const outcome: Outcome = useMemo(() => {
     if (!parsed.ok) return { resourceError: parsed.message };

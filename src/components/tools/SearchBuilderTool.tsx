@@ -4,6 +4,7 @@
  */
 import { parseSearchRequest } from '@medplum/core';
 import type { SearchParameter } from '@medplum/fhirtypes';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import { type JSX, useEffect, useId, useMemo, useState } from 'react';
 import { CopyButton } from './CopyButton';
 import { loadType, RESOURCE_TYPES } from './definitions';
@@ -86,6 +87,8 @@ function formatQuery(rows: Row[]): string {
 
 export default function SearchBuilderTool(): JSX.Element {
   useEffect(mountToolStyles, []);
+  // Definitions are static files of this site: fetched from its own origin, under its base URL.
+  const baseUrl = useBaseUrl('/');
   const id = useId();
   const [resourceType, setResourceType] = useQueryParam('type', 'Patient');
   const [query, setQuery] = useQueryParam('query', '');
@@ -97,7 +100,7 @@ export default function SearchBuilderTool(): JSX.Element {
     let live = true;
     setParams(undefined);
     setTypeError(undefined);
-    loadType(resourceType)
+    loadType(baseUrl, resourceType)
       .then((slice) => {
         if (!live) return;
         const map = new Map(slice.searchParameters.map((sp) => [sp.code as string, sp]));
@@ -107,7 +110,7 @@ export default function SearchBuilderTool(): JSX.Element {
     return () => {
       live = false;
     };
-  }, [resourceType]);
+  }, [baseUrl, resourceType]);
 
   const rows = useMemo(() => (params ? parseQuery(query, params) : []), [query, params]);
   const setRows = (next: Row[]): void => setQuery(formatQuery(next));

@@ -4,6 +4,7 @@
  */
 import { OperationOutcomeError, validateResource } from '@medplum/core';
 import type { OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import { loadType, resourceTypesIn } from './definitions';
 import { useDebounced } from './debounce';
@@ -64,6 +65,8 @@ export function rangeForPath(text: string, path: string | undefined): [number, n
 
 export default function ValidatorTool(): JSX.Element {
   useEffect(mountToolStyles, []);
+  // Definitions are static files of this site: fetched from its own origin, under its base URL.
+  const baseUrl = useBaseUrl('/');
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
   const [text, setText] = useQueryParam('resource', DEFAULT_RESOURCE, RESOURCE_CODEC);
@@ -79,7 +82,7 @@ export default function ValidatorTool(): JSX.Element {
     let live = true;
     setResult({ state: 'checking' });
     // Contained resources and Bundle entries need their own types' definitions too.
-    Promise.all([...resourceTypesIn(parsed.resource)].map(loadType))
+    Promise.all([...resourceTypesIn(parsed.resource)].map((type) => loadType(baseUrl, type)))
       .then(() => {
         if (!live) return;
         setResult({
@@ -92,7 +95,7 @@ export default function ValidatorTool(): JSX.Element {
     return () => {
       live = false;
     };
-  }, [settled]);
+  }, [baseUrl, settled]);
 
   const select = (path: string | undefined): void => {
     const range = rangeForPath(text, path);

@@ -1,14 +1,14 @@
 /**
  * Loads FHIR definitions into @medplum/core on demand, one resource type at a time.
  *
- * plugins/fhir-tools/generate.ts writes the slices: every datatype in one file (needed by any
- * resource, since Extension.value[x] reaches them all) and one file per resource type with its
- * StructureDefinition and SearchParameters. The template `import()` below makes the bundler emit
- * one chunk per type file, so validating a Patient downloads the Patient slice and nothing else.
+ * plugins/fhir-tools/generate.ts writes the slices as static files: every datatype in one file
+ * (needed by any resource, since Extension.value[x] reaches them all) and one file per resource
+ * type with its StructureDefinition and SearchParameters. Validating a Patient fetches the
+ * datatypes and the Patient file, nothing else. Requests go to the site's own origin only.
  */
 import { indexSearchParameterBundle, indexStructureDefinitionBundle } from '@medplum/core';
 import type { Bundle, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
-import typeNames from '@site/.generated/fhir-tools/types.json';
+import manifest from '@site/.generated/fhir-tools/manifest.json';
 
 export interface TypeSlice {
   structureDefinition: StructureDefinition;
@@ -16,7 +16,7 @@ export interface TypeSlice {
 }
 
 /** Every resource type (FHIR R4 and Medplum) the tools can load. */
-export const RESOURCE_TYPES: readonly string[] = typeNames as string[];
+export const RESOURCE_TYPES: readonly string[] = manifest.types;
 
 export class UnknownTypeError extends Error {
   constructor(readonly resourceType: string) {
@@ -29,23 +29,25 @@ export class UnknownTypeError extends Error {
 let datatypes: Promise<void> | undefined;
 const slices = new Map<string, Promise<TypeSlice>>();
 
-function loadDatatypes(): Promise<void> {
-  datatypes ??= import(
-    /* webpackChunkName: "fhir-tools-datatypes" */ '@site/.generated/fhir-tools/datatypes.json'
-  ).then((mod) => indexStructureDefinitionBundle(mod.default as unknown as StructureDefinition[]));
-  return datatypes;
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Could not load the FHIR definitions (${url}: HTTP ${response.status}).`);
+  return (await response.json()) as T;
 }
 
-/** Loads and indexes one resource type (and the datatypes); cached for the page's lifetime. */
-export function loadType(resourceType: string): Promise<TypeSlice> {
+/**
+ * Loads and indexes one resource type (and, once, the datatypes); cached for the page's
+ * lifetime. `baseUrl` is the site's base URL (useBaseUrl('/')).
+ */
+export function loadType(baseUrl: string, resourceType: string): Promise<TypeSlice> {
   if (!RESOURCE_TYPES.includes(resourceType)) return Promise.reject(new UnknownTypeError(resourceType));
+  const root = `${baseUrl.replace(/\/$/, '')}/fhir-tools/${manifest.version}`;
   let slice = slices.get(resourceType);
   if (!slice) {
-    slice = Promise.all([
-      loadDatatypes(),
-      import(/* webpackChunkName: "fhir-type-[request]" */ `@site/.generated/fhir-tools/types/${resourceType}.json`),
-    ]).then(([, mod]) => {
-      const data = (mod as { default: TypeSlice }).default;
+    datatypes ??= fetchJson<StructureDefinition[]>(`${root}/datatypes.json`).then(indexStructureDefinitionBundle);
+    // A failed download should be retried the next time, not cached.
+    datatypes.catch(() => (datatypes = undefined));
+    slice = Promise.all([datatypes, fetchJson<TypeSlice>(`${root}/types/${resourceType}.json`)]).then(([, data]) => {
       indexStructureDefinitionBundle([data.structureDefinition]);
       indexSearchParameterBundle({
         resourceType: 'Bundle',
@@ -54,7 +56,6 @@ export function loadType(resourceType: string): Promise<TypeSlice> {
       } as Bundle<SearchParameter>);
       return data;
     });
-    // A failed download should be retried the next time, not cached.
     slice.catch(() => slices.delete(resourceType));
     slices.set(resourceType, slice);
   }
