@@ -27,6 +27,9 @@ export function decodeResource(encoded: string): string | undefined {
   }
 }
 
+/** Longest value kept in the address bar, in characters after encoding. */
+export const MAX_PARAM_LENGTH = 32_000;
+
 function readParams(): URLSearchParams {
   return new URLSearchParams(window.location.search);
 }
@@ -48,7 +51,9 @@ export function useQueryParam(
     (next: string) => {
       setValue(next);
       const params = readParams();
-      if (next) params.set(name, codec.encode(next));
+      const encoded = next ? codec.encode(next) : '';
+      // Browsers and chat apps choke on very long links: big inputs stay out of the URL.
+      if (encoded && encoded.length <= MAX_PARAM_LENGTH) params.set(name, encoded);
       else params.delete(name);
       const query = params.toString();
       window.history.replaceState(
