@@ -16,6 +16,7 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, templateOf } from '../tests/browser/helpers';
 import { serveBuild } from './serve-build';
+import { measureToolBytes, printToolBytes, type ToolBytes } from './tool-bytes';
 
 const SITE = path.join(__dirname, '..');
 const BUILD = path.join(SITE, 'build');
@@ -145,6 +146,8 @@ async function main(): Promise<void> {
     await context.close();
   }
   results.firstVisit = weights;
+  // The FHIR tools fetch their code and definitions after load: measured on their own.
+  results.tools = await measureToolBytes(browser, server.origin);
 
   // Search: what the first query fetches, versus one JSON index holding every page's text.
   const context = await browser.newContext();
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
 
   fs.writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
   printTables(results);
+  printToolBytes(results.tools as ToolBytes[]);
   console.log(`\n[bench] wrote ${path.relative(SITE, path.join(OUT, 'results.json'))}`);
 }
 

@@ -31,7 +31,7 @@ export const GUIDE_SECTIONS: GuideSection[] = [
   { title: 'Automation', areas: ['bots', 'subscriptions', 'cli', 'agent'] },
   {
     title: 'Data and APIs',
-    areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'analytics', 'ai'],
+    areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'analytics', 'tools', 'ai'],
   },
   { title: 'Operate', areas: ['self-hosting', 'contributing', 'compliance'] },
 ];
@@ -72,6 +72,7 @@ export const READER_GOALS: ReaderGoal[] = [
       'medications',
       'billing',
       'terminology',
+      'tools',
       'ai',
     ],
   },
