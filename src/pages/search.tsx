@@ -13,7 +13,7 @@ export default function SearchPage(): React.JSX.Element {
     setQuery(new URLSearchParams(window.location.search).get('q') ?? '');
   }, []);
   return (
-    <Layout title="Search" description="Search every Medplum Docs page, offline.">
+    <Layout title="Search the docs" description="Search every Medplum Docs page, offline.">
       <main className="container margin-vert--xl" data-pagefind-ignore="all">
         <div className="row">
           <div className="col col--8 col--offset-2">

@@ -35,7 +35,7 @@ async function getText(route: string): Promise<{ status: number; text: string; t
 
 /** A site-relative link target exists in the build (as a twin, a page, or a static file). */
 function resolves(href: string): boolean {
-  const pathname = decodeURI(href.split('#')[0]);
+  const pathname = decodeURI(href.split(/[?#]/)[0]);
   const file = path.join(BUILD_DIR, pathname);
   return [file, `${file}.html`, path.join(file, 'index.html')].some((f) => fs.existsSync(f) && fs.statSync(f).isFile());
 }
