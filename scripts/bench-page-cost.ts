@@ -4,7 +4,8 @@
  * runtime) and that all docs pages load (the docs sidebar metadata).
  *
  * Measured on the built files, deterministically: the entries of a sample of doc routes are cut
- * out of those files, and the gzip difference is divided by the sample size. Patterns that stop
+ * out of those files, and the gzip difference is divided by the number of entries cut. Sidebar
+ * data counts for the pages that load it: with one sidebar file per sidebar, the dearest. Patterns that stop
  * matching (a Docusaurus upgrade) show up as a count of zero, not as a silent zero cost.
  */
 import fs from 'node:fs';
@@ -29,7 +30,8 @@ export function perPageCost(buildDir: string, routes: string[], sampleSize = 40)
   const read = (f: string) => fs.readFileSync(path.join(js, f), 'utf8');
   const mainFile = files.find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
   const runtimeFile = files.find((f) => /^runtime~main\.[0-9a-f]+\.js$/.test(f));
-  const metaFile = files.find((f) => !f.startsWith('main.') && read(f).includes('docsSidebars'));
+  // Sidebars: in the version metadata (stock) or in per-sidebar route props (plugins/docs-slim).
+  const metaFiles = files.filter((f) => !f.startsWith('main.') && /"(docsSidebars|sidebars)":\{"/.test(read(f)));
   if (!mainFile || !runtimeFile) throw new Error('main or runtime bundle not found in build/assets/js');
 
   const docs = routes.filter((r) => r.startsWith('/docs/')).sort();
@@ -38,8 +40,9 @@ export function perPageCost(buildDir: string, routes: string[], sampleSize = 40)
 
   let main = read(mainFile);
   let runtime = read(runtimeFile);
-  let meta = metaFile ? read(metaFile) : '';
-  const before = { main: gz(main), runtime: gz(runtime), meta: meta ? gz(meta) : 0 };
+  const meta = new Map(metaFiles.map((f) => [f, read(f)]));
+  const metaCuts = new Map(metaFiles.map((f) => [f, 0]));
+  const before = { main: gz(main), runtime: gz(runtime), meta: new Map(metaFiles.map((f) => [f, gz(meta.get(f)!)])) };
   const found = { route: 0, chunkNames: 0, registry: 0, runtime: 0, globalData: 0, sidebar: 0, docMap: 0 };
 
   const cut = (text: string, re: RegExp, kind: keyof typeof found): [string, RegExpExecArray | null] => {
@@ -57,25 +60,38 @@ export function perPageCost(buildDir: string, routes: string[], sampleSize = 40)
     const key = m?.[1];
     if (key) {
       [main] = cut(main, new RegExp(`(?<=[{,])"?${esc(key)}"?:\\[\\(\\)=>.*?,(?:0|"[^"]*"),\\d+\\],?`), 'registry');
-      // Runtime maps: chunk id -> name, chunk id -> content hash, and name -> id.
-      const id = new RegExp(`(\\d+):"${esc(key)}"`).exec(runtime)?.[1];
+      // Runtime maps: chunk name -> id (prefetching), chunk id -> content hash, and (when files
+      // are named by chunk name) chunk id -> name.
+      const k = esc(key);
+      const id =
+        new RegExp(`[{,]"?${k}"?:"?(\\d+)"?[,}]`).exec(runtime.slice(runtime.indexOf('gca=')))?.[1] ??
+        new RegExp(`(\\d+):"${k}"`).exec(runtime)?.[1];
       if (id) {
         runtime = runtime
           .replace(new RegExp(`([{,])${id}:"[^"]*",?`, 'g'), '$1')
-          .replace(new RegExp(`"${esc(key)}":"?${id}"?,?`, 'g'), '');
+          .replace(new RegExp(`([{,])"?${k}"?:"?${id}"?,?`, 'g'), '$1');
         found.runtime++;
       }
     }
     // Global data (every page): the docs plugin's list of doc paths.
     [main] = cut(main, new RegExp(`\\{"id":"[^"]*","path":"${p}"[^}]*\\},?`), 'globalData');
-    if (meta) {
-      [meta, m] = cut(meta, new RegExp(`\\{"type":"link","href":"${p}"[^}]*\\},?`), 'sidebar');
-      const docId = m && /"docId":"([^"]+)"/.exec(m[0])?.[1];
-      if (docId) [meta] = cut(meta, new RegExp(`"${esc(docId)}":\\{"id":"${esc(docId)}"[^}]*\\},?`), 'docMap');
+    for (const [file, text] of meta) {
+      let rest: string;
+      [rest, m] = cut(text, new RegExp(`\\{"type":"link","href":"${p}"[^}]*\\},?`), 'sidebar');
+      if (!m) continue;
+      metaCuts.set(file, metaCuts.get(file)! + 1);
+      const docId = /"docId":"([^"]+)"/.exec(m[0])?.[1];
+      if (docId) [rest] = cut(rest, new RegExp(`"${esc(docId)}":\\{"id":"${esc(docId)}"[^}]*\\},?`), 'docMap');
+      meta.set(file, rest);
+      break;
     }
   }
-  const after = { main: gz(main), runtime: gz(runtime), meta: meta ? gz(meta) : 0 };
-  const everyPage = (before.main - after.main + before.runtime - after.runtime) / sample.length;
-  const everyDocsPage = everyPage + (before.meta - after.meta) / sample.length;
+  const everyPage = (before.main - gz(main) + before.runtime - gz(runtime)) / sample.length;
+  // A page in a sidebar costs the pages showing that sidebar: the dearest sidebar counts.
+  const sidebarCost = Math.max(
+    0,
+    ...metaFiles.map((f) => (metaCuts.get(f)! ? (before.meta.get(f)! - gz(meta.get(f)!)) / metaCuts.get(f)! : 0)),
+  );
+  const everyDocsPage = everyPage + sidebarCost;
   return { sample: sample.length, found, everyPage: Math.round(everyPage), everyDocsPage: Math.round(everyDocsPage) };
 }

@@ -7,6 +7,9 @@
  *   server), so the client bundle gets the registry without it: one string fewer per page.
  * - Route module keys: the 8-hex keys Docusaurus derives from module paths (in the registry, in
  *   routesChunkNames and as chunk names in the runtime) become 1-2 character ones.
+ * - Chunk files are named by chunk id, so the runtime's chunk-filename function needs no
+ *   id-to-name table (one entry per page); prefetching still finds chunks by name through
+ *   Docusaurus's own name-to-id table (`__webpack_require__.gca`).
  * - Prefetching: core's client `docusaurus.js` is swapped for ./docusaurus-client.js, which
  *   indexes the route table once and prefetches each chunk file once (see that file).
  * - tslib: only the helpers the bundle uses (see ./tslib-client.mjs).
@@ -23,6 +26,7 @@ export default function clientBundlePlugin(): Plugin {
       if (isServer) return {};
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
+        output: { chunkFilename: 'assets/js/[id].[contenthash:8].js' },
         plugins: [
           new NormalModuleReplacementPlugin(
             /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]docusaurus\.js$/,

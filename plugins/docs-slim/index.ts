@@ -48,7 +48,7 @@ export function slimVersionMetadata(data: VersionMetadataProp): VersionMetadataP
   return { ...data, docs, docsSidebars };
 }
 
-interface SidebarItem {
+export interface SidebarItem {
   type: string;
   unlisted?: boolean;
   items?: SidebarItem[];
@@ -71,14 +71,90 @@ export function slimGlobalData(data: unknown): unknown {
   return { ...global, versions: global.versions.map((version) => ({ ...version, docs: [] })) };
 }
 
-/** The route with every nested version route's metadata slimmed. */
-function slimRoute(route: RouteConfig): RouteConfig {
-  const version = route.props?.version;
-  return {
-    ...route,
-    ...(isVersionMetadataProp(version) && { props: { ...route.props, version: slimVersionMetadata(version) } }),
-    ...(route.routes && { routes: route.routes.map(slimRoute) }),
+/**
+ * Each sidebar travels with the pages that show it. The docs plugin nests every doc route under
+ * one `DocRoot` route and reads the sidebar from the version metadata, so every docs page loads
+ * every sidebar (the API sidebar is most of it). Here each sidebar whose pages live under their
+ * own top-level folders (e.g. `/docs/api/…` and `/docs/sdk/…`) gets its own `DocRoot` route,
+ * matched first by a path pattern on those folders, with the sidebar as a route prop;
+ * everything else stays in the catch-all `DocRoot` with the remaining sidebars.
+ * src/theme/DocRoot puts the route's sidebars where the theme looks for them.
+ */
+export function splitDocRoot(root: RouteConfig, sidebars: Record<string, SidebarItem[]>): RouteConfig[] {
+  const children = root.routes ?? [];
+  const segmentOf = (routePath: string) => routePath.slice(root.path.length).split('/')[1] ?? '';
+  const segmentsBySidebar = new Map<string, Set<string>>();
+  for (const child of children) {
+    const name = typeof child.sidebar === 'string' ? child.sidebar : '';
+    const set = segmentsBySidebar.get(name) ?? new Set<string>();
+    set.add(segmentOf(child.path));
+    segmentsBySidebar.set(name, set);
+  }
+  const own = [...segmentsBySidebar].filter(
+    ([name, segments]) =>
+      name !== '' &&
+      Object.prototype.hasOwnProperty.call(sidebars, name) &&
+      ![...segments].some((seg) => seg === '' || !/^[\w-]+$/.test(seg)) &&
+      [...segmentsBySidebar].every(
+        ([other, otherSegs]) => other === name || ![...otherSegs].some((seg) => segments.has(seg)),
+      ),
+  );
+  const ownNames = new Set(own.map(([name]) => name));
+  const dedicated = own.map(([name, segments]) => ({
+    ...root,
+    path: `${root.path}/:section(${[...segments].sort().join('|')})`,
+    routes: children.filter((child) => child.sidebar === name),
+    props: { ...root.props, sidebars: { [name]: sidebars[name] } },
+  }));
+  const rest: RouteConfig = {
+    ...root,
+    routes: children.filter((child) => !ownNames.has(String(child.sidebar))),
+    props: {
+      ...root.props,
+      sidebars: Object.fromEntries(Object.entries(sidebars).filter(([name]) => !ownNames.has(name))),
+    },
   };
+  return [...dedicated, rest];
+}
+
+/** The route with every nested version route's metadata slimmed and its DocRoot split by sidebar. */
+function slimRoute(route: RouteConfig, docRootComponent: string): RouteConfig {
+  const version = route.props?.version;
+  if (isVersionMetadataProp(version)) {
+    const slim = slimVersionMetadata(version);
+    const sidebars = slim.docsSidebars as Record<string, SidebarItem[]>;
+    return {
+      ...route,
+      props: { ...route.props, version: { ...slim, docsSidebars: {} } },
+      routes: (route.routes ?? []).flatMap((child) =>
+        child.component === docRootComponent ? splitDocRoot(child, sidebars) : [child],
+      ),
+    };
+  }
+  return { ...route, ...(route.routes && { routes: route.routes.map((r) => slimRoute(r, docRootComponent)) }) };
+}
+
+/**
+ * `DocCard` (generated category index pages, `<DocCardList>`) looks docs up in the doc map this
+ * plugin empties, and throws for a missing id: fail the build with the reason instead.
+ */
+function assertNoDocCards(siteDir: string, content: LoadedContent): void {
+  for (const version of content.loadedVersions) {
+    const generated = JSON.stringify(version.sidebars).match(/"type":"generated-index"/);
+    if (generated) {
+      throw new Error(
+        'docs-slim: a sidebar category has a generated index page; its cards need the doc map that plugins/docs-slim drops. Link the category to a doc instead.',
+      );
+    }
+    for (const doc of version.docs) {
+      const file = path.join(siteDir, doc.source.replace(/^@site\//, ''));
+      if (fs.existsSync(file) && /<DocCard(List)?\b/.test(fs.readFileSync(file, 'utf8'))) {
+        throw new Error(
+          `docs-slim: ${doc.source} uses <DocCardList>/<DocCard>, which need the doc map that plugins/docs-slim drops.`,
+        );
+      }
+    }
+  }
 }
 
 async function docsSlim(context: LoadContext, options: PluginOptions): Promise<Plugin<LoadedContent>> {
@@ -87,6 +163,7 @@ async function docsSlim(context: LoadContext, options: PluginOptions): Promise<P
     ...plugin,
     async contentLoaded(args) {
       const docs = args.content.loadedVersions.flatMap((v) => v.docs);
+      assertNoDocCards(context.siteDir, args.content);
       const cards: AreaCard[] = GUIDE_AREAS.flatMap((area) => {
         const doc = docs.find((d) => d.id === `${area}/index`);
         return doc ? [{ id: doc.id, title: doc.title, description: doc.description }] : [];
@@ -98,7 +175,7 @@ async function docsSlim(context: LoadContext, options: PluginOptions): Promise<P
       // The version route carries the metadata as `props.version`; core serializes route props
       // into the JSON module each docs page loads.
       const { actions } = args;
-      const addRoute: typeof actions.addRoute = (route) => actions.addRoute(slimRoute(route));
+      const addRoute: typeof actions.addRoute = (route) => actions.addRoute(slimRoute(route, options.docRootComponent));
       const setGlobalData: typeof actions.setGlobalData = (data) => actions.setGlobalData(slimGlobalData(data));
       await plugin.contentLoaded?.({ ...args, actions: { ...actions, addRoute, setGlobalData } });
     },

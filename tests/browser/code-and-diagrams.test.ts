@@ -38,7 +38,10 @@ test('code blocks are static, coloured HTML with a working copy button', async (
 
   // Dark mode switches every token to its dark colour.
   const tokenColour = () =>
-    block.locator('pre.shiki span[style]').first().evaluate((el) => getComputedStyle(el).color);
+    block
+      .locator('pre.shiki span[style]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
   const light = await tokenColour();
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   assert.notEqual(await tokenColour(), light, 'token colour did not change in dark mode');
@@ -49,7 +52,9 @@ test('code blocks are static, coloured HTML with a working copy button', async (
 test('a Mermaid diagram renders to SVG', async () => {
   const source = fs
     .readdirSync(path.join(SITE_DIR, 'docs'), { recursive: true, encoding: 'utf8' })
-    .find((f) => f.endsWith('index.mdx') && fs.readFileSync(path.join(SITE_DIR, 'docs', f), 'utf8').includes('```mermaid'));
+    .find(
+      (f) => f.endsWith('index.mdx') && fs.readFileSync(path.join(SITE_DIR, 'docs', f), 'utf8').includes('```mermaid'),
+    );
   assert.ok(source, 'no area index page with a Mermaid diagram');
   const route = `/docs/${path.dirname(source)}`;
   const { context } = await offlineContext(session);
