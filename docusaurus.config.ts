@@ -132,6 +132,9 @@ export default async function createConfig(): Promise<Config> {
           'Independent documentation for Medplum, an open-source FHIR R4 platform. Content under the repository licence.',
       },
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+      // Code is coloured at build time (plugins/code-highlight); an empty Prism theme keeps the
+      // default one (~1 KB) out of the siteConfig every page loads.
+      prism: { theme: { plain: {}, styles: [] } },
     } satisfies UserThemeConfig,
   };
 }
