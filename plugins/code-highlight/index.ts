@@ -31,6 +31,8 @@ export const shikiOptions: RehypeShikiOptions = {
   // Blocks without a language (or with one not listed) are still wrapped, uncoloured.
   defaultLanguage: 'text',
   fallbackLanguage: 'text',
+  // `language-ts` on <code>: the Markdown twins (plugins/markdown-twins) read it to fence the block.
+  addLanguageClass: true,
 };
 
 /**
