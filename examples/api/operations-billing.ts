@@ -17,10 +17,13 @@ export async function submitDraftClaim(medplum: MedplumClient, claim: Claim): Pr
   return medplum.post(medplum.fhirUrl('Claim', '$submit'), buildClaimSubmit(claim));
 }
 
-/** Submits a stored Claim by id; this form of the operation uses GET. */
+/**
+ * Submits a stored Claim. The instance form (Claim/{id}/$submit) is GET in one server version and
+ * POST in another, so this reads the Claim and uses the type-level POST, which both accept.
+ */
 export async function submitStoredClaim(medplum: MedplumClient, claimId: string): Promise<ClaimResponse> {
-  // Skip the client cache: every call must reach the processor.
-  return medplum.get(medplum.fhirUrl('Claim', claimId, '$submit'), { cache: 'no-cache' });
+  const claim = await medplum.readResource('Claim', claimId);
+  return submitDraftClaim(medplum, claim);
 }
 // #endregion claim-submit
 

@@ -346,7 +346,7 @@ describe('operations added for newer servers', () => {
     assert.equal(params[2].valueReference?.reference, 'AccessPolicy/ap1');
   });
 
-  test('claim submission: a draft Claim goes in the resource parameter, a stored one by id with GET', async () => {
+  test('claim submission: draft and stored Claims both go in the resource parameter of a type-level POST', async () => {
     const claim: Claim = {
       resourceType: 'Claim', status: 'active', use: 'claim', created: '2026-03-02',
       type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional' }] },
@@ -355,14 +355,21 @@ describe('operations added for newer servers', () => {
       insurance: [{ sequence: 1, focal: true, coverage: { reference: 'Coverage/c1' } }],
     };
     const answer = { resourceType: 'ClaimResponse', status: 'active', use: 'claim', outcome: 'queued' };
-    const { medplum, sent } = clientReplying({ status: 200, body: answer }, { status: 200, body: answer });
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: answer },
+      { status: 200, body: { ...claim, id: 'cl1' } },
+      { status: 200, body: answer }
+    );
     assert.equal((await submitDraftClaim(medplum, claim)).outcome, 'queued');
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Claim/$submit');
     assertValidParameters(sent[0].body);
-    await submitStoredClaim(medplum, 'cl1');
+    assert.equal((await submitStoredClaim(medplum, 'cl1')).outcome, 'queued');
     assert.equal(sent[1].method, 'GET');
-    assert.equal(sent[1].url.pathname, '/fhir/R4/Claim/cl1/$submit');
+    assert.equal(sent[1].url.pathname, '/fhir/R4/Claim/cl1');
+    assert.equal(sent[2].method, 'POST');
+    assert.equal(sent[2].url.pathname, '/fhir/R4/Claim/$submit');
+    assert.equal(((sent[2].body as Parameters).parameter?.[0].resource as Claim).id, 'cl1');
   });
 
   test('checkEligibility posts the request in the resource parameter', async () => {
