@@ -8,7 +8,11 @@ import { getReferenceString } from '@medplum/core';
 import type { Subscription, User, UserSecurityRequest } from '@medplum/fhirtypes';
 
 // #region request-reset
-/** Starts a reset without the default email. Always resolves, whether or not the email exists. */
+/**
+ * Starts a reset without the default email. Resolves whether or not the email exists, so the
+ * answer reveals no accounts; only addresses at a domain with an external identity provider
+ * are refused (400).
+ */
 export async function requestPasswordReset(medplum: MedplumClient, email: string, projectId: string): Promise<void> {
   await medplum.post('auth/resetpassword', { email, projectId, sendEmail: false });
 }

@@ -13,6 +13,9 @@ export interface Options {
 export default function docsFrontmatterCheck(context: LoadContext, options: unknown): Plugin {
   const { path: docsPath, generatedDirs } = options as Options;
   const docsDir = path.join(context.siteDir, docsPath);
+  // Checked once here too, before any plugin loads content: the docs plugin's own YAML parser
+  // would otherwise report a broken page first, without the file and line this check gives.
+  assertValidFrontmatter(docsDir, generatedDirs);
   return {
     name: 'docs-frontmatter-check',
     async loadContent() {

@@ -1,0 +1,335 @@
+/**
+ * Runs every bot handler shown in docs/bots against MockClient with the event the server would
+ * build, and checks what the bot did: resources written, values returned, errors thrown.
+ */
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, test } from 'node:test';
+import { ContentType, createReference, Hl7Message, MedplumClient, validateResource } from '@medplum/core';
+import type { Bot, Cron, Observation, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
+import { mockWithSearch } from './mock-with-search';
+import { isValidFiveFieldCron } from './support/cron-check';
+import { handler as welcomeBot } from '../../../examples/bots/bot-basics';
+import { handler as eventBot } from '../../../examples/bots/bot-event';
+import { handler as secretsBot, requireSecret } from '../../../examples/bots/bot-secrets';
+import { handler as cronBot, SCHEDULES } from '../../../examples/bots/cron-job';
+import { BOOKING_SYSTEM, handler as webhookBot } from '../../../examples/bots/consuming-webhooks';
+import { handler as insuranceBot, insuranceCheckSubscription } from '../../../examples/bots/subscription-bot';
+import { handler as vitalsBot } from '../../../examples/bots/questionnaire-response';
+import { handler as adtBot, MRN_SYSTEM as ADT_MRN } from '../../../examples/bots/hl7-adt';
+import { handler as csvBot, MRN_SYSTEM as CSV_MRN, summaryBinary } from '../../../examples/bots/file-upload';
+import { BOT_IDENTIFIER, runAsync, runById, runByIdentifier, runWithGet } from '../../../examples/bots/execute-bot';
+import { makeBotEvent, runLocally, secretsFrom } from '../../../examples/bots/local-runner';
+import { parseSearchRequest } from '@medplum/core';
+
+async function savedPatient(medplum: MedplumClient, extra: Partial<Patient> = {}): Promise<Patient> {
+  return medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['Amara'], family: 'Okafor' }], ...extra });
+}
+
+describe('bots/bot-basics', () => {
+  test('creates a welcome-call Task for the patient it receives', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const task = await welcomeBot(medplum, makeBotEvent(patient));
+    assert.equal(task.for?.reference, `Patient/${patient.id}`);
+    const stored = await medplum.readResource('Task', task.id as string);
+    assert.equal(stored.status, 'requested');
+    assert.doesNotThrow(() => validateResource(stored));
+  });
+
+  test('fails the run for anything but a saved Patient', async () => {
+    const medplum = mockWithSearch();
+    await assert.rejects(welcomeBot(medplum, makeBotEvent({ resourceType: 'Patient' } as Patient)), /saved Patient/);
+  });
+});
+
+describe('bots/bot-event', () => {
+  test('reports the event fields without leaking secret values', async () => {
+    const medplum = mockWithSearch();
+    const summary = await eventBot(
+      medplum,
+      makeBotEvent<unknown>({ hello: 'world' }, {
+        bot: { reference: 'Bot/123' },
+        contentType: ContentType.JSON,
+        secrets: secretsFrom({ API_KEY: 'k-1', OTHER: 'x' }),
+        requester: { reference: 'Practitioner/42' },
+        traceId: 'trace-1',
+        headers: { 'x-medplum-interaction': 'create' },
+      })
+    );
+    assert.deepEqual(summary, {
+      bot: 'Bot/123',
+      contentType: 'application/json',
+      inputType: 'object',
+      secretNames: ['API_KEY', 'OTHER'],
+      requester: 'Practitioner/42',
+      traceId: 'trace-1',
+      interaction: 'create',
+    });
+    assert.ok(!JSON.stringify(summary).includes('k-1'));
+  });
+});
+
+describe('bots/bot-secrets', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  test('sends the API key from event.secrets and returns the directory answer', async () => {
+    const calls: { url: string; auth: string | null }[] = [];
+    globalThis.fetch = (async (url: string | URL, init?: RequestInit) => {
+      calls.push({ url: String(url), auth: new Headers(init?.headers).get('Authorization') });
+      return new Response(JSON.stringify({ npi: '1234567893', name: 'Dr. Lee' }), { status: 200 });
+    }) as typeof fetch;
+    const result = await secretsBot(
+      mockWithSearch(),
+      makeBotEvent({ npi: '1234567893' }, { secrets: secretsFrom({ DIRECTORY_API_KEY: 's3cret' }) })
+    );
+    assert.deepEqual(result, { npi: '1234567893', name: 'Dr. Lee' });
+    assert.deepEqual(calls, [{ url: 'https://directory.example.com/providers/1234567893', auth: 'Bearer s3cret' }]);
+  });
+
+  test('a missing secret fails with a message naming it', () => {
+    assert.throws(() => requireSecret({}, 'DIRECTORY_API_KEY'), /DIRECTORY_API_KEY/);
+  });
+});
+
+describe('bots/cron-job', () => {
+  test('every schedule on the page is a valid five-field cron expression', () => {
+    for (const expr of Object.values(SCHEDULES)) {
+      assert.ok(isValidFiveFieldCron(expr), expr);
+    }
+    assert.equal(isValidFiveFieldCron('0 25 * * *'), false);
+    assert.equal(isValidFiveFieldCron('* * * *'), false);
+  });
+
+  test('escalates only tasks older than the cutoff', async () => {
+    const medplum = mockWithSearch();
+    const old = await medplum.createResource<Task>({
+      resourceType: 'Task', status: 'requested', intent: 'order', priority: 'routine',
+      authoredOn: new Date(Date.now() - 72 * 3600_000).toISOString(),
+    });
+    const fresh = await medplum.createResource<Task>({
+      resourceType: 'Task', status: 'requested', intent: 'order', priority: 'routine',
+      authoredOn: new Date().toISOString(),
+    });
+    const bot: Bot = { resourceType: 'Bot', id: 'b1', name: 'Escalate', cronString: SCHEDULES.everyWeekdayAt7 };
+    assert.doesNotThrow(() => validateResource(bot));
+    const result = await cronBot(medplum, makeBotEvent<Bot | Cron>(bot));
+    assert.deepEqual(result, { escalated: 1 });
+    assert.equal((await medplum.readResource('Task', old.id as string)).priority, 'urgent');
+    assert.equal((await medplum.readResource('Task', fresh.id as string)).priority, 'routine');
+  });
+
+  test('a Cron resource can shorten the cutoff with a parameter', async () => {
+    const medplum = mockWithSearch();
+    await medplum.createResource<Task>({
+      resourceType: 'Task', status: 'requested', intent: 'order',
+      authoredOn: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    });
+    const cron: Cron = {
+      resourceType: 'Cron', active: true, cronString: SCHEDULES.everyFifteenMinutes,
+      targetReference: { reference: 'Bot/b1' }, onBehalfOf: { reference: 'ProjectMembership/m1' },
+      parameter: [{ name: 'maxAgeHours', valueInteger: 1 }],
+    };
+    assert.doesNotThrow(() => validateResource(cron));
+    assert.deepEqual(await cronBot(medplum, makeBotEvent<Bot | Cron>(cron)), { escalated: 1 });
+  });
+});
+
+describe('bots/consuming-webhooks', () => {
+  const secret = 'whsec_test';
+  const body = JSON.stringify({
+    event: 'booking.created', bookingId: 'bk-981', start: '2026-12-01T15:00:00Z', end: '2026-12-01T15:30:00Z',
+    attendeeName: 'Amara Okafor',
+  });
+  const sign = (s: string): string => createHmac('sha256', secret).update(s).digest('hex');
+
+  test('a correctly signed booking becomes one Appointment, even when delivered twice', async () => {
+    const medplum = mockWithSearch();
+    const event = makeBotEvent(body, {
+      contentType: ContentType.JSON,
+      secrets: secretsFrom({ BOOKING_WEBHOOK_SECRET: secret }),
+      headers: { 'x-signature': sign(body) },
+    });
+    const first = await webhookBot(medplum, event);
+    const second = await webhookBot(medplum, event);
+    assert.equal(second.appointment, first.appointment);
+    const all = await medplum.searchResources('Appointment', { identifier: `${BOOKING_SYSTEM}|bk-981` });
+    assert.equal(all.length, 1);
+    assert.equal(all[0].status, 'booked');
+    assert.doesNotThrow(() => validateResource(all[0]));
+  });
+
+  test('a bad signature is rejected before anything is written', async () => {
+    const medplum = mockWithSearch();
+    const event = makeBotEvent(body, {
+      secrets: secretsFrom({ BOOKING_WEBHOOK_SECRET: secret }),
+      headers: { 'x-signature': sign(body + ' ') },
+    });
+    await assert.rejects(webhookBot(medplum, event), /bad signature/);
+    assert.equal((await medplum.searchResources('Appointment', {})).length, 0);
+  });
+});
+
+describe('bots/subscription-bot', () => {
+  test('the subscription is valid and its criteria parse', () => {
+    const sub = insuranceCheckSubscription('b1');
+    assert.doesNotThrow(() => validateResource(sub));
+    const search = parseSearchRequest(sub.criteria);
+    assert.equal(search.resourceType, 'Patient');
+    assert.deepEqual(search.filters?.map((f) => [f.code, f.value]), [['active', 'true']]);
+  });
+
+  test('creates one insurance Task per patient and ignores deletes', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const headers = { 'X-Medplum-Subscription': 's1', 'X-Medplum-Interaction': 'create' };
+    const first = await insuranceBot(medplum, makeBotEvent<Patient | { deletedResource: Patient }>(patient, { headers }));
+    assert.match(first, /^created: Task\//);
+    const retry = await insuranceBot(medplum, makeBotEvent<Patient | { deletedResource: Patient }>(patient, { headers }));
+    assert.equal(retry, first.replace('created', 'exists'));
+    const deleted = await insuranceBot(medplum, makeBotEvent<Patient | { deletedResource: Patient }>({ deletedResource: patient }));
+    assert.equal(deleted, 'ignored: delete');
+  });
+});
+
+describe('bots/questionnaire-response', () => {
+  test('completed answers become vital-sign Observations linked to the response', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const response = await medplum.createResource<QuestionnaireResponse>({
+      resourceType: 'QuestionnaireResponse',
+      status: 'completed',
+      questionnaire: 'https://example.com/Questionnaire/vitals-intake',
+      subject: createReference(patient),
+      authored: '2026-11-20T10:00:00Z',
+      item: [
+        { linkId: 'vitals', item: [
+          { linkId: 'body-weight', answer: [{ valueDecimal: 72.5 }] },
+          { linkId: 'body-height', answer: [{ valueInteger: 168 }] },
+        ] },
+        { linkId: 'comments', answer: [{ valueString: 'none' }] },
+      ],
+    });
+    const created = await vitalsBot(medplum, makeBotEvent(response));
+    assert.equal(created.length, 2);
+    const observations = await Promise.all(created.map((ref) => medplum.readReference<Observation>({ reference: ref })));
+    assert.deepEqual(observations.map((o) => [o.code?.coding?.[0]?.code, o.valueQuantity?.value]), [['29463-7', 72.5], ['8302-2', 168]]);
+    for (const o of observations) {
+      assert.equal(o.subject?.reference, `Patient/${patient.id}`);
+      assert.doesNotThrow(() => validateResource(o));
+    }
+  });
+
+  test('in-progress responses are left alone', async () => {
+    const medplum = mockWithSearch();
+    const draft: QuestionnaireResponse = { resourceType: 'QuestionnaireResponse', status: 'in-progress', item: [{ linkId: 'body-weight', answer: [{ valueDecimal: 70 }] }] };
+    assert.deepEqual(await vitalsBot(medplum, makeBotEvent(draft)), []);
+  });
+});
+
+describe('bots/hl7-adt', () => {
+  const adt = [
+    'MSH|^~\\&|REGADT|GOODHEALTH|MEDPLUM|CLINIC|20261123093000||ADT^A01|MSG00001|P|2.5.1',
+    'EVN|A01|20261123093000',
+    'PID|1||MRN-48213^^^GOODHEALTH^MR||Okafor^Amara^N||19840317|F|||12 Harbour Rd^^Portland^OR^97201',
+    'PV1|1|I|4W^402^1',
+  ].join('\r');
+
+  test('parses the ADT message, upserts the Patient and acknowledges with AA', async () => {
+    const message = Hl7Message.parse(adt);
+    assert.equal(message.header.getComponent(9, 1), 'ADT');
+    assert.equal(message.getSegment('PID')?.getComponent(5, 2), 'Amara');
+    const medplum = mockWithSearch();
+    const ack = await adtBot(medplum, makeBotEvent(message, { contentType: ContentType.HL7_V2 }));
+    assert.equal(ack.getSegment('MSA')?.getField(1).toString(), 'AA');
+    assert.equal(ack.getSegment('MSA')?.getField(2).toString(), 'MSG00001');
+    const [patient] = await medplum.searchResources('Patient', { identifier: `${ADT_MRN}|MRN-48213` });
+    assert.equal(patient.name?.[0]?.family, 'Okafor');
+    assert.equal(patient.birthDate, '1984-03-17');
+    assert.equal(patient.gender, 'female');
+    assert.doesNotThrow(() => validateResource(patient));
+    // A second A08-style resend updates the same Patient instead of creating another.
+    await adtBot(medplum, makeBotEvent(Hl7Message.parse(adt), { contentType: ContentType.HL7_V2 }));
+    assert.equal((await medplum.searchResources('Patient', { identifier: `${ADT_MRN}|MRN-48213` })).length, 1);
+  });
+
+  test('rejects messages that are not ADT', async () => {
+    const oru = adt.replace('ADT^A01', 'ORU^R01');
+    const ack = await adtBot(mockWithSearch(), makeBotEvent(Hl7Message.parse(oru), { contentType: ContentType.HL7_V2 }));
+    assert.equal(ack.getSegment('MSA')?.getField(1).toString(), 'AR');
+  });
+});
+
+describe('bots/file-upload', () => {
+  test('stores the CSV as a Binary and creates an Observation per valid row', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum, { identifier: [{ system: CSV_MRN, value: 'MRN-48213' }] });
+    const csv = [
+      'mrn,loinc,value,unit,date',
+      'MRN-48213,2339-0,104,mg/dL,2026-11-20',
+      'MRN-48213,4548-4,6.1,%,2026-11-20',
+      'MRN-00000,2339-0,99,mg/dL,2026-11-20',
+    ].join('\n');
+    const result = await csvBot(medplum, makeBotEvent(csv, { contentType: ContentType.TEXT }));
+    assert.equal(result.observations.length, 2);
+    assert.equal(result.skipped, 1);
+    const docRef = await medplum.readReference({ reference: result.documentReference });
+    assert.equal(docRef.resourceType, 'DocumentReference');
+    const url = docRef.resourceType === 'DocumentReference' ? docRef.content[0].attachment.url : undefined;
+    // MockClient answers with its own storage URL; the real server gives a Binary URL.
+    assert.ok(url);
+    const obs = await medplum.readReference<Observation>({ reference: result.observations[1] });
+    assert.equal(obs.subject?.reference, `Patient/${patient.id}`);
+    assert.equal(obs.code?.coding?.[0]?.display, 'Hemoglobin A1c/Hemoglobin.total in Blood');
+    assert.doesNotThrow(() => validateResource(obs));
+    const summary = await summaryBinary(medplum, result);
+    const binary = await medplum.readResource('Binary', summary.id);
+    assert.equal(binary.contentType, 'text/plain');
+  });
+});
+
+describe('bots/execute-bot', () => {
+  function recordingClient(): { medplum: MedplumClient; calls: { method: string; url: string; body?: unknown; contentType?: string; headers?: unknown }[] } {
+    const medplum = mockWithSearch();
+    const calls: { method: string; url: string; body?: unknown; contentType?: string; headers?: unknown }[] = [];
+    medplum.post = (async (url: URL | string, body: unknown, contentType?: string, options?: RequestInit) => {
+      calls.push({ method: 'POST', url: String(url), body, contentType, headers: options?.headers });
+      return { ok: true };
+    }) as MedplumClient['post'];
+    medplum.get = ((url: URL | string) => {
+      calls.push({ method: 'GET', url: String(url) });
+      return Promise.resolve({ ok: true });
+    }) as MedplumClient['get'];
+    return { medplum, calls };
+  }
+
+  test('by id, by identifier, with GET and asynchronously', async () => {
+    const { medplum, calls } = recordingClient();
+    const patient: Patient = { resourceType: 'Patient', id: 'p1' };
+    assert.deepEqual(await runById(medplum, 'bot-1', patient), { ok: true });
+    await runByIdentifier(medplum, patient);
+    await runWithGet(medplum, 'bot-1', { mrn: 'MRN-1' });
+    await runAsync(medplum, 'bot-1', { hello: 'world' });
+    assert.match(calls[0].url, /\/fhir\/R4\/Bot\/bot-1\/\$execute$/);
+    assert.equal(calls[0].contentType, ContentType.FHIR_JSON);
+    assert.equal(new URL(calls[1].url).searchParams.get('identifier'), `${BOT_IDENTIFIER.system}|${BOT_IDENTIFIER.value}`);
+    assert.equal(calls[2].method, 'GET');
+    assert.equal(new URL(calls[2].url).searchParams.get('mrn'), 'MRN-1');
+    assert.deepEqual(calls[3].headers, { Prefer: 'respond-async' });
+  });
+});
+
+describe('bots/local-runner', () => {
+  test('runLocally builds the event and runs the handler against the given client', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const task = await runLocally(welcomeBot, medplum, patient);
+    assert.equal(task.for?.reference, `Patient/${patient.id}`);
+    const event = makeBotEvent('x', { contentType: ContentType.TEXT });
+    assert.equal(event.bot.reference, 'Bot/local-test-bot');
+    assert.equal(event.contentType, 'text/plain');
+  });
+});

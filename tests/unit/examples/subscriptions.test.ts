@@ -1,0 +1,115 @@
+/**
+ * Checks the Subscription examples: criteria parse with parseSearchRequest, FHIRPath criteria
+ * evaluate as intended against sample resources (with %previous and %current set the way the
+ * server sets them), signatures verify, and the example calls send the right requests.
+ */
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { describe, test } from 'node:test';
+import { evalFhirPath, MedplumClient, parseSearchRequest, toTypedValue, validateResource } from '@medplum/core';
+import type { AuditEvent, Observation, Patient, Resource } from '@medplum/fhirtypes';
+import { mockWithSearch } from './mock-with-search';
+import { FHIRPATH_CRITERIA, SUBSCRIPTION_EXTENSIONS, auditEventDestination, successCodes } from '../../../examples/subscriptions/extensions';
+import { createBotSubscription, createLabResultHook, verifyRestHook } from '../../../examples/subscriptions/publish-and-subscribe';
+import { INBOX_CRITERIA } from '../../../examples/subscriptions/websocket';
+import { recentAttempts, resend } from '../../../examples/subscriptions/debugging';
+
+/** Evaluates a criteria expression the way the server does: on the current version, with both versions as variables. */
+function fires(expression: string, previous: Resource | undefined, current: Resource): boolean {
+  const result = evalFhirPath(expression, current, {
+    '%previous': toTypedValue(previous ?? {}),
+    '%current': toTypedValue(current),
+  });
+  return result[0] === true;
+}
+
+const obs = (status: Observation['status']): Observation => ({
+  resourceType: 'Observation', status, code: { coding: [{ system: 'http://loinc.org', code: '2339-0' }] },
+});
+
+describe('subscriptions/criteria', () => {
+  test('search criteria on the pages parse to the intended filters', () => {
+    const cases: [string, string, [string, string][]][] = [
+      ['Observation?category=laboratory', 'Observation', [['category', 'laboratory']]],
+      ['Observation?category=laboratory&status=final', 'Observation', [['category', 'laboratory'], ['status', 'final']]],
+      [INBOX_CRITERIA('p1'), 'Communication', [['recipient', 'Practitioner/p1']]],
+      ['Patient', 'Patient', []],
+    ];
+    for (const [criteria, type, filters] of cases) {
+      const req = parseSearchRequest(criteria);
+      assert.equal(req.resourceType, type, criteria);
+      assert.deepEqual((req.filters ?? []).map((f) => [f.code, f.value]), filters, criteria);
+    }
+  });
+
+  test('becameFinal fires on the transition into final only', () => {
+    assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, obs('preliminary'), obs('final')), true);
+    assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, undefined, obs('final')), true);
+    assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, obs('final'), obs('final')), false);
+    assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, obs('registered'), obs('preliminary')), false);
+    // The pitfall the page warns about: a plain comparison with %previous is empty on a create.
+    assert.equal(fires("%previous.status != 'final' and %current.status = 'final'", undefined, obs('final')), false);
+  });
+
+  test('phoneChanged fires when the phone number changes', () => {
+    const withPhone = (value: string): Patient => ({ resourceType: 'Patient', telecom: [{ system: 'phone', value }] });
+    assert.equal(fires(FHIRPATH_CRITERIA.phoneChanged, withPhone('555-0100'), withPhone('555-0199')), true);
+    assert.equal(fires(FHIRPATH_CRITERIA.phoneChanged, withPhone('555-0100'), withPhone('555-0100')), false);
+  });
+});
+
+describe('subscriptions/publish-and-subscribe', () => {
+  test('the rest-hook subscription carries every extension with the exact URLs', async () => {
+    const medplum = mockWithSearch();
+    const sub = await createLabResultHook(medplum, 'https://lab.example.com/hooks/medplum', 'shh');
+    assert.doesNotThrow(() => validateResource(sub));
+    const urls = (sub.extension ?? []).map((e) => e.url);
+    assert.deepEqual(urls, [
+      SUBSCRIPTION_EXTENSIONS.supportedInteraction,
+      SUBSCRIPTION_EXTENSIONS.supportedInteraction,
+      SUBSCRIPTION_EXTENSIONS.fhirPathCriteria,
+      'https://www.medplum.com/fhir/StructureDefinition/subscription-secret',
+      SUBSCRIPTION_EXTENSIONS.maxAttempts,
+    ]);
+    const bot = await createBotSubscription(medplum, 'b1');
+    assert.equal(bot.channel.endpoint, 'Bot/b1');
+    assert.doesNotThrow(() => validateResource({ ...bot, extension: [...(bot.extension ?? []), successCodes('200-299,404'), ...auditEventDestination('log', 'resource')] }));
+  });
+
+  test('verifyRestHook accepts the server-style signature and rejects anything else', () => {
+    const body = JSON.stringify(obs('final'));
+    const signature = createHmac('sha256', 'shh').update(body).digest('hex');
+    assert.equal(verifyRestHook(body, signature, 'shh'), true);
+    assert.equal(verifyRestHook(body + '\n', signature, 'shh'), false);
+    assert.equal(verifyRestHook(body, undefined, 'shh'), false);
+  });
+});
+
+describe('subscriptions/debugging', () => {
+  test('recentAttempts maps delivery AuditEvents to outcomes', async () => {
+    const medplum = mockWithSearch();
+    for (const [outcome, desc] of [['4', 'Attempt 0 received status 500'], ['0', 'Attempt 1 received status 200']] as const) {
+      await medplum.createResource<AuditEvent>({
+        resourceType: 'AuditEvent', type: { code: 'transmit' }, recorded: new Date().toISOString(), outcome, outcomeDesc: desc,
+        agent: [{ requestor: false }], source: { observer: { reference: 'Subscription/s1' } },
+        entity: [{ what: { reference: 'Subscription/s1' } }],
+      });
+    }
+    const attempts = await recentAttempts(medplum, 's1');
+    assert.equal(attempts.length, 2);
+    assert.deepEqual(attempts.map((a) => a.ok).sort(), [false, true]);
+  });
+
+  test('resend posts to the $resend operation of the resource', async () => {
+    const medplum = mockWithSearch();
+    const calls: [string, unknown][] = [];
+    medplum.post = (async (url: URL | string, body: unknown) => {
+      calls.push([String(url), body]);
+      return {};
+    }) as MedplumClient['post'];
+    await resend(medplum, 'Patient', 'p1');
+    await resend(medplum, 'Patient', 'p1', 'Subscription/s1');
+    assert.match(calls[0][0], /\/fhir\/R4\/Patient\/p1\/\$resend$/);
+    assert.deepEqual(calls.map((c) => c[1]), [{}, { subscription: 'Subscription/s1' }]);
+  });
+});
