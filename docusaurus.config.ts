@@ -1,18 +1,41 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '@docusaurus/types';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import type { Options as ThemeOptions } from '@docusaurus/theme-classic';
 import type { UserThemeConfig } from '@docusaurus/theme-common';
-import { themes as prismThemes } from 'prism-react-renderer';
+import { spawnSync } from 'node:child_process';
 import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
 import remarkExampleCode from './plugins/remark-example-code';
+import docsSlim from './plugins/docs-slim';
+import { redirectsPlugin } from './plugins/redirects';
+import { prismStubPlugin, rehypeCodeHighlight } from './plugins/code-highlight';
+import clientBundlePlugin from './plugins/client-bundle';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
 import { GENERATED_DOC_DIRS, NAV_SECTIONS, REDIRECTS, STRICT_BUILD } from './site.settings';
 import { runGenerators } from './plugins/generators';
 import { indexSlugFrontMatter } from './plugins/index-slugs';
+import markdownTwins from './plugins/markdown-twins';
+import frontPage from './plugins/front-page';
+import devSearch, { DEV_SEARCH_DIR } from './plugins/dev-search';
 
 const siteDir = __dirname;
+
+/**
+ * "Last updated" dates come from Git history. A build from a source archive (`git archive`, a
+ * release tarball) has none, and the docs plugin fails there: such builds show no date.
+ */
+const hasGitHistory = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: siteDir }).status === 0;
+
+/**
+ * Plugins given as `[plugin, options]` put their options into siteConfig, which Docusaurus
+ * serializes into every page's JavaScript. The example-code plugin's option is this machine's
+ * absolute site path, so it is bound here instead.
+ */
+function remarkExampleCodeHere() {
+  return remarkExampleCode({ siteDir });
+}
 
 // Where "Edit this page" points. Override with DOCS_REPO_URL when the repository moves.
 const repoUrl = process.env.DOCS_REPO_URL ?? 'https://github.com/medplum/medplum-docs';
@@ -27,8 +50,9 @@ const docsOptions: DocsOptions = {
     GENERATED_DOC_DIRS.some((dir) => docPath.startsWith(`${dir}/`))
       ? undefined
       : `${repoUrl}/edit/main/docs/${docPath}`,
-  showLastUpdateTime: true,
-  beforeDefaultRemarkPlugins: [[remarkExampleCode, { siteDir }]],
+  showLastUpdateTime: hasGitHistory,
+  beforeDefaultRemarkPlugins: [remarkExampleCodeHere],
+  rehypePlugins: [rehypeCodeHighlight],
   breadcrumbs: true,
 };
 
@@ -36,6 +60,9 @@ export default async function createConfig(): Promise<Config> {
   // Generated reference pages must exist before the docs plugin reads docs/. `serve` only
   // serves build/ and reads nothing from docs/, so it skips generation.
   const serving = process.argv.slice(2).includes('serve');
+  // The development server has no built HTML to index, so search gets an index of its own.
+  const developing = process.argv.slice(2).includes('start');
+  if (developing) fs.mkdirSync(path.join(siteDir, DEV_SEARCH_DIR), { recursive: true });
   const generated = serving ? { redirects: [] } : await runGenerators(siteDir);
   // The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
   const sidebarIds = Object.keys(buildSidebars(path.join(siteDir, 'docs')));
@@ -46,6 +73,7 @@ export default async function createConfig(): Promise<Config> {
     favicon: 'logo.svg',
     url: process.env.SITE_URL ?? 'http://localhost:3000',
     baseUrl: '/',
+    staticDirectories: ['static', ...(developing ? [DEV_SEARCH_DIR] : [])],
     trailingSlash: false,
 
     // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
@@ -61,10 +89,16 @@ export default async function createConfig(): Promise<Config> {
 
     plugins: [
       [docsFrontmatterCheck, { path: 'docs', generatedDirs: GENERATED_DOC_DIRS }],
-      ['@docusaurus/plugin-content-docs', docsOptions],
+      [docsSlim, docsOptions],
       ['@docusaurus/plugin-content-pages', {}],
       ['@docusaurus/plugin-sitemap', {}],
-      ['@docusaurus/plugin-client-redirects', { redirects: [...REDIRECTS, ...generated.redirects] }],
+      redirectsPlugin([...REDIRECTS, ...generated.redirects]),
+      prismStubPlugin,
+      clientBundlePlugin,
+      // `<route>.md` twins of every page, /llms.txt and /llms-full.txt (build only).
+      markdownTwins,
+      frontPage,
+      ...(developing ? [devSearch] : []),
     ],
     themes: [
       ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
@@ -109,13 +143,10 @@ export default async function createConfig(): Promise<Config> {
         copyright:
           'Independent documentation for Medplum, an open-source FHIR R4 platform. Content under the repository licence.',
       },
-      prism: {
-        // Both themes keep comments and strings at WCAG AA contrast (checked by axe in the tests).
-        theme: prismThemes.vsLight,
-        darkTheme: prismThemes.vsDark,
-        additionalLanguages: ['bash', 'json'],
-      },
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+      // Code is coloured at build time (plugins/code-highlight); an empty Prism theme keeps the
+      // default one (~1 KB) out of the siteConfig every page loads.
+      prism: { theme: { plain: {}, styles: [] } },
     } satisfies UserThemeConfig,
   };
 }

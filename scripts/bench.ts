@@ -6,7 +6,13 @@
  * big JSON index of the same pages would weigh), and a Lighthouse mobile run per template.
  * Prints tables and writes .bench/results.json. Not part of `npm test`: timings vary by machine.
  *
- * Options: --skip-build (measure the existing build/), --skip-lighthouse.
+ * Also: what one more page costs every other page (scripts/bench-page-cost.ts), a stock
+ * two-page Docusaurus site built from the same packages for comparison (built once into
+ * .bench/stock), and the budgets of issue 17 checked against the figures.
+ *
+ * Options: --skip-build (measure the existing build/), --skip-lighthouse, --lighthouse-runs=N
+ * (default 3; the median run by performance score is reported), --skip-stock,
+ * --templates=landing,404 (measure only these templates).
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -16,11 +22,19 @@ import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, templateOf } from '../tests/browser/helpers';
 import { serveBuild } from './serve-build';
+import { perPageCost } from './bench-page-cost';
+import { measureToolBytes, printToolBytes, type ToolBytes } from './tool-bytes';
 
 const SITE = path.join(__dirname, '..');
 const BUILD = path.join(SITE, 'build');
 const OUT = path.join(SITE, '.bench');
 const args = new Set(process.argv.slice(2));
+const LIGHTHOUSE_RUNS = Number(
+  /^--lighthouse-runs=(\d+)$/.exec([...args].find((a) => a.startsWith('--lighthouse-runs=')) ?? '')?.[1] ?? 3,
+);
+
+/** Budgets (issue 17): first-visit JS before the load event, gzip; Lighthouse mobile performance. */
+const BUDGET = { homeJsKB: 130, docsJsKB: 150, perPageBytes: 120, lighthouse: 90 };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
@@ -69,17 +83,40 @@ function kindOf(url: string, contentType: string): keyof Weight['bytes'] {
   return 'other';
 }
 
-/** One representative route per template, with preferred examples where they exist. */
+/**
+ * The pages measured: one per template, with the example the issue names where it exists
+ * (otherwise the first built page of that template). "guide with Mermaid" and "react demo" are
+ * guide and component pages with a diagram and a live demo; "404" is a path that does not exist.
+ */
+const BENCH_PAGES: { template: string; preferred: string[] }[] = [
+  { template: 'landing', preferred: ['/'] },
+  { template: 'docs home', preferred: ['/docs'] },
+  { template: 'guide', preferred: ['/docs/search/chained-search', '/docs/fhir-basics'] },
+  { template: 'guide with Mermaid', preferred: ['/docs/auth', '/docs/fhir-datastore'] },
+  { template: 'fhir index', preferred: ['/docs/api/fhir/resources', '/docs/api/fhir/datatypes'] },
+  { template: 'fhir definition', preferred: ['/docs/api/fhir/resources/patient'] },
+  { template: 'sdk overview', preferred: ['/docs/sdk/core'] },
+  { template: 'sdk symbol', preferred: ['/docs/sdk/core.medplumclient'] },
+  { template: 'api page', preferred: ['/docs/api/oauth/token'] },
+  { template: 'react overview', preferred: ['/docs/api/react-components'] },
+  { template: 'react demo', preferred: ['/docs/api/react-components/sign-in-form'] },
+  // Lighthouse refuses to audit a response with status 404, so the 404 page is measured at the
+  // address the host serves it from for unknown paths.
+  { template: '404', preferred: ['/404.html'] },
+];
+
+const ONLY = [...args].find((a) => a.startsWith('--templates='))?.slice('--templates='.length).split(',');
+
 function templateRoutes(routes: string[]): Map<string, string> {
-  const preferred = [
-    '/docs/fhir-basics',
-    '/docs/api/fhir/resources/patient',
-    '/docs/sdk/core.medplumclient',
-    '/docs/api/oauth/token',
-  ];
   const map = new Map<string, string>();
-  for (const r of preferred) if (routes.includes(r)) map.set(templateOf(r), r);
-  for (const r of routes) if (!map.has(templateOf(r))) map.set(templateOf(r), r);
+  for (const { template, preferred } of BENCH_PAGES) {
+    if (ONLY && !ONLY.includes(template)) continue;
+    const route =
+      template === '404'
+        ? preferred[0]
+        : (preferred.find((r) => routes.includes(r)) ?? routes.find((r) => templateOf(r) === template));
+    if (route) map.set(template, route);
+  }
   return map;
 }
 
@@ -97,59 +134,112 @@ async function main(): Promise<void> {
 
   const routes = builtRoutes(BUILD);
   results.pages = { total: routes.length, byTemplate: countBy(routes.map(templateOf)) };
+  results.perPageCost = perPageCost(BUILD, routes);
   const server = await serveBuild(BUILD);
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 
-  // Bytes a first visit loads: fresh context (empty cache) per template.
   const weights: Weight[] = [];
-  for (const [template, route] of templateRoutes(routes)) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    type Item = [keyof Weight['bytes'], Buffer, boolean];
-    const bodies: Promise<Item | undefined>[] = [];
-    let loaded = false;
-    page.once('load', () => (loaded = true));
-    page.on('response', (res) => {
-      const beforeLoad = !loaded;
-      bodies.push(
-        res
-          .body()
-          .then((b): Item => [kindOf(res.url(), res.headers()['content-type'] ?? ''), b, beforeLoad])
-          .catch(() => undefined),
-      );
-    });
-    await page.goto(server.origin + route, { waitUntil: 'networkidle' });
-    const bytes: Weight['bytes'] = {
-      html: { raw: 0, gzip: 0 },
-      js: { raw: 0, gzip: 0 },
-      css: { raw: 0, gzip: 0 },
-      other: { raw: 0, gzip: 0 },
-    };
-    const prefetchedJs = { raw: 0, gzip: 0 };
-    let requests = 0;
-    for (const item of await Promise.all(bodies)) {
-      if (!item) continue;
-      const [kind, body, beforeLoad] = item;
-      if (!beforeLoad) {
-        if (kind === 'js') {
-          prefetchedJs.raw += body.length;
-          prefetchedJs.gzip += gz(body);
-        }
-        continue;
-      }
-      requests++;
-      bytes[kind].raw += body.length;
-      bytes[kind].gzip += gz(body);
-    }
-    weights.push({ template, route, requests, bytes, prefetchedJs });
-    await context.close();
-  }
+  for (const [template, route] of templateRoutes(routes))
+    weights.push(await firstVisit(browser, server.origin, template, route));
   results.firstVisit = weights;
 
-  // Search: what the first query fetches, versus one JSON index holding every page's text.
+  if (!args.has('--skip-stock')) {
+    const stockBuild = buildStockSite();
+    const stockServer = await serveBuild(stockBuild);
+    results.stock = [
+      await firstVisit(browser, stockServer.origin, 'stock home', '/'),
+      await firstVisit(browser, stockServer.origin, 'stock docs page', '/docs/intro'),
+    ];
+    await stockServer.close();
+  }
+  await searchBench(browser, server.origin, routes, results);
+  // The FHIR tools fetch their code and definitions after load: measured on their own.
+  results.tools = await measureToolBytes(browser, server.origin);
+  await browser.close();
+
+  if (!args.has('--skip-lighthouse')) {
+    const lighthouse: Record<string, unknown>[] = [];
+    for (const [template, route] of templateRoutes(routes)) {
+      const runs: Record<string, number | string>[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        console.log(`[bench] lighthouse ${route} (run ${i + 1}/${LIGHTHOUSE_RUNS})…`);
+        runs.push(await runLighthouse(server.origin + route));
+      }
+      const ok = runs.filter((r) => typeof r.performance === 'number');
+      const sorted = [...ok].sort((a, b) => Number(a.performance) - Number(b.performance));
+      const median = sorted[Math.floor((sorted.length - 1) / 2)] ?? runs[0];
+      lighthouse.push({ template, route, ...median, runs: ok.map((r) => r.performance).join('/') });
+    }
+    results.lighthouse = lighthouse;
+  }
+  await server.close();
+  results.budgets = checkBudgets(results);
+
+  fs.writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
+  printTables(results);
+  printToolBytes(results.tools as ToolBytes[]);
+  console.log(`\n[bench] wrote ${path.relative(SITE, path.join(OUT, 'results.json'))}`);
+}
+
+/** Bytes a first visit loads: fresh context (empty cache), counted up to the load event. */
+async function firstVisit(
+  browser: import('playwright-core').Browser,
+  origin: string,
+  template: string,
+  route: string,
+): Promise<Weight> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.origin}/docs`, { waitUntil: 'networkidle' });
+  type Item = [keyof Weight['bytes'], Buffer, boolean];
+  const bodies: Promise<Item | undefined>[] = [];
+  let loaded = false;
+  page.once('load', () => (loaded = true));
+  page.on('response', (res) => {
+    const beforeLoad = !loaded;
+    bodies.push(
+      res
+        .body()
+        .then((b): Item => [kindOf(res.url(), res.headers()['content-type'] ?? ''), b, beforeLoad])
+        .catch(() => undefined),
+    );
+  });
+  await page.goto(origin + route, { waitUntil: 'networkidle' });
+  const bytes: Weight['bytes'] = {
+    html: { raw: 0, gzip: 0 },
+    js: { raw: 0, gzip: 0 },
+    css: { raw: 0, gzip: 0 },
+    other: { raw: 0, gzip: 0 },
+  };
+  const prefetchedJs = { raw: 0, gzip: 0 };
+  let requests = 0;
+  for (const item of await Promise.all(bodies)) {
+    if (!item) continue;
+    const [kind, body, beforeLoad] = item;
+    if (!beforeLoad) {
+      if (kind === 'js') {
+        prefetchedJs.raw += body.length;
+        prefetchedJs.gzip += gz(body);
+      }
+      continue;
+    }
+    requests++;
+    bytes[kind].raw += body.length;
+    bytes[kind].gzip += gz(body);
+  }
+  await context.close();
+  return { template, route, requests, bytes, prefetchedJs };
+}
+
+/** Search: what the first query fetches, versus one JSON index holding every page's text. */
+async function searchBench(
+  browser: import('playwright-core').Browser,
+  origin: string,
+  routes: string[],
+  results: Record<string, unknown>,
+): Promise<void> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${origin}/docs`, { waitUntil: 'networkidle' });
   await page.locator('[data-search-ready]').waitFor();
   const fetched: Promise<Buffer | undefined>[] = [];
   page.on('response', (res) => {
@@ -171,21 +261,83 @@ async function main(): Promise<void> {
     pagefindTotalOnDisk: dirSize(path.join(BUILD, 'pagefind')),
     singleJsonAlternative: single,
   };
-  await browser.close();
+}
 
-  if (!args.has('--skip-lighthouse')) {
-    const lighthouse: Record<string, unknown>[] = [];
-    for (const [template, route] of templateRoutes(routes)) {
-      console.log(`[bench] lighthouse ${route}…`);
-      lighthouse.push({ template, route, ...(await runLighthouse(server.origin + route)) });
-    }
-    results.lighthouse = lighthouse;
+/**
+ * A stock Docusaurus site (classic theme, docs and pages plugins, one home page and one doc)
+ * built with this site's packages and bundler settings, for the ratio the issue asks for.
+ * Built once into .bench/stock/build; delete that folder to rebuild.
+ */
+function buildStockSite(): string {
+  const dir = path.join(OUT, 'stock');
+  const build = path.join(dir, 'build');
+  if (fs.existsSync(path.join(build, 'index.html'))) return build;
+  fs.mkdirSync(path.join(dir, 'docs'), { recursive: true });
+  fs.mkdirSync(path.join(dir, 'src', 'pages'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'docusaurus.config.js'),
+    `module.exports = {
+  title: 'Stock', url: 'http://localhost', baseUrl: '/', trailingSlash: false,
+  future: { v4: { removeLegacyPostBuildHeadAttribute: true }, faster: true },
+  plugins: [['@docusaurus/plugin-content-docs', { sidebarPath: undefined }], '@docusaurus/plugin-content-pages'],
+  themes: ['@docusaurus/theme-classic'],
+};
+`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'src', 'pages', 'index.js'),
+    `import React from 'react';
+import Layout from '@theme/Layout';
+export default function Home() {
+  return <Layout title="Home"><main><h1>Stock site</h1><p>A home page.</p></main></Layout>;
+}
+`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'docs', 'intro.md'),
+    '# Intro\n\nA docs page with some code:\n\n```ts\nconst answer: number = 42;\n```\n',
+  );
+  console.log('[bench] building the stock Docusaurus site (once)…');
+  execFileSync('npx', ['docusaurus', 'build', dir], { cwd: SITE, stdio: 'ignore' });
+  return build;
+}
+
+interface BudgetRow {
+  check: string;
+  value: string;
+  budget: string;
+  ok: boolean;
+}
+
+function checkBudgets(r: Record<string, any>): BudgetRow[] {
+  const rows: BudgetRow[] = [];
+  for (const w of r.firstVisit as Weight[]) {
+    const limit = w.route === '/' ? BUDGET.homeJsKB : w.route.startsWith('/docs') ? BUDGET.docsJsKB : undefined;
+    if (limit === undefined) continue;
+    const kbGz = w.bytes.js.gzip / 1024;
+    rows.push({
+      check: `JS before load ${w.template}`,
+      value: `${kbGz.toFixed(1)} KB`,
+      budget: `<= ${limit} KB`,
+      ok: kbGz <= limit,
+    });
   }
-  await server.close();
-
-  fs.writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
-  printTables(results);
-  console.log(`\n[bench] wrote ${path.relative(SITE, path.join(OUT, 'results.json'))}`);
+  const cost = r.perPageCost;
+  rows.push({
+    check: 'each added page, on every docs page',
+    value: `${cost.everyDocsPage} B`,
+    budget: `<= ${BUDGET.perPageBytes} B`,
+    ok: cost.everyDocsPage <= BUDGET.perPageBytes,
+  });
+  for (const l of (r.lighthouse ?? []) as Record<string, any>[]) {
+    rows.push({
+      check: `Lighthouse mobile ${l.template}`,
+      value: String(l.performance ?? l.error),
+      budget: `>= ${BUDGET.lighthouse}`,
+      ok: Number(l.performance) >= BUDGET.lighthouse,
+    });
+  }
+  return rows;
 }
 
 /** The text of every page as one JSON document, the way a lunr-style index ships it. */
@@ -287,6 +439,30 @@ function printTables(r: Record<string, any>): void {
       ]),
     ),
   );
+  if (r.stock) {
+    const [home, doc] = r.stock as Weight[];
+    const ours = (r.firstVisit as Weight[]).filter((w) => w.route.startsWith('/docs'));
+    const worstDocs = ours.reduce((a, b) => (b.bytes.js.gzip > a.bytes.js.gzip ? b : a), ours[0]);
+    const landing = (r.firstVisit as Weight[]).find((w) => w.route === '/');
+    console.log('\nStock Docusaurus (same packages, two pages) vs this site: JS before load, gzip');
+    console.table({
+      home: {
+        stock: kb(home.bytes.js.gzip),
+        ours: landing ? kb(landing.bytes.js.gzip) : '-',
+        ratio: landing ? (landing.bytes.js.gzip / home.bytes.js.gzip).toFixed(2) : '-',
+      },
+      [`docs page (ours: heaviest, ${worstDocs?.template})`]: {
+        stock: kb(doc.bytes.js.gzip),
+        ours: worstDocs ? kb(worstDocs.bytes.js.gzip) : '-',
+        ratio: worstDocs ? (worstDocs.bytes.js.gzip / doc.bytes.js.gzip).toFixed(2) : '-',
+      },
+    });
+  }
+  const cost = r.perPageCost;
+  console.log(
+    `\nOne more page costs every page ${cost.everyPage} B gzip and every docs page ${cost.everyDocsPage} B ` +
+      `(sample of ${cost.sample} doc routes; entries found: ${JSON.stringify(cost.found)})`,
+  );
   console.log('\nSearch');
   console.table({
     'first query "patient" (Pagefind)': {
@@ -312,6 +488,12 @@ function printTables(r: Record<string, any>): void {
       ),
     );
   }
+  console.log('\nBudgets (issue 17)');
+  console.table(
+    Object.fromEntries(
+      (r.budgets as BudgetRow[]).map(({ check, ...rest }) => [check, { ...rest, ok: rest.ok ? 'ok' : 'OVER' }]),
+    ),
+  );
 }
 
 function countBy(values: string[]): Record<string, number> {

@@ -7,6 +7,7 @@ import { renderElementTables } from './elements';
 import { buildExample, type ExampleValidator } from './examples';
 import { escapeHtml, plainText, renderInline, renderText, scrollOpen, table } from './html';
 import { pageRoute, PRIMITIVES_ROUTE, PRIMITIVES_SLUG, primitiveAnchor } from './links';
+import { exampleToolLinks, searchBuilderLink } from './tool-links';
 import {
   EXTRA_PRIMITIVES,
   extensionValue,
@@ -198,6 +199,8 @@ function definitionPage(
         'search',
       ),
     );
+    const builderLink = searchBuilderLink(def);
+    if (builderLink) body.push(builderLink, '');
     sources.push(src(options, model.files.searchParameters), src(options, model.files.medplumSearchParameters));
   }
   if (ops.length > 0) {
@@ -247,6 +250,8 @@ function definitionPage(
   }
   if (example) {
     body.push('## Example', '', exampleIntro(def), '', '```json', JSON.stringify(example, null, 2), '```', '');
+    const toolLinks = exampleToolLinks(def, example);
+    if (toolLinks) body.push(toolLinks, '');
     sources.push(...model.files.valueSets.map((f) => src(options, f, 'first code of bound value sets')));
   } else {
     body.push(

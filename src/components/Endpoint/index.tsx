@@ -76,7 +76,8 @@ export default function Endpoint(props: EndpointProps): React.JSX.Element {
           <span key={m} className={`${styles.method} ${styles[`method${m}`]}`}>
             {m}
           </span>
-        ))}
+        ))}{' '}
+        {/* The spaces between parts keep words apart in the page's text and Markdown twin. */}
         <code className={styles.path}>{path}</code>
       </div>
       {(auth || requestContentType) && (
@@ -123,14 +124,14 @@ export default function Endpoint(props: EndpointProps): React.JSX.Element {
                     <th scope="row">
                       <a className={styles.anchor} href={`#${id}`}>
                         <code>{p.name}</code>
-                      </a>
+                      </a>{' '}
                       <span className={p.required ? styles.required : styles.optional}>
                         {p.required ? 'required' : 'optional'}
                       </span>
                     </th>
                     <td>
-                      <code className={styles.type}>{p.type}</code>
-                      <span className={styles.detail}>in {LOCATION_LABEL[p.in]}</span>
+                      <code className={styles.type}>{p.type}</code>{' '}
+                      <span className={styles.detail}>in {LOCATION_LABEL[p.in]}</span>{' '}
                       {p.default !== undefined && <span className={styles.detail}>default: {p.default}</span>}
                     </td>
                     <td>{p.description}</td>

@@ -1,6 +1,10 @@
-import React, { useCallback, useEffect, useRef, useState } from 'react';
-import SearchPanel from '@site/src/components/Search/SearchPanel';
+import React, { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import styles from './styles.module.css';
+
+// The panel (and its Pagefind client) loads when search is first opened, or when the pointer or
+// focus reaches the button, so pages that are only read never download it.
+const loadPanel = () => import('@site/src/components/Search/SearchPanel');
+const SearchPanel = lazy(loadPanel);
 
 /** True when the key press is typed into a field, where "/" must stay a character. */
 function isTyping(target: EventTarget | null): boolean {
@@ -46,6 +50,8 @@ export default function SearchBar(): React.JSX.Element {
         type="button"
         className={styles.button}
         onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
         data-search-ready={ready ? 'true' : undefined}
@@ -62,7 +68,9 @@ export default function SearchBar(): React.JSX.Element {
       {open && (
         <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && close()}>
           <div className={styles.dialog} role="dialog" aria-modal="true" aria-label="Search the docs">
-            <SearchPanel autoFocus onNavigate={close} />
+            <Suspense fallback={<p className={styles.hint}>Loading search…</p>}>
+              <SearchPanel autoFocus onNavigate={close} />
+            </Suspense>
             <p className={styles.hint}>
               <kbd>↓</kbd> <kbd>↑</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close
             </p>

@@ -1,8 +1,10 @@
-import React from 'react';
+import React, { Suspense, lazy } from 'react';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
-import SearchPanel from '@site/src/components/Search/SearchPanel';
-import { queryFromPath } from '@site/src/components/Search/pagefind';
+
+// Docs pages bundle this component (the docs layout shows it for unknown doc paths), so the
+// search panel loads only when the page is actually shown.
+const NotFoundSearch = lazy(() => import('@site/src/components/Search/NotFoundSearch'));
 
 /** The 404 page: says what happened and searches for what the reader was after. */
 export default function NotFoundContent(): React.JSX.Element {
@@ -16,7 +18,9 @@ export default function NotFoundContent(): React.JSX.Element {
             Nothing lives at <code>{pathname}</code>. It may have moved or been renamed. Search for it below, or start
             from the <Link to="/docs">documentation home</Link>.
           </p>
-          <SearchPanel initialQuery={queryFromPath(pathname)} />
+          <Suspense fallback={null}>
+            <NotFoundSearch pathname={pathname} />
+          </Suspense>
         </div>
       </div>
     </main>

@@ -1,0 +1,20 @@
+/**
+ * The front page (`/`) as a route whose data is computed at build time from the docs that exist,
+ * so it grows with the areas and ships only its own small JSON, to itself alone.
+ */
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { buildFrontPage } from './goals';
+
+export default function frontPage(_context: LoadContext): Plugin {
+  return {
+    name: 'front-page',
+    async allContentLoaded({ allContent, actions }) {
+      const docsContent = allContent['docusaurus-plugin-content-docs']?.default as
+        | { loadedVersions: { docs: { id: string; title: string; description: string; permalink: string }[] }[] }
+        | undefined;
+      const docs = docsContent?.loadedVersions[0]?.docs ?? [];
+      const data = await actions.createData('front-page.json', JSON.stringify(buildFrontPage(docs)));
+      actions.addRoute({ path: '/', exact: true, component: '@site/src/components/FrontPage', modules: { data } });
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * Validator: checks a pasted resource with `validateResource` from @medplum/core against the
+ * R4 and Medplum StructureDefinitions, loading each resource type's definition on demand.
+ */
+import { OperationOutcomeError, validateResource } from '@medplum/core';
+import type { OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { type JSX, useEffect, useId, useRef, useState } from 'react';
+import { loadType, resourceTypesIn } from './definitions';
+import { useDebounced } from './debounce';
+import { errorText, parseResourceText } from './parse-input';
+import { mountToolStyles } from './tool.css';
+import { RESOURCE_CODEC, useQueryParam } from './url-state';
+
+const DEFAULT_RESOURCE = JSON.stringify(
+  {
+    resourceType: 'Patient',
+    name: [{ family: 'Chalmers', given: ['Peter', 42] }],
+    gender: 'male',
+    birthDate: '1974-25-12',
+    nickname: 'Jim',
+  },
+  null,
+  2,
+);
+
+type Result =
+  | { state: 'checking' }
+  | { state: 'input-error'; message: string }
+  | { state: 'done'; resourceType: string; issues: OperationOutcomeIssue[] };
+
+/** Runs the validator; it throws an OperationOutcomeError when it finds errors. */
+function validate(resource: Resource): OperationOutcomeIssue[] {
+  try {
+    return validateResource(resource);
+  } catch (err) {
+    if (err instanceof OperationOutcomeError) return err.outcome.issue ?? [];
+    throw err;
+  }
+}
+
+/**
+ * Where an issue's path points in the text: the line of the last property it names, searched
+ * after the lines of the properties before it. Good enough to put the cursor near the problem.
+ */
+export function rangeForPath(text: string, path: string | undefined): [number, number] | undefined {
+  if (!path) return undefined;
+  const names = path
+    .split('.')
+    .slice(1)
+    .map((segment) => segment.replace(/\[\d+\]$/, ''));
+  let from = 0;
+  let at = -1;
+  for (const name of names) {
+    const found = text.indexOf(`"${name}"`, from);
+    if (found < 0) break;
+    at = found;
+    from = found + name.length + 2;
+  }
+  if (at < 0) return undefined;
+  const start = text.lastIndexOf('\n', at) + 1;
+  const end = text.indexOf('\n', at);
+  return [start, end < 0 ? text.length : end];
+}
+
+export default function ValidatorTool(): JSX.Element {
+  useEffect(mountToolStyles, []);
+  // Definitions are static files of this site: fetched from its own origin, under its base URL.
+  const baseUrl = useBaseUrl('/');
+  const id = useId();
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const [text, setText] = useQueryParam('resource', DEFAULT_RESOURCE, RESOURCE_CODEC);
+  const settled = useDebounced(text, 300);
+  const [result, setResult] = useState<Result>({ state: 'checking' });
+
+  useEffect(() => {
+    const parsed = parseResourceText(settled);
+    if (!parsed.ok) {
+      setResult({ state: 'input-error', message: parsed.message });
+      return;
+    }
+    let live = true;
+    setResult({ state: 'checking' });
+    // Contained resources and Bundle entries need their own types' definitions too.
+    Promise.all([...resourceTypesIn(parsed.resource)].map((type) => loadType(baseUrl, type)))
+      .then(() => {
+        if (!live) return;
+        setResult({
+          state: 'done',
+          resourceType: parsed.resource.resourceType,
+          issues: validate(parsed.resource as unknown as Resource),
+        });
+      })
+      .catch((err: unknown) => live && setResult({ state: 'input-error', message: errorText(err) }));
+    return () => {
+      live = false;
+    };
+  }, [baseUrl, settled]);
+
+  const select = (path: string | undefined): void => {
+    const range = rangeForPath(text, path);
+    const el = textarea.current;
+    if (!range || !el) return;
+    el.focus();
+    el.setSelectionRange(range[0], range[1]);
+  };
+
+  const errors =
+    result.state === 'done' ? result.issues.filter((i) => i.severity === 'error' || i.severity === 'fatal') : [];
+  return (
+    <div className="fhir-tool" data-state={result.state}>
+      <label htmlFor={`${id}-resource`}>Resource</label>
+      <textarea
+        id={`${id}-resource`}
+        ref={textarea}
+        value={text}
+        spellCheck={false}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={result.state === 'input-error' || errors.length > 0 ? true : undefined}
+        aria-describedby={`${id}-result`}
+      />
+      <div id={`${id}-result`} className="fhir-tool-output" aria-live="polite">
+        {result.state === 'checking' && <p className="fhir-tool-note">Loading the definitions and validating…</p>}
+        {result.state === 'input-error' && (
+          <p className="fhir-tool-error" role="alert" data-testid="validator-input-error">
+            {result.message}
+          </p>
+        )}
+        {result.state === 'done' && errors.length === 0 && (
+          <p className="fhir-tool-ok" data-testid="validator-valid">
+            Valid: this {result.resourceType} conforms to the {result.resourceType} StructureDefinition
+            {result.issues.length > 0 ? `, with ${result.issues.length} warning(s) below` : ''}.
+          </p>
+        )}
+        {result.state === 'done' && errors.length > 0 && (
+          <p className="fhir-tool-error" data-testid="validator-invalid">
+            Not valid: {errors.length} {errors.length === 1 ? 'error' : 'errors'}. Select an issue to find its line.
+          </p>
+        )}
+        {result.state === 'done' && result.issues.length > 0 && (
+          <ul className="fhir-tool-issues" data-testid="validator-issues">
+            {result.issues.map((issue, i) => {
+              const path = issue.expression?.[0];
+              return (
+                <li key={`${path}-${i}`}>
+                  <button
+                    type="button"
+                    className="button button--sm button--outline button--secondary"
+                    onClick={() => select(path)}
+                  >
+                    <strong>{issue.severity}</strong> at <code>{path ?? '(resource)'}</code>:{' '}
+                    {issue.details?.text ?? issue.diagnostics}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Code blocks are coloured at build time (no highlighter in the browser) and keep a working copy
+ * button and both colour modes; Mermaid diagrams still render; the browser bundle carries no
+ * absolute build path.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { BUILD_DIR, SITE_DIR, offlineContext, startSession, type Session } from './helpers';
+
+let session: Session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => session?.close());
+
+const GUIDE_WITH_CODE = '/docs/fhir-basics';
+
+test('code blocks are static, coloured HTML with a working copy button', async () => {
+  const { context } = await offlineContext(session, { colorScheme: 'light' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.origin });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.goto(session.origin + GUIDE_WITH_CODE, { waitUntil: 'networkidle' });
+
+  const block = page.locator('.code-block').first();
+  await block.waitFor();
+  assert.ok((await block.locator('pre.shiki span[style]').count()) > 0, 'no coloured tokens in the first code block');
+  const shown = (await block.locator('pre').innerText()).replace(/\n$/, '');
+
+  await block.hover();
+  await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+  await block.getByRole('button', { name: 'Copied' }).waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, shown, 'the copy button did not copy the block as shown');
+
+  // Dark mode switches every token to its dark colour.
+  const tokenColour = () =>
+    block
+      .locator('pre.shiki span[style]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
+  const light = await tokenColour();
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  assert.notEqual(await tokenColour(), light, 'token colour did not change in dark mode');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a Mermaid diagram renders to SVG', async () => {
+  const source = fs
+    .readdirSync(path.join(SITE_DIR, 'docs'), { recursive: true, encoding: 'utf8' })
+    .find(
+      (f) => f.endsWith('index.mdx') && fs.readFileSync(path.join(SITE_DIR, 'docs', f), 'utf8').includes('```mermaid'),
+    );
+  assert.ok(source, 'no area index page with a Mermaid diagram');
+  const route = `/docs/${path.dirname(source)}`;
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(session.origin + route);
+  await page.locator('.docusaurus-mermaid-container svg').first().waitFor({ timeout: 20_000 });
+  await context.close();
+});
+
+test('no absolute build path in the browser bundle', () => {
+  const js = path.join(BUILD_DIR, 'assets', 'js');
+  const hits = fs.readdirSync(js).filter((f) => fs.readFileSync(path.join(js, f), 'utf8').includes(SITE_DIR));
+  assert.deepEqual(hits, [], `files containing ${SITE_DIR}`);
+});
