@@ -1,8 +1,8 @@
 /**
- * Agent operations: Agent/$push (SDK method pushToAgent) and Agent/$status.
+ * Agent operations: Agent/$push (SDK method pushToAgent), Agent/$status and Agent/$stats.
  * The agent is alpha software and its installer is Windows-only.
  */
-import { ContentType, type MedplumClient } from '@medplum/core';
+import { type AgentStats, ContentType, type MedplumClient } from '@medplum/core';
 import type { Parameters, ParametersParameter } from '@medplum/fhirtypes';
 
 // #region push
@@ -37,3 +37,15 @@ export async function getAgentStatus(
   return { status: find('status')?.valueCode, version: find('version')?.valueString };
 }
 // #endregion status
+
+// #region stats
+/** Live counters of one agent; `stats` arrives as JSON text and is parsed here. */
+export async function getAgentStats(medplum: MedplumClient, agentId: string): Promise<AgentStats> {
+  const result: Parameters = await medplum.get(medplum.fhirUrl('Agent', agentId, '$stats'), { cache: 'no-cache' });
+  const text = result.parameter?.find((p) => p.name === 'stats')?.valueString;
+  if (!text) {
+    throw new Error('$stats returned no stats');
+  }
+  return JSON.parse(text) as AgentStats;
+}
+// #endregion stats

@@ -1,6 +1,6 @@
-/** Bot/$deploy: upload compiled JavaScript as a bot's executable code. */
-import type { MedplumClient } from '@medplum/core';
-import type { OperationOutcome } from '@medplum/fhirtypes';
+/** Bot/$deploy (upload compiled JavaScript as a bot's executable code) and Bot/$init (create a bot). */
+import type { MedplumClient, WithId } from '@medplum/core';
+import type { Bot, OperationOutcome, Parameters } from '@medplum/fhirtypes';
 
 // #region deploy
 /**
@@ -15,3 +15,38 @@ export async function deployBotCode(medplum: MedplumClient, botId: string, compi
   return (outcome.issue ?? []).filter((i) => i.severity === 'warning').map((i) => i.details?.text ?? '');
 }
 // #endregion deploy
+
+// #region init
+/**
+ * Creates a bot with Bot/$init (project admins only). Unlike a plain create, the server also
+ * stores the source as a Binary and adds the bot's ProjectMembership, optionally with an access
+ * policy, so the bot can run at once. Without `sourceCode` the bot starts from an empty handler.
+ */
+export function buildBotInit(name: string, sourceTs: string, accessPolicyId?: string): Parameters {
+  const parameter: Parameters['parameter'] = [
+    { name: 'name', valueString: name },
+    {
+      name: 'sourceCode',
+      valueAttachment: {
+        contentType: 'text/typescript',
+        title: 'index.ts',
+        // Attachment.data is base64.
+        data: Buffer.from(sourceTs, 'utf8').toString('base64'),
+      },
+    },
+  ];
+  if (accessPolicyId) {
+    parameter.push({ name: 'accessPolicy', valueReference: { reference: `AccessPolicy/${accessPolicyId}` } });
+  }
+  return { resourceType: 'Parameters', parameter };
+}
+
+export async function initBot(
+  medplum: MedplumClient,
+  name: string,
+  sourceTs: string,
+  accessPolicyId?: string
+): Promise<WithId<Bot>> {
+  return medplum.post(medplum.fhirUrl('Bot', '$init'), buildBotInit(name, sourceTs, accessPolicyId));
+}
+// #endregion init

@@ -17,7 +17,12 @@ interface OperationEntry {
   levels: ('system' | 'type' | 'instance')[];
   methods: string[];
   page: string;
+  /** Present for operations newer than the route table: the handler file they were read from. */
+  source?: { file: string; commit?: string; fileId?: string };
 }
+
+/** What a page must cite for an operation: its handler's commit or search-index file id, else the route table commit. */
+const citationFor = (op: OperationEntry): string => op.source?.commit ?? op.source?.fileId ?? list.commit;
 
 const list = JSON.parse(fs.readFileSync(path.join(dir, '_operations.json'), 'utf8')) as {
   commit: string;
@@ -50,16 +55,44 @@ test('every page documents an operation in the list', () => {
   }
 });
 
-test('every page cites the commit the list was read from and has the required front matter', () => {
+test('every page has the required front matter', () => {
   for (const page of pages) {
     const { data } = matter(read(page));
     assert.equal(data.id, page, `${page}.mdx: id must equal the file name`);
     assert.ok(Array.isArray(data.sources) && data.sources.length > 0, `${page}.mdx: sources missing`);
     assert.ok(data.last_verified, `${page}.mdx: last_verified missing`);
+  }
+});
+
+test('every page cites the commit or file id each of its operations was read from', () => {
+  for (const op of list.operations) {
+    const { data } = matter(read(op.page));
+    const citation = citationFor(op);
     assert.ok(
-      data.sources.some((s: string) => s.includes(list.commit)),
-      `${page}.mdx: no source cites the route table commit ${list.commit}`,
+      (data.sources as string[]).some((s) => s.includes(citation) && (!op.source || s.includes(op.source.file))),
+      `${op.page}.mdx: no source cites ${op.source?.file ?? 'the route table'} at ${citation}`,
     );
+  }
+});
+
+test('handler sources name a file and exactly one 40-hex commit or numeric file id', () => {
+  for (const op of list.operations.filter((o) => o.source)) {
+    const { file, commit, fileId } = op.source as NonNullable<OperationEntry['source']>;
+    assert.match(file, /^packages\/server\/src\/.+\.ts$/, `${op.resource}/${op.name}: bad source file`);
+    assert.ok((commit === undefined) !== (fileId === undefined), `${op.resource}/${op.name}: give commit or fileId`);
+    if (commit !== undefined) assert.match(commit, /^[0-9a-f]{40}$/);
+    if (fileId !== undefined) assert.match(fileId, /^[0-9]+$/);
+  }
+});
+
+test('no operation is listed twice at the same level', () => {
+  const seen = new Set<string>();
+  for (const op of list.operations) {
+    for (const level of op.levels) {
+      const key = `${op.resource ?? ''}/${op.name}@${level}`;
+      assert.ok(!seen.has(key), `${key} is listed twice`);
+      seen.add(key);
+    }
   }
 });
 

