@@ -47,14 +47,7 @@ export default function FrontPage({ data }: { data: FrontPageData }): React.JSX.
                   {goal.title}
                 </h3>
                 <p className={styles.goalBlurb}>{goal.blurb}</p>
-                <ul className={styles.startList}>
-                  {goal.start.map((page) => (
-                    <li key={page.to}>
-                      <Link to={page.to}>{page.title}</Link>
-                      <span className={styles.pageDescription}>{page.description}</span>
-                    </li>
-                  ))}
-                </ul>
+                <LinkList links={goal.start} />
                 {goal.more.length > 0 && (
                   <p className={styles.more}>
                     Also:{' '}

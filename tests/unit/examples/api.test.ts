@@ -32,54 +32,9 @@ import {
 } from '../../../examples/api/oauth';
 import { createProjectBot, createProjectClient, invitePractitioner } from '../../../examples/api/project-admin';
 import { findScimUsers, provisionPractitioner, removeScimUser, renameScimUser } from '../../../examples/api/scim';
+import { SCRIPTED_BASE, scriptedClient, scriptedFetch } from './support/scripted-fetch';
 
-const BASE = 'https://medplum.example.org/';
-
-interface Recorded {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body: string | undefined;
-}
-
-type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
-
-/**
- * A fetch that answers from a queue of scripted replies and records every request.
- * Each reply is used once, in order.
- */
-function scriptedFetch(replies: Reply[]): { fetch: typeof fetch; requests: Recorded[] } {
-  const requests: Recorded[] = [];
-  const queue = [...replies];
-  const fakeFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries((init?.headers ?? {}) as Record<string, string>)) {
-      headers[k.toLowerCase()] = v;
-    }
-    requests.push({
-      method: init?.method ?? 'GET',
-      url: new URL(input.toString()),
-      headers,
-      body: typeof init?.body === 'string' ? init.body : undefined,
-    });
-    const reply = queue.shift();
-    if (!reply) {
-      throw new Error(`Unexpected request ${init?.method} ${input.toString()}`);
-    }
-    const body = reply.body === undefined ? null : JSON.stringify(reply.body);
-    // Like the server, an empty reply (e.g. `res.status(202).end()`) carries no content type.
-    const baseHeaders: Record<string, string> = body === null ? {} : { 'content-type': 'application/fhir+json' };
-    return new Response(body, { status: reply.status, headers: { ...baseHeaders, ...reply.headers } });
-  };
-  return { fetch: fakeFetch as typeof fetch, requests };
-}
-
-function scriptedClient(replies: Reply[]): { medplum: MedplumClient; requests: Recorded[] } {
-  const { fetch, requests } = scriptedFetch(replies);
-  const medplum = new MedplumClient({ baseUrl: BASE, fetch });
-  medplum.setAccessToken('test-access-token');
-  return { medplum, requests };
-}
+const BASE = SCRIPTED_BASE;
 
 describe('project admin examples', () => {
   test('createProjectBot creates a Bot through MockClient', async () => {

@@ -21,7 +21,8 @@ export interface ScriptedReply {
   headers?: Record<string, string>;
 }
 
-export function scriptedClient(replies: ScriptedReply[]): { medplum: MedplumClient; requests: RecordedRequest[] } {
+/** A fetch that answers from a queue of scripted replies, each used once in order, and records every request. */
+export function scriptedFetch(replies: ScriptedReply[]): { fetch: typeof fetch; requests: RecordedRequest[] } {
   const requests: RecordedRequest[] = [];
   const queue = [...replies];
   const fetchImpl = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -49,7 +50,13 @@ export function scriptedClient(replies: ScriptedReply[]): { medplum: MedplumClie
     }
     return new Response(body, { status: reply.status, headers: { ...baseHeaders, ...reply.headers } });
   };
-  const medplum = new MedplumClient({ baseUrl: SCRIPTED_BASE, fetch: fetchImpl as typeof fetch });
+  return { fetch: fetchImpl as typeof fetch, requests };
+}
+
+/** A MedplumClient signed in with a test token whose requests go to `scriptedFetch`. */
+export function scriptedClient(replies: ScriptedReply[]): { medplum: MedplumClient; requests: RecordedRequest[] } {
+  const { fetch: fetchImpl, requests } = scriptedFetch(replies);
+  const medplum = new MedplumClient({ baseUrl: SCRIPTED_BASE, fetch: fetchImpl });
   medplum.setAccessToken('test-access-token');
   return { medplum, requests };
 }
