@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { createReference, Hl7Message, validateResource } from '@medplum/core';
 import type { Bot } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
+import { glucoseResult } from './support/lab-result';
 import { scriptedClient } from './support/scripted-fetch';
 import { createHl7Agent, registerDevice, setAgentStatus } from '../../../examples/agent/setup';
 import { getAgentStatus, pingFromAgent, sendHl7ToDevice } from '../../../examples/agent/push';
@@ -56,21 +57,7 @@ describe('agent/setup', () => {
 
 describe('agent/push', () => {
   test('sendHl7ToDevice posts $push with the device, content type and wait options, and parses the ACK', async () => {
-    const outgoing = buildLabResultMessage(
-      {
-        mrn: 'MRN1',
-        family: 'Rivera',
-        given: 'Ana',
-        orderNumber: 'O1',
-        loincCode: '2339-0',
-        loincDisplay: 'Glucose [Mass/volume] in Blood',
-        value: 98,
-        unit: 'mg/dL',
-        referenceRange: '70-99',
-        observedAt: new Date('2026-01-05T09:15:00Z'),
-      },
-      'RES0001'
-    );
+    const outgoing = buildLabResultMessage(glucoseResult({ mrn: 'MRN1', orderNumber: 'O1' }), 'RES0001');
     // The device answers with an application ACK; the server relays it as the response body.
     const deviceAck = acknowledge(outgoing).toString();
     const { medplum, requests } = scriptedClient([

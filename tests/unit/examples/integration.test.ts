@@ -11,6 +11,7 @@ import type { BotEvent } from '@medplum/core';
 import { createReference, Hl7Message, validateResource } from '@medplum/core';
 import type { Patient } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
+import { glucoseResult } from './support/lab-result';
 import { scriptedClient } from './support/scripted-fetch';
 import {
   acknowledge,
@@ -97,21 +98,7 @@ describe('integration/hl7-v2', () => {
   });
 
   test('buildLabResultMessage builds an ORU^R01 that parses back to the same values', () => {
-    const message = buildLabResultMessage(
-      {
-        mrn: 'MRN12345',
-        family: 'Rivera',
-        given: 'Ana',
-        orderNumber: 'ORD-778',
-        loincCode: '2339-0',
-        loincDisplay: 'Glucose [Mass/volume] in Blood',
-        value: 98,
-        unit: 'mg/dL',
-        referenceRange: '70-99',
-        observedAt: new Date('2026-01-05T09:15:00Z'),
-      },
-      'RES0001'
-    );
+    const message = buildLabResultMessage(glucoseResult(), 'RES0001');
     const text = message.toString();
     assert.ok(text.startsWith('MSH|^~\\&|MEDPLUM|CLINIC|LIS|LAB|20260105091500||ORU^R01^ORU_R01|RES0001|P|2.5.1\r'));
     const parsed = Hl7Message.parse(text);

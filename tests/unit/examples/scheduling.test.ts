@@ -11,7 +11,8 @@ import {
   serviceTypeIncludesService,
   validateResource,
 } from '@medplum/core';
-import type { Appointment, Bundle, Patient, Slot } from '@medplum/fhirtypes';
+import type { Appointment, Bundle, Patient, Practitioner, Slot } from '@medplum/fhirtypes';
+import type { WithId } from '@medplum/core';
 import {
   bookedSlots,
   bookOpening,
@@ -38,17 +39,22 @@ describe('scheduling/setup', () => {
   });
 });
 
+/** A 30-minute opening as `$find` proposes it: status proposed, the practitioner still to accept. */
+function proposedOffer(practitioner: WithId<Practitioner>): Appointment {
+  return {
+    resourceType: 'Appointment',
+    status: 'proposed',
+    start: '2026-12-01T14:00:00.000Z',
+    end: '2026-12-01T14:30:00.000Z',
+    participant: [{ actor: createReference(practitioner), required: 'required', status: 'needs-action' }],
+  };
+}
+
 describe('scheduling/booking', () => {
   test('findOpenings sends the $find parameters and returns the proposed appointments', async () => {
     const medplum = mockWithSearch();
     const { schedule, service, practitioner } = await createClinicCalendar(medplum);
-    const offer: Appointment = {
-      resourceType: 'Appointment',
-      status: 'proposed',
-      start: '2026-12-01T14:00:00.000Z',
-      end: '2026-12-01T14:30:00.000Z',
-      participant: [{ actor: createReference(practitioner), required: 'required', status: 'needs-action' }],
-    };
+    const offer = proposedOffer(practitioner);
     let seen: URL | undefined;
     medplum.get = (async (url: URL | string) => {
       seen = new URL(String(url));
@@ -68,13 +74,7 @@ describe('scheduling/booking', () => {
     const medplum = mockWithSearch();
     const { schedule, practitioner } = await createClinicCalendar(medplum);
     const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Reyes' }] });
-    const offer: Appointment = {
-      resourceType: 'Appointment',
-      status: 'proposed',
-      start: '2026-12-01T14:00:00.000Z',
-      end: '2026-12-01T14:30:00.000Z',
-      participant: [{ actor: createReference(practitioner), required: 'required', status: 'needs-action' }],
-    };
+    const offer = proposedOffer(practitioner);
     // What the server does on success: a booked Appointment and a busy Slot, answered as a Bundle.
     const realPost = medplum.post.bind(medplum) as (...args: unknown[]) => Promise<unknown>;
     let sent: unknown;
