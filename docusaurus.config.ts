@@ -11,6 +11,7 @@ import docsSlim from './plugins/docs-slim';
 import { redirectsPlugin } from './plugins/redirects';
 import { prismStubPlugin, rehypeCodeHighlight } from './plugins/code-highlight';
 import clientBundlePlugin from './plugins/client-bundle';
+import routerPaths from './plugins/router-paths';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
 import { GENERATED_DOC_DIRS, NAV_SECTIONS, REDIRECTS, STRICT_BUILD } from './site.settings';
@@ -95,6 +96,7 @@ export default async function createConfig(): Promise<Config> {
       redirectsPlugin([...REDIRECTS, ...generated.redirects]),
       prismStubPlugin,
       clientBundlePlugin,
+      routerPaths,
       // `<route>.md` twins of every page, /llms.txt and /llms-full.txt (build only).
       markdownTwins,
       frontPage,

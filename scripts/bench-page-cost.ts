@@ -54,7 +54,14 @@ export function perPageCost(buildDir: string, routes: string[], sampleSize = 40)
 
   for (const route of sample) {
     const p = esc(route);
-    [main] = cut(main, new RegExp(`\\{path:"${p}",component:[\\w$]+\\("${p}","[0-9a-f]+"\\)[^}]*\\},?`), 'route');
+    // Docusaurus's route entry, or the compact one plugins/client-bundle writes:
+    // `leaf("<path>",()=>Promise.all([n.e("1"),n.e("2")]).then(n.bind(n,3)),"<sidebar>")`.
+    let routeMatch: RegExpExecArray | null;
+    [main, routeMatch] = cut(main, new RegExp(`\\{path:"${p}",component:[\\w$]+\\("${p}","[0-9a-f]+"\\)[^}]*\\},?`), 'route');
+    if (!routeMatch) {
+      const load = `(?:Promise\\.all\\(\\[[^\\]]*\\]\\)|[\\w$]+\\.e\\("?\\d+"?\\))\\.then\\([\\w$.]+\\([^)]*\\)\\)`;
+      [main] = cut(main, new RegExp(`[\\w$]+\\("${p}",\\(\\)=>${load}(?:,"[^"]*")?\\),?`), 'route');
+    }
     let m: RegExpExecArray | null;
     [main, m] = cut(main, new RegExp(`"${p}-[0-9a-f]+":\\{[^}]*"content":"([^"]+)"[^}]*\\},?`), 'chunkNames');
     const key = m?.[1];

@@ -1,18 +1,18 @@
 /**
  * Replaces `@docusaurus/core/lib/client/docusaurus.js` in the client bundle (see ./index.ts).
- * Same API (`window.docusaurus.prefetch/preload`), two changes to prefetching, which
- * `<Link>` calls for every link that scrolls into view:
- * - the route -> chunk names table is indexed once, instead of scanning every route's entry for
- *   each link (hundreds of links x hundreds of routes made a long task on big pages);
+ * Same API (`window.docusaurus.prefetch/preload`). `<Link>` calls prefetch for every link that
+ * scrolls into view; here:
+ * - a route's chunk files are found from its loaders (./component-creator.js), so the browser
+ *   needs no table of chunk names and ids: each loader is called once with the bundler's chunk
+ *   loading (`__webpack_require__.e`) swapped for a recorder, which notes the chunk ids and loads
+ *   nothing;
  * - each chunk file is prefetched once per page life, instead of once per link that needs it
  *   (the same few layout chunks were requested hundreds of times).
  */
 import { matchRoutes } from 'react-router-config';
-import routesChunkNames from '@generated/routesChunkNames';
 import routes from '@generated/routes';
 import prefetchHelper from '@docusaurus/core/lib/client/prefetch';
 import preloadHelper from '@docusaurus/core/lib/client/preload';
-import flat from '@docusaurus/core/lib/client/flat';
 
 const fetched = new Set();
 const loaded = new Set();
@@ -22,36 +22,44 @@ const isSlowConnection = () => navigator.connection?.effectiveType.includes('2g'
 const canPrefetch = (routePath) => !isSlowConnection() && !loaded.has(routePath) && !fetched.has(routePath);
 const canPreload = (routePath) => !isSlowConnection() && !loaded.has(routePath);
 
-/** Route path -> chunk names; keys of routesChunkNames are "<path>-<hash>". */
-let chunkNamesByPath;
-function getChunkNamesToLoad(path) {
-  if (!chunkNamesByPath) {
-    chunkNamesByPath = new Map();
-    for (const [routeNameWithHash, routeChunks] of Object.entries(routesChunkNames)) {
-      const routePath = routeNameWithHash.replace(/-[^-]+$/, '');
-      const names = chunkNamesByPath.get(routePath) ?? [];
-      names.push(...Object.values(flat(routeChunks)));
-      chunkNamesByPath.set(routePath, names);
-    }
+/** The chunk ids a loader would load, without loading them. */
+const chunkIdsByLoader = new WeakMap();
+function chunkIdsOf(loader) {
+  let ids = chunkIdsByLoader.get(loader);
+  if (ids) return ids;
+  ids = [];
+  /* eslint-disable no-undef, camelcase */
+  const load = __webpack_require__.e;
+  __webpack_require__.e = (id) => {
+    ids.push(id);
+    return new Promise(() => {});
+  };
+  try {
+    // A module already in the main bundle has no chunk; its loader resolves at once, harmlessly.
+    loader();
+  } finally {
+    __webpack_require__.e = load;
   }
-  return chunkNamesByPath.get(path) ?? [];
+  chunkIdsByLoader.set(loader, ids);
+  return ids;
 }
+const chunkUrl = (id) => __webpack_require__.p + __webpack_require__.u(id);
+// The JSONP runtime's "is this chunk installed" check. Chunks already loaded, and chunks with no
+// JS file of their own (CSS merged into the main stylesheet), are installed from the start.
+const isInstalled = (id) => __webpack_require__.O?.j?.(id) === true;
+/* eslint-enable no-undef, camelcase */
 
 const prefetch = (routePath) => {
   if (!canPrefetch(routePath)) return false;
   fetched.add(routePath);
-  const matches = matchRoutes(routes, routePath);
-  const chunkNamesNeeded = matches.flatMap((match) => getChunkNamesToLoad(match.route.path));
+  const urls = matchRoutes(routes, routePath)
+    .flatMap((match) => match.route.component.chunkLoaders ?? [])
+    .flatMap((loader) => chunkIdsOf(loader).filter((id) => !isInstalled(id)).map(chunkUrl))
+    .filter((url) => !prefetchedAssets.has(url));
   return Promise.all(
-    chunkNamesNeeded.map((chunkName) => {
-      // Injected by Docusaurus's ChunkAssetPlugin: chunk name -> asset URL.
-      // eslint-disable-next-line camelcase, no-undef
-      const chunkAsset = __webpack_require__.gca(chunkName);
-      if (!chunkAsset || chunkAsset.includes('undefined') || prefetchedAssets.has(chunkAsset)) {
-        return Promise.resolve();
-      }
-      prefetchedAssets.add(chunkAsset);
-      return prefetchHelper(chunkAsset);
+    [...new Set(urls)].map((url) => {
+      prefetchedAssets.add(url);
+      return prefetchHelper(url);
     }),
   );
 };

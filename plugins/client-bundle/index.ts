@@ -1,23 +1,24 @@
 /**
  * Trims what every page's JavaScript carries, without changing what any page renders.
  *
- * - Route registry: Docusaurus generates `.docusaurus/registry.js` with, for each route module,
- *   its loader, its source path (e.g. "@site/docs/search/index.mdx") and its webpack id. The
- *   browser never reads the source path (react-loadable reports it only while rendering on the
- *   server), so the client bundle gets the registry without it: one string fewer per page.
- * - Route module keys: the 8-hex keys Docusaurus derives from module paths (in the registry, in
- *   routesChunkNames and as chunk names in the runtime) become 1-2 character ones.
- * - Chunk files are named by chunk id, so the runtime's chunk-filename function needs no
- *   id-to-name table (one entry per page); prefetching still finds chunks by name through
- *   Docusaurus's own name-to-id table (`__webpack_require__.gca`).
- * - Prefetching: core's client `docusaurus.js` is swapped for ./docusaurus-client.js, which
- *   indexes the route table once and prefetches each chunk file once (see that file).
+ * - Route table: Docusaurus describes each route to the browser three times (routes.js,
+ *   routesChunkNames.json, registry.js) and the webpack runtime adds two tables per chunk (name
+ *   -> id, id -> content hash). The client copy of routes.js is rewritten (./routes-loader.js) to
+ *   hold each route's loaders directly, with a matching ComponentCreator
+ *   (./component-creator.js); the other two files drop out of the client bundle.
+ * - Chunk file names carry the build's hash, not each chunk's: the runtime then needs no
+ *   id -> hash table (one entry per page). The cost is cache reuse across deploys: after a
+ *   deploy, a returning reader downloads the chunks again, as a first-time reader does.
+ * - Prefetching: core's client `docusaurus.js` is swapped for ./docusaurus-client.js, which finds
+ *   a route's chunks from its loaders and prefetches each chunk file once (see that file).
  * - tslib: only the helpers the bundle uses (see ./tslib-client.mjs).
  *
  * The server bundle is left as it is: it renders the HTML and reports the modules each page uses.
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+
+const CORE_CLIENT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]/.source;
 
 export default function clientBundlePlugin(): Plugin {
   return {
@@ -26,19 +27,23 @@ export default function clientBundlePlugin(): Plugin {
       if (isServer) return {};
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
-        output: { chunkFilename: 'assets/js/[id].[contenthash:8].js' },
+        output: { chunkFilename: 'assets/js/[id].[fullhash:8].js' },
         plugins: [
           new NormalModuleReplacementPlugin(
-            /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]docusaurus\.js$/,
+            new RegExp(`${CORE_CLIENT}docusaurus\\.js$`),
             path.join(__dirname, 'docusaurus-client.js'),
+          ),
+          new NormalModuleReplacementPlugin(
+            new RegExp(`${CORE_CLIENT}exports[\\\\/]ComponentCreator\\.js$`),
+            path.join(__dirname, 'component-creator.js'),
           ),
         ],
         resolve: { alias: { tslib$: path.join(__dirname, 'tslib-client.mjs') } },
         module: {
           rules: [
             {
-              test: /[\\/]\.docusaurus[\\/](registry\.js|routesChunkNames\.json)$/,
-              use: [{ loader: path.join(__dirname, 'registry-loader.js') }],
+              test: /[\\/]\.docusaurus[\\/]routes\.js$/,
+              use: [{ loader: path.join(__dirname, 'routes-loader.js') }],
             },
           ],
         },

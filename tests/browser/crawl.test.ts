@@ -3,8 +3,10 @@
  * shows its title, logs no console error and requests nothing from another host.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { builtRoutes, crawlPlan, offlineContext, startSession, visit, type PageVisit, type Session } from './helpers';
+import { BUILD_DIR, builtRoutes, crawlPlan, offlineContext, startSession, visit, type PageVisit, type Session } from './helpers';
 
 let session: Session;
 before(async () => {
@@ -49,5 +51,22 @@ test('an unknown address shows the 404 page with search, not a blank page', asyn
   assert.equal(await box.inputValue(), 'fhir basicz');
   await box.fill('fhir basics');
   await page.locator('a[href="/docs/fhir-basics"]').first().waitFor({ timeout: 10_000 });
+  await context.close();
+});
+
+test('an unknown address outside /docs gets the 404 page, in the static HTML and after hydration', async () => {
+  // Lighthouse and readers without JavaScript see build/404.html as served: it must not be empty.
+  const html = fs.readFileSync(path.join(BUILD_DIR, '404.html'), 'utf8');
+  assert.match(html, /<h1>Page not found<\/h1>/);
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 404') && errors.push(m.text()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  const response = await page.goto(`${session.origin}/no-such-page`);
+  assert.equal(response?.status(), 404);
+  await page.locator('main code', { hasText: '/no-such-page' }).waitFor();
+  await page.getByRole('searchbox', { name: 'Search the docs' }).waitFor();
+  assert.deepEqual(errors, []);
   await context.close();
 });
