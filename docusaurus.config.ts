@@ -12,6 +12,7 @@ import { redirectsPlugin } from './plugins/redirects';
 import { prismStubPlugin, rehypeCodeHighlight } from './plugins/code-highlight';
 import clientBundlePlugin from './plugins/client-bundle';
 import routerPaths from './plugins/router-paths';
+import staticBody, { rehypeStaticBody } from './plugins/static-body';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
 import { GENERATED_DOC_DIRS, NAV_SECTIONS, REDIRECTS, STRICT_BUILD } from './site.settings';
@@ -37,6 +38,9 @@ const hasGitHistory = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {
 function remarkExampleCodeHere() {
   return remarkExampleCode({ siteDir });
 }
+function rehypeStaticBodyHere() {
+  return rehypeStaticBody({ docsDir: path.join(siteDir, 'docs') });
+}
 
 // Where "Edit this page" points. Override with DOCS_REPO_URL when the repository moves.
 const repoUrl = process.env.DOCS_REPO_URL ?? 'https://github.com/medplum/medplum-docs';
@@ -53,7 +57,7 @@ const docsOptions: DocsOptions = {
       : `${repoUrl}/edit/main/docs/${docPath}`,
   showLastUpdateTime: hasGitHistory,
   beforeDefaultRemarkPlugins: [remarkExampleCodeHere],
-  rehypePlugins: [rehypeCodeHighlight],
+  rehypePlugins: [rehypeCodeHighlight, rehypeStaticBodyHere],
   breadcrumbs: true,
 };
 
@@ -91,6 +95,7 @@ export default async function createConfig(): Promise<Config> {
     plugins: [
       [docsFrontmatterCheck, { path: 'docs', generatedDirs: GENERATED_DOC_DIRS }],
       [docsSlim, docsOptions],
+      staticBody,
       ['@docusaurus/plugin-content-pages', {}],
       ['@docusaurus/plugin-sitemap', {}],
       redirectsPlugin([...REDIRECTS, ...generated.redirects]),

@@ -62,10 +62,12 @@ export function parseDocComment(raw: string): DocComment {
       summary.push(line);
     }
   }
-  // Some comments carry page metadata for Medplum's own site (`<head>…</head>`); it is not documentation.
-  doc.summary = trimBlock(summary.join('\n').replace(/<head>[\s\S]*?<\/head>/g, ''));
+  // Some comments carry page metadata for Medplum's own site (`<head>…</head>`, e.g. after
+  // MedplumClient's examples); it is not documentation, wherever it sits.
+  const withoutHead = (s: string) => s.replace(/<head>[\s\S]*?<\/head>/g, '');
+  doc.summary = trimBlock(withoutHead(summary.join('\n')));
   for (const b of blocks) {
-    const text = trimBlock(b.lines.join('\n'));
+    const text = trimBlock(withoutHead(b.lines.join('\n')));
     switch (b.tag) {
       case 'param': {
         const pm = /^([\w$.[\]]+)\s*(?:-\s*)?([\s\S]*)$/.exec(text);

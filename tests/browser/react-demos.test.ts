@@ -177,6 +177,10 @@ describe('live @medplum/react demos', { timeout: 600_000 }, () => {
       const { page, record } = await openPage();
       try {
         await page.goto(origin + placementOf(demo.component).route, { waitUntil: 'load' });
+        // Demos start on request: nothing of the demo loads until the reader presses the button.
+        await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+        assert.equal(await page.locator('style[data-react-demo-styles]').count(), 0, 'demo styles before the click');
+        await page.getByRole('button', { name: 'Run the live demo' }).click();
         await stage(page).waitFor({ timeout: 60_000 });
         page.setDefaultTimeout(20_000);
         await INTERACTIONS[demo.component](page);

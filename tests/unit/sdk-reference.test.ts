@@ -15,6 +15,7 @@ import { fhirLinkMap, generateSdkReference, type SdkResult } from '../../plugins
 import { NAMED_SHAPES } from '../../plugins/sdk-reference/groups';
 import { buildApiSidebar } from '../../sidebars/build';
 import { readRuntimeExports } from '../../plugins/sdk-reference/runtime';
+import { parseDocComment } from '../../plugins/sdk-reference/docs';
 import { findUnsafeMdx } from '../../plugins/sdk-reference/validate';
 
 const siteDir = path.resolve(__dirname, '..', '..');
@@ -364,4 +365,14 @@ describe('bad and tricky input', () => {
     assert.match(text, /\| `kind` \| `'a' \\\| 'b'` \| required \|/);
     assert.match(text, /\[`Patient`\]\(\/docs\/api\/fhir\/resources\/patient\)/);
   });
+});
+
+test("Medplum's own site metadata (<head>…</head>) is dropped from every part of a doc comment", () => {
+  const doc = parseDocComment(
+    ['/**', ' * Client.', ' * <head><meta name="x" content="1" /></head>', ' * @example', ' * Read:', ' * ```ts', ' * read();', ' * ```', ' *', ' * <head>', ' *   <meta name="algolia:pageRank" content="100" />', ' * </head>', ' */'].join('\n'),
+  );
+  assert.equal(doc.summary, 'Client.');
+  assert.equal(doc.examples.length, 1);
+  assert.doesNotMatch(doc.examples[0], /head|meta/);
+  assert.match(doc.examples[0], /read\(\);/);
 });

@@ -22,11 +22,14 @@ export default function NotFoundContent(): React.JSX.Element {
             Nothing lives at {isBrowser ? <code>{pathname}</code> : 'this address'}. It may have moved or been
             renamed. Search for it below, or start from the <Link to="/docs">documentation home</Link>.
           </p>
-          {isBrowser && (
-            <Suspense fallback={null}>
-              <NotFoundSearch pathname={pathname} />
-            </Suspense>
-          )}
+          {/* Room for the search box and its results, so the footer does not jump when they appear. */}
+          <div style={{ minHeight: '70vh' }}>
+            {isBrowser && (
+              <Suspense fallback={null}>
+                <NotFoundSearch pathname={pathname} />
+              </Suspense>
+            )}
+          </div>
         </div>
       </div>
     </main>

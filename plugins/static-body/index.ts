@@ -1,0 +1,41 @@
+/**
+ * Generated reference pages (SDK, FHIR definitions) without their body in JavaScript.
+ *
+ * Docusaurus ships every page twice: as HTML, and as the page's React tree in a JS chunk so the
+ * page can hydrate and client-side navigation can render it. For the big generated pages the tree
+ * is nothing but static content (the MedplumClient page's chunk was 28 KB gzip). Here the client
+ * build keeps only the page's metadata and table of contents; the body stays in the HTML:
+ * - ./rehype.ts wraps a qualifying page's body in `<div data-static-body>` (server and client);
+ * - ./loader.js (client only) replaces the compiled body with `<StaticBody>`
+ *   (src/components/StaticBody), which adopts the HTML already on the page at first load, and on
+ *   client-side navigation fetches the page's own HTML file, same-origin, before it renders.
+ * Links and copy buttons inside the body keep working through one delegated click handler.
+ * `npm start` renders pages in the browser only, so there the body stays in JavaScript.
+ */
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+export { rehypeStaticBody, staticBodyKey, STATIC_BODY_DIRS } from './rehype';
+
+export default function staticBodyPlugin(context: { siteDir: string }): Plugin {
+  const docsDir = path.join(context.siteDir, 'docs');
+  return {
+    name: 'static-body',
+    configureWebpack(config, isServer) {
+      // The development server renders in the browser only: there is no server HTML to adopt.
+      if (isServer || config.mode !== 'production') return {};
+      return {
+        module: {
+          rules: [
+            {
+              test: /\.mdx?$/,
+              include: [docsDir],
+              enforce: 'post',
+              use: [{ loader: path.join(__dirname, 'loader.js') }],
+            },
+          ],
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * plugins/static-body: which pages lose their body from JavaScript, and what the client build
+ * keeps of a compiled page (exports, table of contents) and drops (the body and its data).
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { Root } from 'hast';
+import { rehypeStaticBody, staticBodyKey } from '../../plugins/static-body';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { transform } = require('../../plugins/static-body/loader.js');
+
+const DOCS = path.join('/site', 'docs');
+
+test('only generated SDK and FHIR definition pages qualify', () => {
+  assert.equal(staticBodyKey(DOCS, `${DOCS}/sdk/client/core.medplumclient.mdx`), 'sdk/client/core.medplumclient.mdx');
+  assert.equal(staticBodyKey(DOCS, `${DOCS}/api/fhir/resources/patient.mdx`), 'api/fhir/resources/patient.mdx');
+  assert.equal(staticBodyKey(DOCS, `${DOCS}/api/react-components/sign-in-form.mdx`), null);
+  assert.equal(staticBodyKey(DOCS, `${DOCS}/search/chained-search.mdx`), null);
+  assert.equal(staticBodyKey(DOCS, `${DOCS}/api/fhir/resources/_data/patient.json`), null);
+});
+
+const esm = { type: 'mdxjsEsm', value: "import data from './_data/x.json'" } as never;
+const heading = { type: 'element', tagName: 'h2', properties: {}, children: [{ type: 'text', value: 'Elements' }] } as never;
+const generated = { type: 'mdxJsxFlowElement', name: 'GeneratedHtml', attributes: [], children: [] } as never;
+const run = (children: unknown[], file = `${DOCS}/api/fhir/resources/x.mdx`) => {
+  const tree = { type: 'root', children } as Root;
+  rehypeStaticBody({ docsDir: DOCS })(tree, { path: file } as never);
+  return tree;
+};
+
+test('a qualifying body is wrapped once, after the imports', () => {
+  const tree = run([esm, heading, generated]);
+  assert.equal(tree.children.length, 2);
+  assert.equal(tree.children[0], esm);
+  const wrapper = tree.children[1] as { tagName: string; properties: Record<string, unknown>; children: unknown[] };
+  assert.equal(wrapper.tagName, 'div');
+  assert.deepEqual(wrapper.properties, { dataStaticBody: 'api/fhir/resources/x.mdx', className: ['markdown'] });
+  assert.deepEqual(wrapper.children, [heading, generated]);
+});
+
+test('a body with an interactive component or <details> keeps its React tree', () => {
+  const demo = { type: 'mdxJsxFlowElement', name: 'ReactDemo', attributes: [], children: [] } as never;
+  const details = { type: 'mdxJsxFlowElement', name: 'details', attributes: [], children: [] } as never;
+  assert.equal(run([heading, demo]).children.length, 2);
+  assert.equal(run([heading, { type: 'element', tagName: 'p', properties: {}, children: [details] }]).children.length, 2);
+  assert.equal(run([heading, generated], `${DOCS}/guides/x.mdx`).children.length, 2);
+});
+
+const COMPILED = `import {jsx as _jsx, jsxs as _jsxs} from "react/jsx-runtime";
+import {useMDXComponents as _provideComponents} from "@mdx-js/react";
+import GeneratedHtml from '@site/src/components/fhir/GeneratedHtml';
+import data from './_data/patient.json';
+export const frontMatter = {"id": "patient"};
+export const contentTitle = undefined;
+export {default as metadata} from '@site/.docusaurus/docs/site-docs-patient-mdx.json'
+export const toc = [{"value": "Elements", "id": "elements", "level": 2}];
+function _createMdxContent(props) {
+  const _components = {div: "div", h2: "h2", ..._provideComponents(), ...props.components};
+  return _jsx(_components.div, {"data-static-body": "api/fhir/resources/patient.mdx", className: "markdown", children: [_jsx(_components.h2, {id: "elements", children: "Elements"}), _jsx(GeneratedHtml, {html: data.elements})]});
+}
+export default function MDXContent(props = {}) {
+  const {wrapper: MDXLayout} = {..._provideComponents(), ...props.components};
+  return MDXLayout ? _jsx(MDXLayout, {...props, children: _jsx(_createMdxContent, {...props})}) : _createMdxContent(props);
+}
+`;
+
+test('the client copy of a marked page renders <StaticBody> and drops the body and its data', () => {
+  const out: string = transform(COMPILED, 'patient.mdx');
+  assert.doesNotMatch(out, /_data\/patient\.json|GeneratedHtml|data\.elements/);
+  assert.match(out, /export const toc = \[\{"value": "Elements"/);
+  assert.match(out, /export \{default as metadata\} from/);
+  assert.match(out, /function _createMdxContent\(\) \{ return __staticJsx\(__StaticBody, \{ id: __staticKey, html: __staticHtml \}\); \}/);
+  assert.match(out, /const __staticKey = "api\/fhir\/resources\/patient\.mdx";/);
+  assert.match(out, /await __loadStaticHtml\(__staticKey, __staticMetadata\.permalink\)/);
+  assert.match(out, /import __staticMetadata from "@site\/\.docusaurus\/docs\/site-docs-patient-mdx\.json";/);
+});
+
+test('an unmarked page passes through; a marked one the loader cannot read fails naming the file', () => {
+  const plain = COMPILED.replace('"data-static-body": "api/fhir/resources/patient.mdx", ', '');
+  assert.equal(transform(plain, 'x.mdx'), plain);
+  const noMetadata = COMPILED.replace(/export \{default as metadata\}[^\n]*\n/, '');
+  assert.throws(() => transform(noMetadata, '/site/docs/x.mdx'), /\/site\/docs\/x\.mdx: compiled MDX has no _createMdxContent or metadata export/);
+});
