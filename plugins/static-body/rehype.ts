@@ -11,12 +11,15 @@ import type { Root, RootContent } from 'hast';
 import type { VFile } from 'vfile';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 
-/** Generated families whose pages are plain content; React component pages hold live demos. */
-export const STATIC_BODY_DIRS = GENERATED_DOC_DIRS.filter((dir) => dir !== 'api/react-components');
+/**
+ * All generated families. React component pages with a live demo use a component, so the check
+ * below keeps their React tree; the rest of that family is plain content.
+ */
+export const STATIC_BODY_DIRS = GENERATED_DOC_DIRS;
 
 const STATIC_COMPONENTS = new Set(['GeneratedHtml']);
-/** HTML elements the theme swaps for interactive components (collapsible details). */
-const INTERACTIVE_ELEMENTS = new Set(['details']);
+/** Lower-case elements the theme swaps for interactive components (collapsible details, diagrams). */
+const INTERACTIVE_ELEMENTS = new Set(['details', 'mermaid']);
 
 /** The key a page's body is found by: its path under docs/, or null when the page is not static. */
 export function staticBodyKey(docsDir: string, file: string): string | null {

@@ -60,6 +60,8 @@ test('a Mermaid diagram renders to SVG', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
   await page.goto(session.origin + route);
+  // Diagrams render when they come near the viewport (src/theme/Mermaid).
+  await page.locator('.mermaid-slot').first().scrollIntoViewIfNeeded();
   await page.locator('.docusaurus-mermaid-container svg').first().waitFor({ timeout: 20_000 });
   await context.close();
 });

@@ -12,10 +12,10 @@ const { transform } = require('../../plugins/static-body/loader.js');
 
 const DOCS = path.join('/site', 'docs');
 
-test('only generated SDK and FHIR definition pages qualify', () => {
+test('only generated reference pages qualify', () => {
   assert.equal(staticBodyKey(DOCS, `${DOCS}/sdk/client/core.medplumclient.mdx`), 'sdk/client/core.medplumclient.mdx');
   assert.equal(staticBodyKey(DOCS, `${DOCS}/api/fhir/resources/patient.mdx`), 'api/fhir/resources/patient.mdx');
-  assert.equal(staticBodyKey(DOCS, `${DOCS}/api/react-components/sign-in-form.mdx`), null);
+  assert.equal(staticBodyKey(DOCS, `${DOCS}/api/react-components/index.mdx`), 'api/react-components/index.mdx');
   assert.equal(staticBodyKey(DOCS, `${DOCS}/search/chained-search.mdx`), null);
   assert.equal(staticBodyKey(DOCS, `${DOCS}/api/fhir/resources/_data/patient.json`), null);
 });
@@ -42,6 +42,8 @@ test('a qualifying body is wrapped once, after the imports', () => {
 test('a body with an interactive component or <details> keeps its React tree', () => {
   const demo = { type: 'mdxJsxFlowElement', name: 'ReactDemo', attributes: [], children: [] } as never;
   const details = { type: 'mdxJsxFlowElement', name: 'details', attributes: [], children: [] } as never;
+  const diagram = { type: 'mdxJsxFlowElement', name: 'mermaid', attributes: [], children: [] } as never;
+  assert.equal(run([heading, diagram]).children.length, 2);
   assert.equal(run([heading, demo]).children.length, 2);
   assert.equal(run([heading, { type: 'element', tagName: 'p', properties: {}, children: [details] }]).children.length, 2);
   assert.equal(run([heading, generated], `${DOCS}/guides/x.mdx`).children.length, 2);
