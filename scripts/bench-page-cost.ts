@@ -4,7 +4,9 @@
  * runtime) and that all docs pages load (the docs sidebar metadata).
  *
  * Measured on the built files, deterministically: the entries of a sample of doc routes are cut
- * out of those files, and the gzip difference is divided by the number of entries cut. Sidebar
+ * out of those files, and the gzip difference is divided by the number of entries cut. With the
+ * compact route table of plugins/client-bundle, a route is one entry in `main` and there are no
+ * chunk-name, registry or runtime entries: those kinds then count zero, and "route" counts all. Sidebar
  * data counts for the pages that load it: with one sidebar file per sidebar, the dearest. Patterns that stop
  * matching (a Docusaurus upgrade) show up as a count of zero, not as a silent zero cost.
  */
