@@ -196,11 +196,19 @@ async function firstVisit(
   page.once('load', () => (loaded = true));
   page.on('response', (res) => {
     const beforeLoad = !loaded;
+    const kind = kindOf(res.url(), res.headers()['content-type'] ?? '');
+    // Chromium keeps no body for `<link rel=prefetch>` responses: count the file the server sent.
+    const fromDisk = (): Item | undefined => {
+      const file = path.join(BUILD, decodeURIComponent(new URL(res.url()).pathname));
+      return res.url().startsWith(origin) && fs.existsSync(file) && fs.statSync(file).isFile()
+        ? [kind, fs.readFileSync(file), beforeLoad]
+        : undefined;
+    };
     bodies.push(
       res
         .body()
-        .then((b): Item => [kindOf(res.url(), res.headers()['content-type'] ?? ''), b, beforeLoad])
-        .catch(() => undefined),
+        .then((b): Item | undefined => (b.length > 0 ? [kind, b, beforeLoad] : fromDisk()))
+        .catch(fromDisk),
     );
   });
   await page.goto(origin + route, { waitUntil: 'networkidle' });
