@@ -26,6 +26,15 @@ test('a guide page shows the main guide sidebar with the page marked active', as
   await context.close();
 });
 
+test('breadcrumbs trace the sidebar path down to the page (sidebar links carry docId as a flag)', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(`${session.origin}/docs/sdk/core.medplumclient`);
+  const crumbs = (await page.locator('.breadcrumbs__item').allTextContents()).map((t) => t.trim()).filter(Boolean);
+  assert.deepEqual(crumbs, ['TypeScript SDK', 'Client', 'MedplumClient']);
+  await context.close();
+});
+
 test('the navbar switches between Docs and Reference, each with its own sidebar', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();

@@ -6,7 +6,7 @@ import { slimGlobalData, slimVersionMetadata, splitDocRoot, type SidebarItem } f
 
 const link = (href: string): SidebarItem => ({ type: 'link', href, label: href, docId: href, unlisted: false });
 
-test('version metadata keeps sidebars, without the doc map and unlisted: false', () => {
+test('version metadata keeps sidebars, without the doc map, unlisted: false or doc id strings', () => {
   const slim = slimVersionMetadata({
     docs: { a: { id: 'a', title: 'A', description: 'long text', sidebar: 'guide' } },
     docsSidebars: {
@@ -20,8 +20,8 @@ test('version metadata keeps sidebars, without the doc map and unlisted: false',
         type: 'category',
         label: 'C',
         items: [
-          { type: 'link', href: '/docs/a', label: '/docs/a', docId: '/docs/a' },
-          { type: 'link', href: '/docs/b', label: '/docs/b', docId: '/docs/b', unlisted: true },
+          { type: 'link', href: '/docs/a', label: '/docs/a', docId: 1 },
+          { type: 'link', href: '/docs/b', label: '/docs/b', docId: 1, unlisted: true },
         ],
       },
     ],
