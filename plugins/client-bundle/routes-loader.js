@@ -30,9 +30,7 @@ function parseRegistry(source) {
 
 /** routes.js source -> the route tree, with each ComponentCreator call kept as {creator: [path, hash]}. */
 function parseRoutes(source, file) {
-  const body = source
-    .replace(/^import .*$/gm, '')
-    .replace(/^export default /m, 'result = ');
+  const body = source.replace(/^import .*$/gm, '').replace(/^export default /m, 'result = ');
   const sandbox = { result: undefined, ComponentCreator: (...args) => ({ creator: args }) };
   try {
     vm.runInNewContext(body, sandbox, { filename: file });
@@ -49,34 +47,43 @@ const flatten = (value, prefix = '') =>
     : Object.entries(value).flatMap(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k));
 
 function compile({ routes, chunkNames, registry, file }) {
-  // How many routes use each registry key: keys used more than once become shared constants.
-  const uses = new Map();
-  const chunksOf = (creator) => {
-    const [routePath, hash] = creator;
+  /** A route's chunk names (`{__comp: key, content: key, ...}`), each checked against the registry. */
+  const namesOf = ([routePath, hash]) => {
     const names = chunkNames[`${routePath}-${hash}`];
     if (!names) throw new Error(`${file}: route ${routePath} (${hash}) has no entry in routesChunkNames.json`);
     for (const [, key] of flatten(names)) {
       if (!registry.has(key)) throw new Error(`${file}: route ${routePath} needs module "${key}", not in registry.js`);
-      uses.set(key, (uses.get(key) ?? 0) + 1);
     }
     return names;
   };
-  const walk = (list) => list.forEach((r) => (r.component?.creator?.length === 2 && chunksOf(r.component.creator), r.routes && walk(r.routes)));
-  walk(routes);
+
+  // How many routes use each registry key: keys used more than once become shared constants.
+  const uses = new Map();
+  const count = (list) => {
+    for (const r of list) {
+      if (r.component.creator.length === 2) {
+        for (const [, key] of flatten(namesOf(r.component.creator))) uses.set(key, (uses.get(key) ?? 0) + 1);
+      }
+      if (r.routes) count(r.routes);
+    }
+  };
+  count(routes);
 
   const shared = new Map([...uses].filter(([, n]) => n > 1).map(([key], i) => [key, `m${i}`]));
   const loader = (key) => shared.get(key) ?? `() => import(${registry.get(key)})`;
   const chunksCode = (names) =>
     typeof names === 'string'
       ? loader(names)
-      : `{${Object.entries(names).map(([k, v]) => `${JSON.stringify(k)}: ${chunksCode(v)}`).join(', ')}}`;
+      : `{${Object.entries(names)
+          .map(([k, v]) => `${JSON.stringify(k)}: ${chunksCode(v)}`)
+          .join(', ')}}`;
 
   // The docs leaf: {path, C(path, {__comp: <shared>, content: <own>}), exact: true, sidebar?}.
   const leafHelpers = new Map();
   const leafOf = (r) => {
     const keys = Object.keys(r);
     if (!r.exact || r.routes || keys.some((k) => !['path', 'component', 'exact', 'sidebar'].includes(k))) return null;
-    const names = chunkNames[`${r.component.creator[0]}-${r.component.creator[1]}`];
+    const names = namesOf(r.component.creator);
     if (r.component.creator[0] !== r.path || Object.keys(names).join() !== '__comp,content') return null;
     if (!shared.has(names.__comp) || shared.has(names.content)) return null;
     const helper = leafHelpers.get(names.__comp) ?? `leaf${leafHelpers.size}`;
@@ -91,7 +98,7 @@ function compile({ routes, chunkNames, registry, file }) {
     const fields = Object.entries(r).map(([k, v]) => {
       if (k === 'component') {
         const [routePath, hash] = v.creator;
-        const args = hash === undefined ? '' : `, ${chunksCode(chunkNames[`${routePath}-${hash}`])}`;
+        const args = hash === undefined ? '' : `, ${chunksCode(namesOf(v.creator))}`;
         return `component: C(${JSON.stringify(routePath)}${args})`;
       }
       if (k === 'routes') return `routes: [\n${v.map(routeCode).join(',\n')}\n]`;

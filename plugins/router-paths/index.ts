@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
 export default function routerPathsPlugin(context: { siteDir: string }): Plugin {
-  const pathToRegexp = path.dirname(require.resolve('path-to-regexp/package.json', { paths: [require.resolve('react-router', { paths: [context.siteDir] })] }));
+  const reactRouter = require.resolve('react-router', { paths: [context.siteDir] });
+  const pathToRegexp = path.dirname(require.resolve('path-to-regexp/package.json', { paths: [reactRouter] }));
   return {
     name: 'router-paths',
     configureWebpack() {

@@ -1,8 +1,8 @@
 /**
  * Client-only webpack loader, run after the MDX loader (see ./index.ts). A compiled page whose
  * body ./rehype.ts marked static keeps its exports (front matter, metadata, table of contents)
- * but its content function now renders `<StaticBody>`, which adopts the server-rendered HTML on
- * first load or fetches the page's HTML on client-side navigation. The body's JSX and the modules
+ * but its content function now renders `<StaticBody>`, which keeps the server-rendered HTML on
+ * first load; on client-side navigation the module waits for the page's HTML before it resolves. The body's JSX and the modules
  * only it used (the page's generated data) leave the client bundle.
  */
 const acorn = require('acorn');
@@ -22,7 +22,7 @@ function transform(source, file) {
   }
   let out =
     source.slice(0, content.start) +
-    'function _createMdxContent() { return __staticJsx(__StaticBody, { id: __staticKey, html: __staticHtml }); }' +
+    'function _createMdxContent() { return __staticJsx(__StaticBody, { id: __staticKey }); }' +
     source.slice(content.end);
   // Imports that only the old content used (GeneratedHtml, the page's data JSON) are dropped.
   const imports = ast.body.filter((n) => n.type === 'ImportDeclaration' && n.specifiers.length > 0);
@@ -37,7 +37,7 @@ import { jsx as __staticJsx } from 'react/jsx-runtime';
 import { StaticBody as __StaticBody, loadStaticHtml as __loadStaticHtml } from '@site/src/components/StaticBody';
 import __staticMetadata from ${JSON.stringify(metadataSource)};
 const __staticKey = ${JSON.stringify(key)};
-const __staticHtml = await __loadStaticHtml(__staticKey, __staticMetadata.permalink);
+await __loadStaticHtml(__staticKey, __staticMetadata.permalink);
 `;
 }
 

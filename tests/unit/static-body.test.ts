@@ -72,7 +72,7 @@ test('the client copy of a marked page renders <StaticBody> and drops the body a
   assert.doesNotMatch(out, /_data\/patient\.json|GeneratedHtml|data\.elements/);
   assert.match(out, /export const toc = \[\{"value": "Elements"/);
   assert.match(out, /export \{default as metadata\} from/);
-  assert.match(out, /function _createMdxContent\(\) \{ return __staticJsx\(__StaticBody, \{ id: __staticKey, html: __staticHtml \}\); \}/);
+  assert.match(out, /function _createMdxContent\(\) \{ return __staticJsx\(__StaticBody, \{ id: __staticKey \}\); \}/);
   assert.match(out, /const __staticKey = "api\/fhir\/resources\/patient\.mdx";/);
   assert.match(out, /await __loadStaticHtml\(__staticKey, __staticMetadata\.permalink\)/);
   assert.match(out, /import __staticMetadata from "@site\/\.docusaurus\/docs\/site-docs-patient-mdx\.json";/);

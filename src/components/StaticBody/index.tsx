@@ -1,14 +1,14 @@
 /**
  * The body of a generated reference page, kept out of the page's JavaScript
  * (plugins/static-body). The server renders the body as HTML inside
- * `<div data-static-body="<key>">`; in the browser this component renders the same div with
- * that HTML, which React leaves in place while hydrating.
+ * `<div data-static-body="<key>">`; in the browser this component renders the same div, which
+ * React leaves as it is while hydrating.
  *
  * Because the body is plain HTML, its links and copy buttons get one delegated click handler:
  * links to pages of this site navigate client-side as `<Link>` does, and copy buttons copy their
  * block as the theme's do.
  */
-import React, { type MouseEvent } from 'react';
+import React, { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useHistory } from '@docusaurus/router';
 import { matchRoutes } from 'react-router-config';
 import routes from '@generated/routes';
@@ -16,19 +16,33 @@ import routes from '@generated/routes';
 const bodySelector = (key: string) => `[data-static-body="${CSS.escape(key)}"]`;
 
 /**
- * The body's HTML, for the page module to hold before it renders: on the first page load it is
- * already in the document; otherwise (client-side navigation, or a hover preloading a page) it
- * comes from the page's own HTML file on this origin.
+ * Bodies this page life has fetched (HTML), or the nodes of a body shown on this page (kept
+ * when the reader leaves it: React empties the element as it unmounts it, but the nodes remain).
  */
-export async function loadStaticHtml(key: string, permalink: string): Promise<string> {
-  const here = document.querySelector(bodySelector(key));
-  if (here) return here.innerHTML;
+const bodies = new Map<string, string | Node[]>();
+
+/** A stored body as HTML; nodes are serialised only when their page is shown again. */
+function htmlOf(body: string | Node[] | undefined): string {
+  if (body === undefined || typeof body === 'string') return body ?? '';
+  const holder = document.createElement('div');
+  holder.append(...body);
+  return holder.innerHTML;
+}
+
+/**
+ * Makes a body available before its page module finishes loading. On the first page load it is
+ * already in the document, and hydration keeps it there untouched (nothing is read or copied).
+ * Otherwise (client-side navigation, or a hover preloading a page) it comes from the page's own
+ * HTML file on this origin.
+ */
+export async function loadStaticHtml(key: string, permalink: string): Promise<void> {
+  if (bodies.has(key) || document.querySelector(bodySelector(key))) return;
   const response = await fetch(permalink, { headers: { Accept: 'text/html' } });
   if (!response.ok) throw new Error(`Could not load ${permalink}: HTTP ${response.status}`);
   const page = new DOMParser().parseFromString(await response.text(), 'text/html');
   const body = page.querySelector(bodySelector(key));
   if (!body) throw new Error(`${permalink} has no body for ${key}`);
-  return body.innerHTML;
+  bodies.set(key, body.innerHTML);
 }
 
 /** A path this site renders itself (not a static file such as /llms.txt or a page's .md twin). */
@@ -49,8 +63,16 @@ function copyBlock(button: HTMLElement) {
   });
 }
 
-export function StaticBody({ id, html }: { id: string; html: string }): React.JSX.Element {
+export function StaticBody({ id }: { id: string }): React.JSX.Element {
   const history = useHistory();
+  const element = useRef<HTMLDivElement>(null);
+  // While hydrating there is nothing stored: '' is never written to the DOM (React does not set
+  // innerHTML when hydrating, nor when the value has not changed), so the server's HTML stays.
+  const [html] = useState(() => htmlOf(bodies.get(id)));
+  // The body's nodes, kept for a later visit in this page life (a list, not a copy of the HTML).
+  useLayoutEffect(() => {
+    if (element.current) bodies.set(id, Array.from(element.current.childNodes));
+  }, [id]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
     const button = target.closest<HTMLElement>('button.code-block__copy');
@@ -60,7 +82,15 @@ export function StaticBody({ id, html }: { id: string; html: string }): React.JS
     }
     const link = target.closest('a');
     if (!link || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || link.target || link.hasAttribute('download')) return;
+    if (
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      link.target ||
+      link.hasAttribute('download')
+    )
+      return;
     const url = new URL(link.href, window.location.href);
     if (url.origin !== window.location.origin || !isRoutePath(url.pathname)) return;
     // Same-page anchors scroll natively; other pages of the site render without a reload.
@@ -71,6 +101,12 @@ export function StaticBody({ id, html }: { id: string; html: string }): React.JS
   return (
     // The handler only delegates clicks on the links and buttons inside, which stay focusable.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div data-static-body={id} className="markdown" onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <div
+      ref={element}
+      data-static-body={id}
+      className="markdown"
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
