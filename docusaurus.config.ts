@@ -7,6 +7,7 @@ import type { UserThemeConfig } from '@docusaurus/theme-common';
 import { spawnSync } from 'node:child_process';
 import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
 import remarkExampleCode from './plugins/remark-example-code';
+import remarkVerifiedLine from './plugins/remark-verified-line';
 import docsSlim from './plugins/docs-slim';
 import { redirectsPlugin } from './plugins/redirects';
 import { prismStubPlugin, rehypeCodeHighlight } from './plugins/code-highlight';
@@ -38,6 +39,9 @@ const hasGitHistory = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {
 function remarkExampleCodeHere() {
   return remarkExampleCode({ siteDir });
 }
+function remarkVerifiedLineHere() {
+  return remarkVerifiedLine({ docsDir: path.join(siteDir, 'docs'), generatedDirs: GENERATED_DOC_DIRS });
+}
 function rehypeStaticBodyHere() {
   return rehypeStaticBody({ docsDir: path.join(siteDir, 'docs') });
 }
@@ -56,7 +60,7 @@ const docsOptions: DocsOptions = {
       ? undefined
       : `${repoUrl}/edit/main/docs/${docPath}`,
   showLastUpdateTime: hasGitHistory,
-  beforeDefaultRemarkPlugins: [remarkExampleCodeHere],
+  beforeDefaultRemarkPlugins: [remarkExampleCodeHere, remarkVerifiedLineHere],
   rehypePlugins: [rehypeCodeHighlight, rehypeStaticBodyHere],
   breadcrumbs: true,
 };

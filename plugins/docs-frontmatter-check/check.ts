@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import { unusableSourceReason } from './sources';
 
 /** Fields every hand-written page must set. */
 export const REQUIRED_FIELDS = ['id', 'title', 'description', 'sources', 'last_verified'] as const;
@@ -84,6 +85,16 @@ export function checkFrontmatter(
           line,
           message: '"sources" must be a non-empty list of what the page was checked against',
         });
+      } else {
+        for (const entry of value as string[]) {
+          const why = unusableSourceReason(entry);
+          if (why)
+            problems.push({
+              file,
+              line: lineOfEntry(lines, end, entry, line),
+              message: `source entry ${JSON.stringify(entry.slice(0, 80))}: ${why}`,
+            });
+        }
       }
     } else if (field === 'last_verified') {
       const message = lastVerifiedProblem(value, today);
@@ -134,6 +145,13 @@ export function lastVerifiedProblem(value: unknown, today: Date): string | undef
     return `front matter field "last_verified" is ${day}, which is in the future (today is ${todayUtc} UTC): set it to the day the page was actually checked`;
   }
   return undefined;
+}
+
+/** The line of a list entry in the front matter (it may be quoted), or `fallback`. */
+function lineOfEntry(lines: string[], end: number, entry: string, fallback: number): number {
+  const head = entry.slice(0, 40);
+  for (let i = 1; i < end; i++) if (lines[i].trimStart().startsWith('-') && lines[i].includes(head)) return i + 1;
+  return fallback;
 }
 
 function lineOfField(lines: string[], end: number, field: string): number {

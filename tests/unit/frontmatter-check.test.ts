@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { assertValidFrontmatter, checkFrontmatter, lastVerifiedProblem, listDocFiles } from '../../plugins/docs-frontmatter-check/check';
+import {
+  assertValidFrontmatter,
+  checkFrontmatter,
+  lastVerifiedProblem,
+  listDocFiles,
+} from '../../plugins/docs-frontmatter-check/check';
+import { parseSourceEntry } from '../../plugins/docs-frontmatter-check/sources';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 
 const valid = [
@@ -112,4 +118,57 @@ test('generated folders and _partials are skipped; one error lists every problem
 
 test('every hand-written page in docs/ passes', () => {
   assert.doesNotThrow(() => assertValidFrontmatter(path.join(__dirname, '..', '..', 'docs'), GENERATED_DOC_DIRS));
+});
+
+test('a source entry that names a look-up service id or "a stored version" fails at its line', () => {
+  const bad = [
+    '  - "medplum/medplum (search-index file id 55286849596) packages/server/src/admin/project.ts"',
+    '  - "medplum/medplum packages/server/src/auth/google.ts, stored version (index id 2442006668)"',
+    '  - "medplum/medplum packages/server/src/auth/external.ts (commit not reported)"',
+  ];
+  for (const entry of bad) {
+    const lines = [...valid.slice(0, 5), entry, ...valid.slice(6)];
+    const problems = checkFrontmatter('docs/page.mdx', lines.join('\n'));
+    assert.equal(problems.length, 1, JSON.stringify(problems));
+    assert.equal(problems[0].line, 6);
+    assert.match(problems[0].message, /medplum\/medplum@<commit> <path>/);
+  }
+  const good = [
+    '  - "medplum/medplum@8a37915abad8f5dd142c0195adc728f7d5a8b596 packages/server/src/email/routes.ts (sendEmail)"',
+    '  - "medplum/medplum packages/server/src/email/routes.ts (read 2026-11-25; sendEmail)"',
+  ];
+  for (const entry of good) {
+    assert.deepEqual(
+      checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), entry, ...valid.slice(6)].join('\n')),
+      [],
+    );
+  }
+});
+
+test('source entries are read as repository files, packages or free text', () => {
+  assert.deepEqual(
+    parseSourceEntry('medplum/medplum@8a37915abad8f5dd142c0195adc728f7d5a8b596 packages/server/src/app.ts (initApp)'),
+    {
+      kind: 'repo',
+      repo: 'medplum/medplum',
+      commit: '8a37915abad8f5dd142c0195adc728f7d5a8b596',
+      path: 'packages/server/src/app.ts',
+      note: 'initApp',
+    },
+  );
+  assert.deepEqual(parseSourceEntry('medplum/medplum packages/agent/src/app.ts (read 2026-11-25)'), {
+    kind: 'repo',
+    repo: 'medplum/medplum',
+    commit: undefined,
+    path: 'packages/agent/src/app.ts',
+    note: 'read 2026-11-25',
+  });
+  assert.deepEqual(parseSourceEntry('@medplum/core@5.2.13 dist/types.d.ts (MedplumClient)'), {
+    kind: 'package',
+    name: '@medplum/core',
+    version: '5.2.13',
+    path: 'dist/types.d.ts',
+    note: 'MedplumClient',
+  });
+  assert.equal(parseSourceEntry('HL7 FHIR R4 specification, section 3.1').kind, 'other');
 });

@@ -1,0 +1,48 @@
+/**
+ * The one reading of a page's `sources:` entries, shared by the front matter check, the
+ * "checked against" line at the end of each page and `npm run check-sources`.
+ *
+ * Accepted forms (CONTRIBUTING.md):
+ *   medplum/medplum@<commit> packages/server/src/fhir/repo.ts (symbols read)
+ *   medplum/medplum packages/server/src/fhir/repo.ts (read 2026-11-25; symbols read)
+ *   @medplum/core@5.2.13 dist/types.d.ts (symbols read)
+ */
+
+export type SourceEntry =
+  | { kind: 'repo'; repo: string; commit?: string; path: string; note?: string }
+  | { kind: 'package'; name: string; version: string; path?: string; note?: string }
+  | { kind: 'other'; text: string };
+
+const REPO = /^([A-Za-z0-9][\w.-]*\/[\w.-]+)(?:@([0-9a-f]{7,40}))?\s+([^\s()]+)(?:\s+\((.*)\))?$/;
+const PACKAGE = /^(@[\w.-]+\/[\w.-]+|[\w.-]+)@(\d[\w.+-]*)(?:\s+([^\s()]+))?(?:\s+\((.*)\))?$/;
+
+export function parseSourceEntry(text: string): SourceEntry {
+  const entry = text.trim();
+  const pkg = PACKAGE.exec(entry);
+  if (pkg && (entry.startsWith('@') || !entry.includes('/'))) {
+    return { kind: 'package', name: pkg[1], version: pkg[2], path: pkg[3], note: pkg[4] };
+  }
+  const repo = REPO.exec(entry);
+  if (repo) return { kind: 'repo', repo: repo[1], commit: repo[2], path: repo[3], note: repo[4] };
+  return { kind: 'other', text: entry };
+}
+
+/**
+ * Wording that points at a private look-up service or at "whatever copy we had" instead of a
+ * commit a maintainer can check out. Each pattern comes with the fix to suggest.
+ */
+const UNUSABLE: { pattern: RegExp; why: string }[] = [
+  { pattern: /\b(search-)?index (file )?id\b|\bsearch-index\b/i, why: 'a look-up service id' },
+  { pattern: /\bstored (version|copy|copies)\b/i, why: '"stored version" names no commit' },
+  { pattern: /\b(no )?commit (not )?reported\b/i, why: 'say the commit, or the path and the date read' },
+];
+
+/** Why an entry cannot be used by a maintainer outside the team, or undefined when it can. */
+export function unusableSourceReason(text: string): string | undefined {
+  for (const { pattern, why } of UNUSABLE) {
+    if (pattern.test(text)) {
+      return `${why}: cite "medplum/medplum@<commit> <path> (symbols)", or "medplum/medplum <path> (read YYYY-MM-DD; symbols)" where no commit is known`;
+    }
+  }
+  return undefined;
+}

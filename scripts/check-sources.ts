@@ -1,0 +1,160 @@
+/**
+ * After a Medplum release: which pages rest on server files that have changed since they were
+ * checked?
+ *
+ *   npm run check-sources -- <path to a medplum/medplum checkout> [--rev <commit>] [--docs docs]
+ *
+ * For every hand-written page, each `sources:` entry `medplum/medplum@<commit> <path>` is compared
+ * with the same path at the checkout's HEAD (or at `--rev`, e.g. a release tag). A page is listed
+ * with every cited file that differs or is gone, so a maintainer knows what to re-read. Pages
+ * whose Medplum entries cite no commit are listed as unpinned, and entries whose commit the
+ * checkout lacks as unknown (fetch more history, or re-pin the entry). Exits 0 after a report,
+ * 2 on a usage error.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import { listDocFiles } from '../plugins/docs-frontmatter-check/check';
+import { parseSourceEntry } from '../plugins/docs-frontmatter-check/sources';
+import { GENERATED_DOC_DIRS } from '../site.settings';
+
+/** The repository whose files the pages cite; entries naming other repositories are left alone. */
+const MEDPLUM_REPO = 'medplum/medplum';
+
+export interface PageReport {
+  page: string;
+  /** Cited files whose content at the compared commit differs from the cited one, or that it no longer has. */
+  changed: { path: string; commit: string; status: 'changed' | 'deleted' }[];
+  /** Entries whose commit the checkout does not contain. */
+  unknownCommits: { path: string; commit: string }[];
+  /** Medplum source entries with no commit. */
+  unpinned: string[];
+}
+
+export interface SourcesReport {
+  head: string;
+  pages: PageReport[];
+  /** Pages with no pinned Medplum source at all (every entry unpinned, or none cites the repo). */
+  unpinnedPages: string[];
+}
+
+function git(checkout: string, args: string[]): { ok: boolean; out: string } {
+  const run = spawnSync('git', ['-C', checkout, ...args], { encoding: 'utf8' });
+  return { ok: run.status === 0, out: (run.stdout ?? '').trim() };
+}
+
+/** Reads a page's `sources:` list; pages without front matter have none. */
+export function readSources(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (!match) return [];
+  const data = yaml.load(match[1]) as { sources?: unknown } | null;
+  return Array.isArray(data?.sources) ? data.sources.filter((s): s is string => typeof s === 'string') : [];
+}
+
+export function checkSources(checkout: string, docsDir: string, rev = 'HEAD'): SourcesReport {
+  const head = git(checkout, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]);
+  if (!head.ok) throw new Error(`check-sources: ${checkout} is not a git checkout with a commit ${rev}`);
+  // One blob lookup per (commit, path): many pages cite the same files.
+  const blobs = new Map<string, string | null>();
+  const blob = (rev: string, file: string): string | null => {
+    const key = `${rev}:${file}`;
+    if (!blobs.has(key)) {
+      const r = git(checkout, ['rev-parse', '--verify', '--quiet', `${key}`]);
+      blobs.set(key, r.ok ? r.out : null);
+    }
+    return blobs.get(key) ?? null;
+  };
+  const commitKnown = new Map<string, boolean>();
+  const hasCommit = (commit: string): boolean => {
+    if (!commitKnown.has(commit)) {
+      commitKnown.set(commit, git(checkout, ['cat-file', '-e', `${commit}^{commit}`]).ok);
+    }
+    return commitKnown.get(commit) ?? false;
+  };
+
+  const pages: PageReport[] = [];
+  const unpinnedPages: string[] = [];
+  for (const file of listDocFiles(docsDir, GENERATED_DOC_DIRS)) {
+    const page = path.relative(docsDir, file);
+    const report: PageReport = { page, changed: [], unknownCommits: [], unpinned: [] };
+    let pinned = 0;
+    for (const text of readSources(file)) {
+      const entry = parseSourceEntry(text);
+      if (entry.kind !== 'repo' || entry.repo !== MEDPLUM_REPO) continue;
+      if (!entry.commit) {
+        report.unpinned.push(entry.path);
+        continue;
+      }
+      pinned++;
+      if (!hasCommit(entry.commit)) {
+        report.unknownCommits.push({ path: entry.path, commit: entry.commit });
+        continue;
+      }
+      const then = blob(entry.commit, entry.path);
+      const now = blob(head.out, entry.path);
+      if (now === null) report.changed.push({ path: entry.path, commit: entry.commit, status: 'deleted' });
+      else if (then !== now) report.changed.push({ path: entry.path, commit: entry.commit, status: 'changed' });
+    }
+    if (pinned === 0) unpinnedPages.push(page);
+    if (report.changed.length + report.unknownCommits.length + report.unpinned.length > 0) pages.push(report);
+  }
+  return { head: head.out, pages, unpinnedPages };
+}
+
+export function formatReport(report: SourcesReport): string {
+  const out: string[] = [`Compared with: ${report.head}`];
+  const stale = report.pages.filter((p) => p.changed.length > 0);
+  out.push('', `Pages to re-read (${stale.length}): a cited file differs there`);
+  for (const p of stale) {
+    out.push(`  ${p.page}`);
+    for (const c of p.changed)
+      out.push(`    ${c.status === 'deleted' ? 'gone' : 'changed'}: ${c.path} (cited at ${c.commit.slice(0, 12)})`);
+  }
+  const unknown = report.pages.filter((p) => p.unknownCommits.length > 0);
+  if (unknown.length > 0) {
+    out.push('', `Pages citing commits this checkout lacks (${unknown.length}): fetch full history or re-pin`);
+    for (const p of unknown) {
+      out.push(`  ${p.page}`);
+      for (const c of p.unknownCommits) out.push(`    ${c.path} @ ${c.commit.slice(0, 12)}`);
+    }
+  }
+  const partly = report.pages.filter((p) => p.unpinned.length > 0);
+  if (partly.length > 0) {
+    out.push('', `Unpinned entries (${partly.length} pages): Medplum files cited without a commit`);
+    for (const p of partly) out.push(`  ${p.page}: ${p.unpinned.join(', ')}`);
+  }
+  out.push('', `Unpinned pages (${report.unpinnedPages.length}): no Medplum source entry with a commit`);
+  for (const page of report.unpinnedPages) out.push(`  ${page}`);
+  return out.join('\n');
+}
+
+function main(argv: string[]): number {
+  const args = [...argv];
+  const option = (name: string, fallback: string): string => {
+    const at = args.indexOf(name);
+    if (at === -1) return fallback;
+    const [, value] = args.splice(at, 2);
+    return value ?? '';
+  };
+  const docs = option('--docs', 'docs');
+  const rev = option('--rev', 'HEAD');
+  const [checkout] = args;
+  if (!checkout || args.length !== 1 || !docs || !rev) {
+    console.error(
+      'usage: npm run check-sources -- <path to a medplum/medplum checkout> [--rev <commit or tag>] [--docs <docs folder>]',
+    );
+    return 2;
+  }
+  if (!fs.existsSync(checkout)) {
+    console.error(`check-sources: no such folder: ${checkout}`);
+    return 2;
+  }
+  console.log(formatReport(checkSources(path.resolve(checkout), path.resolve(docs), rev)));
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
+  process.exitCode = main(process.argv.slice(2));
+}

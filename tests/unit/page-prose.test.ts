@@ -1,0 +1,55 @@
+/**
+ * Readers see what servers do, not our working notes: no "the source we read", no commit hashes
+ * or look-up ids in a page's text. Sources belong in front matter and the line at the end of the
+ * page (plugins/remark-verified-line).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { listDocFiles } from '../../plugins/docs-frontmatter-check/check';
+import { GENERATED_DOC_DIRS } from '../../site.settings';
+
+/** Phrases that only make sense to whoever wrote the page. */
+const WORKING_NOTES: { pattern: RegExp; why: string }[] = [
+  { pattern: /\bsource (code )?(that )?we read\b|\bsource we read\b/i, why: 'say what servers do (by version)' },
+  {
+    pattern:
+      /\b(this page|these pages|the page) (was|were|is|are) checked against\b|\bchecked against (does|do|did|had|registered)\b/i,
+    why: 'say what servers do (by version)',
+  },
+  { pattern: /\b(search[- ]index|index) (file )?id\b|\bfile id \d{5,}/i, why: 'a look-up service id' },
+  { pattern: /\b(route-table )?commit `?[0-9a-f]{7,40}\b/i, why: 'a commit hash in prose' },
+  { pattern: /\bstored version(s)? (of|in) the search\b/i, why: 'a look-up service detail' },
+];
+
+/** Lines of a page's body (front matter and fenced code skipped) with their line numbers. */
+function proseLines(file: string): { line: number; text: string }[] {
+  const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
+  const out: { line: number; text: string }[] = [];
+  let start = 0;
+  if (lines[0] === '---') start = lines.indexOf('---', 1) + 1;
+  let fence = false;
+  for (let i = start; i < lines.length; i++) {
+    if (/^\s*(```|~~~)/.test(lines[i])) fence = !fence;
+    else if (!fence) out.push({ line: i + 1, text: lines[i] });
+  }
+  return out;
+}
+
+test('no hand-written page shows working notes to readers', () => {
+  const found: string[] = [];
+  for (const file of listDocFiles('docs', GENERATED_DOC_DIRS)) {
+    const lines = proseLines(file);
+    lines.forEach(({ line, text }, i) => {
+      // Notes wrap across lines; read each line with the next one.
+      const window = `${text} ${lines[i + 1]?.text ?? ''}`;
+      for (const { pattern, why } of WORKING_NOTES) {
+        if (pattern.test(window) && !pattern.test(lines[i + 1]?.text ?? '')) {
+          found.push(`${path.relative('.', file)}:${line}: ${why}: ${text.trim().slice(0, 100)}`);
+        }
+      }
+    });
+  }
+  assert.deepEqual(found, [], `working notes in page text:\n${found.join('\n')}`);
+});
