@@ -15,9 +15,10 @@ export interface Options {
   generatedDirs: string[];
 }
 
+/** What the plugin reads of the VFile: Docusaurus puts the parsed front matter in `data`. */
 interface VFileLike {
   path?: string;
-  data: { frontMatter?: Record<string, unknown> };
+  data: object;
 }
 
 const MONTHS = [
@@ -107,6 +108,7 @@ export default function remarkVerifiedLine(options: Options) {
     const filePath = file.path ? path.resolve(file.path) : '';
     if (!filePath.startsWith(options.docsDir + path.sep)) return;
     if (generated.some((dir) => filePath.startsWith(dir))) return;
-    tree.children.push(...verifiedLine(file.data.frontMatter ?? {}));
+    const { frontMatter } = file.data as { frontMatter?: Record<string, unknown> };
+    tree.children.push(...verifiedLine(frontMatter ?? {}));
   };
 }

@@ -9,6 +9,7 @@ import { type JSX, useEffect, useId, useMemo, useState } from 'react';
 import { CopyButton } from './CopyButton';
 import { loadType, RESOURCE_TYPES } from './definitions';
 import { errorText } from './parse-input';
+import { sdkSearchCall } from './snippets';
 import { mountToolStyles } from './tool.css';
 import { useQueryParam } from './url-state';
 
@@ -77,7 +78,10 @@ function formatQuery(rows: Row[]): string {
   return rows
     .filter((r) => r.code)
     .map((r) => {
-      const key = r.modifier ? `${r.code}:${r.modifier}` : r.code;
+      // Names are encoded too: a `&`, `=` or `#` in a shared link's name must not split the query.
+      const key = r.modifier
+        ? `${encodeURIComponent(r.code)}:${encodeURIComponent(r.modifier)}`
+        : encodeURIComponent(r.code);
       const value = r.modifier === 'missing' ? r.value || 'true' : `${r.prefix}${r.value}`;
       // Keep the FHIR delimiters (| , :) readable; encode everything else a URL needs encoded.
       return `${key}=${encodeURIComponent(value).replace(/%7C/gi, '|').replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%2F/gi, '/')}`;
@@ -128,7 +132,7 @@ export default function SearchBuilderTool(): JSX.Element {
   }, [params, resourceType, queryString]);
 
   const url = `GET /fhir/R4/${resourceType}${queryString ? `?${queryString}` : ''}`;
-  const sdkCall = `const results = await medplum.searchResources('${resourceType}'${queryString ? `, '${queryString.replace(/'/g, "\\'")}'` : ''});`;
+  const sdkCall = sdkSearchCall(resourceType, queryString);
   const parsedJson = parsed?.request ? JSON.stringify(parsed.request, null, 2) : '';
   const unknownCodes = params ? rows.filter((r) => r.code && !params.has(r.code)).map((r) => r.code) : [];
 
