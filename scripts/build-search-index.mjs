@@ -16,6 +16,9 @@ import * as pagefind from 'pagefind';
  */
 const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\/react-components\/)/;
 const REFERENCE_BODY_WEIGHT = '0.5';
+/** See forIndex: a guide's description and keywords, and a reference page's member names. */
+const HAND_WRITTEN_SUMMARY_WEIGHT = '4';
+const MEMBER_NAMES_WEIGHT = '4';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.join(siteDir, 'build');
@@ -44,7 +47,7 @@ for (const file of listHtml(buildDir)) {
   const content = fs.readFileSync(file, 'utf8');
   if (/<meta http-equiv="refresh"/i.test(content.slice(0, 600)) || path.basename(file) === '404.html') continue;
   const sourcePath = path.relative(buildDir, file);
-  const added = await index.addHTMLFile({ sourcePath, content: weighted(sourcePath, content) });
+  const added = await index.addHTMLFile({ sourcePath, content: forIndex(sourcePath, content) });
   if (added.errors.length > 0) throw new Error(`pagefind: ${path.relative(siteDir, file)}: ${added.errors.join('; ')}`);
   pageCount++;
 }
@@ -61,9 +64,40 @@ console.log(
   `[search] indexed ${pageCount} pages into build/pagefind in ${((Date.now() - started) / 1000).toFixed(1)}s`,
 );
 
-function weighted(sourcePath, html) {
-  if (!GENERATED.test(sourcePath)) return html;
-  return html.replace('class="theme-doc-markdown markdown"', `class="theme-doc-markdown markdown" data-pagefind-weight="${REFERENCE_BODY_WEIGHT}"`);
+/**
+ * The HTML Pagefind reads (the served file is not changed):
+ * - The minified build leaves no space between table cells (`<td><code>maxBatchSize</code><td>`),
+ *   and Pagefind would index `maxbatchsizestring` as one word: a space before each cell and row
+ *   keeps the words apart.
+ * - A hand-written page's description and front matter `keywords` (the words readers use for
+ *   what the page answers: "429", "CORS", "logged out") are indexed with extra weight, so a
+ *   question finds the guide before reference pages that merely mention its words.
+ * - A generated page's body counts for less, but the names of its members (headings) count as
+ *   much as a guide's keywords, so `searchResources` finds the MedplumClient page.
+ */
+function forIndex(sourcePath, html) {
+  const spaced = html.replace(/<(td|th|tr|li|dt|dd)\b/g, ' <$1');
+  const body = 'class="theme-doc-markdown markdown">';
+  if (!spaced.includes(body)) return spaced;
+  if (!GENERATED.test(sourcePath)) {
+    const summary = [metaContent(html, 'description'), metaContent(html, 'keywords')].filter(Boolean).join('. ');
+    if (!summary) return spaced;
+    return spaced.replace(body, `${body}<p data-pagefind-weight="${HAND_WRITTEN_SUMMARY_WEIGHT}">${escapeHtml(summary)}</p>`);
+  }
+  const members = [...html.matchAll(/<h[23][^>]*\bid=[^>]*>([^<]+)/g)].map((m) => m[1].trim()).filter(Boolean);
+  const names = members.length > 0 ? `<p data-pagefind-weight="${MEMBER_NAMES_WEIGHT}">${members.join(' ')}</p>` : '';
+  return spaced.replace(body, `class="theme-doc-markdown markdown" data-pagefind-weight="${REFERENCE_BODY_WEIGHT}">${names}`);
+}
+
+/** The content of `<meta name=…>` in Docusaurus's minified head (quoted or not). */
+function metaContent(html, name) {
+  const tag = new RegExp(`<meta[^>]*\\bname=["']?${name}["']?[^>]*>`).exec(html)?.[0];
+  const value = tag && /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/.exec(tag);
+  return value ? (value[1] ?? value[2] ?? value[3]) : '';
+}
+
+function escapeHtml(text) {
+  return text.replace(/&(?![#\w]+;)/g, '&amp;').replace(/</g, '&lt;');
 }
 
 function listHtml(dir) {

@@ -60,3 +60,23 @@ test('a result titled exactly as the query moves to the front', () => {
   );
   assert.equal(preferExactTitle(hits, 'nothing'), hits);
 });
+
+test('a page whose name ends in "index" keeps its whole name', () => {
+  assert.equal(toRoute('/docs/api/fhir/operations/reindex.html'), '/docs/api/fhir/operations/reindex');
+  assert.equal(toRoute('/docs/api/fhir/operations/reindex'), '/docs/api/fhir/operations/reindex');
+  assert.equal(toRoute('/docs/search/index.html'), '/docs/search');
+});
+
+test('operation names and quoted words are searched without their punctuation', () => {
+  assert.deepEqual(significantWords('$everything'), ['everything']);
+  assert.deepEqual(significantWords('Patient/$everything'), ['patient', 'everything']);
+  assert.deepEqual(significantWords('"exports.handler is not a function"'), ['exports.handler', 'not', 'function']);
+  assert.deepEqual(significantWords('_count'), ['_count']);
+});
+
+test('an operation name with or without "$" or its resource type puts its page first', () => {
+  const hits = [{ title: 'Bulk export' }, { title: 'Patient/$everything' }, { title: '$validate' }];
+  assert.equal(preferExactTitle(hits, '$everything')[0].title, 'Patient/$everything');
+  assert.equal(preferExactTitle(hits, 'everything')[0].title, 'Patient/$everything');
+  assert.equal(preferExactTitle(hits, 'validate')[0].title, '$validate');
+});

@@ -32,7 +32,10 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
   const baseUrl = useBaseUrl('/');
   const history = useHistory();
   const [query, setQuery] = useState(initialQuery);
-  const [hits, setHits] = useState<Hit[]>([]);
+  // The hits shown and the exact term they answer: until a search of the current term has
+  // finished, the panel says it is searching rather than judging the new term by old results.
+  const [result, setResult] = useState<{ term: string; hits: Hit[] }>({ term: '', hits: [] });
+  const hits = result.hits;
   const [status, setStatus] = useState<Status>('idle');
   const api = useRef<PagefindApi | undefined>(undefined);
   const listRef = useRef<HTMLUListElement>(null);
@@ -58,7 +61,7 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
     const term = query.trim();
     if (status !== 'ready' || !api.current) return;
     if (term === '') {
-      setHits([]);
+      setResult({ term: '', hits: [] });
       return;
     }
     let live = true;
@@ -70,7 +73,7 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
         const route = toRoute(d.url);
         return { route, title: d.meta.title ?? route, excerpt: d.excerpt, section: sectionOf(route) };
       });
-      setHits(preferExactTitle(found, term));
+      setResult({ term, hits: preferExactTitle(found, term) });
     });
     return () => {
       live = false;
@@ -108,8 +111,9 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
   };
 
   const term = query.trim();
+  const done = result.term === term;
   return (
-    <div className={styles.panel}>
+    <div className={styles.panel} data-search-done={status === 'ready' && done && term !== '' ? term : undefined}>
       <label htmlFor={inputId} className={styles.label}>
         Search the docs
       </label>
@@ -129,8 +133,9 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
         {status === 'loading' && term !== '' && 'Loading the search index…'}
         {status === 'unavailable' &&
           'The search index is missing. It is written by `npm run build`; run `npm run serve` to search locally.'}
-        {status === 'ready' && term !== '' && hits.length === 0 && `No pages match “${term}”.`}
-        {status === 'ready' && hits.length > 0 && `${hits.length} result${hits.length === 1 ? '' : 's'}`}
+        {status === 'ready' && term !== '' && !done && 'Searching…'}
+        {status === 'ready' && term !== '' && done && hits.length === 0 && `No pages match “${term}”.`}
+        {status === 'ready' && done && hits.length > 0 && `${hits.length} result${hits.length === 1 ? '' : 's'}`}
       </div>
       {hits.length > 0 && (
         <ul className={styles.results} ref={listRef} onKeyDown={onListKey}>

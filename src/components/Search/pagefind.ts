@@ -60,7 +60,8 @@ export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
  */
 export function toRoute(url: string): string {
   const [pathPart, hash] = url.split('#');
-  let p = pathPart.replace(/index\.html$/, '').replace(/\.html$/, '');
+  // Only a file named exactly index.html is a folder's page: `reindex.html` is the page `reindex`.
+  let p = pathPart.replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '');
   if (p.length > 1) p = p.replace(/\/+$/, '');
   return hash ? `${p}#${hash}` : p;
 }
@@ -86,7 +87,10 @@ const STOP_WORDS = new Set(
 export function significantWords(query: string): string[] {
   const words = query
     .toLowerCase()
-    .split(/[\s,;:!?()"']+/)
+    .split(/[\s,;:!?()"'/]+/)
+    // `$everything`, `#anchor`, `"quoted."`: the index holds words without the punctuation
+    // around them (an operation's `$` included), so a word keeps only what lies between.
+    .map((w) => w.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, ''))
     .filter((w) => w !== '');
   const kept = words.filter((w) => !STOP_WORDS.has(w));
   return kept.length > 0 ? kept : words;
@@ -148,7 +152,9 @@ export function queryFromPath(pathname: string): string {
  * rest in Pagefind's order: typing `patient` should open the Patient page first.
  */
 export function preferExactTitle<T extends { title: string }>(hits: T[], query: string): T[] {
-  const q = query.trim().toLowerCase();
-  const exact = hits.filter((h) => h.title.trim().toLowerCase() === q);
+  // `$everything`, `everything` and `Patient/$everything` all name the operation page.
+  const bare = (text: string) => text.trim().toLowerCase().replace(/^.*\/(?=\$)/, '').replace(/^\$/, '');
+  const q = bare(query);
+  const exact = hits.filter((h) => bare(h.title) === q);
   return exact.length === 0 ? hits : [...exact, ...hits.filter((h) => !exact.includes(h))];
 }

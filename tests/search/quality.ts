@@ -1,0 +1,92 @@
+/**
+ * Runs reader queries through the site's real search dialog in Chromium and records, for each,
+ * the first results and the time from the last keystroke to the results being shown. Shared by
+ * tests/browser/search-quality.test.ts and `npm run bench`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+
+export interface ReaderQuery {
+  q: string;
+  kind: 'question' | 'symptom' | 'error' | 'api' | 'operation' | 'config';
+  /** Routes that answer the query; any of them in the top 3 counts. */
+  expect: string[];
+}
+
+export interface QuerySets {
+  tune: ReaderQuery[];
+  holdout: ReaderQuery[];
+}
+
+export interface QueryOutcome extends ReaderQuery {
+  /** Result routes in the order shown (at most 10). */
+  results: string[];
+  /** 1-based rank of the first expected route, or undefined when none is shown. */
+  rank?: number;
+  /** Milliseconds from the last keystroke to the results of that exact term on screen. */
+  ms: number;
+}
+
+export function loadQuerySets(): QuerySets {
+  return JSON.parse(fs.readFileSync(path.join(__dirname, 'queries.json'), 'utf8')) as QuerySets;
+}
+
+/**
+ * Opens the search dialog on `page` (already on a docs page, with `origin` as its origin) and runs
+ * each query, replacing the box's text in one input event as a paste or a last keystroke does.
+ */
+export async function runQueries(page: Page, queries: ReaderQuery[], basePath = '/'): Promise<QueryOutcome[]> {
+  await page.locator('[data-search-ready]').waitFor();
+  await page.keyboard.press('Control+K');
+  const dialog = page.getByRole('dialog', { name: 'Search the docs' });
+  const box = dialog.getByRole('searchbox');
+  await box.waitFor();
+  // The index loads on first open; let it finish so the first query is not timed with it.
+  await box.fill('fhir');
+  await dialog.locator('[data-search-done="fhir"]').waitFor({ timeout: 20_000 });
+  const outcomes: QueryOutcome[] = [];
+  for (const query of queries) {
+    const started = Date.now();
+    await box.fill(query.q);
+    await dialog.locator(`[data-search-done="${cssString(query.q.trim())}"]`).waitFor({ timeout: 20_000 });
+    const ms = Date.now() - started;
+    const hrefs = await dialog.locator('ul a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    const results = hrefs.map((href) => routeOf(href, basePath));
+    const index = results.findIndex((r) => query.expect.includes(r));
+    outcomes.push({ ...query, results, rank: index === -1 ? undefined : index + 1, ms });
+  }
+  await page.keyboard.press('Escape');
+  return outcomes;
+}
+
+/** A route under the site's base path, without the base (so expectations hold at any base). */
+function routeOf(href: string, basePath: string): string {
+  const base = basePath.replace(/\/$/, '');
+  const pathOnly = href.split('#')[0];
+  return base && pathOnly.startsWith(base) ? pathOnly.slice(base.length) || '/' : pathOnly;
+}
+
+function cssString(text: string): string {
+  return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+}
+
+export interface QualitySummary {
+  queries: number;
+  top1: number;
+  top3: number;
+  p50ms: number;
+  p95ms: number;
+}
+
+export function summarize(outcomes: QueryOutcome[]): QualitySummary {
+  const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)] ?? 0;
+  return {
+    queries: outcomes.length,
+    top1: outcomes.filter((o) => o.rank === 1).length / Math.max(1, outcomes.length),
+    top3: outcomes.filter((o) => o.rank !== undefined && o.rank <= 3).length / Math.max(1, outcomes.length),
+    p50ms: at(0.5),
+    p95ms: at(0.95),
+  };
+}
