@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Medplum extension: the shared secret used to sign each notification (HMAC-SHA256). */
 export const SUBSCRIPTION_SECRET_URL = 'https://www.medplum.com/fhir/StructureDefinition/subscription-secret';
-/** Medplum extension: how many times delivery is attempted before giving up (default 4). */
+/** Medplum extension: how many failed deliveries are retried (default 4; N allows up to N + 1 deliveries). */
 export const SUBSCRIPTION_MAX_ATTEMPTS_URL = 'https://medplum.com/fhir/StructureDefinition/subscription-max-attempts';
 
 // #region outbound
