@@ -1,9 +1,10 @@
 /**
  * A scheduled bot. The cron worker runs it with the Bot resource (Bot.cronString/cronTiming) or,
- * for a Cron resource, the Cron resource as input; either way it does its own searching.
+ * for a Cron resource, with the Cron (newest servers) or a Parameters resource built from
+ * Cron.parameter (some earlier servers); either way it does its own searching.
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';
-import type { Bot, Cron, Task } from '@medplum/fhirtypes';
+import type { Bot, Cron, Parameters, Task } from '@medplum/fhirtypes';
 
 // #region schedules
 /** Five-field cron expressions (minute hour day-of-month month day-of-week), server time zone UTC. */
@@ -16,7 +17,10 @@ export const SCHEDULES = {
 
 // #region handler
 /** Escalates requested Tasks that have waited longer than `maxAgeHours` (default 48). */
-export async function handler(medplum: MedplumClient, event: BotEvent<Bot | Cron>): Promise<{ escalated: number }> {
+export async function handler(
+  medplum: MedplumClient,
+  event: BotEvent<Bot | Cron | Parameters>
+): Promise<{ escalated: number }> {
   const maxAgeHours = readMaxAge(event.input);
   const cutoff = Date.now() - maxAgeHours * 3600_000;
   const waiting = await medplum.searchResources('Task', { status: 'requested', _count: '100' });
@@ -32,9 +36,9 @@ export async function handler(medplum: MedplumClient, event: BotEvent<Bot | Cron
   return { escalated };
 }
 
-/** A Cron resource can carry settings in Cron.parameter; a Bot schedule uses the default. */
-function readMaxAge(input: Bot | Cron): number {
-  if (input.resourceType === 'Cron') {
+/** Cron runs carry settings in `parameter` (on the Cron or on a Parameters input); a Bot schedule uses the default. */
+function readMaxAge(input: Bot | Cron | Parameters): number {
+  if (input.resourceType === 'Cron' || input.resourceType === 'Parameters') {
     const param = input.parameter?.find((p) => p.name === 'maxAgeHours');
     if (param?.valueInteger) {
       return param.valueInteger;

@@ -9,13 +9,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Medplum extension: the shared secret used to sign each notification (HMAC-SHA256). */
 export const SUBSCRIPTION_SECRET_URL = 'https://www.medplum.com/fhir/StructureDefinition/subscription-secret';
-/** Medplum extension: how many times delivery is attempted before giving up (1 to 18). */
-export const SUBSCRIPTION_MAX_ATTEMPTS_URL = 'http://medplum.com/fhir/StructureDefinition/subscription-max-attempts';
+/** Medplum extension: how many failed deliveries are retried (default 4; N allows up to N + 1 deliveries). */
+export const SUBSCRIPTION_MAX_ATTEMPTS_URL = 'https://medplum.com/fhir/StructureDefinition/subscription-max-attempts';
 
 // #region outbound
 /**
- * Creates a rest-hook Subscription: whenever a resource matching `criteria` is created or
- * updated, the server POSTs it to `endpoint` with an `x-signature` header computed from `secret`.
+ * Creates a rest-hook Subscription: whenever a resource matching `criteria` is created, updated
+ * or deleted, the server POSTs to `endpoint` with an `X-Signature` header computed from `secret`.
  */
 export async function createSignedWebhook(
   medplum: MedplumClient,

@@ -3,12 +3,17 @@
  * build, and checks what the bot did: resources written, values returned, errors thrown.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { ContentType, createReference, Hl7Message, MedplumClient, validateResource } from '@medplum/core';
-import type { Bot, Cron, Observation, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
+import type { Bot, Cron, Observation, Parameters, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { isValidFiveFieldCron } from './support/cron-check';
+import { runLikeVmContext } from './support/vmcontext-harness';
 import { handler as welcomeBot } from '../../../examples/bots/bot-basics';
 import { handler as eventBot } from '../../../examples/bots/bot-event';
 import { handler as secretsBot, requireSecret } from '../../../examples/bots/bot-secrets';
@@ -116,7 +121,7 @@ describe('bots/cron-job', () => {
     });
     const bot: Bot = { resourceType: 'Bot', id: 'b1', name: 'Escalate', cronString: SCHEDULES.everyWeekdayAt7 };
     assert.doesNotThrow(() => validateResource(bot));
-    const result = await cronBot(medplum, makeBotEvent<Bot | Cron>(bot));
+    const result = await cronBot(medplum, makeBotEvent<Bot | Cron | Parameters>(bot));
     assert.deepEqual(result, { escalated: 1 });
     assert.equal((await medplum.readResource('Task', old.id as string)).priority, 'urgent');
     assert.equal((await medplum.readResource('Task', fresh.id as string)).priority, 'routine');
@@ -134,7 +139,20 @@ describe('bots/cron-job', () => {
       parameter: [{ name: 'maxAgeHours', valueInteger: 1 }],
     };
     assert.doesNotThrow(() => validateResource(cron));
-    assert.deepEqual(await cronBot(medplum, makeBotEvent<Bot | Cron>(cron)), { escalated: 1 });
+    assert.deepEqual(await cronBot(medplum, makeBotEvent<Bot | Cron | Parameters>(cron)), { escalated: 1 });
+  });
+
+  test('reads the same parameter from the Parameters input some servers send instead of the Cron', async () => {
+    const medplum = mockWithSearch();
+    await medplum.createResource<Task>({
+      resourceType: 'Task', status: 'requested', intent: 'order',
+      authoredOn: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    });
+    const params: Parameters = { resourceType: 'Parameters', parameter: [{ name: 'maxAgeHours', valueInteger: 1 }] };
+    assert.deepEqual(await cronBot(medplum, makeBotEvent<Bot | Cron | Parameters>(params)), { escalated: 1 });
+    // Without the parameter the default of 48 hours applies and the two-hour-old Task stays.
+    const noParams: Parameters = { resourceType: 'Parameters' };
+    assert.deepEqual(await cronBot(medplum, makeBotEvent<Bot | Cron | Parameters>(noParams)), { escalated: 0 });
   });
 });
 
@@ -331,5 +349,63 @@ describe('bots/local-runner', () => {
     const event = makeBotEvent('x', { contentType: ContentType.TEXT });
     assert.equal(event.bot.reference, 'Bot/local-test-bot');
     assert.equal(event.contentType, 'text/plain');
+  });
+});
+
+describe('bots/deploying-bots: the vmcontext build command', () => {
+  // The command is read from the page itself, so the test and the page cannot drift apart.
+  const page = readFileSync('docs/bots/deploying-bots.mdx', 'utf8');
+  const commandLine = page.split('\n').find((line) => line.startsWith('npx esbuild ') && line.includes('--footer'));
+  const esbuild = path.resolve('node_modules/.bin/esbuild');
+
+  /** Splits a shell command line on spaces, keeping single-quoted parts together. */
+  function shellWords(line: string): string[] {
+    return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]);
+  }
+
+  /** Runs the page's esbuild command on the bot-basics example and returns the bundle text. */
+  function build(withFooter: boolean): string {
+    assert.ok(commandLine, 'deploying-bots.mdx shows an `npx esbuild ... --footer` command');
+    const dir = mkdtempSync(path.join(tmpdir(), 'bot-build-'));
+    const outfile = path.join(dir, 'welcome-call.js');
+    const args = shellWords(commandLine)
+      .slice(2)
+      .filter((arg) => withFooter || !arg.startsWith('--footer'))
+      .map((arg) => {
+        if (arg === 'src/welcome-call.ts') {
+          return 'examples/bots/bot-basics.ts';
+        }
+        return arg.startsWith('--outfile=') ? `--outfile=${outfile}` : arg;
+      });
+    execFileSync(esbuild, args, { stdio: 'pipe' });
+    const code = readFileSync(outfile, 'utf8');
+    rmSync(dir, { recursive: true, force: true });
+    return code;
+  }
+
+  /** Answers the bot's createResource call the way a FHIR server would: 201 with an id. */
+  const fhirServer = (async (_url: string | URL | Request, init?: RequestInit) =>
+    new Response(JSON.stringify({ ...JSON.parse(String(init?.body)), id: 'task-1' }), {
+      status: 201,
+      headers: { 'content-type': ContentType.FHIR_JSON },
+    })) as typeof fetch;
+
+  test('the bundle with the footer runs: exports.handler is found and creates the Task', async () => {
+    const patient: Patient = { resourceType: 'Patient', id: 'p-1', name: [{ given: ['Amara'], family: 'Okafor' }] };
+    const { returnValue, logs } = await runLikeVmContext(build(true), patient, fhirServer);
+    const task = returnValue as Task;
+    assert.equal(task.resourceType, 'Task');
+    assert.equal(task.id, 'task-1');
+    assert.equal(task.for?.reference, 'Patient/p-1');
+    assert.deepEqual(logs, ['Opening welcome call for Amara Okafor']);
+  });
+
+  test('plain --format=cjs output fails with "exports.handler is not a function"', async () => {
+    const code = build(false);
+    assert.match(code, /module\.exports = __toCommonJS/);
+    await assert.rejects(
+      runLikeVmContext(code, { resourceType: 'Patient', id: 'p-1' }, fhirServer),
+      /exports\.handler is not a function/
+    );
   });
 });

@@ -22,7 +22,13 @@ import {
   SAMPLE_ADT_A01,
 } from '../../../examples/integration/hl7-v2';
 import { handler } from '../../../examples/integration/hl7-bot';
-import { createSignedWebhook, forwardToBot, isSignatureValid, SUBSCRIPTION_SECRET_URL } from '../../../examples/integration/webhooks';
+import {
+  createSignedWebhook,
+  forwardToBot,
+  isSignatureValid,
+  SUBSCRIPTION_MAX_ATTEMPTS_URL,
+  SUBSCRIPTION_SECRET_URL,
+} from '../../../examples/integration/webhooks';
 import { addIdentifier, findByAnyIdentifier, SYSTEMS } from '../../../examples/integration/identifiers';
 import { exportCcda, fileReceivedCcda } from '../../../examples/integration/ccda';
 
@@ -179,6 +185,9 @@ describe('integration/webhooks', () => {
     assert.equal(stored.channel.type, 'rest-hook');
     assert.equal(stored.channel.endpoint, 'https://hooks.example.com/medplum');
     assert.equal(stored.extension?.find((e) => e.url === SUBSCRIPTION_SECRET_URL)?.valueString, 'whsec-123');
+    // The server reads the attempts extension under its https URL only.
+    assert.equal(SUBSCRIPTION_MAX_ATTEMPTS_URL, 'https://medplum.com/fhir/StructureDefinition/subscription-max-attempts');
+    assert.equal(stored.extension?.find((e) => e.url === SUBSCRIPTION_MAX_ATTEMPTS_URL)?.valueInteger, 3);
     assert.doesNotThrow(() => validateResource(stored));
   });
 
