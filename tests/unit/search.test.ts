@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  exactHeading,
   mergeByWords,
+  searchPages,
   preferExactTitle,
   queryFromPath,
   sectionOf,
@@ -79,4 +81,50 @@ test('an operation name with or without "$" or its resource type puts its page f
   assert.equal(preferExactTitle(hits, '$everything')[0].title, 'Patient/$everything');
   assert.equal(preferExactTitle(hits, 'everything')[0].title, 'Patient/$everything');
   assert.equal(preferExactTitle(hits, 'validate')[0].title, '$validate');
+});
+
+test('a heading named exactly as the query puts its page first and links to the heading', () => {
+  const hits = [
+    { title: 'Basic search' },
+    { title: 'MedplumClient', anchorTitle: 'searchResources' },
+    { title: 'searchResources' },
+  ];
+  assert.deepEqual(
+    preferExactTitle(hits, 'searchResources()').map((h) => h.title),
+    ['searchResources', 'MedplumClient', 'Basic search'],
+    'a page titled as the query first, then one with such a heading',
+  );
+  const data = {
+    url: '/docs/sdk/core.medplumclient',
+    excerpt: '',
+    meta: { title: 'MedplumClient' },
+    sub_results: [
+      { title: 'MedplumClient', url: '/docs/sdk/core.medplumclient', excerpt: '' },
+      { title: 'searchResources', url: '/docs/sdk/core.medplumclient#searchresources', excerpt: 'Searches…' },
+    ],
+  };
+  assert.equal(exactHeading(data, 'searchresources')?.url, '/docs/sdk/core.medplumclient#searchresources');
+  assert.equal(exactHeading(data, 'search'), undefined);
+});
+
+test('when few pages hold every word, pages with most of the words follow them', async () => {
+  const r = (id: string, score = 1): ScoredResult => ({
+    id,
+    score,
+    data: async () => ({ url: id, excerpt: '', meta: {} }),
+  });
+  const index: Record<string, ScoredResult[]> = {
+    'upgrade newer': [r('all')],
+    upgrade: [r('all'), r('upgrades', 5)],
+    newer: [r('all'), r('other')],
+  };
+  const api = {
+    debouncedSearch: async (term: string) => ({ results: index[term] ?? [] }),
+    search: async (term: string) => ({ results: index[term] ?? [] }),
+  } as unknown as Parameters<typeof searchPages>[0];
+  const found = await searchPages(api, 'upgrade to a newer');
+  assert.deepEqual(
+    found?.map((x) => x.id),
+    ['all', 'upgrades', 'other'],
+  );
 });

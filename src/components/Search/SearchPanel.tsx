@@ -2,12 +2,22 @@ import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { useHistory } from '@docusaurus/router';
-import { loadPagefind, preferExactTitle, searchPages, sectionOf, toRoute, type PagefindApi } from './pagefind';
+import {
+  exactHeading,
+  loadPagefind,
+  preferExactTitle,
+  searchPages,
+  sectionOf,
+  toRoute,
+  type PagefindApi,
+} from './pagefind';
 import styles from './styles.module.css';
 
 interface Hit {
   route: string;
   title: string;
+  /** The page's heading named exactly as the query, when the result links to it. */
+  anchorTitle?: string;
   excerpt: string;
   section: string;
 }
@@ -70,8 +80,16 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
       const data = await Promise.all(results.slice(0, MAX_HITS).map((r) => r.data()));
       if (!live) return;
       const found = data.map((d) => {
-        const route = toRoute(d.url);
-        return { route, title: d.meta.title ?? route, excerpt: d.excerpt, section: sectionOf(route) };
+        const heading = exactHeading(d, term);
+        const route = toRoute(heading?.url ?? d.url);
+        const page = toRoute(d.url);
+        return {
+          route,
+          title: d.meta.title ?? page,
+          anchorTitle: heading?.title,
+          excerpt: heading?.excerpt ?? d.excerpt,
+          section: sectionOf(page),
+        };
       });
       setResult({ term, hits: preferExactTitle(found, term) });
     });

@@ -122,18 +122,23 @@ export function mergeByWords(perWord: ScoredResult[][]): ScoredResult[] {
   return [...merged.values()].sort((a, b) => b.words - a.words || b.score - a.score).map((m) => m.result);
 }
 
+/** Below this many pages with every word, pages with most of the words are listed after them. */
+const FEW_RESULTS = 3;
+
 /**
- * Searches for every significant word together; when no page has them all, falls back to
- * pages matching most of them, so a question typed in plain words still finds something.
+ * Searches for every significant word together. A question typed in plain words often has a
+ * word the answering page does not use ("newer", "nightly"), so when fewer than three pages hold
+ * them all, pages matching most of the words follow them (see mergeByWords).
  * Returns null when a newer keystroke superseded this search.
  */
 export async function searchPages(api: PagefindApi, query: string): Promise<ScoredResult[] | null> {
   const words = significantWords(query);
   const all = await api.debouncedSearch(words.join(' '), {}, 120);
   if (all === null) return null;
-  if (all.results.length > 0 || words.length < 2) return all.results;
+  if (all.results.length >= FEW_RESULTS || words.length < 2) return all.results;
   const perWord = await Promise.all(words.map((w) => api.search(w)));
-  return mergeByWords(perWord.map((r) => r.results));
+  const seen = new Set(all.results.map((r) => r.id));
+  return [...all.results, ...mergeByWords(perWord.map((r) => r.results)).filter((r) => !seen.has(r.id))];
 }
 
 /** Words from a missing URL to search for, e.g. /docs/api/fhir/resources/patiant → "resources patiant". */
@@ -148,13 +153,37 @@ export function queryFromPath(pathname: string): string {
 }
 
 /**
- * Moves results whose title is exactly the query (ignoring case) to the front, keeping the
- * rest in Pagefind's order: typing `patient` should open the Patient page first.
+ * Moves results named exactly as the query (ignoring case) to the front, keeping the rest in
+ * Pagefind's order: typing `patient` should open the Patient page first. A result is named by its
+ * title, or by one of its headings (`anchorTitle`): `searchResources` is a heading of the
+ * MedplumClient page. Page titles win over headings.
  */
-export function preferExactTitle<T extends { title: string }>(hits: T[], query: string): T[] {
-  // `$everything`, `everything` and `Patient/$everything` all name the operation page.
-  const bare = (text: string) => text.trim().toLowerCase().replace(/^.*\/(?=\$)/, '').replace(/^\$/, '');
+export function preferExactTitle<T extends { title: string; anchorTitle?: string }>(hits: T[], query: string): T[] {
+  // `$everything`, `everything` and `Patient/$everything` all name the operation page;
+  // `searchResources()` names the method.
+  const bare = (text: string) =>
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/^.*\/(?=\$)/, '')
+      .replace(/^\$/, '')
+      .replace(/\(\)$/, '');
   const q = bare(query);
-  const exact = hits.filter((h) => bare(h.title) === q);
-  return exact.length === 0 ? hits : [...exact, ...hits.filter((h) => !exact.includes(h))];
+  const byTitle = hits.filter((h) => bare(h.title) === q);
+  const byHeading = hits.filter(
+    (h) => !byTitle.includes(h) && h.anchorTitle !== undefined && bare(h.anchorTitle) === q,
+  );
+  const first = [...byTitle, ...byHeading];
+  return first.length === 0 ? hits : [...first, ...hits.filter((h) => !first.includes(h))];
+}
+
+/**
+ * The heading of a result that is named exactly as the query, if any: the result then links to
+ * that heading (`/docs/sdk/core.medplumclient#searchresources`).
+ */
+export function exactHeading(data: PagefindResultData, query: string): PagefindSubResult | undefined {
+  const q = query.trim().toLowerCase().replace(/\(\)$/, '');
+  return data.sub_results?.find(
+    (sub) => sub.title.trim().toLowerCase().replace(/\(\)$/, '') === q && sub.url.includes('#'),
+  );
 }
