@@ -375,6 +375,7 @@ describe('user management', () => {
     assert.equal('email' in body, false);
     assert.equal(body.resourceType, 'Patient');
     assert.deepEqual(matchBySubject, {
+      useSubject: true,
       identitySource: 'subject',
       identityMappingMode: 'project-membership-external-id',
     });
