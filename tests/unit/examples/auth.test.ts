@@ -482,6 +482,18 @@ describe('custom emails', () => {
     });
   });
 
+  test('a reset request passes the reCAPTCHA site key and token when given', async () => {
+    const { medplum, calls } = recordingClient();
+    await requestPasswordReset(medplum, 'admin@example.com', 'p1', { siteKey: 'site-key-1', token: 'tok-1' });
+    assert.deepEqual(json(calls.find((c) => c.path === 'auth/resetpassword')), {
+      email: 'admin@example.com',
+      projectId: 'p1',
+      sendEmail: false,
+      recaptchaSiteKey: 'site-key-1',
+      recaptchaToken: 'tok-1',
+    });
+  });
+
   test('the subscription routes new UserSecurityRequests to the bot', async () => {
     const medplum = new MockClient();
     const created = await subscribeEmailBot(medplum, 'bot-123');
