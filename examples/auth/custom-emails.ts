@@ -11,10 +11,22 @@ import type { Subscription, User, UserSecurityRequest } from '@medplum/fhirtypes
 /**
  * Starts a reset without the default email. Resolves whether or not the email exists, so the
  * answer reveals no accounts; only addresses at a domain with an external identity provider
- * are refused (400).
+ * are refused (400). Servers with reCAPTCHA configured also need the site key and the token
+ * your page obtained.
  */
-export async function requestPasswordReset(medplum: MedplumClient, email: string, projectId: string): Promise<void> {
-  await medplum.post('auth/resetpassword', { email, projectId, sendEmail: false });
+export async function requestPasswordReset(
+  medplum: MedplumClient,
+  email: string,
+  projectId: string,
+  recaptcha?: { siteKey: string; token: string },
+): Promise<void> {
+  await medplum.post('auth/resetpassword', {
+    email,
+    projectId,
+    sendEmail: false,
+    recaptchaSiteKey: recaptcha?.siteKey,
+    recaptchaToken: recaptcha?.token,
+  });
 }
 // #endregion request-reset
 

@@ -375,6 +375,7 @@ describe('user management', () => {
     assert.equal('email' in body, false);
     assert.equal(body.resourceType, 'Patient');
     assert.deepEqual(matchBySubject, {
+      useSubject: true,
       identitySource: 'subject',
       identityMappingMode: 'project-membership-external-id',
     });
@@ -478,6 +479,18 @@ describe('custom emails', () => {
       email: 'admin@example.com',
       projectId: 'p1',
       sendEmail: false,
+    });
+  });
+
+  test('a reset request passes the reCAPTCHA site key and token when given', async () => {
+    const { medplum, calls } = recordingClient();
+    await requestPasswordReset(medplum, 'admin@example.com', 'p1', { siteKey: 'site-key-1', token: 'tok-1' });
+    assert.deepEqual(json(calls.find((c) => c.path === 'auth/resetpassword')), {
+      email: 'admin@example.com',
+      projectId: 'p1',
+      sendEmail: false,
+      recaptchaSiteKey: 'site-key-1',
+      recaptchaToken: 'tok-1',
     });
   });
 
