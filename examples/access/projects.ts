@@ -6,9 +6,25 @@ import type { BotEvent, MedplumClient } from '@medplum/core';
 import type { Project, ProjectSetting, ProjectSite } from '@medplum/fhirtypes';
 
 // #region features
-/** True when the signed-in user's current project has an optional feature switched on. */
-export function projectHasFeature(medplum: MedplumClient, feature: NonNullable<Project['features']>[number]): boolean {
-  return medplum.getProject()?.features?.includes(feature) ?? false;
+/**
+ * Whether the signed-in user's current project has an optional feature switched on, or
+ * `undefined` when this caller cannot find out. The session that `getProject()` returns comes
+ * from `/auth/me`, which on 5.0 servers carries the project's id, name and description but not
+ * its `features`; admins then read the `Project` resource itself, which other members cannot.
+ */
+export async function projectHasFeature(
+  medplum: MedplumClient,
+  feature: NonNullable<Project['features']>[number],
+): Promise<boolean | undefined> {
+  const session = medplum.getProject();
+  if (session?.features) {
+    return session.features.includes(feature);
+  }
+  if (!session?.id || !(medplum.isProjectAdmin() || medplum.isSuperAdmin())) {
+    return undefined;
+  }
+  const project = await medplum.readResource('Project', session.id);
+  return project.features?.includes(feature) ?? false;
 }
 // #endregion features
 

@@ -347,10 +347,23 @@ describe('SMART scopes', () => {
 });
 
 describe('projects', () => {
-  test('features come from the current project', () => {
+  test('features come from the session when it carries them', async () => {
     const medplum = new MockClient({ project: { resourceType: 'Project', id: 'p', features: ['bots'] } });
-    assert.equal(projectHasFeature(medplum, 'bots'), true);
-    assert.equal(projectHasFeature(medplum, 'cron'), false);
+    assert.equal(await projectHasFeature(medplum, 'bots'), true);
+    assert.equal(await projectHasFeature(medplum, 'cron'), false);
+  });
+
+  test('without features in the session, admins read the Project and members get undefined', async () => {
+    const medplum = new MockClient();
+    const stored = await medplum.createResource<Project>({ resourceType: 'Project', name: 'Clinic', features: ['bots'] });
+    // What /auth/me returns on a 5.0 server: no features.
+    medplum.getProject = () => ({ resourceType: 'Project', id: stored.id, name: 'Clinic' });
+    medplum.isProjectAdmin = () => false;
+    medplum.isSuperAdmin = () => false;
+    assert.equal(await projectHasFeature(medplum, 'bots'), undefined);
+    medplum.isProjectAdmin = () => true;
+    assert.equal(await projectHasFeature(medplum, 'bots'), true);
+    assert.equal(await projectHasFeature(medplum, 'cron'), false);
   });
 
   test('settingValue reads any value type', () => {
