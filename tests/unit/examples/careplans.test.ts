@@ -169,7 +169,7 @@ describe('careplans/diagnostic-catalog', () => {
     const order = await orderFromCatalog(medplum, 'patient-1');
     valid(order);
     assert.equal(order.code?.coding?.[0]?.code, '4548-4');
-    assert.deepEqual(order.instantiatesCanonical, [`ActivityDefinition/${activity.id}`]);
+    assert.deepEqual(order.instantiatesCanonical, ['https://example.org/fhir/ActivityDefinition/hba1c-test']);
     await assert.rejects(orderFromCatalog(medplum, 'patient-1', GLUCOSE_BLOOD), /No active catalog entry/);
     assert.equal(codeToken(HBA1C), 'http://loinc.org|4548-4');
   });
