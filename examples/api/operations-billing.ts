@@ -18,8 +18,9 @@ export async function submitDraftClaim(medplum: MedplumClient, claim: Claim): Pr
 }
 
 /**
- * Submits a stored Claim. The instance form (Claim/{id}/$submit) is GET in one server version and
- * POST in another, so this reads the Claim and uses the type-level POST, which both accept.
+ * Submits a stored Claim. Current servers also take POST Claim/{id}/$submit, but an early build
+ * registered that form for GET only, so this reads the Claim and uses the type-level POST, which
+ * every build accepts.
  */
 export async function submitStoredClaim(medplum: MedplumClient, claimId: string): Promise<ClaimResponse> {
   const claim = await medplum.readResource('Claim', claimId);

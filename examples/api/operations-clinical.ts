@@ -1,6 +1,6 @@
 /** Clinical operations: QuestionnaireResponse/$extract, Patient/$summary and PlanDefinition/$apply. */
 import type { MedplumClient } from '@medplum/core';
-import type { Bundle, Composition, Parameters, RequestGroup } from '@medplum/fhirtypes';
+import type { Bundle, CarePlan, Composition, Parameters, RequestGroup } from '@medplum/fhirtypes';
 
 // #region extract
 /**
@@ -28,16 +28,39 @@ export async function summarySections(medplum: MedplumClient, patientId: string)
 // #endregion summary
 
 // #region plan-definition-apply
-/** Starts a protocol for a patient: the server creates one Task per action and returns the RequestGroup. */
+/** Optional context for $apply: each is a reference string such as `Practitioner/123`. */
+export interface ApplyContext {
+  encounter?: string;
+  practitioner?: string;
+  organization?: string;
+}
+
+/**
+ * Starts a protocol for a patient. The server creates one Task per action, a RequestGroup listing
+ * them and a CarePlan whose activity points at the RequestGroup; it answers with the CarePlan.
+ */
 export async function startProtocol(
   medplum: MedplumClient,
   planDefinitionId: string,
-  patientId: string
-): Promise<RequestGroup> {
+  patientId: string,
+  context: ApplyContext = {}
+): Promise<CarePlan> {
   const params: Parameters = {
     resourceType: 'Parameters',
     parameter: [{ name: 'subject', valueString: `Patient/${patientId}` }],
   };
+  for (const name of ['encounter', 'practitioner', 'organization'] as const) {
+    const value = context[name];
+    if (value) {
+      params.parameter?.push({ name, valueString: value });
+    }
+  }
   return medplum.post(medplum.fhirUrl('PlanDefinition', planDefinitionId, '$apply'), params);
+}
+
+/** The RequestGroup the CarePlan from $apply points at, read from the server. */
+export async function requestGroupOf(medplum: MedplumClient, carePlan: CarePlan): Promise<RequestGroup | undefined> {
+  const ref = carePlan.activity?.find((a) => a.reference?.reference?.startsWith('RequestGroup/'))?.reference;
+  return ref ? ((await medplum.readReference(ref)) as RequestGroup) : undefined;
 }
 // #endregion plan-definition-apply

@@ -37,6 +37,8 @@ export async function createHba1cEntry(medplum: MedplumClient): Promise<CatalogE
 
   const activity = await medplum.createResource<ActivityDefinition>({
     resourceType: 'ActivityDefinition',
+    // The canonical URL: what orders record, and what a PlanDefinition action names to use this entry.
+    url: 'https://example.org/fhir/ActivityDefinition/hba1c-test',
     status: 'active',
     name: 'Hba1cTest',
     title: 'Hemoglobin A1c',
@@ -67,8 +69,8 @@ export async function orderFromCatalog(
     intent: 'order',
     code: activity.code,
     subject: { reference: `Patient/${patientId}` },
-    // Records which catalog entry the order came from.
-    instantiatesCanonical: [`ActivityDefinition/${activity.id}`],
+    // Records which catalog entry the order came from, by its canonical URL.
+    instantiatesCanonical: [activity.url ?? `ActivityDefinition/${activity.id}`],
   });
 }
 // #endregion find-and-order

@@ -25,7 +25,7 @@ import { deployBotCode, initBot } from '../../../examples/api/operations-bots';
 import { buildHold, cancelAppointment, confirmHold, holdOffer } from '../../../examples/api/operations-appointments';
 import { checkEligibility, submitDraftClaim, submitStoredClaim } from '../../../examples/api/operations-billing';
 import { presignedUrl, waitForScan } from '../../../examples/api/operations-binary';
-import { extractAndSave, startProtocol, summarySections } from '../../../examples/api/operations-clinical';
+import { extractAndSave, requestGroupOf, startProtocol, summarySections } from '../../../examples/api/operations-clinical';
 import { findOpenSlots } from '../../../examples/api/operations-scheduling';
 import {
   buildCodeSystemImport,
@@ -271,13 +271,30 @@ describe('scheduling, clinical and bot operations', () => {
     assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$summary');
   });
 
-  test('startProtocol sends subject as a reference string', async () => {
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'RequestGroup', status: 'active', intent: 'order' } });
-    const group = await startProtocol(medplum, 'pd1', 'p1');
-    assert.equal(group.status, 'active');
+  test('startProtocol sends subject and the optional context as strings and returns the CarePlan', async () => {
+    // What a real server answers: the CarePlan it saved, whose activity points at the RequestGroup.
+    const carePlan = { resourceType: 'CarePlan', id: 'cp1', status: 'active', intent: 'plan', subject: { reference: 'Patient/p1' }, instantiatesCanonical: ['https://example.org/fhir/PlanDefinition/diabetes'], activity: [{ reference: { reference: 'RequestGroup/rg1' } }] };
+    const group = { resourceType: 'RequestGroup', id: 'rg1', status: 'active', intent: 'order', subject: { reference: 'Patient/p1' }, action: [{ title: 'Intake', resource: { reference: 'Task/t1' } }] };
+    const { medplum, sent } = clientReplying({ status: 200, body: carePlan }, { status: 200, body: carePlan }, { status: 200, body: group });
+    const plan = await startProtocol(medplum, 'pd1', 'p1');
+    assert.equal(plan.resourceType, 'CarePlan');
+    assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/PlanDefinition/pd1/$apply');
     assert.deepEqual((sent[0].body as Parameters).parameter, [{ name: 'subject', valueString: 'Patient/p1' }]);
     assertValidParameters(sent[0].body);
+
+    await startProtocol(medplum, 'pd1', 'p1', { encounter: 'Encounter/e1', practitioner: 'Practitioner/dr1' });
+    assert.deepEqual((sent[1].body as Parameters).parameter, [
+      { name: 'subject', valueString: 'Patient/p1' },
+      { name: 'encounter', valueString: 'Encounter/e1' },
+      { name: 'practitioner', valueString: 'Practitioner/dr1' },
+    ]);
+    assertValidParameters(sent[1].body);
+
+    const rg = await requestGroupOf(medplum, plan);
+    assert.equal(sent[2].method, 'GET');
+    assert.equal(sent[2].url.pathname, '/fhir/R4/RequestGroup/rg1');
+    assert.equal(rg?.action?.[0]?.resource?.reference, 'Task/t1');
   });
 
   test('deployBotCode posts code and filename and returns warnings', async () => {

@@ -4,11 +4,22 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createReference, validateResource } from '@medplum/core';
-import type { Patient, Practitioner, RequestGroup, Resource, Task } from '@medplum/fhirtypes';
+import { createReference, evalFhirPathTyped, getExtension, toTypedValue, validateResource } from '@medplum/core';
+import type {
+  CarePlan,
+  Parameters,
+  Patient,
+  Practitioner,
+  Questionnaire,
+  Reference,
+  RequestGroup,
+  Resource,
+  ServiceRequest,
+  Task,
+} from '@medplum/fhirtypes';
 import { codeToken, GLUCOSE_BLOOD, HBA1C } from '../../../examples/careplans/codes';
 import { createHba1cEntry, orderFromCatalog } from '../../../examples/careplans/diagnostic-catalog';
-import { applyPlan, buildDiabetesFollowUp, tasksOf } from '../../../examples/careplans/plan';
+import { applyPlan, buildDiabetesFollowUp, buildHba1cActivity, TASK_ELEMENTS_URL, tasksOf } from '../../../examples/careplans/plan';
 import { buildGlucoseDefinition, interpret, recordGlucose } from '../../../examples/careplans/reference-ranges';
 import { claimTask, completeTask, createTask, openQueue } from '../../../examples/careplans/tasks';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
@@ -18,43 +29,89 @@ function valid(resource: Resource): void {
 }
 
 describe('careplans/plan', () => {
-  test('the PlanDefinition is valid and applyPlan reads the Tasks the server created', async () => {
+  test('the definitions are valid and applyPlan follows the CarePlan to the Tasks the server created', async () => {
     const medplum = mockWithSearch();
-    const plan = await medplum.createResource(buildDiabetesFollowUp('intake-1'));
+    const questionnaireUrl = 'https://example.org/fhir/Questionnaire/adult-intake';
+    const labUrl = 'https://example.org/fhir/ActivityDefinition/order-hba1c';
+    await medplum.createResource<Questionnaire>({ resourceType: 'Questionnaire', url: questionnaireUrl, status: 'active' });
+    const activity = await medplum.createResource(buildHba1cActivity(labUrl));
+    valid(activity);
+    const plan = await medplum.createResource(buildDiabetesFollowUp(questionnaireUrl, labUrl));
     valid(plan);
     const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Lind' }] });
+    const practitioner = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Okafor' }] });
 
-    // MockClient has no $apply: the stand-in does what the server does (one Task per action,
-    // then a RequestGroup pointing at them) so the example's reading of the answer is exercised.
-    const posted: string[] = [];
+    // MockClient has no $apply. The stand-in does what the server's handler does: it finds each
+    // action's definition by canonical URL, creates a draft ServiceRequest for a ServiceRequest-kind
+    // ActivityDefinition, takes owner and performerType from the task-elements extension, creates one
+    // Task per action, a RequestGroup listing them and a CarePlan whose activity points at the group.
+    const posted: { url: string; body: Parameters }[] = [];
     const realPost = medplum.post.bind(medplum) as (...args: unknown[]) => Promise<unknown>;
-    medplum.post = (async (url: URL | string, ...rest: unknown[]) => {
+    medplum.post = (async (url: URL | string, body: unknown, ...rest: unknown[]) => {
       if (!String(url).includes('$apply')) {
-        return realPost(url, ...rest);
+        return realPost(url, body, ...rest);
       }
-      posted.push(String(url));
-      const tasks = [];
+      const params = body as Parameters;
+      posted.push({ url: String(url), body: params });
+      const subject = { reference: params.parameter?.find((p) => p.name === 'subject')?.valueString as string };
+      const practitionerRef = params.parameter?.find((p) => p.name === 'practitioner')?.valueString;
+      const actions = [];
       for (const action of plan.action ?? []) {
-        tasks.push(await createTask(medplum, patient.id as string, action.description as string));
+        const questionnaire = await medplum.searchOne('Questionnaire', { url: action.definitionCanonical as string });
+        const definition = await medplum.searchOne('ActivityDefinition', { url: action.definitionCanonical as string });
+        const task: Task = {
+          resourceType: 'Task', status: 'requested', intent: 'order', code: { text: action.title },
+          description: action.description, for: subject, basedOn: [{ reference: `PlanDefinition/${plan.id}`, display: plan.title }],
+        };
+        if (questionnaire) {
+          task.input = [{ type: { text: 'Questionnaire' }, valueReference: { reference: `Questionnaire/${questionnaire.id}`, display: action.title } }];
+        } else if (definition?.kind === 'ServiceRequest') {
+          const order = await medplum.createResource<ServiceRequest>({ resourceType: 'ServiceRequest', status: 'draft', intent: 'order', subject, code: definition.code });
+          task.input = [{ type: { text: 'ServiceRequest' }, valueReference: { reference: `ServiceRequest/${order.id}`, display: action.title } }];
+          const elements = getExtension(definition, TASK_ELEMENTS_URL);
+          const ownerExpression = getExtension(elements, 'owner')?.valueExpression?.expression;
+          const practitionerValue = practitionerRef ? { reference: practitionerRef } : undefined;
+          const owner = ownerExpression ? evalFhirPathTyped(ownerExpression, [toTypedValue({})], { '%practitioner': toTypedValue(practitionerValue) })[0]?.value : undefined;
+          task.owner = owner as Task['owner'];
+          const performerType = getExtension(elements, 'performerType')?.valueCodeableConcept;
+          task.performerType = performerType ? [performerType] : undefined;
+        }
+        task.focus = task.input?.[0]?.valueReference;
+        const created = await medplum.createResource(task);
+        actions.push({ title: action.title, resource: createReference(created) });
       }
-      return medplum.createResource<RequestGroup>({
-        resourceType: 'RequestGroup',
-        status: 'active',
-        intent: 'order',
-        subject: createReference(patient),
-        instantiatesCanonical: [`PlanDefinition/${plan.id}`],
-        action: tasks.map((t, i) => ({ title: plan.action?.[i]?.title, resource: createReference(t) })),
+      const group = await medplum.createResource<RequestGroup>({
+        resourceType: 'RequestGroup', status: 'active', intent: 'order', subject, instantiatesCanonical: [plan.url as string], action: actions,
+      });
+      return medplum.createResource<CarePlan>({
+        resourceType: 'CarePlan', status: 'active', intent: 'plan', subject, instantiatesCanonical: [plan.url as string],
+        activity: [{ reference: createReference(group) }],
       });
     }) as typeof medplum.post;
 
-    const group = await applyPlan(medplum, plan.id as string, patient.id as string);
-    assert.ok(posted[0].endsWith(`/PlanDefinition/${plan.id}/$apply`));
-    valid(group);
-    const tasks = await tasksOf(medplum, group);
+    const carePlan = await applyPlan(medplum, plan.id as string, patient.id as string, practitioner.id as string);
+    assert.ok(posted[0].url.endsWith(`/PlanDefinition/${plan.id}/$apply`));
+    assert.deepEqual(posted[0].body.parameter, [
+      { name: 'subject', valueString: `Patient/${patient.id}` },
+      { name: 'practitioner', valueString: `Practitioner/${practitioner.id}` },
+    ]);
+    valid(posted[0].body);
+    valid(carePlan);
+    assert.equal(carePlan.resourceType, 'CarePlan');
+    const tasks = await tasksOf(medplum, carePlan);
+    tasks.forEach(valid);
     assert.deepEqual(
       tasks.map((t) => t.description),
       ['Patient completes the adult intake questionnaire', 'Collect blood for a Hemoglobin A1c test'],
     );
+    assert.equal(tasks[0].owner, undefined);
+    assert.match(tasks[0].focus?.reference ?? '', /^Questionnaire\//);
+    assert.equal(tasks[1].owner?.reference, `Practitioner/${practitioner.id}`);
+    assert.equal(tasks[1].performerType?.[0]?.text, 'Phlebotomist');
+    const order = await medplum.readReference(tasks[1].focus as Reference<ServiceRequest>);
+    assert.equal(order.status, 'draft');
+    assert.equal(order.code?.coding?.[0]?.code, '4548-4');
+    assert.deepEqual(await tasksOf(medplum, { resourceType: 'CarePlan', status: 'active', intent: 'plan', subject: createReference(patient) }), []);
   });
 });
 
@@ -112,7 +169,7 @@ describe('careplans/diagnostic-catalog', () => {
     const order = await orderFromCatalog(medplum, 'patient-1');
     valid(order);
     assert.equal(order.code?.coding?.[0]?.code, '4548-4');
-    assert.deepEqual(order.instantiatesCanonical, [`ActivityDefinition/${activity.id}`]);
+    assert.deepEqual(order.instantiatesCanonical, ['https://example.org/fhir/ActivityDefinition/hba1c-test']);
     await assert.rejects(orderFromCatalog(medplum, 'patient-1', GLUCOSE_BLOOD), /No active catalog entry/);
     assert.equal(codeToken(HBA1C), 'http://loinc.org|4548-4');
   });
