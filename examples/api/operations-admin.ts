@@ -1,6 +1,7 @@
 /**
  * Administrative operations: ClientApplication/$rotate-secret, $expunge, Project/$init,
- * User/$update-email and $set-accounts. All need a project admin (or super admin) login.
+ * User/$update-email and $set-accounts. All but Project/$init need a project admin (or super admin)
+ * login; Project/$init works with any login.
  */
 import type { MedplumClient } from '@medplum/core';
 import type { ClientApplication, OperationOutcome, Parameters, Project, Reference, User } from '@medplum/fhirtypes';
