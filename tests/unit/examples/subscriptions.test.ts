@@ -43,6 +43,8 @@ describe('subscriptions/criteria', () => {
   });
 
   test('becameFinal fires on the transition into final only', () => {
+    // On a delete the server passes the deleted resource as both versions: no notification.
+    assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, obs('final'), obs('final')), false);
     assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, obs('preliminary'), obs('final')), true);
     assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, undefined, obs('final')), true);
     assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, obs('final'), obs('final')), false);
@@ -104,8 +106,6 @@ describe('subscriptions/publish-and-subscribe', () => {
     assert.doesNotThrow(() => validateResource(sub));
     const urls = (sub.extension ?? []).map((e) => e.url);
     assert.deepEqual(urls, [
-      SUBSCRIPTION_EXTENSIONS.supportedInteraction,
-      SUBSCRIPTION_EXTENSIONS.supportedInteraction,
       SUBSCRIPTION_EXTENSIONS.fhirPathCriteria,
       'https://www.medplum.com/fhir/StructureDefinition/subscription-secret',
       SUBSCRIPTION_EXTENSIONS.maxAttempts,
