@@ -35,6 +35,11 @@ describe('assistant access policy', () => {
     assert.equal(canWriteResourceType(assistantReadOnlyPolicy, 'Patient'), false);
     const client = { resourceType: 'ClientApplication' as const, name: 'other' };
     assert.equal(satisfiedAccessPolicy(client, AccessPolicyInteraction.READ, assistantReadOnlyPolicy), undefined);
+    // Every entry uses `interaction`, none the deprecated `readonly`; search and history still work.
+    assert.ok(assistantReadOnlyPolicy.resource?.every((r) => r.interaction && r.readonly === undefined));
+    assert.ok(satisfiedAccessPolicy(observation, AccessPolicyInteraction.SEARCH, assistantReadOnlyPolicy));
+    assert.equal(satisfiedAccessPolicy(observation, AccessPolicyInteraction.DELETE, assistantReadOnlyPolicy), undefined);
+    assert.equal(satisfiedAccessPolicy(observation, AccessPolicyInteraction.CREATE, assistantReadOnlyPolicy), undefined);
   });
 
   test('hides contact details of patients', () => {
@@ -44,7 +49,7 @@ describe('assistant access policy', () => {
 
   test('the SMART scope asks only for patient-context reads', () => {
     const resourceScopes = ASSISTANT_SCOPE.split(' ').filter((s) => s.includes('/'));
-    assert.deepEqual(resourceScopes, ['patient/Observation.rs', 'patient/Patient.rs']);
+    assert.deepEqual(resourceScopes, ['system/Observation.rs', 'system/Patient.rs']);
   });
 });
 
