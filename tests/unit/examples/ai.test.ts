@@ -47,7 +47,7 @@ describe('assistant access policy', () => {
     assert.deepEqual(patientRule?.hiddenFields, ['identifier', 'telecom', 'address', 'photo']);
   });
 
-  test('the SMART scope asks only for patient-context reads', () => {
+  test('the SMART scope asks only for Observation and Patient reads', () => {
     const resourceScopes = ASSISTANT_SCOPE.split(' ').filter((s) => s.includes('/'));
     assert.deepEqual(resourceScopes, ['system/Observation.rs', 'system/Patient.rs']);
   });
@@ -110,6 +110,16 @@ describe('mcpFhirRequest', () => {
       method: 'tools/call',
       params: { name: 'fhir-request', arguments: { method: 'GET', path: 'Patient/p1' } },
     });
+  });
+
+  test('also reads the one-event text/event-stream answer of server 5.0.10', async () => {
+    const patient = { resourceType: 'Patient', id: 'p2' };
+    const message = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: JSON.stringify(patient) }] } };
+    const fetchImpl = (async () =>
+      new Response(`event: message\ndata: ${JSON.stringify(message)}\n\n`, {
+        headers: { 'Content-Type': 'text/event-stream' },
+      })) as typeof fetch;
+    assert.deepEqual(await mcpFhirRequest(fetchImpl, 'https://api.example.org/', 't', { method: 'GET', path: 'Patient/p2' }), patient);
   });
 
   test('turns a tool failure and a protocol error into exceptions', async () => {
