@@ -1,9 +1,12 @@
 import type { MedplumClient } from '@medplum/core';
 import { createReference } from '@medplum/core';
-import type { AccessPolicy, ClientApplication } from '@medplum/fhirtypes';
+import type { AccessPolicy, AccessPolicyResource, ClientApplication } from '@medplum/fhirtypes';
 import { createProjectClient } from '../api/project-admin';
 
 // #region policy
+/** The four read interactions. Listing them in `interaction` (not the deprecated `readonly`) makes an entry read-only. */
+export const READ_ONLY: AccessPolicyResource['interaction'] = ['read', 'vread', 'history', 'search'];
+
 /**
  * What a coding or chat assistant may touch in a project: read clinical data it needs to answer
  * questions, never write it, and never see the project's users, clients or secrets. Anything not
@@ -13,11 +16,11 @@ export const assistantReadOnlyPolicy: AccessPolicy = {
   resourceType: 'AccessPolicy',
   name: 'AI assistant (read-only)',
   resource: [
-    { resourceType: 'Patient', readonly: true, hiddenFields: ['identifier', 'telecom', 'address', 'photo'] },
-    { resourceType: 'Observation', readonly: true },
-    { resourceType: 'Condition', readonly: true },
-    { resourceType: 'MedicationRequest', readonly: true },
-    { resourceType: 'Questionnaire', readonly: true },
+    { resourceType: 'Patient', interaction: READ_ONLY, hiddenFields: ['identifier', 'telecom', 'address', 'photo'] },
+    { resourceType: 'Observation', interaction: READ_ONLY },
+    { resourceType: 'Condition', interaction: READ_ONLY },
+    { resourceType: 'MedicationRequest', interaction: READ_ONLY },
+    { resourceType: 'Questionnaire', interaction: READ_ONLY },
   ],
 };
 // #endregion policy
@@ -26,7 +29,7 @@ export const assistantReadOnlyPolicy: AccessPolicy = {
 /**
  * Saves the policy, then registers a client application that uses it. The assistant signs in
  * with this client's id and secret (client credentials), so everything it does is limited by
- * the policy and recorded in AuditEvents under the client's name.
+ * the policy, and the server's audit events (when enabled) name the client as the agent.
  */
 export async function registerAssistantClient(
   medplum: MedplumClient,
@@ -47,7 +50,9 @@ export async function registerAssistantClient(
 // #region scope
 /**
  * Narrows one sign-in further with SMART scopes: the token may read Observations and Patients
- * only, even though the client's policy allows more.
+ * only, even though the client's policy allows more. `system/` is the SMART prefix for a client
+ * signing in as itself; the Medplum server applies the resource type and the letters, not the
+ * prefix.
  */
-export const ASSISTANT_SCOPE = 'openid patient/Observation.rs patient/Patient.rs';
+export const ASSISTANT_SCOPE = 'openid system/Observation.rs system/Patient.rs';
 // #endregion scope

@@ -1,8 +1,9 @@
 // #region call-tool
 /**
  * Calls the `fhir-request` tool of a Medplum server's MCP endpoint over Streamable HTTP: one
- * JSON-RPC message per POST, authenticated with an ordinary Medplum access token. The server
- * answers with JSON (never an event stream), and the tool's result is the FHIR response as text.
+ * JSON-RPC message per POST, authenticated with an ordinary Medplum access token. Newer servers
+ * answer with JSON; server 5.0.10 answers the same message as a one-event `text/event-stream`, so
+ * both forms are read. The tool's result is the FHIR response as text.
  */
 export async function mcpFhirRequest(
   fetchImpl: typeof fetch,
@@ -24,7 +25,7 @@ export async function mcpFhirRequest(
       params: { name: 'fhir-request', arguments: request },
     }),
   });
-  const message = (await response.json()) as McpResponse;
+  const message = await readMcpMessage(response);
   if ('error' in message) {
     throw new Error(`MCP error ${message.error.code}: ${message.error.message}`);
   }
@@ -33,6 +34,22 @@ export async function mcpFhirRequest(
     throw new Error(`fhir-request failed: ${first?.text ?? 'no detail'}`);
   }
   return first ? JSON.parse(first.text) : undefined;
+}
+
+/** Reads a JSON-RPC answer from a JSON body, or from the last `data:` line of an event stream. */
+export async function readMcpMessage(response: Response): Promise<McpResponse> {
+  const text = await response.text();
+  if (response.headers.get('content-type')?.includes('text/event-stream')) {
+    const data = text
+      .split(/\r?\n/)
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice('data:'.length).trim());
+    if (!data.length) {
+      throw new Error('MCP event stream carried no message');
+    }
+    return JSON.parse(data[data.length - 1]) as McpResponse;
+  }
+  return JSON.parse(text) as McpResponse;
 }
 
 type McpResponse =

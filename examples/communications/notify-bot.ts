@@ -4,7 +4,7 @@
  * The notification deliberately carries no clinical content: email and SMS are not secure channels.
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';
-import { getReferenceString, resolveId } from '@medplum/core';
+import { getReferenceString, getStatus, normalizeOperationOutcome, resolveId } from '@medplum/core';
 import type { Communication, Patient } from '@medplum/fhirtypes';
 
 // #region choose-channel
@@ -47,6 +47,26 @@ export async function sendSmsWithTwilio(event: BotEvent, to: string, body: strin
 }
 // #endregion send-sms
 
+// #region send-email
+/**
+ * Sends the notice with Medplum's email endpoint. The server answers 403 unless the project has
+ * the `email` feature and the caller's ProjectMembership has `admin: true`; a bot's membership is
+ * not admin unless a project admin makes it so.
+ */
+export async function sendEmailNotice(medplum: MedplumClient, to: string, text: string): Promise<void> {
+  try {
+    await medplum.sendEmail({ to, subject: 'New message from your care team', text });
+  } catch (err) {
+    if (getStatus(normalizeOperationOutcome(err)) === 403) {
+      throw new Error(
+        'Email refused (403): the project needs the "email" feature and the bot\'s ProjectMembership needs admin: true'
+      );
+    }
+    throw err;
+  }
+}
+// #endregion send-email
+
 // #region handler
 const NOTICE = 'You have a new message from your care team. Sign in to the patient portal to read it.';
 
@@ -70,8 +90,7 @@ export async function handler(medplum: MedplumClient, event: BotEvent<Communicat
     return `skipped: ${getReferenceString(patient)} has no email or mobile number`;
   }
   if (channel.kind === 'email') {
-    // POST /email/v1/send; the project must have the "email" feature enabled.
-    await medplum.sendEmail({ to: channel.to, subject: 'New message from your care team', text: NOTICE });
+    await sendEmailNotice(medplum, channel.to, NOTICE);
   } else {
     await sendSmsWithTwilio(event, channel.to, NOTICE);
   }

@@ -8,7 +8,12 @@ import { fhirPathCriteria, maxAttempts, onlyInteractions, signingSecret } from '
 import { FHIRPATH_CRITERIA } from './extensions';
 
 // #region rest-hook
-/** Sends every final lab Observation to an external URL, signed and with a longer retry budget. */
+/**
+ * Sends every lab Observation that becomes final to an external URL, signed and with a longer
+ * retry budget. No supported-interaction extension: the FHIRPath condition already excludes
+ * deletes (on a delete the previous version is the resource itself, already final), and server
+ * versions before 5.1.29 (5.0.10 included) read only the first of two such extensions.
+ */
 export function createLabResultHook(medplum: MedplumClient, url: string, secret: string): Promise<Subscription> {
   return medplum.createResource<Subscription>({
     resourceType: 'Subscription',
@@ -17,7 +22,6 @@ export function createLabResultHook(medplum: MedplumClient, url: string, secret:
     criteria: 'Observation?category=laboratory',
     channel: { type: 'rest-hook', endpoint: url, payload: 'application/fhir+json' },
     extension: [
-      ...onlyInteractions('create', 'update'),
       fhirPathCriteria(FHIRPATH_CRITERIA.becameFinal),
       signingSecret(secret),
       maxAttempts(8),

@@ -35,6 +35,11 @@ describe('assistant access policy', () => {
     assert.equal(canWriteResourceType(assistantReadOnlyPolicy, 'Patient'), false);
     const client = { resourceType: 'ClientApplication' as const, name: 'other' };
     assert.equal(satisfiedAccessPolicy(client, AccessPolicyInteraction.READ, assistantReadOnlyPolicy), undefined);
+    // Every entry uses `interaction`, none the deprecated `readonly`; search and history still work.
+    assert.ok(assistantReadOnlyPolicy.resource?.every((r) => r.interaction && r.readonly === undefined));
+    assert.ok(satisfiedAccessPolicy(observation, AccessPolicyInteraction.SEARCH, assistantReadOnlyPolicy));
+    assert.equal(satisfiedAccessPolicy(observation, AccessPolicyInteraction.DELETE, assistantReadOnlyPolicy), undefined);
+    assert.equal(satisfiedAccessPolicy(observation, AccessPolicyInteraction.CREATE, assistantReadOnlyPolicy), undefined);
   });
 
   test('hides contact details of patients', () => {
@@ -42,9 +47,9 @@ describe('assistant access policy', () => {
     assert.deepEqual(patientRule?.hiddenFields, ['identifier', 'telecom', 'address', 'photo']);
   });
 
-  test('the SMART scope asks only for patient-context reads', () => {
+  test('the SMART scope asks only for Observation and Patient reads', () => {
     const resourceScopes = ASSISTANT_SCOPE.split(' ').filter((s) => s.includes('/'));
-    assert.deepEqual(resourceScopes, ['patient/Observation.rs', 'patient/Patient.rs']);
+    assert.deepEqual(resourceScopes, ['system/Observation.rs', 'system/Patient.rs']);
   });
 });
 
@@ -105,6 +110,16 @@ describe('mcpFhirRequest', () => {
       method: 'tools/call',
       params: { name: 'fhir-request', arguments: { method: 'GET', path: 'Patient/p1' } },
     });
+  });
+
+  test('also reads the one-event text/event-stream answer of server 5.0.10', async () => {
+    const patient = { resourceType: 'Patient', id: 'p2' };
+    const message = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: JSON.stringify(patient) }] } };
+    const fetchImpl = (async () =>
+      new Response(`event: message\ndata: ${JSON.stringify(message)}\n\n`, {
+        headers: { 'Content-Type': 'text/event-stream' },
+      })) as typeof fetch;
+    assert.deepEqual(await mcpFhirRequest(fetchImpl, 'https://api.example.org/', 't', { method: 'GET', path: 'Patient/p2' }), patient);
   });
 
   test('turns a tool failure and a protocol error into exceptions', async () => {

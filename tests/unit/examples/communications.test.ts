@@ -5,9 +5,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import type { BotEvent, MailOptions } from '@medplum/core';
-import { allOk, createReference, validateResource } from '@medplum/core';
+import { allOk, createReference, forbidden, OperationOutcomeError, validateResource } from '@medplum/core';
 import type { Communication, Patient, Practitioner } from '@medplum/fhirtypes';
-import { channelFor, handler, sendSmsWithTwilio } from '../../../examples/communications/notify-bot';
+import { channelFor, handler, sendEmailNotice, sendSmsWithTwilio } from '../../../examples/communications/notify-bot';
 import { closeThread, listMessages, markRead, sendMessage, startThread, unreadFor } from '../../../examples/communications/threads';
 import { mockWithSearch } from './mock-with-search';
 
@@ -96,6 +96,19 @@ describe('communications/notify-bot', () => {
     assert.equal(await handler(medplum, botEvent(fromPatient)), 'skipped: not a staff message');
     assert.equal(await handler(medplum, botEvent(thread)), 'skipped: not a staff message');
     assert.equal(sent.length, 1);
+  });
+
+  test('a 403 from the email endpoint (no email feature, or a bot membership without admin) fails with the setup it needs', async () => {
+    const medplum = mockWithSearch();
+    // What a real server answers when Project.features lacks 'email' or the membership is not admin.
+    medplum.sendEmail = async () => {
+      throw new OperationOutcomeError(forbidden);
+    };
+    await assert.rejects(sendEmailNotice(medplum, 'rosa@example.com', 'x'), /needs the "email" feature.*admin: true/);
+    const { patient, doctor } = await people(medplum, [{ system: 'email', value: 'rosa@example.com' }]);
+    const thread = await startThread(medplum, patient, doctor, 'Lab results');
+    const message = await sendMessage(medplum, thread, createReference(doctor), 'Results are in.');
+    await assert.rejects(handler(medplum, botEvent(message)), /Email refused \(403\)/);
   });
 
   test('a patient with only a mobile number gets an SMS through Twilio with the project secrets', async () => {

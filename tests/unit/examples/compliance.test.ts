@@ -1,14 +1,15 @@
 /**
  * Runs the audit trail examples against MockClient. MockClient does not write AuditEvents by
  * itself, so the test stores events shaped like the ones the real server writes
- * (packages/server/src/util/auditevent.ts) and checks what the searches return.
+ * (createAuditEvent and createSubscriptionAuditEvent in packages/server/src/util/auditevent.ts)
+ * and checks what the searches return.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createReference, validateResource } from '@medplum/core';
-import type { AuditEvent, Patient } from '@medplum/fhirtypes';
+import type { AuditEvent, Patient, Subscription } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
-import { accessLogFor, DICOM, failedLoginsSince, summarize } from '../../../examples/compliance/audit-events';
+import { accessLogFor, failedDeliveriesSince, summarize } from '../../../examples/compliance/audit-events';
 
 function restEvent(patient: Patient, code: string, recorded: string): AuditEvent {
   return {
@@ -24,15 +25,21 @@ function restEvent(patient: Patient, code: string, recorded: string): AuditEvent
   };
 }
 
-function loginEvent(outcome: '0' | '4', recorded: string): AuditEvent {
+/** Shaped like createSubscriptionAuditEvent in the server: one event per rest-hook attempt. */
+function deliveryEvent(patient: Patient, subscription: Subscription, outcome: '0' | '4', recorded: string): AuditEvent {
   return {
     resourceType: 'AuditEvent',
-    type: { system: DICOM, code: '110114', display: 'User Authentication' },
-    subtype: [{ system: DICOM, code: '110122', display: 'Login' }],
+    type: { code: 'transmit' },
     recorded,
-    source: { observer: { identifier: { value: 'https://api.example.org/' } } },
-    agent: [{ who: { reference: 'Practitioner/dr-1' }, requestor: true }],
+    period: { start: recorded, end: recorded },
+    agent: [{ type: { text: 'Subscription' }, requestor: false }],
+    source: { observer: createReference(subscription) as AuditEvent['source']['observer'] },
+    entity: [
+      { what: createReference(patient), role: { code: '1', display: 'Patient' } },
+      { what: createReference(subscription), role: { code: '9', display: 'Subscriber' } },
+    ],
     outcome,
+    outcomeDesc: outcome === '0' ? 'Attempt 0 received status 200' : 'Attempt 0 received status 500',
   };
 }
 
@@ -61,14 +68,39 @@ describe('compliance/audit-events', () => {
     );
   });
 
-  test('failedLoginsSince keeps only unsuccessful sign-ins', async () => {
+  test('failedDeliveriesSince keeps only unsuccessful attempts of one subscription', async () => {
     const medplum = mockWithSearch();
-    for (const e of [loginEvent('0', '2026-03-01T08:00:00.000Z'), loginEvent('4', '2026-03-01T08:01:00.000Z')]) {
+    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Hook' }] });
+    const sub = await medplum.createResource<Subscription>({
+      resourceType: 'Subscription',
+      status: 'active',
+      reason: 'audit test',
+      criteria: 'Patient',
+      channel: { type: 'rest-hook', endpoint: 'https://example.org/hook' },
+    });
+    const other = await medplum.createResource<Subscription>({
+      resourceType: 'Subscription',
+      status: 'active',
+      reason: 'other',
+      criteria: 'Patient',
+      channel: { type: 'rest-hook', endpoint: 'https://example.org/other' },
+    });
+    for (const e of [
+      deliveryEvent(patient, sub, '0', '2026-03-01T08:00:00.000Z'),
+      deliveryEvent(patient, sub, '4', '2026-03-01T08:01:00.000Z'),
+      deliveryEvent(patient, other, '4', '2026-03-01T08:02:00.000Z'),
+      deliveryEvent(patient, sub, '4', '2026-01-01T08:00:00.000Z'), // before the window
+    ]) {
       validateResource(e);
       await medplum.createResource(e);
     }
-    const failed = await failedLoginsSince(medplum, '2026-03-01');
+    const failed = await failedDeliveriesSince(medplum, sub, '2026-03-01');
     assert.equal(failed.length, 1);
     assert.equal(failed[0].outcome, '4');
+    assert.equal(failed[0].recorded, '2026-03-01T08:01:00.000Z');
+    assert.equal(
+      summarize(failed[0]),
+      `2026-03-01T08:01:00.000Z unknown transmit Patient/${patient.id} from - outcome=4`,
+    );
   });
 });

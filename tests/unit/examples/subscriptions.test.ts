@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { evalFhirPath, MedplumClient, parseSearchRequest, toTypedValue, validateResource } from '@medplum/core';
-import type { AuditEvent, Observation, Patient, Resource } from '@medplum/fhirtypes';
+import type { AuditEvent, Bundle, Communication, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { FHIRPATH_CRITERIA, SUBSCRIPTION_EXTENSIONS, auditEventDestination, successCodes } from '../../../examples/subscriptions/extensions';
 import { createBotSubscription, createLabResultHook, verifyRestHook } from '../../../examples/subscriptions/publish-and-subscribe';
-import { INBOX_CRITERIA } from '../../../examples/subscriptions/websocket';
+import { INBOX_CRITERIA, NEW_MESSAGE_PROPS, stopWatchingNewMessages, watchInbox, watchNewMessages } from '../../../examples/subscriptions/websocket';
 import { recentAttempts, resend } from '../../../examples/subscriptions/debugging';
 
 /** Evaluates a criteria expression the way the server does: on the current version, with both versions as variables. */
@@ -43,6 +43,8 @@ describe('subscriptions/criteria', () => {
   });
 
   test('becameFinal fires on the transition into final only', () => {
+    // On a delete the server passes the deleted resource as both versions: no notification.
+    assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, obs('final'), obs('final')), false);
     assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, obs('preliminary'), obs('final')), true);
     assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, undefined, obs('final')), true);
     assert.equal(fires(FHIRPATH_CRITERIA.becameFinal, obs('final'), obs('final')), false);
@@ -58,6 +60,45 @@ describe('subscriptions/criteria', () => {
   });
 });
 
+describe('subscriptions/websocket', () => {
+  test('subscriptions with and without properties are separate; events reach the matching listener', () => {
+    const medplum = mockWithSearch();
+    const all: Communication[] = [];
+    const created: Communication[] = [];
+    watchInbox(medplum, 'p1', (m) => all.push(m));
+    watchNewMessages(medplum, 'p1', (m) => created.push(m));
+    const manager = medplum.getSubscriptionManager();
+    assert.equal(manager.getCriteriaCount(), 2);
+
+    const message: Communication = { resourceType: 'Communication', id: 'c1', status: 'in-progress', payload: [{ contentString: 'hi' }] };
+    const bundle: Bundle = {
+      resourceType: 'Bundle',
+      type: 'history',
+      entry: [
+        { resource: { resourceType: 'SubscriptionStatus', status: 'active', type: 'event-notification', subscription: { reference: 'Subscription/s1' } } },
+        { resource: message },
+      ],
+    };
+    manager.emitEventForCriteria(INBOX_CRITERIA('p1'), { type: 'message', payload: bundle }, NEW_MESSAGE_PROPS);
+    assert.deepEqual(created.map((m) => m.id), ['c1']);
+    assert.equal(all.length, 0);
+
+    // Both extensions are valid on a Subscription, with the URLs the server compares.
+    assert.doesNotThrow(() =>
+      validateResource({ resourceType: 'Subscription', status: 'active', reason: 'ws', criteria: INBOX_CRITERIA('p1'), channel: { type: 'websocket' }, ...NEW_MESSAGE_PROPS })
+    );
+    assert.deepEqual(NEW_MESSAGE_PROPS.extension?.map((e) => e.url), [
+      SUBSCRIPTION_EXTENSIONS.supportedInteraction,
+      SUBSCRIPTION_EXTENSIONS.fhirPathCriteria,
+    ]);
+    assert.equal(fires(NEW_MESSAGE_PROPS.extension?.[1]?.valueString as string, undefined, message), true);
+    assert.equal(fires(NEW_MESSAGE_PROPS.extension?.[1]?.valueString as string, undefined, { ...message, payload: undefined }), false);
+
+    stopWatchingNewMessages(medplum, 'p1');
+    assert.equal(manager.getCriteriaCount(), 1);
+  });
+});
+
 describe('subscriptions/publish-and-subscribe', () => {
   test('the rest-hook subscription carries every extension with the exact URLs', async () => {
     const medplum = mockWithSearch();
@@ -65,8 +106,6 @@ describe('subscriptions/publish-and-subscribe', () => {
     assert.doesNotThrow(() => validateResource(sub));
     const urls = (sub.extension ?? []).map((e) => e.url);
     assert.deepEqual(urls, [
-      SUBSCRIPTION_EXTENSIONS.supportedInteraction,
-      SUBSCRIPTION_EXTENSIONS.supportedInteraction,
       SUBSCRIPTION_EXTENSIONS.fhirPathCriteria,
       'https://www.medplum.com/fhir/StructureDefinition/subscription-secret',
       SUBSCRIPTION_EXTENSIONS.maxAttempts,
