@@ -22,7 +22,7 @@ describe('api/operations/smart-launch', () => {
     assert.equal(url.searchParams.get('x'), '1');
     assert.equal(url.searchParams.get('iss'), 'https://example.com/fhir/R4/');
     const launchId = url.searchParams.get('launch') as string;
-    const launch = await medplum.readResource<SmartAppLaunch>('SmartAppLaunch', launchId);
+    const launch = (await medplum.readResource('SmartAppLaunch', launchId)) as SmartAppLaunch;
     assert.equal(launch.patient?.reference, 'Patient/patient-123');
   });
 
