@@ -57,3 +57,14 @@ export async function presignedUrl(medplum: MedplumClient, binaryId: string): Pr
   return url;
 }
 // #endregion presigned
+
+// #region download
+/**
+ * Reads a file's bytes in code. `Binary/{id}` is sent to the FHIR API (`GET /fhir/R4/Binary/{id}`
+ * with a non-FHIR Accept header and the access token), which streams the raw file from the API's own origin,
+ * so no cross-origin request to the storage host is made.
+ */
+export async function downloadBinary(medplum: MedplumClient, binaryId: string): Promise<Blob> {
+  return medplum.download(`Binary/${binaryId}`);
+}
+// #endregion download

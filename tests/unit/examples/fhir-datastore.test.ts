@@ -15,7 +15,7 @@ import { findCandidates, linkDuplicate, mergeOnServer } from '../../../examples/
 import { createProfiledPatient, profileErrors, uploadProfile } from '../../../examples/fhir-datastore/profiles';
 import { addListing, findBySpecialty, NPI_SYSTEM } from '../../../examples/fhir-datastore/provider-directory';
 import { admitPatient, readMany, statuses } from '../../../examples/fhir-datastore/batch';
-import { attachNote, presignedUrl, storeText } from '../../../examples/fhir-datastore/binary-data';
+import { attachNote, downloadBinary, presignedUrl, storeText } from '../../../examples/fhir-datastore/binary-data';
 import { deleteAndConfirm, expunge } from '../../../examples/fhir-datastore/delete';
 import { listVersions, readOldVersion, restoreVersion } from '../../../examples/fhir-datastore/history';
 import { createPatient, ensurePatientByMrn, MRN_SYSTEM, upsertPatientByMrn } from '../../../examples/fhir-datastore/create';
@@ -231,6 +231,22 @@ describe('fhir-datastore/binary-data', () => {
       },
     });
     assert.equal(await presignedUrl(medplum, 'b1'), 'https://storage.example.org/b1?sig=x');
+  });
+
+  test('downloadBinary fetches the raw bytes through the FHIR API with the access token', async () => {
+    const medplum = new MedplumClient({
+      baseUrl: 'https://fhir.example.org/',
+      fetch: async (url: string, init: RequestInit) => {
+        assert.equal(String(url), 'https://fhir.example.org/fhir/R4/Binary/b1');
+        const headers = init.headers as Record<string, string>;
+        assert.equal(headers['Accept'], '*/*');
+        assert.equal(headers['Authorization'], 'Bearer test-token');
+        return new Response('file bytes', { status: 200, headers: { 'content-type': 'text/plain' } });
+      },
+    });
+    medplum.setAccessToken('test-token');
+    const blob = await downloadBinary(medplum, 'b1');
+    assert.equal(await blob.text(), 'file bytes');
   });
 });
 

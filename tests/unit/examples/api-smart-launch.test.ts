@@ -1,0 +1,35 @@
+/**
+ * Runs examples/api/operations-smart-launch.ts against MockClient: the example stores a
+ * SmartAppLaunch with the patient context and returns the app's launch URI with iss and launch.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { SmartAppLaunch } from '@medplum/fhirtypes';
+import { MockClient } from '@medplum/mock';
+import { buildSmartLaunchUrl } from '../../../examples/api/operations-smart-launch';
+
+describe('api/operations/smart-launch', () => {
+  test('stores the launch context and builds the launch URL', async () => {
+    const medplum = new MockClient();
+    const url = new URL(
+      await buildSmartLaunchUrl(
+        medplum,
+        { resourceType: 'ClientApplication', launchUri: 'https://app.example.com/launch?x=1' },
+        'patient-123'
+      )
+    );
+    assert.equal(url.origin + url.pathname, 'https://app.example.com/launch');
+    assert.equal(url.searchParams.get('x'), '1');
+    assert.equal(url.searchParams.get('iss'), 'https://example.com/fhir/R4/');
+    const launchId = url.searchParams.get('launch') as string;
+    const launch = (await medplum.readResource('SmartAppLaunch', launchId)) as SmartAppLaunch;
+    assert.equal(launch.patient?.reference, 'Patient/patient-123');
+  });
+
+  test('refuses an app without a launch URI', async () => {
+    await assert.rejects(
+      buildSmartLaunchUrl(new MockClient(), { resourceType: 'ClientApplication' }, 'p1'),
+      /not configured for launch/
+    );
+  });
+});
