@@ -7,6 +7,7 @@ import type { UserThemeConfig } from '@docusaurus/theme-common';
 import { spawnSync } from 'node:child_process';
 import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
 import remarkExampleCode from './plugins/remark-example-code';
+import remarkTroubleshooting from './plugins/remark-troubleshooting';
 import remarkVerifiedLine from './plugins/remark-verified-line';
 import docsSlim from './plugins/docs-slim';
 import { redirectsPlugin } from './plugins/redirects';
@@ -39,6 +40,9 @@ const hasGitHistory = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], {
 function remarkExampleCodeHere() {
   return remarkExampleCode({ siteDir });
 }
+function remarkTroubleshootingHere() {
+  return remarkTroubleshooting({ siteDir, generatedDirs: GENERATED_DOC_DIRS });
+}
 function remarkVerifiedLineHere() {
   return remarkVerifiedLine({ docsDir: path.join(siteDir, 'docs'), generatedDirs: GENERATED_DOC_DIRS });
 }
@@ -60,7 +64,7 @@ const docsOptions: DocsOptions = {
       ? undefined
       : `${repoUrl}/edit/main/docs/${docPath}`,
   showLastUpdateTime: hasGitHistory,
-  beforeDefaultRemarkPlugins: [remarkExampleCodeHere, remarkVerifiedLineHere],
+  beforeDefaultRemarkPlugins: [remarkExampleCodeHere, remarkTroubleshootingHere, remarkVerifiedLineHere],
   rehypePlugins: [rehypeCodeHighlight, rehypeStaticBodyHere],
   breadcrumbs: true,
 };

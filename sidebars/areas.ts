@@ -34,6 +34,7 @@ export const GUIDE_SECTIONS: GuideSection[] = [
     areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'analytics', 'tools', 'ai'],
   },
   { title: 'Operate', areas: ['self-hosting', 'contributing', 'compliance'] },
+  { title: 'When something fails', areas: ['troubleshooting'] },
 ];
 
 /** Every area in spec order. */
@@ -90,6 +91,11 @@ export const READER_GOALS: ReaderGoal[] = [
     title: 'Integrate with HL7 and other systems',
     blurb: 'Move data between Medplum and hospital systems, labs, imaging and data warehouses.',
     areas: ['integration', 'agent', 'fhircast', 'analytics'],
+  },
+  {
+    title: 'Fix an error',
+    blurb: 'Start from the message or the symptom: its cause, how to confirm it and the fix.',
+    areas: ['troubleshooting'],
   },
   {
     title: 'Run your own server',

@@ -1,0 +1,167 @@
+/**
+ * Renders the troubleshooting catalogue (catalogue.ts) at build time, as plain Markdown nodes, so
+ * every entry is a heading with an anchor in the page, its table of contents, its Markdown twin
+ * and the search index, with no JavaScript in the browser:
+ *
+ * - `<TroubleshootingEntries group="bots" />` on a page becomes that group's entries.
+ * - Every other hand-written page that an entry names under `see:` ends with a short list of
+ *   those entries, so a reader of the guide finds the errors it explains.
+ *
+ * An unknown group, a `see:` route with no page or bad YAML fails the build with file and line.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import yaml from 'js-yaml';
+import type { Root, RootContent, PhrasingContent, BlockContent, Heading } from 'mdast';
+import { docFileOfRoute, loadCatalogue, routeOfDoc, type TroubleshootingEntry } from './catalogue';
+
+export interface Options {
+  siteDir: string;
+  /** Folders below docs/ that generators write; their pages get no list. */
+  generatedDirs: string[];
+}
+
+interface VFileLike {
+  path?: string;
+}
+
+interface JsxElement {
+  type: 'mdxJsxFlowElement';
+  name: string | null;
+  attributes: { type: string; name?: string; value?: unknown }[];
+  position?: { start: { line: number } };
+}
+
+const TAG = 'TroubleshootingEntries';
+
+const text = (value: string): PhrasingContent => ({ type: 'text', value });
+const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
+
+/** The page title of a route, for link text (front matter `title`). */
+function titleOf(docsDir: string, route: string, cache: Map<string, string>): string | undefined {
+  if (!cache.has(route)) {
+    const file = docFileOfRoute(docsDir, route);
+    if (!file) return undefined;
+    const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(fs.readFileSync(file, 'utf8'));
+    const data = match ? (yaml.load(match[1]) as { title?: unknown } | null) : null;
+    cache.set(route, typeof data?.title === 'string' ? data.title : route);
+  }
+  return cache.get(route);
+}
+
+export default function remarkTroubleshooting(options: Options) {
+  const docsDir = path.join(options.siteDir, 'docs');
+  const troubleshootingDir = path.join(docsDir, 'troubleshooting') + path.sep;
+  const generated = options.generatedDirs.map((dir) => path.join(docsDir, dir) + path.sep);
+  const titles = new Map<string, string>();
+
+  return async (tree: Root, file: VFileLike): Promise<void> => {
+    const filePath = file.path ? path.resolve(file.path) : '';
+    if (!filePath.startsWith(docsDir + path.sep) || generated.some((dir) => filePath.startsWith(dir))) return;
+    const where = path.relative(options.siteDir, filePath);
+    const hasTag = tree.children.some((n) => (n as unknown as JsxElement).name === TAG);
+    const isTroubleshooting = filePath.startsWith(troubleshootingDir);
+    if (!hasTag && isTroubleshooting) return;
+    // Read on every page: the dev server picks up edits to the YAML without a restart.
+    const catalogue = loadCatalogue(options.siteDir);
+    const { fromMarkdown } = await import('mdast-util-from-markdown');
+    const blocks = (markdown: string): BlockContent[] => fromMarkdown(markdown).children as BlockContent[];
+
+    const linkTo = (route: string, at: string): PhrasingContent => {
+      const title = titleOf(docsDir, route, titles);
+      if (!title) throw new Error(`${at}: "see" names ${route}, which is no page of docs/`);
+      return { type: 'link', url: route, children: [text(title)] };
+    };
+
+    /** A labelled paragraph: the label in bold, then the Markdown's first paragraph, then its other blocks. */
+    const labelled = (label: string, markdown: string): RootContent[] => {
+      const [first, ...rest] = blocks(markdown);
+      const lead: PhrasingContent[] = first?.type === 'paragraph' ? first.children : [];
+      const after = first?.type === 'paragraph' ? rest : [first, ...rest].filter(Boolean);
+      return [{ type: 'paragraph', children: [strong(label), text(' '), ...lead] }, ...(after as RootContent[])];
+    };
+
+    const render = (entry: TroubleshootingEntry): RootContent[] => {
+      const heading: Heading = {
+        type: 'heading',
+        depth: 2,
+        children: [text(entry.message ?? entry.symptom ?? entry.id)],
+        data: { hProperties: { id: entry.id } },
+      };
+      const whereText = entry.status ? `${entry.where} (HTTP ${entry.status})` : entry.where;
+      const see: PhrasingContent[] = [strong('Read more:'), text(' ')];
+      entry.see.forEach((route, i) => {
+        if (i > 0) see.push(text(', '));
+        see.push(linkTo(route, entry.at));
+      });
+      return [
+        heading,
+        ...labelled(entry.message ? 'Where it shows:' : 'What you see:', whereText),
+        ...labelled('Cause:', entry.cause),
+        ...labelled('How to confirm:', entry.confirm),
+        ...labelled('Fix:', entry.fix),
+        { type: 'paragraph', children: see },
+      ];
+    };
+
+    // 1. The catalogue pages: replace each tag with its group's entries.
+    if (hasTag) {
+      tree.children = tree.children.flatMap((node) => {
+        const el = node as unknown as JsxElement;
+        if (el.type !== 'mdxJsxFlowElement' || el.name !== TAG) return [node];
+        const group = el.attributes.find((a) => a.name === 'group')?.value;
+        const entries = typeof group === 'string' ? catalogue.groups.get(group) : undefined;
+        if (!entries) {
+          const line = el.position?.start.line ?? 1;
+          throw new Error(
+            `${where}:${line}: <${TAG} group=${JSON.stringify(group)} />: no such group in docs/troubleshooting/entries/ (groups: ${[...catalogue.groups.keys()].join(', ')})`,
+          );
+        }
+        return entries.flatMap(render);
+      });
+      return;
+    }
+
+    // 2. A guide page: list the catalogue entries that point readers here.
+    const route = routeOfDoc(docsDir, filePath);
+    const pointing: { group: string; entry: TroubleshootingEntry }[] = [];
+    for (const [group, entries] of catalogue.groups) {
+      for (const entry of entries) if (entry.see.includes(route)) pointing.push({ group, entry });
+    }
+    if (pointing.length === 0) return;
+    tree.children.push(
+      {
+        type: 'heading',
+        depth: 2,
+        children: [text('Errors and symptoms')],
+        data: { hProperties: { id: 'errors-and-symptoms' } },
+      },
+      {
+        type: 'paragraph',
+        children: [text('The troubleshooting catalogue explains these in full:')],
+      },
+      {
+        type: 'list',
+        ordered: false,
+        spread: false,
+        children: pointing.map(({ group, entry }) => ({
+          type: 'listItem',
+          spread: false,
+          children: [
+            {
+              type: 'paragraph',
+              children: [
+                {
+                  type: 'link',
+                  url: `/docs/troubleshooting/${group}#${entry.id}`,
+                  children: [entry.message ? { type: 'inlineCode', value: entry.message } : text(entry.symptom ?? '')],
+                },
+                ...(entry.status ? [text(` (HTTP ${entry.status})`)] : []),
+              ],
+            },
+          ],
+        })),
+      },
+    );
+  };
+}
