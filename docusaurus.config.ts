@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Config } from '@docusaurus/types';
+import type { Config, PluginConfig } from '@docusaurus/types';
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import type { Options as ThemeOptions } from '@docusaurus/theme-classic';
 import type { UserThemeConfig } from '@docusaurus/theme-common';
@@ -80,11 +80,23 @@ export default async function createConfig(): Promise<Config> {
   // The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
   const sidebarIds = Object.keys(buildSidebars(path.join(siteDir, 'docs')));
 
+  const siteUrl = process.env.SITE_URL?.replace(/\/+$/, '') || undefined;
+  if (!siteUrl && process.argv.slice(2).includes('build')) {
+    console.warn(
+      '[site] SITE_URL is not set: the build has no sitemap and no canonical or og: URLs. ' +
+        'Set SITE_URL=https://docs.example.org for a build you deploy.',
+    );
+  }
+
   return {
     title: 'Medplum Docs',
+    // Read by src/theme/SiteMetadata: a boolean, nothing machine-specific, since it ships to the browser.
+    customFields: { hasSiteUrl: siteUrl !== undefined },
     tagline: 'Build on the Medplum FHIR R4 platform',
     favicon: 'logo.svg',
-    url: process.env.SITE_URL ?? 'http://localhost:3000',
+    // Without SITE_URL there is no public address: the build writes no sitemap and no absolute
+    // URL in page heads (src/theme/SiteMetadata), and says so.
+    url: siteUrl ?? 'http://localhost:3000',
     baseUrl: '/',
     staticDirectories: ['static', ...(developing ? [DEV_SEARCH_DIR] : [])],
     trailingSlash: false,
@@ -105,7 +117,7 @@ export default async function createConfig(): Promise<Config> {
       [docsSlim, docsOptions],
       staticBody,
       ['@docusaurus/plugin-content-pages', {}],
-      ['@docusaurus/plugin-sitemap', {}],
+      ...(siteUrl ? [['@docusaurus/plugin-sitemap', {}] as PluginConfig] : []),
       redirectsPlugin([...REDIRECTS, ...generated.redirects]),
       prismStubPlugin,
       clientBundlePlugin,

@@ -149,8 +149,11 @@ export function lastVerifiedProblem(value: unknown, today: Date): string | undef
 
 /** The line of a list entry in the front matter (it may be quoted), or `fallback`. */
 function lineOfEntry(lines: string[], end: number, entry: string, fallback: number): number {
-  const head = entry.slice(0, 40);
-  for (let i = 1; i < end; i++) if (lines[i].trimStart().startsWith('-') && lines[i].includes(head)) return i + 1;
+  // Entries often share a long start (the same repository and commit): match as much as a line holds.
+  for (const length of [entry.length, 120, 40]) {
+    const head = entry.slice(0, length);
+    for (let i = 1; i < end; i++) if (lines[i].trimStart().startsWith('-') && lines[i].includes(head)) return i + 1;
+  }
   return fallback;
 }
 

@@ -33,7 +33,12 @@ export function parseSourceEntry(text: string): SourceEntry {
  */
 const UNUSABLE: { pattern: RegExp; why: string }[] = [
   { pattern: /\b(search-)?index (file )?id\b|\bsearch-index\b/i, why: 'a look-up service id' },
-  { pattern: /\bstored (version|copy|copies)\b/i, why: '"stored version" names no commit' },
+  // "a stored version" of a file in a look-up service, not "the stored version" of a resource.
+  {
+    pattern:
+      /\b(newest|older|later|earlier|sharded|spdx-headed) stored (version|copy|copies)\b|,\s*stored (version|copy)\b|\bstored (version|copy) \((index|search)/i,
+    why: '"stored version" names no commit',
+  },
   { pattern: /\b(no )?commit (not )?reported\b/i, why: 'say the commit, or the path and the date read' },
 ];
 
