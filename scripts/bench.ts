@@ -24,6 +24,7 @@ import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, templateOf } from '../tests/brows
 import { serveBuild } from './serve-build';
 import { perPageCost } from './bench-page-cost';
 import { measureToolBytes, printToolBytes, type ToolBytes } from './tool-bytes';
+import { loadQuerySets, runQueries, summarize, type QualitySummary } from '../tests/search/quality';
 
 const SITE = path.join(__dirname, '..');
 const BUILD = path.join(SITE, 'build');
@@ -105,7 +106,10 @@ const BENCH_PAGES: { template: string; preferred: string[] }[] = [
   { template: '404', preferred: ['/404.html'] },
 ];
 
-const ONLY = [...args].find((a) => a.startsWith('--templates='))?.slice('--templates='.length).split(',');
+const ONLY = [...args]
+  .find((a) => a.startsWith('--templates='))
+  ?.slice('--templates='.length)
+  .split(',');
 
 function templateRoutes(routes: string[]): Map<string, string> {
   const map = new Map<string, string>();
@@ -258,6 +262,13 @@ async function searchBench(
   await page.locator('[role="dialog"] a').first().waitFor({ timeout: 15_000 });
   await page.waitForLoadState('networkidle');
   const searchBodies = (await Promise.all(fetched)).filter((b): b is Buffer => !!b);
+  await page.keyboard.press('Escape');
+  // Reader queries (tests/search/queries.json): where the answering page ranks, and the time from
+  // the last keystroke to results on screen, on a warm index as a reader who keeps searching has.
+  const sets = loadQuerySets();
+  const quality: Record<string, QualitySummary> = {};
+  for (const name of ['tune', 'holdout'] as const) quality[name] = summarize(await runQueries(page, sets[name]));
+  quality.all = summarize(await runQueries(page, [...sets.tune, ...sets.holdout]));
   await context.close();
   const single = singleJsonIndex(routes);
   results.search = {
@@ -268,6 +279,7 @@ async function searchBench(
     },
     pagefindTotalOnDisk: dirSize(path.join(BUILD, 'pagefind')),
     singleJsonAlternative: single,
+    quality,
   };
 }
 
@@ -485,6 +497,22 @@ function printTables(r: Record<string, any>): void {
       gzip: kb(r.search.singleJsonAlternative.gzip),
     },
   });
+  console.log('\nSearch: reader queries (answering page in the top 1 / top 3; last key to results)');
+  console.table(
+    Object.fromEntries(
+      Object.entries(r.search.quality as Record<string, QualitySummary>).map(([name, q]) => [
+        name,
+        {
+          queries: q.queries,
+          'top 1': `${(q.top1 * 100).toFixed(0)}%`,
+          'top 3': `${(q.top3 * 100).toFixed(0)}%`,
+          'p50 ms': q.p50ms,
+          'p95 ms': q.p95ms,
+          'p95 budget': q.p95ms <= 300 ? 'ok (≤300 ms)' : 'OVER 300 ms',
+        },
+      ]),
+    ),
+  );
   if (r.lighthouse) {
     console.log('\nLighthouse (mobile)');
     console.table(

@@ -20,8 +20,10 @@ export interface QuerySets {
 }
 
 export interface QueryOutcome extends ReaderQuery {
-  /** Result routes in the order shown (at most 10). */
+  /** Result routes in the order shown (at most 10), without anchors. */
   results: string[];
+  /** The links as shown, anchors included (a result can open at a heading). */
+  links: string[];
   /** 1-based rank of the first expected route, or undefined when none is shown. */
   rank?: number;
   /** Milliseconds from the last keystroke to the results of that exact term on screen. */
@@ -52,19 +54,20 @@ export async function runQueries(page: Page, queries: ReaderQuery[], basePath = 
     await dialog.locator(`[data-search-done="${cssString(query.q.trim())}"]`).waitFor({ timeout: 20_000 });
     const ms = Date.now() - started;
     const hrefs = await dialog.locator('ul a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-    const results = hrefs.map((href) => routeOf(href, basePath));
+    const links = hrefs.map((href) => routeOf(href, basePath, true));
+    const results = links.map((link) => link.split('#')[0]);
     const index = results.findIndex((r) => query.expect.includes(r));
-    outcomes.push({ ...query, results, rank: index === -1 ? undefined : index + 1, ms });
+    outcomes.push({ ...query, results, links, rank: index === -1 ? undefined : index + 1, ms });
   }
   await page.keyboard.press('Escape');
   return outcomes;
 }
 
 /** A route under the site's base path, without the base (so expectations hold at any base). */
-function routeOf(href: string, basePath: string): string {
+function routeOf(href: string, basePath: string, keepAnchor = false): string {
   const base = basePath.replace(/\/$/, '');
-  const pathOnly = href.split('#')[0];
-  return base && pathOnly.startsWith(base) ? pathOnly.slice(base.length) || '/' : pathOnly;
+  const link = keepAnchor ? href : href.split('#')[0];
+  return base && link.startsWith(base) ? link.slice(base.length) || '/' : link;
 }
 
 function cssString(text: string): string {

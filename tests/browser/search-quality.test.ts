@@ -1,0 +1,122 @@
+/**
+ * Search as readers use it: questions, symptoms, error texts, API and operation names
+ * (tests/search/queries.json) find the page that answers them; every result links to a real
+ * page; an error message finds its troubleshooting entry first; and the panel never says "No
+ * pages match" before a search of that exact term has finished.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { loadCatalogue } from '../../plugins/remark-troubleshooting/catalogue';
+import { loadQuerySets, runQueries, summarize, type QueryOutcome, type ReaderQuery } from '../search/quality';
+import { SITE_DIR, offlineContext, startSession, type Session } from './helpers';
+
+let session: Session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => session?.close());
+
+async function run(queries: ReaderQuery[]): Promise<QueryOutcome[]> {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(`${session.origin}/docs`);
+  const outcomes = await runQueries(page, queries);
+  await context.close();
+  return outcomes;
+}
+
+const misses = (outcomes: QueryOutcome[], within: number) =>
+  outcomes
+    .filter((o) => o.rank === undefined || o.rank > within)
+    .map((o) => `${o.q} → ${o.results.slice(0, 3).join(', ') || 'nothing'}`);
+
+let outcomes: { tune: QueryOutcome[]; holdout: QueryOutcome[] };
+
+test('reader queries find the answering page in the top 3 (at least 90% of each set)', async () => {
+  const sets = loadQuerySets();
+  assert.ok(sets.tune.length + sets.holdout.length >= 40);
+  outcomes = { tune: await run(sets.tune), holdout: await run(sets.holdout) };
+  for (const [name, list] of Object.entries(outcomes)) {
+    const { top3 } = summarize(list);
+    assert.ok(top3 >= 0.9, `${name}: top 3 for ${(top3 * 100).toFixed(0)}%; missed:\n${misses(list, 3).join('\n')}`);
+  }
+});
+
+test('an operation name, with or without $, finds its page first; API names are in the top 3', () => {
+  const all = [...outcomes.tune, ...outcomes.holdout];
+  assert.deepEqual(
+    misses(
+      all.filter((o) => o.kind === 'operation'),
+      1,
+    ),
+    [],
+  );
+  assert.deepEqual(
+    misses(
+      all.filter((o) => o.kind === 'api' || o.kind === 'config'),
+      3,
+    ),
+    [],
+  );
+});
+
+test('every result of every reader query links to a page that exists', async () => {
+  const routes = new Set([...outcomes.tune, ...outcomes.holdout].flatMap((o) => o.results));
+  const broken: string[] = [];
+  for (const route of routes) {
+    const res = await fetch(`${session.origin}${route.split('#')[0]}`);
+    if (res.status !== 200) broken.push(`${route}: ${res.status}`);
+  }
+  assert.deepEqual(broken, []);
+  assert.ok(routes.has('/docs/api/fhir/operations/reindex'), 'the reindex page is linked by its full name');
+});
+
+test('searching for an error message finds its troubleshooting entry first, at its anchor', async () => {
+  const { groups } = loadCatalogue(SITE_DIR);
+  const queries: ReaderQuery[] = [];
+  const anchors = new Map<string, string>();
+  for (const [group, entries] of groups) {
+    for (const e of entries.filter((x) => x.message)) {
+      queries.push({ q: e.message as string, kind: 'error', expect: [`/docs/troubleshooting/${group}`] });
+      anchors.set(e.message as string, `/docs/troubleshooting/${group}#${e.id}`);
+    }
+  }
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(`${session.origin}/docs`);
+  const found = await runQueries(page, queries);
+  await context.close();
+  const wrong = found
+    .filter((o) => o.links[0] !== anchors.get(o.q))
+    .map((o) => `${o.q} → ${o.links[0] ?? 'nothing'} (expected ${anchors.get(o.q)})`);
+  assert.deepEqual(wrong, []);
+});
+
+test('while a search is still running the panel says so, never "No pages match"', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(`${session.origin}/docs`);
+  await page.locator('[data-search-ready]').waitFor();
+  await page.keyboard.press('Control+K');
+  const dialog = page.getByRole('dialog', { name: 'Search the docs' });
+  const box = dialog.getByRole('searchbox');
+  await box.fill('patient');
+  await dialog.locator('[data-search-done="patient"]').waitFor({ timeout: 20_000 });
+  // Hold back the index fragments the next term needs, as a slow phone network would.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/pagefind/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await box.fill('subscription');
+  const status = dialog.getByRole('status');
+  await page.waitForTimeout(600);
+  const during = (await status.textContent()) ?? '';
+  assert.match(during, /Searching/);
+  assert.doesNotMatch(during, /No pages match/);
+  release();
+  await dialog.locator('[data-search-done="subscription"]').waitFor({ timeout: 20_000 });
+  assert.match((await status.textContent()) ?? '', /\d+ results?/);
+  await context.close();
+});
