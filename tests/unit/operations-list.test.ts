@@ -18,11 +18,12 @@ interface OperationEntry {
   methods: string[];
   page: string;
   /** Present for operations newer than the route table: the handler file they were read from. */
-  source?: { file: string; commit?: string; fileId?: string };
+  source?: { file: string; commit?: string; read?: string };
 }
 
-/** What a page must cite for an operation: its handler's commit or search-index file id, else the route table commit. */
-const citationFor = (op: OperationEntry): string => op.source?.commit ?? op.source?.fileId ?? list.commit;
+/** What a page must cite for an operation: its handler's commit or the date it was read, else the route table commit. */
+const citationFor = (op: OperationEntry): string =>
+  op.source?.commit ?? (op.source?.read ? `read ${op.source.read}` : undefined) ?? list.commit;
 
 const list = JSON.parse(fs.readFileSync(path.join(dir, '_operations.json'), 'utf8')) as {
   commit: string;
@@ -64,7 +65,7 @@ test('every page has the required front matter', () => {
   }
 });
 
-test('every page cites the commit or file id each of its operations was read from', () => {
+test('every page cites the commit (or read date) each of its operations was read from', () => {
   for (const op of list.operations) {
     const { data } = matter(read(op.page));
     const citation = citationFor(op);
@@ -75,13 +76,13 @@ test('every page cites the commit or file id each of its operations was read fro
   }
 });
 
-test('handler sources name a file and exactly one 40-hex commit or numeric file id', () => {
+test('handler sources name a file and exactly one 40-hex commit or a read date', () => {
   for (const op of list.operations.filter((o) => o.source)) {
-    const { file, commit, fileId } = op.source as NonNullable<OperationEntry['source']>;
+    const { file, commit, read } = op.source as NonNullable<OperationEntry['source']>;
     assert.match(file, /^packages\/server\/src\/.+\.ts$/, `${op.resource}/${op.name}: bad source file`);
-    assert.ok((commit === undefined) !== (fileId === undefined), `${op.resource}/${op.name}: give commit or fileId`);
+    assert.ok((commit === undefined) !== (read === undefined), `${op.resource}/${op.name}: give commit or read`);
     if (commit !== undefined) assert.match(commit, /^[0-9a-f]{40}$/);
-    if (fileId !== undefined) assert.match(fileId, /^[0-9]+$/);
+    if (read !== undefined) assert.match(read, /^\d{4}-\d{2}-\d{2}$/);
   }
 });
 
