@@ -1,6 +1,7 @@
 /**
- * Agent operations: Agent/$push (SDK method pushToAgent), Agent/$status and Agent/$stats.
- * The agent is alpha software and its installer is Windows-only.
+ * Agent operations: Agent/$push (SDK method pushToAgent), Agent/$status and Agent/$stats
+ * ($stats needs a server newer than 5.0.10). The agent is alpha software (not production
+ * ready) and its installer is Windows-only.
  */
 import { type AgentStats, ContentType, type MedplumClient } from '@medplum/core';
 import type { Parameters, ParametersParameter } from '@medplum/fhirtypes';

@@ -65,7 +65,7 @@ export async function runPendingDataMigrations(medplum: MedplumClient): Promise<
 // #endregion migrate
 
 // #region health
-/** The fields GET /healthcheck returns on current servers. */
+/** The fields GET /healthcheck returns; `redisInstances` only on servers newer than 5.0.10. */
 export interface HealthCheck {
   ok: boolean;
   version: string;

@@ -81,6 +81,8 @@ describe('self-hosting/super-admin', () => {
     const base = { ok: true, version: '5.2.13', postgres: true, redis: true };
     assert.equal(await isHealthy('https://api.example.org/', answer(base) as typeof fetch), true);
     assert.equal(await isHealthy('https://api.example.org/', answer({ ...base, postgres: false }) as typeof fetch), false);
+    // A 5.0.10 server has no redisInstances field: its single `redis` flag decides.
+    assert.equal(await isHealthy('https://api.example.org/', answer({ ...base, redis: false }) as typeof fetch), false);
     const split = { ...base, redisInstances: { default: true, cache: false } };
     assert.equal(await isHealthy('https://api.example.org/', answer(split) as typeof fetch), false);
     const down = async () => new Response('', { status: 503 });
