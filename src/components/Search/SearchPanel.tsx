@@ -8,6 +8,7 @@ import {
   preferExactTitle,
   searchPages,
   sectionOf,
+  significantWords,
   toRoute,
   type PagefindApi,
 } from './pagefind';
@@ -75,6 +76,8 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
       return;
     }
     let live = true;
+    // Start fetching the index chunks for these words while the debounce waits.
+    void api.current.preload(significantWords(term).join(' ')).catch(() => undefined);
     searchPages(api.current, term).then(async (results) => {
       if (!results || !live) return; // superseded by a newer keystroke
       const data = await Promise.all(results.slice(0, MAX_HITS).map((r) => r.data()));

@@ -122,6 +122,9 @@ export function mergeByWords(perWord: ScoredResult[][]): ScoredResult[] {
   return [...merged.values()].sort((a, b) => b.words - a.words || b.score - a.score).map((m) => m.result);
 }
 
+/** Milliseconds of typing pause before a search runs (the index chunks load meanwhile: preload). */
+export const SEARCH_DEBOUNCE_MS = 60;
+
 /** Below this many pages with every word, pages with most of the words are listed after them. */
 const FEW_RESULTS = 3;
 
@@ -133,7 +136,9 @@ const FEW_RESULTS = 3;
  */
 export async function searchPages(api: PagefindApi, query: string): Promise<ScoredResult[] | null> {
   const words = significantWords(query);
-  const all = await api.debouncedSearch(words.join(' '), {}, 120);
+  // A short pause: enough to skip the searches of a fast typist's middle keystrokes, short enough
+  // that the last keystroke's results come within the 300 ms a reader reads as instant.
+  const all = await api.debouncedSearch(words.join(' '), {}, SEARCH_DEBOUNCE_MS);
   if (all === null) return null;
   if (all.results.length >= FEW_RESULTS || words.length < 2) return all.results;
   const perWord = await Promise.all(words.map((w) => api.search(w)));
