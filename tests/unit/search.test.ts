@@ -150,3 +150,24 @@ test('a heading naming the query and, in parentheses, the case it explains count
   ];
   assert.equal(preferExactTitle(hits, 'forbidden')[0].title, 'Access and 403s');
 });
+
+test('an error text named by headings on several pages opens its troubleshooting entry first', () => {
+  const hits = [
+    {
+      title: 'Operation outcomes',
+      anchorTitle: 'unauthorized',
+      route: '/docs/sdk/core.operation-outcomes#unauthorized',
+    },
+    {
+      title: 'Sign-in and tokens',
+      anchorTitle: 'Unauthorized',
+      route: '/docs/troubleshooting/sign-in-and-tokens#unauthorized-401',
+    },
+  ];
+  assert.equal(preferExactTitle(hits, 'Unauthorized')[0].title, 'Sign-in and tokens');
+});
+
+test("one-letter leftovers such as the s of user's are not searched", () => {
+  assert.deepEqual(significantWords("reset a user's password"), ['reset', 'user', 'password']);
+  assert.deepEqual(significantWords('a'), ['a']);
+});

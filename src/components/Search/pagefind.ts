@@ -92,7 +92,8 @@ export function significantWords(query: string): string[] {
     // around them (an operation's `$` included), so a word keeps only what lies between.
     .map((w) => w.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, ''))
     .filter((w) => w !== '');
-  const kept = words.filter((w) => !STOP_WORDS.has(w));
+  // One letter is never worth a match: the "s" left of "user's" would match every word with an s.
+  const kept = words.filter((w) => !STOP_WORDS.has(w) && w.length > 1);
   return kept.length > 0 ? kept : words;
 }
 
@@ -161,9 +162,13 @@ export function queryFromPath(pathname: string): string {
  * Moves results named exactly as the query (ignoring case) to the front, keeping the rest in
  * Pagefind's order: typing `patient` should open the Patient page first. A result is named by its
  * title, or by one of its headings (`anchorTitle`): `searchResources` is a heading of the
- * MedplumClient page. Page titles win over headings.
+ * MedplumClient page. Page titles win over headings, and among headings the troubleshooting
+ * catalogue's come first.
  */
-export function preferExactTitle<T extends { title: string; anchorTitle?: string }>(hits: T[], query: string): T[] {
+export function preferExactTitle<T extends { title: string; anchorTitle?: string; route?: string }>(
+  hits: T[],
+  query: string,
+): T[] {
   // `$everything`, `everything` and `Patient/$everything` all name the operation page;
   // `searchResources()` names the method.
   const bare = (text: string) =>
@@ -178,6 +183,10 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
   const byHeading = hits.filter(
     (h) => !byTitle.includes(h) && h.anchorTitle !== undefined && namesQuery(bare(h.anchorTitle), q),
   );
+  // An error text named by a heading is answered best by its troubleshooting entry, which says
+  // why it happens and what to do; a reference page with the same heading only defines it.
+  const troubleshooting = (h: T) => (h.route?.includes('/docs/troubleshooting/') ? 0 : 1);
+  byHeading.sort((a, b) => troubleshooting(a) - troubleshooting(b));
   const first = [...byTitle, ...byHeading];
   return first.length === 0 ? hits : [...first, ...hits.filter((h) => !first.includes(h))];
 }
