@@ -20,6 +20,26 @@ const REFERENCE_BODY_WEIGHT = '0.5';
 const HAND_WRITTEN_SUMMARY_WEIGHT = '4';
 const MEMBER_NAMES_WEIGHT = '4';
 
+/**
+ * Words readers use for the same thing. A guide that uses one of them is also indexed under the
+ * others (hand-written pages only), so "log in with the CLI" finds a page that says "sign in".
+ * Groups are of everyday equivalents, not of one page's vocabulary.
+ */
+const SYNONYMS = [
+  ['sign in', 'signs in', 'log in', 'login', 'signin'],
+  ['sign out', 'log out', 'logout', 'signout'],
+  ['expire', 'expires', 'expired', 'expiry', 'expiration', 'lifetime'],
+  ['delete', 'remove', 'erase', 'purge'],
+  ['fails', 'failed', 'failure', 'stopped working', 'not working', 'broken'],
+  ['permission', 'permissions', 'access rights', 'authorization'],
+  ['translate', 'map', 'mapping', 'convert'],
+  ['assign', 'assigned', 'owner', 'performer'],
+  ['member', 'membership', 'account', 'user'],
+  ['webhook', 'rest-hook', 'callback'],
+  ['download link', 'presigned url', 'signed url', 'file link'],
+  ['cli', 'command line', 'command-line', 'terminal'],
+];
+
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.join(siteDir, 'build');
 
@@ -71,16 +91,30 @@ console.log(
  *   keeps the words apart.
  * - A hand-written page's description and front matter `keywords` (the words readers use for
  *   what the page answers: "429", "CORS", "logged out") are indexed with extra weight, so a
- *   question finds the guide before reference pages that merely mention its words.
+ *   question finds the guide before reference pages that merely mention its words; so are the
+ *   everyday synonyms of words it uses (SYNONYMS).
  * - A generated page's body counts for less, but the names of its members (headings) count as
  *   much as a guide's keywords, so `searchResources` finds the MedplumClient page.
  */
+/** The synonyms a page's text earns: every term of each group the text uses one term of. */
+function synonymsFor(html) {
+  const text = html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+  const has = (term) => new RegExp(`(^|[^a-z0-9])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^a-z0-9]|$)`).test(text);
+  return SYNONYMS.filter((group) => group.some(has)).flat();
+}
+
 function forIndex(sourcePath, html) {
   const spaced = html.replace(/<(td|th|tr|li|dt|dd)\b/g, ' <$1');
   const body = 'class="theme-doc-markdown markdown">';
   if (!spaced.includes(body)) return spaced;
   if (!GENERATED.test(sourcePath)) {
-    const summary = [metaContent(html, 'description'), metaContent(html, 'keywords')].filter(Boolean).join('. ');
+    const main = spaced.slice(spaced.indexOf(body));
+    const summary = [metaContent(html, 'description'), metaContent(html, 'keywords'), synonymsFor(main).join(', ')]
+      .filter(Boolean)
+      .join('. ');
     if (!summary) return spaced;
     return spaced.replace(body, `${body}<p data-pagefind-weight="${HAND_WRITTEN_SUMMARY_WEIGHT}">${escapeHtml(summary)}</p>`);
   }
