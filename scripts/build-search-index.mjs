@@ -116,11 +116,27 @@ function forIndex(sourcePath, html) {
       .filter(Boolean)
       .join('. ');
     if (!summary) return spaced;
-    return spaced.replace(body, `${body}<p data-pagefind-weight="${HAND_WRITTEN_SUMMARY_WEIGHT}">${escapeHtml(summary)}</p>`);
+    // The catalogue is searched on its own too (src/components/Search/pagefind.ts).
+    const filter = sourcePath.startsWith('docs/troubleshooting/') ? ' data-pagefind-filter="section:troubleshooting"' : '';
+    return spaced.replace(
+      body,
+      `class="theme-doc-markdown markdown"${filter}>${definedTerms(main)}<p data-pagefind-weight="${HAND_WRITTEN_SUMMARY_WEIGHT}">${escapeHtml(summary)}</p>`,
+    );
   }
   const members = [...html.matchAll(/<h[23][^>]*\bid=[^>]*>([^<]+)/g)].map((m) => m[1].trim()).filter(Boolean);
   const names = members.length > 0 ? `<p data-pagefind-weight="${MEMBER_NAMES_WEIGHT}">${members.join(' ')}</p>` : '';
   return spaced.replace(body, `class="theme-doc-markdown markdown" data-pagefind-weight="${REFERENCE_BODY_WEIGHT}">${names}`);
+}
+
+/**
+ * Names a page defines in its tables: cells that hold nothing but one `<code>` identifier (a
+ * config key, its environment variable, a parameter). They count as much as the page's
+ * keywords, so `maxJsonSize` or `MEDPLUM_BASE_URL` finds the table that explains it.
+ */
+function definedTerms(html) {
+  const names = [...html.matchAll(/<td>\s*<code>([^<]{2,80})<\/code>\s*(?=<td|<\/td|<tr|<\/tr|<\/tbody)/g)].map((m) => m[1]);
+  const unique = [...new Set(names)];
+  return unique.length > 0 ? `<p data-pagefind-weight="${HAND_WRITTEN_SUMMARY_WEIGHT}">${unique.join(' ')}</p>` : '';
 }
 
 /** The content of `<meta name=…>` in Docusaurus's minified head (quoted or not). */

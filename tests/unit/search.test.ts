@@ -4,6 +4,7 @@ import {
   exactHeading,
   mergeByWords,
   searchPages,
+  searchWithCatalogue,
   preferExactTitle,
   queryFromPath,
   sectionOf,
@@ -170,4 +171,46 @@ test('an error text named by headings on several pages opens its troubleshooting
 test("one-letter leftovers such as the s of user's are not searched", () => {
   assert.deepEqual(significantWords("reset a user's password"), ['reset', 'user', 'password']);
   assert.deepEqual(significantWords('a'), ['a']);
+});
+
+test('a heading "Topic: details" is named by the topic', () => {
+  const data = {
+    url: '/docs/self-hosting/config-settings',
+    excerpt: '',
+    meta: { title: 'Server config settings' },
+    sub_results: [
+      {
+        title: 'CORS: allowedOrigins and ClientApplication.allowedOrigin',
+        url: '/docs/self-hosting/config-settings#cors',
+        excerpt: '',
+      },
+    ],
+  };
+  assert.equal(exactHeading(data, 'cors')?.url, '/docs/self-hosting/config-settings#cors');
+  assert.equal(exactHeading(data, 'cor'), undefined);
+});
+
+test('the troubleshooting catalogue is searched on its own beside all pages', async () => {
+  const r = (id: string): ScoredResult => ({ id, score: 1, data: async () => ({ url: id, excerpt: '', meta: {} }) });
+  const calls: unknown[] = [];
+  const api = {
+    debouncedSearch: async (term: string) => ({
+      results: [r('a'), r('b'), r('c')].filter(() => term === 'failed login'),
+    }),
+    search: async (term: string, opts?: unknown) => {
+      calls.push(opts);
+      return { results: [r('t1'), r('t2'), r('t3'), r('t4')] };
+    },
+  } as unknown as Parameters<typeof searchWithCatalogue>[0];
+  const found = await searchWithCatalogue(api, 'Failed to login');
+  assert.deepEqual(
+    found?.results.map((x) => x.id),
+    ['a', 'b', 'c'],
+  );
+  assert.deepEqual(
+    found?.catalogue.map((x) => x.id),
+    ['t1', 't2', 't3'],
+    'the first three catalogue pages',
+  );
+  assert.deepEqual(calls, [{ filters: { section: 'troubleshooting' } }]);
 });

@@ -6,7 +6,7 @@ import {
   exactHeading,
   loadPagefind,
   preferExactTitle,
-  searchPages,
+  searchWithCatalogue,
   sectionOf,
   significantWords,
   toRoute,
@@ -78,11 +78,16 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
     let live = true;
     // Start fetching the index chunks for these words while the debounce waits.
     void api.current.preload(significantWords(term).join(' ')).catch(() => undefined);
-    searchPages(api.current, term).then(async (results) => {
-      if (!results || !live) return; // superseded by a newer keystroke
-      const data = await Promise.all(results.slice(0, MAX_HITS).map((r) => r.data()));
+    searchWithCatalogue(api.current, term).then(async (found) => {
+      if (!found || !live) return; // superseded by a newer keystroke
+      const [data, catalogue] = await Promise.all([
+        Promise.all(found.results.slice(0, MAX_HITS).map((r) => r.data())),
+        Promise.all(found.catalogue.map((r) => r.data())),
+      ]);
       if (!live) return;
-      const found = data.map((d) => {
+      // A catalogue page with an entry named as the query joins the hits (it may rank lower).
+      const named = catalogue.filter((d) => exactHeading(d, term) && !data.some((x) => x.url === d.url));
+      const hits = [...data, ...named].map((d) => {
         const heading = exactHeading(d, term);
         const route = toRoute(heading?.url ?? d.url);
         const page = toRoute(d.url);
@@ -94,7 +99,7 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
           section: sectionOf(page),
         };
       });
-      setResult({ term, hits: preferExactTitle(found, term) });
+      setResult({ term, hits: preferExactTitle(hits, term).slice(0, MAX_HITS) });
     });
     return () => {
       live = false;

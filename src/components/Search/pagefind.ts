@@ -27,7 +27,7 @@ export interface PagefindApi {
   options(opts: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   preload(term: string): Promise<void>;
-  search(term: string): Promise<{ results: PagefindResult[] }>;
+  search(term: string, opts?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
   debouncedSearch(
     term: string,
     opts?: Record<string, unknown>,
@@ -147,6 +147,30 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   return [...all.results, ...mergeByWords(perWord.map((r) => r.results)).filter((r) => !seen.has(r.id))];
 }
 
+/** How many catalogue pages are checked for a heading named exactly as the query. */
+const CATALOGUE_CANDIDATES = 3;
+
+/**
+ * Searches for every significant word together, and the troubleshooting catalogue on its own
+ * (its pages carry the Pagefind filter `section: troubleshooting`). An error text pasted from a
+ * log is a heading there, but its words are common ones ("Failed to login"), so the catalogue
+ * page may rank below the first page of all results; looking at it separately keeps it in view.
+ * Returns null when a newer keystroke superseded this search.
+ */
+export async function searchWithCatalogue(
+  api: PagefindApi,
+  query: string,
+): Promise<{ results: ScoredResult[]; catalogue: ScoredResult[] } | null> {
+  const words = significantWords(query).join(' ');
+  const [results, catalogue] = await Promise.all([
+    searchPages(api, query),
+    api
+      .search(words, { filters: { section: 'troubleshooting' } })
+      .then((r) => r.results.slice(0, CATALOGUE_CANDIDATES)),
+  ]);
+  return results === null ? null : { results, catalogue };
+}
+
 /** Words from a missing URL to search for, e.g. /docs/api/fhir/resources/patiant → "resources patiant". */
 export function queryFromPath(pathname: string): string {
   return pathname
@@ -203,9 +227,10 @@ export function exactHeading(data: PagefindResultData, query: string): PagefindS
 /**
  * True when a heading is the query itself (`searchResources()` for `searchResources`), or the
  * query followed by the case it explains in parentheses: the troubleshooting entry
- * `Forbidden (the route needs a super admin)` is named by the message `Forbidden`.
+ * `Forbidden (the route needs a super admin)` is named by the message `Forbidden`, and the
+ * section `CORS: allowedOrigins and …` by `CORS`.
  */
 function namesQuery(heading: string, q: string): boolean {
   const h = heading.trim().toLowerCase().replace(/\(\)$/, '');
-  return h === q || (h.startsWith(`${q} (`) && h.endsWith(')'));
+  return h === q || (h.startsWith(`${q} (`) && h.endsWith(')')) || h.startsWith(`${q}: `);
 }
