@@ -19,6 +19,7 @@ const REFERENCE_BODY_WEIGHT = '0.5';
 /** See forIndex: a guide's description and keywords, and a reference page's member names. */
 const HAND_WRITTEN_SUMMARY_WEIGHT = '4';
 const MEMBER_NAMES_WEIGHT = '4';
+const DEFINED_TERMS_WEIGHT = '10';
 
 /**
  * Words readers use for the same thing. A guide that uses one of them is also indexed under the
@@ -136,7 +137,11 @@ function forIndex(sourcePath, html) {
 function definedTerms(html) {
   const names = [...html.matchAll(/<td>\s*<code>([^<]{2,80})<\/code>\s*(?=<td|<\/td|<tr|<\/tr|<\/tbody)/g)].map((m) => m[1]);
   const unique = [...new Set(names)];
-  return unique.length > 0 ? `<p data-pagefind-weight="${HAND_WRITTEN_SUMMARY_WEIGHT}">${unique.join(' ')}</p>` : '';
+  if (unique.length === 0) return '';
+  // Each name is also a value of the filter `defines` (lower case), so a query that is exactly
+  // an identifier can ask which pages define it (src/components/Search/pagefind.ts).
+  const filters = unique.map((n) => `<span data-pagefind-filter="defines">${n.toLowerCase()}</span>`).join(' ');
+  return `<p data-pagefind-weight="${DEFINED_TERMS_WEIGHT}">${filters}</p>`;
 }
 
 /** The content of `<meta name=…>` in Docusaurus's minified head (quoted or not). */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  asIdentifier,
   exactHeading,
   mergeByWords,
   searchPages,
@@ -213,4 +214,31 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
     'the first three catalogue pages',
   );
   assert.deepEqual(calls, [{ filters: { section: 'troubleshooting' } }]);
+});
+
+test('a config key, an environment variable or a parameter is searched as an identifier; plain words are not', () => {
+  assert.equal(asIdentifier('allowedOrigins'), 'allowedorigins');
+  assert.equal(asIdentifier(' MEDPLUM_BASE_URL '), 'medplum_base_url');
+  assert.equal(asIdentifier('_count'), '_count');
+  assert.equal(asIdentifier('CORS'), undefined);
+  assert.equal(asIdentifier('patient'), undefined);
+  assert.equal(asIdentifier('Failed to login'), undefined);
+});
+
+test('pages that define an identifier are asked for with the defines filter', async () => {
+  const r = (id: string): ScoredResult => ({ id, score: 1, data: async () => ({ url: id, excerpt: '', meta: {} }) });
+  const calls: [string | null, unknown][] = [];
+  const api = {
+    debouncedSearch: async () => ({ results: [r('a'), r('b'), r('c')] }),
+    search: async (term: string | null, opts?: unknown) => {
+      calls.push([term, opts]);
+      return { results: [r('config-settings')] };
+    },
+  } as unknown as Parameters<typeof searchWithCatalogue>[0];
+  const found = await searchWithCatalogue(api, 'MEDPLUM_BASE_URL');
+  assert.deepEqual(
+    found?.defining.map((x) => x.id),
+    ['config-settings'],
+  );
+  assert.deepEqual(calls[1], [null, { filters: { defines: 'medplum_base_url' } }]);
 });

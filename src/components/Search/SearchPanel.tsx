@@ -80,14 +80,19 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
     void api.current.preload(significantWords(term).join(' ')).catch(() => undefined);
     searchWithCatalogue(api.current, term).then(async (found) => {
       if (!found || !live) return; // superseded by a newer keystroke
-      const [data, catalogue] = await Promise.all([
+      const [data, catalogue, defining] = await Promise.all([
         Promise.all(found.results.slice(0, MAX_HITS).map((r) => r.data())),
         Promise.all(found.catalogue.map((r) => r.data())),
+        Promise.all(found.defining.map((r) => r.data())),
       ]);
       if (!live) return;
-      // A catalogue page with an entry named as the query joins the hits (it may rank lower).
-      const named = catalogue.filter((d) => exactHeading(d, term) && !data.some((x) => x.url === d.url));
-      const hits = [...data, ...named].map((d) => {
+      // Pages that define the identifier typed come first; a catalogue page with an entry named
+      // as the query joins the hits (it may rank lower); then everything else in rank order.
+      const named = catalogue.filter((d) => exactHeading(d, term));
+      const ordered = [...defining, ...data, ...named].filter(
+        (d, i, all) => all.findIndex((x) => x.url === d.url) === i,
+      );
+      const hits = ordered.map((d) => {
         const heading = exactHeading(d, term);
         const route = toRoute(heading?.url ?? d.url);
         const page = toRoute(d.url);

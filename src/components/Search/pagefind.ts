@@ -27,7 +27,7 @@ export interface PagefindApi {
   options(opts: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   preload(term: string): Promise<void>;
-  search(term: string, opts?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
+  search(term: string | null, opts?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
   debouncedSearch(
     term: string,
     opts?: Record<string, unknown>,
@@ -160,15 +160,30 @@ const CATALOGUE_CANDIDATES = 3;
 export async function searchWithCatalogue(
   api: PagefindApi,
   query: string,
-): Promise<{ results: ScoredResult[]; catalogue: ScoredResult[] } | null> {
+): Promise<{ results: ScoredResult[]; catalogue: ScoredResult[]; defining: ScoredResult[] } | null> {
   const words = significantWords(query).join(' ');
-  const [results, catalogue] = await Promise.all([
+  const identifier = asIdentifier(query);
+  const [results, catalogue, defining] = await Promise.all([
     searchPages(api, query),
     api
       .search(words, { filters: { section: 'troubleshooting' } })
       .then((r) => r.results.slice(0, CATALOGUE_CANDIDATES)),
+    identifier
+      ? api.search(null, { filters: { defines: identifier } }).then((r) => r.results.slice(0, CATALOGUE_CANDIDATES))
+      : Promise.resolve([]),
   ]);
-  return results === null ? null : { results, catalogue };
+  return results === null ? null : { results, catalogue, defining };
+}
+
+/**
+ * The query in lower case when it is one identifier a page could define in a table: a config
+ * key (`allowedOrigins`), an environment variable (`MEDPLUM_BASE_URL`), a parameter
+ * (`_count`). Plain words are not: they would list every table that mentions them.
+ */
+export function asIdentifier(query: string): string | undefined {
+  const q = query.trim();
+  if (!/^[A-Za-z_$][\w.$-]*$/.test(q)) return undefined;
+  return /_|[a-z][A-Z]|\./.test(q) ? q.toLowerCase() : undefined;
 }
 
 /** Words from a missing URL to search for, e.g. /docs/api/fhir/resources/patiant → "resources patiant". */
