@@ -94,8 +94,8 @@ export const READER_GOALS: ReaderGoal[] = [
   },
   {
     title: 'Fix an error',
-    blurb: 'Start from the message or the symptom: its cause, how to confirm it and the fix.',
-    areas: ['troubleshooting'],
+    blurb: 'Start from the message or the symptom, then check the resource or search involved with the FHIR tools.',
+    areas: ['troubleshooting', 'tools'],
   },
   {
     title: 'Run your own server',
