@@ -148,6 +148,48 @@ test('the Patient reference page links into each tool with its example or type f
   await page.close();
 });
 
+/** Base64url of UTF-8 text, as the tools encode a resource for a link. */
+function base64url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+test('requests made by a tool page carry no Referer, so no typed input reaches the server', async () => {
+  // A marker that can only come from the reader's input, in both the old (?) and new (#) form.
+  const marker = 'ReferrerMarker7731';
+  const resource = base64url(JSON.stringify({ resourceType: 'Patient', id: marker }));
+  for (const route of [
+    `/docs/tools/fhirpath?expression=${marker}&resource=${resource}`,
+    `/docs/tools/fhirpath#expression=${marker}&resource=${resource}`,
+    `/docs/tools/validator#resource=${resource}`,
+  ]) {
+    const page = await context.newPage();
+    const seen: { url: string; referer: string | undefined }[] = [];
+    page.on('request', async (req) => {
+      seen.push({ url: req.url(), referer: (await req.allHeaders()).referer });
+    });
+    await page.goto(session.origin + route, { waitUntil: 'load' });
+    await page.locator('.fhir-tool[data-ready], .fhir-tool[data-state="done"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const own = seen.filter((r) => /\/fhir-tools\/|logo\.svg/.test(r.url));
+    assert.ok(
+      own.some((r) => r.url.includes('/fhir-tools/')),
+      `${route}: the tool fetched its definitions`,
+    );
+    assert.ok(
+      own.some((r) => r.url.includes('logo.svg')),
+      `${route}: the page fetched the logo`,
+    );
+    // no-referrer: the header is absent altogether, not merely stripped of the input.
+    assert.deepEqual(
+      own.filter((r) => r.referer !== undefined),
+      [],
+      `${route}: requests with a Referer`,
+    );
+    assert.equal(await page.locator('meta[name="referrer"]').getAttribute('content'), 'no-referrer');
+    await page.close();
+  }
+});
+
 /** Tool pages checked by axe, each with the selector that shows the tool has run. */
 const AXE_PAGES: [string, string][] = [
   // An expression error on screen, so its contrast is checked too.
