@@ -162,7 +162,9 @@ test('requests made by a tool page carry no Referer, so no typed input reaches t
     `/docs/tools/fhirpath#expression=${marker}&resource=${resource}`,
     `/docs/tools/validator#resource=${resource}`,
   ]) {
-    const page = await context.newPage();
+    // A fresh context per route: nothing comes from the cache, so every request is seen.
+    const ctx = await offlineContext(session);
+    const page = await ctx.context.newPage();
     const seen: { url: string; referer: string | undefined }[] = [];
     page.on('request', async (req) => {
       seen.push({ url: req.url(), referer: (await req.allHeaders()).referer });
@@ -186,7 +188,8 @@ test('requests made by a tool page carry no Referer, so no typed input reaches t
       `${route}: requests with a Referer`,
     );
     assert.equal(await page.locator('meta[name="referrer"]').getAttribute('content'), 'no-referrer');
-    await page.close();
+    offOrigin.push(...ctx.offOrigin);
+    await ctx.context.close();
   }
 });
 
