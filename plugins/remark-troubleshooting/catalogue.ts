@@ -17,6 +17,11 @@ export interface TroubleshootingEntry {
   message?: string;
   /** A symptom in a reader's words, for an entry without a message. */
   symptom?: string;
+  /**
+   * Which case of a shared message this entry explains ("the route needs a super admin"), for
+   * messages such as `Forbidden` that several causes print. Shown after the message.
+   */
+  title?: string;
   status?: number;
   where: string;
   cause: string;
@@ -73,15 +78,24 @@ export function loadCatalogue(siteDir: string): Catalogue {
   }
   // Ids are anchors and must be unique across pages too: a link names only the id.
   const seenIds = new Map<string, string>();
-  const seenMessages = new Map<string, string>();
+  const seenHeadings = new Map<string, string>();
+  const byMessage = new Map<string, TroubleshootingEntry[]>();
   for (const entry of [...groups.values()].flat()) {
     const other = seenIds.get(entry.id);
     if (other) problems.push(`${entry.at}: id "${entry.id}" is already used at ${other}`);
     seenIds.set(entry.id, entry.at);
-    const key = (entry.message ?? entry.symptom ?? '').trim().toLowerCase();
-    const again = seenMessages.get(key);
-    if (again) problems.push(`${entry.at}: "${entry.message ?? entry.symptom}" is already catalogued at ${again}`);
-    seenMessages.set(key, entry.at);
+    const key = headingOf(entry).toLowerCase();
+    const again = seenHeadings.get(key);
+    if (again) problems.push(`${entry.at}: "${headingOf(entry)}" is already catalogued at ${again}`);
+    seenHeadings.set(key, entry.at);
+    if (entry.message) byMessage.set(entry.message, [...(byMessage.get(entry.message) ?? []), entry]);
+  }
+  // A message that several causes print needs each case named, or readers cannot tell them apart.
+  for (const [message, entries] of byMessage) {
+    if (entries.length < 2) continue;
+    for (const e of entries.filter((x) => !x.title)) {
+      problems.push(`${e.at}: "${message}" has ${entries.length} entries: give each a "title" saying which case it is`);
+    }
   }
   if (problems.length > 0) throw new Error(`Troubleshooting catalogue:\n  ${problems.join('\n  ')}`);
   return { groups };
@@ -105,6 +119,7 @@ function checkEntry(raw: Record<string, unknown>, at: string, problems: string[]
   if (id !== undefined && !ID.test(id)) problems.push(`${at}: id "${id}" must be lowercase words joined by "-"`);
   const message = text('message', false);
   const symptom = text('symptom', false);
+  const title = text('title', false);
   if ((message === undefined) === (symptom === undefined)) {
     problems.push(`${at}: give exactly one of "message" (an error text) or "symptom" (no message)`);
   }
@@ -134,6 +149,7 @@ function checkEntry(raw: Record<string, unknown>, at: string, problems: string[]
     id: id as string,
     message,
     symptom,
+    title,
     status: typeof status === 'number' ? status : undefined,
     where: where as string,
     cause: cause as string,
@@ -143,6 +159,12 @@ function checkEntry(raw: Record<string, unknown>, at: string, problems: string[]
     sources: sources as string[],
     at,
   };
+}
+
+/** The heading an entry is shown under: its message (with its case, if shared) or its symptom. */
+export function headingOf(entry: Pick<TroubleshootingEntry, 'message' | 'symptom' | 'title' | 'id'>): string {
+  const base = entry.message ?? entry.symptom ?? entry.id;
+  return entry.title ? `${base} (${entry.title})` : base;
 }
 
 /** The 1-based line of an entry's `- id:` in its file (the i-th list item when it has no id). */

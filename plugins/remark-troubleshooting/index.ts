@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import type { Root, RootContent, PhrasingContent, BlockContent, Heading } from 'mdast';
-import { docFileOfRoute, loadCatalogue, routeOfDoc, type TroubleshootingEntry } from './catalogue';
+import { docFileOfRoute, headingOf, loadCatalogue, routeOfDoc, type TroubleshootingEntry } from './catalogue';
 
 export interface Options {
   siteDir: string;
@@ -85,7 +85,7 @@ export default function remarkTroubleshooting(options: Options) {
       const heading: Heading = {
         type: 'heading',
         depth: 2,
-        children: [text(entry.message ?? entry.symptom ?? entry.id)],
+        children: [text(headingOf(entry))],
         data: { hProperties: { id: entry.id } },
       };
       const whereText = entry.status ? `${entry.where} (HTTP ${entry.status})` : entry.where;
@@ -156,6 +156,7 @@ export default function remarkTroubleshooting(options: Options) {
                   url: `/docs/troubleshooting/${group}#${entry.id}`,
                   children: [entry.message ? { type: 'inlineCode', value: entry.message } : text(entry.symptom ?? '')],
                 },
+                ...(entry.message && entry.title ? [text(` (${entry.title})`)] : []),
                 ...(entry.status ? [text(` (HTTP ${entry.status})`)] : []),
               ],
             },

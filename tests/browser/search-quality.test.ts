@@ -73,22 +73,24 @@ test('every result of every reader query links to a page that exists', async () 
 
 test('searching for an error message finds its troubleshooting entry first, at its anchor', async () => {
   const { groups } = loadCatalogue(SITE_DIR);
-  const queries: ReaderQuery[] = [];
-  const anchors = new Map<string, string>();
+  // A message several causes print (`Forbidden`) may open at any of its entries.
+  const anchors = new Map<string, Set<string>>();
   for (const [group, entries] of groups) {
     for (const e of entries.filter((x) => x.message)) {
-      queries.push({ q: e.message as string, kind: 'error', expect: [`/docs/troubleshooting/${group}`] });
-      anchors.set(e.message as string, `/docs/troubleshooting/${group}#${e.id}`);
+      const set = anchors.get(e.message as string) ?? new Set<string>();
+      set.add(`/docs/troubleshooting/${group}#${e.id}`);
+      anchors.set(e.message as string, set);
     }
   }
+  const queries: ReaderQuery[] = [...anchors.keys()].map((q) => ({ q, kind: 'error', expect: [] }));
   const { context } = await offlineContext(session);
   const page = await context.newPage();
   await page.goto(`${session.origin}/docs`);
   const found = await runQueries(page, queries);
   await context.close();
   const wrong = found
-    .filter((o) => o.links[0] !== anchors.get(o.q))
-    .map((o) => `${o.q} → ${o.links[0] ?? 'nothing'} (expected ${anchors.get(o.q)})`);
+    .filter((o) => !anchors.get(o.q)?.has(o.links[0] ?? ''))
+    .map((o) => `${o.q} → ${o.links[0] ?? 'nothing'} (expected ${[...(anchors.get(o.q) ?? [])].join(' or ')})`);
   assert.deepEqual(wrong, []);
 });
 

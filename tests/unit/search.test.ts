@@ -128,3 +128,25 @@ test('when few pages hold every word, pages with most of the words follow them',
     ['all', 'upgrades', 'other'],
   );
 });
+
+test('a heading naming the query and, in parentheses, the case it explains counts as named by the query', () => {
+  const data = {
+    url: '/docs/troubleshooting/access-and-403s',
+    excerpt: '',
+    meta: { title: 'Access and 403s' },
+    sub_results: [
+      {
+        title: 'Forbidden (the route needs a super admin)',
+        url: '/docs/troubleshooting/access-and-403s#super-admin-required',
+        excerpt: '',
+      },
+    ],
+  };
+  assert.equal(exactHeading(data, 'Forbidden')?.url, '/docs/troubleshooting/access-and-403s#super-admin-required');
+  assert.equal(exactHeading(data, 'Forbid'), undefined);
+  const hits = [
+    { title: 'Access policies' },
+    { title: 'Access and 403s', anchorTitle: 'Forbidden (the route needs a super admin)' },
+  ];
+  assert.equal(preferExactTitle(hits, 'forbidden')[0].title, 'Access and 403s');
+});

@@ -93,6 +93,21 @@ test('a message catalogued twice, a repeated id or a missing fix fails with file
   const thin = fixtureSite({ a: { entries: [entry('ok'), entry('nofix', { fix: undefined, cause: '' })] } });
   assert.throws(() => loadCatalogue(thin), /a\.yaml:\d+: entry is missing "fix"/);
   assert.throws(() => loadCatalogue(thin), /a\.yaml:\d+: "cause" must be non-empty text/);
+  const shared = fixtureSite({
+    a: {
+      entries: [entry('one', { message: 'Forbidden' }), entry('two', { message: 'Forbidden', title: 'super admin' })],
+    },
+  });
+  assert.throws(() => loadCatalogue(shared), /a\.yaml:\d+: "Forbidden" has 2 entries: give each a "title"/);
+  const named = fixtureSite({
+    a: {
+      entries: [
+        entry('one', { message: 'Forbidden', title: 'project admin' }),
+        entry('two', { message: 'Forbidden', title: 'super admin' }),
+      ],
+    },
+  });
+  assert.equal(loadCatalogue(named).groups.get('a')?.length, 2, 'a shared message with each case named is fine');
   const both = fixtureSite({ a: { entries: [entry('both', { symptom: 'Also a symptom' })] } });
   assert.throws(() => loadCatalogue(both), /give exactly one of "message"/);
   const broken = fixtureSite({ a: 'entries:\n  - id: x\n    message: [oops\n' });

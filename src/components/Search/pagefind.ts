@@ -176,7 +176,7 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
   const q = bare(query);
   const byTitle = hits.filter((h) => bare(h.title) === q);
   const byHeading = hits.filter(
-    (h) => !byTitle.includes(h) && h.anchorTitle !== undefined && bare(h.anchorTitle) === q,
+    (h) => !byTitle.includes(h) && h.anchorTitle !== undefined && namesQuery(bare(h.anchorTitle), q),
   );
   const first = [...byTitle, ...byHeading];
   return first.length === 0 ? hits : [...first, ...hits.filter((h) => !first.includes(h))];
@@ -188,7 +188,15 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
  */
 export function exactHeading(data: PagefindResultData, query: string): PagefindSubResult | undefined {
   const q = query.trim().toLowerCase().replace(/\(\)$/, '');
-  return data.sub_results?.find(
-    (sub) => sub.title.trim().toLowerCase().replace(/\(\)$/, '') === q && sub.url.includes('#'),
-  );
+  return data.sub_results?.find((sub) => sub.url.includes('#') && namesQuery(sub.title, q));
+}
+
+/**
+ * True when a heading is the query itself (`searchResources()` for `searchResources`), or the
+ * query followed by the case it explains in parentheses: the troubleshooting entry
+ * `Forbidden (the route needs a super admin)` is named by the message `Forbidden`.
+ */
+function namesQuery(heading: string, q: string): boolean {
+  const h = heading.trim().toLowerCase().replace(/\(\)$/, '');
+  return h === q || (h.startsWith(`${q} (`) && h.endsWith(')'));
 }
