@@ -9,7 +9,8 @@ import { loadType } from './definitions';
 import { useDebounced } from './debounce';
 import { errorText, parseResourceText } from './parse-input';
 import { mountToolStyles } from './tool.css';
-import { RESOURCE_CODEC, useQueryParam } from './url-state';
+import { LinkProblem, LinkTooLong } from './LinkState';
+import { useResourceParam, useUrlParam } from './url-state';
 
 const DEFAULT_RESOURCE = JSON.stringify(
   {
@@ -60,8 +61,8 @@ export default function FhirPathTool(): JSX.Element {
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
-  const [text, setText] = useQueryParam('resource', DEFAULT_RESOURCE, RESOURCE_CODEC);
-  const [expression, setExpression] = useQueryParam('expression', "name.where(use = 'official').given");
+  const { text, setText, linkProblem } = useResourceParam(DEFAULT_RESOURCE);
+  const [expression, setExpression] = useUrlParam('expression', "name.where(use = 'official').given");
   const settledText = useDebounced(text);
   const settledExpression = useDebounced(expression);
   const parsed = useMemo(() => parseResourceText(settledText), [settledText]);
@@ -166,7 +167,9 @@ export default function FhirPathTool(): JSX.Element {
           <p className="fhir-tool-note">No result until the resource and the expression are valid.</p>
         )}
       </div>
+      <LinkTooLong text={text} what="resource JSON" />
       <label htmlFor={`${id}-resource`}>Resource</label>
+      <LinkProblem problem={linkProblem} />
       <textarea
         id={`${id}-resource`}
         value={text}

@@ -11,7 +11,8 @@ import { loadType, RESOURCE_TYPES } from './definitions';
 import { errorText } from './parse-input';
 import { sdkSearchCall } from './snippets';
 import { mountToolStyles } from './tool.css';
-import { useQueryParam } from './url-state';
+import { LinkTooLong } from './LinkState';
+import { useUrlParam } from './url-state';
 
 /** Modifiers the FHIR R4 search specification allows per parameter type (and @medplum/core parses). */
 const MODIFIERS: Record<string, string[]> = {
@@ -94,8 +95,8 @@ export default function SearchBuilderTool(): JSX.Element {
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
-  const [resourceType, setResourceType] = useQueryParam('type', 'Patient');
-  const [query, setQuery] = useQueryParam('query', '');
+  const [resourceType, setResourceType] = useUrlParam('type', 'Patient');
+  const [query, setQuery] = useUrlParam('query', '');
   const [params, setParams] = useState<Map<string, SearchParameter>>();
   const [typeError, setTypeError] = useState<string>();
   const [choice, setChoice] = useState('');
@@ -255,6 +256,7 @@ export default function SearchBuilderTool(): JSX.Element {
             </p>
           )}
           <div className="fhir-tool-output" aria-live="polite">
+            <LinkTooLong text={url} what="query string" />
             <h3>Query string</h3>
             <pre data-testid="search-url">{url}</pre>
             <CopyButton text={url} label="Copy the query string" />

@@ -10,7 +10,8 @@ import { loadType, resourceTypesIn } from './definitions';
 import { useDebounced } from './debounce';
 import { errorText, parseResourceText } from './parse-input';
 import { mountToolStyles } from './tool.css';
-import { RESOURCE_CODEC, useQueryParam } from './url-state';
+import { LinkProblem, LinkTooLong } from './LinkState';
+import { useResourceParam } from './url-state';
 
 const DEFAULT_RESOURCE = JSON.stringify(
   {
@@ -69,7 +70,7 @@ export default function ValidatorTool(): JSX.Element {
   const baseUrl = useBaseUrl('/');
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useQueryParam('resource', DEFAULT_RESOURCE, RESOURCE_CODEC);
+  const { text, setText, linkProblem } = useResourceParam(DEFAULT_RESOURCE);
   const settled = useDebounced(text, 300);
   const [result, setResult] = useState<Result>({ state: 'checking' });
 
@@ -110,6 +111,7 @@ export default function ValidatorTool(): JSX.Element {
   return (
     <div className="fhir-tool" data-state={result.state}>
       <label htmlFor={`${id}-resource`}>Resource</label>
+      <LinkProblem problem={linkProblem} />
       <textarea
         id={`${id}-resource`}
         ref={textarea}
@@ -119,6 +121,7 @@ export default function ValidatorTool(): JSX.Element {
         aria-invalid={result.state === 'input-error' || errors.length > 0 ? true : undefined}
         aria-describedby={`${id}-result`}
       />
+      <LinkTooLong text={text} what="resource JSON" />
       <div id={`${id}-result`} className="fhir-tool-output" aria-live="polite">
         {result.state === 'checking' && <p className="fhir-tool-note">Loading the definitions and validating…</p>}
         {result.state === 'input-error' && (
