@@ -303,6 +303,56 @@ test('JSON nested 10,000 levels deep is refused with a message, pasted or linked
   }
 });
 
+test('search builder: result parameters are known, and names are shown encoded', async () => {
+  const query = new URLSearchParams([
+    ['_count', '20'],
+    ['_sort', '-birthdate'],
+    ['_include', 'Patient:organization'],
+    ['_revinclude', 'Observation:subject'],
+    ['_filter', 'name co "smi"'],
+    ['_has:Observation:subject:code', '8867-4'],
+    ['_summary', 'true'],
+    ['_elements', 'id,name'],
+    ['_total', 'accurate'],
+    ['na&me', 'x'],
+  ]).toString();
+  const page = await open(`/docs/tools/search-builder#type=Patient&query=${encodeURIComponent(query)}`);
+  await page.locator('.fhir-tool[data-ready]').waitFor();
+  const names = await page.getByTestId('search-row-name').allTextContents();
+  assert.deepEqual(names, [
+    '_count',
+    '_sort',
+    '_include',
+    '_revinclude',
+    '_filter',
+    '_has:Observation:subject:code',
+    '_summary',
+    '_elements',
+    '_total',
+    'na%26me',
+  ]);
+  const rows = page.getByTestId('search-row');
+  for (let i = 0; i < 9; i++) {
+    assert.match((await rows.nth(i).locator('legend').textContent()) ?? '', /result parameter: /);
+  }
+  // Only the made-up name is called unknown, and it is shown the way the request carries it.
+  const unknown = page.getByRole('alert').filter({ hasText: 'has no search parameter named' });
+  assert.equal(((await unknown.textContent()) ?? '').match(/"[^"]+"/g)?.join(), '"na%26me"');
+  const parsed = JSON.parse((await page.getByTestId('search-parsed').textContent()) ?? '{}');
+  assert.equal(parsed.total, 'accurate');
+  assert.deepEqual(parsed.include, [{ resourceType: 'Patient', searchParam: 'organization' }]);
+  assert.deepEqual(parsed.fields, ['id', 'name']);
+  assert.match((await page.getByTestId('search-url').textContent()) ?? '', /_has:Observation:subject:code=8867-4/);
+  assert.match((await page.getByTestId('search-url').textContent()) ?? '', /&na%26me=x$/);
+
+  // The list offers them too.
+  const add = page.getByLabel('Search parameter to add');
+  await add.selectOption('_total');
+  await page.getByRole('button', { name: 'Add parameter' }).click();
+  assert.equal(await page.getByTestId('search-row').count(), 11);
+  await page.close();
+});
+
 /** Tool pages checked by axe, each with the selector that shows the tool has run. */
 const AXE_PAGES: [string, string][] = [
   // An expression error on screen, so its contrast is checked too.
