@@ -75,7 +75,13 @@ describe('link length bound', () => {
   const base = 'https://docs.example.org/docs/tools/validator';
 
   test('fits short state and refuses state past MAX_LINK_LENGTH', () => {
-    assert.equal(fragmentFor(base, [['expression', 'name.given'], ['resource', '']]), 'expression=name.given');
+    assert.equal(
+      fragmentFor(base, [
+        ['expression', 'name.given'],
+        ['resource', ''],
+      ]),
+      'expression=name.given',
+    );
     const room = MAX_LINK_LENGTH - base.length - 1 - 'resource='.length;
     const exact = fragmentFor(base, [['resource', 'a'.repeat(room)]]);
     assert.equal(exact && linkLength(base, exact), MAX_LINK_LENGTH);

@@ -10,8 +10,8 @@ export function LinkProblem({ problem }: { problem: string | undefined }): JSX.E
   if (!problem) return null;
   return (
     <p className="fhir-tool-error" role="alert" data-testid="link-problem">
-      The link&apos;s resource could not be read: {problem}. This is not the built-in sample; paste the
-      resource again or ask for a new link.
+      The link&apos;s resource could not be read: {problem}. This is not the built-in sample; paste the resource again
+      or ask for a new link.
     </p>
   );
 }
@@ -22,9 +22,9 @@ export function LinkTooLong({ text, what }: { text: string; what: string }): JSX
   if (!tooLong) return null;
   return (
     <p className="fhir-tool-note" data-testid="link-too-long">
-      A link to this would be longer than {MAX_LINK_LENGTH.toLocaleString('en')} characters, more than many
-      servers, chat apps and mail programs accept, so the page address no longer holds it. To share it, copy
-      the {what} instead: <CopyButton text={text} label={`Copy the ${what}`} />
+      A link to this would be longer than {MAX_LINK_LENGTH.toLocaleString('en')} characters, more than many servers,
+      chat apps and mail programs accept, so the page address no longer holds it. To share it, copy the {what} instead:{' '}
+      <CopyButton text={text} label={`Copy the ${what}`} />
     </p>
   );
 }

@@ -333,9 +333,7 @@ export default function SearchBuilderTool(): JSX.Element {
                     id={`${rowId}-value`}
                     type="text"
                     value={row.value}
-                    placeholder={
-                      special?.hint ?? (row.modifier === 'missing' ? 'true or false' : VALUE_HINTS[type])
-                    }
+                    placeholder={special?.hint ?? (row.modifier === 'missing' ? 'true or false' : VALUE_HINTS[type])}
                     onChange={(e) => updateRow(index, { value: e.target.value })}
                   />
                 </div>
@@ -353,8 +351,8 @@ export default function SearchBuilderTool(): JSX.Element {
           {unknownCodes.length > 0 && (
             <p className="fhir-tool-error" role="alert">
               {resourceType} has no search parameter named{' '}
-              {unknownCodes.map((c) => `"${encodeURIComponent(c)}"`).join(', ')}. A server
-              rejects unknown parameters or ignores them, depending on its settings.
+              {unknownCodes.map((c) => `"${encodeURIComponent(c)}"`).join(', ')}. A server rejects unknown parameters or
+              ignores them, depending on its settings.
             </p>
           )}
           <div className="fhir-tool-output" aria-live="polite">

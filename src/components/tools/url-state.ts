@@ -52,7 +52,11 @@ export function decodeResource(encoded: string): DecodedResource {
   }
   // Four base64 characters make three bytes; one character left over cannot make any.
   if (value.length % 4 === 1) {
-    return { ok: false, reason: 'its encoded text stops part-way through a character: the link was cut short', text: '' };
+    return {
+      ok: false,
+      reason: 'its encoded text stops part-way through a character: the link was cut short',
+      text: '',
+    };
   }
   let bytes: Uint8Array;
   try {
@@ -204,9 +208,11 @@ export function useUrlParam(name: string, initial: string): [string, (value: str
  * a reader must not mistake the sample for what they were sent. The problem clears on the first
  * edit.
  */
-export function useResourceParam(
-  sample: string,
-): { text: string; setText: (value: string) => void; linkProblem: string | undefined } {
+export function useResourceParam(sample: string): {
+  text: string;
+  setText: (value: string) => void;
+  linkProblem: string | undefined;
+} {
   const [initial] = useState<{ text: string; problem?: string }>(() => {
     const raw = readParam('resource');
     if (raw === undefined) return { text: sample };
