@@ -203,7 +203,9 @@ test('tool state lives in the fragment; old ? links open and are rewritten to it
   await result.filter({ hasText: '"value": "1990-02-03"' }).waitFor();
   await page.getByLabel('Expression', { exact: true }).fill('id');
   await result.filter({ hasText: '"value": "frag1"' }).waitFor();
-  await page.waitForFunction(() => window.location.hash.includes('expression=id&') || window.location.hash.endsWith('expression=id'));
+  await page.waitForFunction(
+    () => window.location.hash.includes('expression=id&') || window.location.hash.endsWith('expression=id'),
+  );
   const url = new URL(page.url());
   assert.equal(url.search, '');
   assert.equal(new URLSearchParams(url.hash.slice(1)).get('resource'), resource);
@@ -350,6 +352,65 @@ test('search builder: result parameters are known, and names are shown encoded',
   await add.selectOption('_total');
   await page.getByRole('button', { name: 'Add parameter' }).click();
   assert.equal(await page.getByTestId('search-row').count(), 11);
+  await page.close();
+});
+
+test('FHIRPath runs off the main thread: runaway expressions hit a limit, and no task blocks the page', async () => {
+  const page = await open('/docs/tools/fhirpath');
+  await page.locator('.fhir-tool[data-ready]').waitFor();
+  // Long tasks on the main thread from here on (page load and hydration are not measured).
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask' });
+  });
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  const expression = page.getByLabel('Expression', { exact: true });
+  const runaway = [
+    `name.given${'.select(%resource.name.given)'.repeat(12)}`,
+    "('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!').matches('^(a+)+$')",
+    Array.from({ length: 2000 }, (_, i) => i + 1).join(' | '),
+  ];
+  const limit = page.getByTestId('engine-limit');
+  for (const expr of runaway) {
+    await expression.fill(expr);
+    await limit
+      .filter({ hasText: /Stopped: the evaluation ran past the time limit of 2 seconds|too large to show/ })
+      .waitFor({ timeout: 15_000 });
+    // A fresh worker answers the next edit.
+    await expression.fill('gender');
+    await page.getByTestId('fhirpath-result').filter({ hasText: '"value": "male"' }).waitFor({ timeout: 15_000 });
+    // The page answered input while the worker was busy: the box holds what was typed.
+    assert.equal(await expression.inputValue(), 'gender');
+  }
+  // Each stopped run ended its worker; the edit after it started a fresh one.
+  assert.equal(workers.length, runaway.length, workers.join(', '));
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  assert.deepEqual(
+    longTasks.filter((ms) => ms > 200),
+    [],
+    `main-thread tasks over 200 ms: ${longTasks.join(', ')}`,
+  );
+  assert.equal(await page.getByText('This page crashed').count(), 0);
+  await page.close();
+});
+
+test("the validator validates in a worker built from the site's own files", async () => {
+  const page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(`validator worker: ${err.message}`));
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(`${session.origin}/docs/tools/validator`, { waitUntil: 'load' });
+  await page.locator('.fhir-tool[data-state="done"]').waitFor();
+  assert.equal(workers.length, 1);
+  assert.ok(workers[0].startsWith(`${session.origin}/assets/js/`), workers[0]);
+  await page.getByLabel('Resource', { exact: true }).fill('{"resourceType": "Observation", "status": "final"}');
+  await page.getByTestId('validator-issues').filter({ hasText: 'Observation.code' }).waitFor();
+  // The same worker answered: nothing hit a limit, so none was replaced.
+  assert.equal(workers.length, 1);
   await page.close();
 });
 

@@ -1,16 +1,16 @@
 /**
  * Validator: checks a pasted resource with `validateResource` from @medplum/core against the
- * R4 and Medplum StructureDefinitions, loading each resource type's definition on demand.
+ * R4 and Medplum StructureDefinitions, loading each resource type's definition on demand. The
+ * validation runs in a worker (engine.worker.ts) with a time limit, off the page's main thread.
  */
-import { OperationOutcomeError, validateResource } from '@medplum/core';
-import type { OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import type { OperationOutcomeIssue } from '@medplum/fhirtypes';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
-import { loadType, resourceTypesIn } from './definitions';
 import { useDebounced } from './debounce';
-import { errorText, parseResourceText } from './parse-input';
-import { mountToolStyles } from './tool.css';
+import { limitMessage, useEngine } from './engine';
 import { LinkProblem, LinkTooLong } from './LinkState';
+import { parseResourceText } from './parse-input';
+import { mountToolStyles } from './tool.css';
 import { useResourceParam } from './url-state';
 
 const DEFAULT_RESOURCE = JSON.stringify(
@@ -28,17 +28,8 @@ const DEFAULT_RESOURCE = JSON.stringify(
 type Result =
   | { state: 'checking' }
   | { state: 'input-error'; message: string }
+  | { state: 'limit'; message: string }
   | { state: 'done'; resourceType: string; issues: OperationOutcomeIssue[] };
-
-/** Runs the validator; it throws an OperationOutcomeError when it finds errors. */
-function validate(resource: Resource): OperationOutcomeIssue[] {
-  try {
-    return validateResource(resource);
-  } catch (err) {
-    if (err instanceof OperationOutcomeError) return err.outcome.issue ?? [];
-    throw err;
-  }
-}
 
 /**
  * Where an issue's path points in the text: the line of the last property it names, searched
@@ -73,6 +64,7 @@ export default function ValidatorTool(): JSX.Element {
   const { text, setText, linkProblem } = useResourceParam(DEFAULT_RESOURCE);
   const settled = useDebounced(text, 300);
   const [result, setResult] = useState<Result>({ state: 'checking' });
+  const engine = useEngine();
 
   useEffect(() => {
     const parsed = parseResourceText(settled);
@@ -82,21 +74,20 @@ export default function ValidatorTool(): JSX.Element {
     }
     let live = true;
     setResult({ state: 'checking' });
-    // Contained resources and Bundle entries need their own types' definitions too.
-    Promise.all([...resourceTypesIn(parsed.resource)].map((type) => loadType(baseUrl, type)))
-      .then(() => {
-        if (!live) return;
-        setResult({
-          state: 'done',
-          resourceType: parsed.resource.resourceType,
-          issues: validate(parsed.resource as unknown as Resource),
-        });
-      })
-      .catch((err: unknown) => live && setResult({ state: 'input-error', message: errorText(err) }));
+    engine.run({ kind: 'validate', baseUrl, resource: parsed.resource }).then((outcome) => {
+      if (!live || outcome.kind === 'superseded') return;
+      if (outcome.kind === 'validate') {
+        setResult({ state: 'done', resourceType: parsed.resource.resourceType, issues: outcome.issues });
+      } else if (outcome.kind === 'time-limit' || outcome.kind === 'too-large') {
+        setResult({ state: 'limit', message: limitMessage(outcome, 'validation') ?? '' });
+      } else if (outcome.kind === 'error') {
+        setResult({ state: 'input-error', message: outcome.message });
+      }
+    });
     return () => {
       live = false;
     };
-  }, [baseUrl, settled]);
+  }, [engine, baseUrl, settled]);
 
   const select = (path: string | undefined): void => {
     const range = rangeForPath(text, path);
@@ -126,6 +117,11 @@ export default function ValidatorTool(): JSX.Element {
         {result.state === 'checking' && <p className="fhir-tool-note">Loading the definitions and validating…</p>}
         {result.state === 'input-error' && (
           <p className="fhir-tool-error" role="alert" data-testid="validator-input-error">
+            {result.message}
+          </p>
+        )}
+        {result.state === 'limit' && (
+          <p className="fhir-tool-error" role="alert" data-testid="engine-limit">
             {result.message}
           </p>
         )}

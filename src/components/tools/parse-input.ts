@@ -1,7 +1,7 @@
 /**
  * Turns the text a reader pasted into a resource, or into a plain-words reason why not.
  */
-import { RESOURCE_TYPES } from './definitions';
+import { RESOURCE_TYPES } from './resource-types';
 import { exceedsDepth, TOO_DEEP_MESSAGE } from './json-depth';
 
 export type ParsedResource =
