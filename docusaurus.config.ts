@@ -112,13 +112,6 @@ export default async function createConfig(): Promise<Config> {
 
     i18n: { defaultLocale: 'en', locales: ['en'] },
 
-    // No page sends a Referer. The tools keep what a reader typed in the page address (see
-    // src/components/tools/url-state.ts); without this, every request a tool page makes (its
-    // definitions, the logo, a worker script) would carry that address to the server as
-    // `Referer`, and links would hand it to other sites. The site reads no Referer itself, so
-    // nothing is lost by sending none.
-    headTags: [{ tagName: 'meta', attributes: { name: 'referrer', content: 'no-referrer' } }],
-
     plugins: [
       [docsFrontmatterCheck, { path: 'docs', generatedDirs: GENERATED_DOC_DIRS }],
       [docsSlim, docsOptions],
