@@ -190,6 +190,14 @@ test('requests made by a tool page carry no Referer, so no typed input reaches t
       [],
       `${route}: requests with a Referer`,
     );
+    // Nothing else either: the engine worker's own imports may name the worker's script as
+    // referrer, never the page's address.
+    assert.deepEqual(
+      seen.filter((r) => r.referer?.includes('/docs/tools') || r.referer?.includes(marker)),
+      [],
+      `${route}: requests naming the page in Referer`,
+    );
+    assert.ok(seen.length > 5, `${route}: requests were recorded`);
     assert.equal(await page.locator('meta[name="referrer"]').getAttribute('content'), 'no-referrer');
     offOrigin.push(...ctx.offOrigin);
     await ctx.context.close();
