@@ -43,5 +43,5 @@ export type EngineResponse =
 /** What a run ended with, as the page sees it: a reply, or a limit the page enforced. */
 export type EngineOutcome =
   | Exclude<EngineResponse, { kind: 'started' }>
-  | { id: number; kind: 'time-limit' }
+  | { id: number; kind: 'time-limit'; phase: 'load' | 'run' }
   | { id: number; kind: 'superseded' };

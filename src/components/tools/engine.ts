@@ -55,11 +55,11 @@ export class Engine {
     pending.settle(outcome);
   }
 
-  private limit(id: number, ms: number): ReturnType<typeof setTimeout> {
+  private limit(id: number, ms: number, phase: 'load' | 'run'): ReturnType<typeof setTimeout> {
     return setTimeout(() => {
       if (this.pending?.id !== id) return;
       this.stop();
-      this.finish({ id, kind: 'time-limit' });
+      this.finish({ id, kind: 'time-limit', phase });
     }, ms);
   }
 
@@ -69,7 +69,7 @@ export class Engine {
     if (response.kind === 'started') {
       // Definitions are in; the evaluation itself gets TIME_LIMIT_MS from now.
       clearTimeout(pending.timer);
-      pending.timer = this.limit(response.id, TIME_LIMIT_MS);
+      pending.timer = this.limit(response.id, TIME_LIMIT_MS, 'run');
       return;
     }
     this.finish(response);
@@ -86,7 +86,7 @@ export class Engine {
     this.worker ??= this.start();
     const worker = this.worker;
     return new Promise<EngineOutcome>((settle) => {
-      this.pending = { id, settle, timer: this.limit(id, LOAD_LIMIT_MS) };
+      this.pending = { id, settle, timer: this.limit(id, LOAD_LIMIT_MS, 'load') };
       worker.postMessage({ ...request, id } as EngineRequest);
     });
   }
@@ -106,6 +106,9 @@ export function useEngine(): Engine {
 
 /** The sentence a tool shows when a run hit a limit, or undefined. */
 export function limitMessage(outcome: EngineOutcome, what: 'evaluation' | 'validation'): string | undefined {
+  if (outcome.kind === 'time-limit' && outcome.phase === 'load') {
+    return `Stopped: the FHIR definitions did not load within ${LOAD_LIMIT_MS / 1000} seconds. Check the connection; the next edit tries again.`;
+  }
   if (outcome.kind === 'time-limit') {
     return `Stopped: the ${what} ran past the time limit of ${TIME_LIMIT_MS / 1000} seconds and was cancelled, so the page stays responsive. Nothing real takes that long; simplify the ${what === 'evaluation' ? 'expression' : 'resource'} and it runs again.`;
   }
