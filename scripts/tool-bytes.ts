@@ -42,6 +42,15 @@ export async function measureToolBytes(browser: Browser, origin: string): Promis
     let loaded = false;
     page.once('load', () => (loaded = true));
     const bodies: Promise<[string, boolean, number, string] | undefined>[] = [];
+    // The FHIRPath and validator engines run in a worker. Its script arrives as "script", but the
+    // chunks it pulls in with importScripts arrive as "other", like prefetches of linked pages;
+    // a prefetch says so in its request headers, a worker's import does not.
+    const fromWorker = new Set<string>();
+    page.on('request', (req) => {
+      const headers = req.headers();
+      const prefetch = /prefetch/i.test(`${headers['sec-purpose'] ?? ''} ${headers.purpose ?? ''}`);
+      if (req.resourceType() === 'other' && /\.js$/.test(req.url()) && !prefetch) fromWorker.add(req.url());
+    });
     page.on('response', (res) => {
       const beforeLoad = !loaded;
       // Prefetches of linked pages arrive as "other", dynamic imports as "script".
@@ -65,7 +74,7 @@ export async function measureToolBytes(browser: Browser, origin: string): Promis
       else if (url.includes('/fhir-tools/')) {
         result.definitions += size;
         result.definitionChunks.push(name);
-      } else if (kind === 'script') result.tool += size;
+      } else if (kind === 'script' || fromWorker.has(url)) result.tool += size;
     }
     out.push(result);
     await context.close();

@@ -12,6 +12,8 @@
  * - Prefetching: core's client `docusaurus.js` is swapped for ./docusaurus-client.js, which finds
  *   a route's chunks from its loaders and prefetches each chunk file once (see that file).
  * - tslib: only the helpers the bundle uses (see ./tslib-client.mjs).
+ * - Referrer policy: the `no-referrer` meta tag goes into each page's HTML from here, not
+ *   through siteConfig (see REFERRER_POLICY_TAG).
  *
  * The server bundle is left as it is: it renders the HTML and reports the modules each page uses.
  */
@@ -20,9 +22,24 @@ import type { Plugin } from '@docusaurus/types';
 
 const CORE_CLIENT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]/.source;
 
+/**
+ * No page sends a Referer. The tools keep what a reader typed in the page address (see
+ * src/components/tools/url-state.ts); without this, requests a tool page makes (its
+ * definitions, the logo, the worker script) would carry that address to the server as
+ * `Referer`, and links would hand it to other sites. The site reads no Referer itself.
+ *
+ * Injected here rather than through `headTags` in docusaurus.config.ts, which is part of the
+ * siteConfig serialized into every page's JavaScript (a plugin of its own would add an entry to
+ * that list too): this way the tag is in the HTML and the JavaScript is unchanged.
+ */
+export const REFERRER_POLICY_TAG = { tagName: 'meta', attributes: { name: 'referrer', content: 'no-referrer' } };
+
 export default function clientBundlePlugin(): Plugin {
   return {
     name: 'client-bundle',
+    injectHtmlTags() {
+      return { headTags: [REFERRER_POLICY_TAG] };
+    },
     configureWebpack(_config, isServer, utils) {
       if (isServer) return {};
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;

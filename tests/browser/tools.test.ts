@@ -42,7 +42,8 @@ test('FHIRPath: typing an expression shows typed values; bad input is explained 
   const result = page.getByTestId('fhirpath-result');
   await result.filter({ hasText: 'Chalmers' }).waitFor();
   assert.match((await result.textContent()) ?? '', /"type": "string",\s*"value": "Chalmers"/);
-  assert.match(page.url(), /expression=name\.where/, 'the expression is kept in the URL');
+  assert.match(new URL(page.url()).hash, /expression=name\.where/, 'the expression is kept in the fragment');
+  assert.equal(new URL(page.url()).search, '', 'and not in the query string');
 
   await expression.fill('birthDate');
   await result.filter({ hasText: '"type": "date"' }).waitFor();
@@ -129,22 +130,295 @@ test('search builder: parameters, modifiers and prefixes make the query string',
 test('the Patient reference page links into each tool with its example or type filled in', async () => {
   const page = await open('/docs/api/fhir/resources/patient');
   await page.getByRole('link', { name: 'validate this example' }).click();
-  await page.waitForURL(/\/docs\/tools\/validator\?resource=/);
+  // The link's `?resource=` is moved into the fragment as the tool starts.
+  await page.waitForURL(/\/docs\/tools\/validator#resource=/);
   await page.getByTestId('validator-valid').filter({ hasText: 'this Patient conforms' }).waitFor();
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
 
   await page.goBack();
   await page.getByRole('link', { name: 'try FHIRPath on this example' }).click();
-  await page.waitForURL(/\/docs\/tools\/fhirpath\?resource=/);
+  await page.waitForURL(/\/docs\/tools\/fhirpath#(?=.*resource=)(?=.*expression=)/);
+  assert.equal(new URL(page.url()).search, '');
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
   assert.match(await page.getByLabel('Expression', { exact: true }).inputValue(), /^Patient\./);
   await page.getByTestId('fhirpath-count').waitFor();
 
   await page.goBack();
   await page.getByRole('link', { name: 'search builder' }).click();
-  await page.waitForURL(/\/docs\/tools\/search-builder\?type=Patient/);
+  await page.waitForURL(/\/docs\/tools\/search-builder#type=Patient/);
   await page.locator('.fhir-tool[data-ready]').waitFor();
   assert.equal(await page.getByLabel('Resource type').inputValue(), 'Patient');
+  await page.close();
+});
+
+/** Base64url of UTF-8 text, as the tools encode a resource for a link. */
+function base64url(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+test('requests made by a tool page carry no Referer, so no typed input reaches the server', async () => {
+  // A marker that can only come from the reader's input, in both the old (?) and new (#) form.
+  const marker = 'ReferrerMarker7731';
+  const resource = base64url(JSON.stringify({ resourceType: 'Patient', id: marker }));
+  for (const route of [
+    `/docs/tools/fhirpath?expression=${marker}&resource=${resource}`,
+    `/docs/tools/fhirpath#expression=${marker}&resource=${resource}`,
+    `/docs/tools/validator#resource=${resource}`,
+  ]) {
+    // A fresh context per route: nothing comes from the cache, so every request is seen.
+    const ctx = await offlineContext(session);
+    const page = await ctx.context.newPage();
+    const seen: { url: string; referer: string | undefined }[] = [];
+    page.on('request', async (req) => {
+      seen.push({ url: req.url(), referer: (await req.allHeaders()).referer });
+    });
+    await page.goto(session.origin + route, { waitUntil: 'load' });
+    await page.locator('.fhir-tool[data-ready], .fhir-tool[data-state="done"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const own = seen.filter((r) => /\/fhir-tools\/|logo\.svg/.test(r.url));
+    assert.ok(
+      own.some((r) => r.url.includes('/fhir-tools/')),
+      `${route}: the tool fetched its definitions`,
+    );
+    assert.ok(
+      own.some((r) => r.url.includes('logo.svg')),
+      `${route}: the page fetched the logo`,
+    );
+    // no-referrer: the header is absent altogether, not merely stripped of the input.
+    assert.deepEqual(
+      own.filter((r) => r.referer !== undefined),
+      [],
+      `${route}: requests with a Referer`,
+    );
+    // Nothing else either: the engine worker's own imports may name the worker's script as
+    // referrer, never the page's address.
+    assert.deepEqual(
+      seen.filter((r) => r.referer?.includes('/docs/tools') || r.referer?.includes(marker)),
+      [],
+      `${route}: requests naming the page in Referer`,
+    );
+    assert.ok(seen.length > 5, `${route}: requests were recorded`);
+    assert.equal(await page.locator('meta[name="referrer"]').getAttribute('content'), 'no-referrer');
+    offOrigin.push(...ctx.offOrigin);
+    await ctx.context.close();
+  }
+});
+
+test('tool state lives in the fragment; old ? links open and are rewritten to it', async () => {
+  const resource = base64url(JSON.stringify({ resourceType: 'Patient', id: 'frag1', birthDate: '1990-02-03' }));
+  const page = await open(`/docs/tools/fhirpath#expression=birthDate&resource=${resource}`);
+  const result = page.getByTestId('fhirpath-result');
+  await result.filter({ hasText: '"value": "1990-02-03"' }).waitFor();
+  await page.getByLabel('Expression', { exact: true }).fill('id');
+  await result.filter({ hasText: '"value": "frag1"' }).waitFor();
+  await page.waitForFunction(
+    () => window.location.hash.includes('expression=id&') || window.location.hash.endsWith('expression=id'),
+  );
+  const url = new URL(page.url());
+  assert.equal(url.search, '');
+  assert.equal(new URLSearchParams(url.hash.slice(1)).get('resource'), resource);
+  // Edits replace the history entry rather than add to it: the same count as any page opened once.
+  const entries = await page.evaluate(() => window.history.length);
+  await page.close();
+
+  // The old form: same state, moved into the fragment without a new history entry.
+  const old = await open(`/docs/tools/validator?resource=${resource}`);
+  await old.getByTestId('validator-valid').filter({ hasText: 'this Patient conforms' }).waitFor();
+  const moved = new URL(old.url());
+  assert.equal(moved.search, '');
+  assert.equal(new URLSearchParams(moved.hash.slice(1)).get('resource'), resource);
+  assert.equal(await old.evaluate(() => window.history.length), entries);
+  assert.match(await old.getByLabel('Resource', { exact: true }).inputValue(), /"id": "frag1"/);
+  await old.close();
+
+  const builder = await open('/docs/tools/search-builder?type=Observation&query=code%3D8867-4');
+  await builder.locator('.fhir-tool[data-ready]').waitFor();
+  await builder.getByTestId('search-url').filter({ hasText: 'GET /fhir/R4/Observation?code=8867-4' }).waitFor();
+  assert.equal(new URL(builder.url()).search, '');
+  assert.match(new URL(builder.url()).hash, /type=Observation/);
+  await builder.close();
+});
+
+test('a truncated or mangled resource in a link is reported, and the sample is not shown instead', async () => {
+  const full = base64url(JSON.stringify({ resourceType: 'Patient', id: 'cut-me', name: [{ family: 'Truncated' }] }));
+  const cases: [string, RegExp][] = [
+    // Cut mid-JSON at a base64 group boundary: the text decodes, the JSON is incomplete.
+    [full.slice(0, 40), /incomplete or broken/],
+    // A chat app's stray character.
+    [`${full.slice(0, 12)}*${full.slice(12)}`, /contains "\*"/],
+    // Cut one character into a base64 group.
+    [full.slice(0, 41), /cut short/],
+  ];
+  for (const route of ['/docs/tools/validator', '/docs/tools/fhirpath']) {
+    for (const [value, reason] of cases) {
+      const page = await open(`${route}#resource=${value}`);
+      const problem = page.getByTestId('link-problem');
+      await problem.waitFor();
+      const text = (await problem.textContent()) ?? '';
+      assert.match(text, /The link's resource could not be read/);
+      assert.match(text, reason, `${route} ${value}: ${text}`);
+      const box = await page.getByLabel('Resource', { exact: true }).inputValue();
+      // Both samples contain Chalmers; a link's broken resource never shows them.
+      assert.doesNotMatch(box, /Chalmers/, `${route}: the sample was shown for a broken link`);
+      // An edit clears the message: the box is now the reader's own.
+      await page.getByLabel('Resource', { exact: true }).fill('{"resourceType": "Patient"}');
+      await problem.waitFor({ state: 'detached' });
+      await page.close();
+    }
+  }
+});
+
+test('past 8,000 characters the tool keeps its state out of the link and offers the JSON to copy', async () => {
+  const page = await open('/docs/tools/validator');
+  const box = page.getByLabel('Resource', { exact: true });
+  const big = JSON.stringify(
+    {
+      resourceType: 'Patient',
+      id: 'big',
+      name: Array.from({ length: 150 }, (_, i) => ({ family: `Family${i}`, given: [`Given${i}`] })),
+    },
+    null,
+    2,
+  );
+  await box.fill(big);
+  const note = page.getByTestId('link-too-long');
+  await note.filter({ hasText: 'longer than 8,000 characters' }).waitFor();
+  assert.equal(new URL(page.url()).hash, '', 'no partial state is left in the link');
+  assert.ok(page.url().length <= 8000);
+  await note.getByRole('button', { name: 'Copy the resource JSON' }).waitFor();
+  await box.fill('{"resourceType": "Patient", "id": "small"}');
+  await note.waitFor({ state: 'detached' });
+  await page.waitForFunction(() => window.location.hash.startsWith('#resource='));
+  await page.close();
+});
+
+/** A Patient with a 10,000-level nested array in it. */
+const DEEP = `{"resourceType":"Patient","extension":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+
+test('JSON nested 10,000 levels deep is refused with a message, pasted or linked, and nothing crashes', async () => {
+  for (const route of ['/docs/tools/validator', '/docs/tools/fhirpath']) {
+    const page = await open(route);
+    await page.locator('.fhir-tool[data-ready], .fhir-tool[data-state="done"]').first().waitFor();
+    await page.getByLabel('Resource', { exact: true }).fill(DEEP);
+    await page.getByRole('alert').filter({ hasText: 'nested more than 100 levels deep' }).first().waitFor();
+    assert.equal(await page.getByText('This page crashed').count(), 0);
+    await page.close();
+
+    const linked = await open(`${route}#resource=${base64url(DEEP)}`);
+    await linked.getByTestId('link-problem').filter({ hasText: 'nested more than 100 levels deep' }).waitFor();
+    await linked.getByRole('alert').filter({ hasText: 'This JSON is nested more than 100 levels' }).first().waitFor();
+    assert.doesNotMatch(await linked.getByLabel('Resource', { exact: true }).inputValue(), /Chalmers/);
+    assert.equal(await linked.getByText('This page crashed').count(), 0);
+    await linked.close();
+  }
+});
+
+test('search builder: result parameters are known, and names are shown encoded', async () => {
+  const query = new URLSearchParams([
+    ['_count', '20'],
+    ['_sort', '-birthdate'],
+    ['_include', 'Patient:organization'],
+    ['_revinclude', 'Observation:subject'],
+    ['_filter', 'name co "smi"'],
+    ['_has:Observation:subject:code', '8867-4'],
+    ['_summary', 'true'],
+    ['_elements', 'id,name'],
+    ['_total', 'accurate'],
+    ['na&me', 'x'],
+  ]).toString();
+  const page = await open(`/docs/tools/search-builder#type=Patient&query=${encodeURIComponent(query)}`);
+  await page.locator('.fhir-tool[data-ready]').waitFor();
+  const names = await page.getByTestId('search-row-name').allTextContents();
+  assert.deepEqual(names, [
+    '_count',
+    '_sort',
+    '_include',
+    '_revinclude',
+    '_filter',
+    '_has:Observation:subject:code',
+    '_summary',
+    '_elements',
+    '_total',
+    'na%26me',
+  ]);
+  const rows = page.getByTestId('search-row');
+  for (let i = 0; i < 9; i++) {
+    assert.match((await rows.nth(i).locator('legend').textContent()) ?? '', /result parameter: /);
+  }
+  // Only the made-up name is called unknown, and it is shown the way the request carries it.
+  const unknown = page.getByRole('alert').filter({ hasText: 'has no search parameter named' });
+  assert.equal(((await unknown.textContent()) ?? '').match(/"[^"]+"/g)?.join(), '"na%26me"');
+  const parsed = JSON.parse((await page.getByTestId('search-parsed').textContent()) ?? '{}');
+  assert.equal(parsed.total, 'accurate');
+  assert.deepEqual(parsed.include, [{ resourceType: 'Patient', searchParam: 'organization' }]);
+  assert.deepEqual(parsed.fields, ['id', 'name']);
+  assert.match((await page.getByTestId('search-url').textContent()) ?? '', /_has:Observation:subject:code=8867-4/);
+  assert.match((await page.getByTestId('search-url').textContent()) ?? '', /&na%26me=x$/);
+
+  // The list offers them too.
+  const add = page.getByLabel('Search parameter to add');
+  await add.selectOption('_total');
+  await page.getByRole('button', { name: 'Add parameter' }).click();
+  assert.equal(await page.getByTestId('search-row').count(), 11);
+  await page.close();
+});
+
+test('FHIRPath runs off the main thread: runaway expressions hit a limit, and no task blocks the page', async () => {
+  const page = await open('/docs/tools/fhirpath');
+  await page.locator('.fhir-tool[data-ready]').waitFor();
+  // Long tasks on the main thread from here on (page load and hydration are not measured).
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask' });
+  });
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  const expression = page.getByLabel('Expression', { exact: true });
+  const runaway = [
+    `name.given${'.select(%resource.name.given)'.repeat(12)}`,
+    "('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!').matches('^(a+)+$')",
+    Array.from({ length: 2000 }, (_, i) => i + 1).join(' | '),
+  ];
+  const limit = page.getByTestId('engine-limit');
+  for (const expr of runaway) {
+    await expression.fill(expr);
+    await limit
+      .filter({ hasText: /Stopped: the evaluation ran past the time limit of 2 seconds|too large to show/ })
+      .waitFor({ timeout: 15_000 });
+    // A fresh worker answers the next edit.
+    await expression.fill('gender');
+    await page.getByTestId('fhirpath-result').filter({ hasText: '"value": "male"' }).waitFor({ timeout: 15_000 });
+    // The page answered input while the worker was busy: the box holds what was typed.
+    assert.equal(await expression.inputValue(), 'gender');
+  }
+  // Each stopped run ended its worker; the edit after it started a fresh one.
+  assert.equal(workers.length, runaway.length, workers.join(', '));
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  assert.deepEqual(
+    longTasks.filter((ms) => ms > 200),
+    [],
+    `main-thread tasks over 200 ms: ${longTasks.join(', ')}`,
+  );
+  assert.equal(await page.getByText('This page crashed').count(), 0);
+  await page.close();
+});
+
+test("the validator validates in a worker built from the site's own files", async () => {
+  const page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(`validator worker: ${err.message}`));
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  await page.goto(`${session.origin}/docs/tools/validator`, { waitUntil: 'load' });
+  await page.locator('.fhir-tool[data-state="done"]').waitFor();
+  assert.equal(workers.length, 1);
+  assert.ok(workers[0].startsWith(`${session.origin}/assets/js/`), workers[0]);
+  await page.getByLabel('Resource', { exact: true }).fill('{"resourceType": "Observation", "status": "final"}');
+  await page.getByTestId('validator-issues').filter({ hasText: 'Observation.code' }).waitFor();
+  // The same worker answered: nothing hit a limit, so none was replaced.
+  assert.equal(workers.length, 1);
   await page.close();
 });
 

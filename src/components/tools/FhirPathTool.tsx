@@ -1,15 +1,17 @@
 /**
  * FHIRPath playground: a resource, an expression, and the typed result of
- * `evalFhirPathTyped` from @medplum/core, updated as the reader types.
+ * `evalFhirPathTyped` from @medplum/core, updated as the reader types. The evaluation runs in
+ * a worker (engine.worker.ts) with a time limit, so no expression can freeze the page.
  */
-import { evalFhirPathTyped, parseFhirPath, type TypedValue } from '@medplum/core';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { type JSX, useEffect, useId, useMemo, useState } from 'react';
-import { loadType } from './definitions';
 import { useDebounced } from './debounce';
-import { errorText, parseResourceText } from './parse-input';
+import { limitMessage, useEngine } from './engine';
+import type { EngineOutcome } from './engine-protocol';
+import { LinkProblem, LinkTooLong } from './LinkState';
+import { parseResourceText } from './parse-input';
 import { mountToolStyles } from './tool.css';
-import { RESOURCE_CODEC, useQueryParam } from './url-state';
+import { useResourceParam, useUrlParam } from './url-state';
 
 const DEFAULT_RESOURCE = JSON.stringify(
   {
@@ -50,9 +52,40 @@ function expressionsFor(resourceType: string, searchExpressions: string[]): stri
 }
 
 interface Outcome {
-  values?: TypedValue[];
+  count?: number;
+  json?: string;
   resourceError?: string;
   expressionError?: string;
+  limit?: string;
+  running?: boolean;
+}
+
+/** What to show for the current input and the latest run of the engine. */
+function outcomeOf(
+  parsed: ReturnType<typeof parseResourceText>,
+  expression: string,
+  run: EngineOutcome | { kind: 'running' },
+): Outcome {
+  if (!parsed.ok) return { resourceError: parsed.message };
+  if (!expression.trim()) return { expressionError: 'Type a FHIRPath expression, for example name.given.' };
+  switch (run.kind) {
+    case 'fhirpath':
+      return { count: run.count, json: run.json };
+    case 'expression-error':
+      return {
+        expressionError:
+          run.stage === 'parse'
+            ? `The expression cannot be parsed: ${run.message}`
+            : `The expression parsed but could not be evaluated: ${run.message}`,
+      };
+    case 'time-limit':
+    case 'too-large':
+      return { limit: limitMessage(run, 'evaluation') };
+    case 'error':
+      return { expressionError: `The expression could not be evaluated: ${run.message}` };
+    default:
+      return { running: true };
+  }
 }
 
 export default function FhirPathTool(): JSX.Element {
@@ -60,56 +93,42 @@ export default function FhirPathTool(): JSX.Element {
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
-  const [text, setText] = useQueryParam('resource', DEFAULT_RESOURCE, RESOURCE_CODEC);
-  const [expression, setExpression] = useQueryParam('expression', "name.where(use = 'official').given");
+  const engine = useEngine();
+  const { text, setText, linkProblem } = useResourceParam(DEFAULT_RESOURCE);
+  const [expression, setExpression] = useUrlParam('expression', "name.where(use = 'official').given");
+  // The first values are the initial ones, so the tool evaluates at once on load; edits wait
+  // for a pause in typing.
   const settledText = useDebounced(text);
   const settledExpression = useDebounced(expression);
   const parsed = useMemo(() => parseResourceText(settledText), [settledText]);
   const resourceType = parsed.ok ? parsed.resource.resourceType : undefined;
-  // Loaded definitions give results their FHIR types (date, HumanName…) instead of guesses.
+  const [run, setRun] = useState<EngineOutcome | { kind: 'running' }>({ kind: 'running' });
+  // Examples from the type's search parameters, which the worker reads with the definitions.
   const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [loadedType, setLoadedType] = useState<string>();
+  const [ready, setReady] = useState(false);
+
   useEffect(() => {
-    if (!resourceType) return;
+    if (!parsed.ok || !settledExpression.trim()) return;
     let live = true;
-    loadType(baseUrl, resourceType)
-      .then((slice) => {
-        if (!live) return;
-        setSuggestions(
-          expressionsFor(
-            resourceType,
-            slice.searchParameters.map((sp) => sp.expression ?? ''),
-          ),
-        );
-        setLoadedType(resourceType);
-      })
-      .catch(() => live && setLoadedType(resourceType));
+    setRun({ kind: 'running' });
+    const { resource } = parsed;
+    engine.run({ kind: 'fhirpath', baseUrl, resource, expression: settledExpression }).then((outcome) => {
+      if (!live || outcome.kind === 'superseded') return;
+      setRun(outcome);
+      setReady(true);
+      if ('searchExpressions' in outcome) {
+        setSuggestions(expressionsFor(resource.resourceType, outcome.searchExpressions));
+      }
+    });
     return () => {
       live = false;
     };
-  }, [baseUrl, resourceType]);
+  }, [engine, baseUrl, parsed, settledExpression]);
 
-  const outcome: Outcome = useMemo(() => {
-    if (!parsed.ok) return { resourceError: parsed.message };
-    if (!settledExpression.trim()) return { expressionError: 'Type a FHIRPath expression, for example name.given.' };
-    try {
-      parseFhirPath(settledExpression);
-    } catch (err) {
-      return { expressionError: `The expression cannot be parsed: ${errorText(err)}` };
-    }
-    try {
-      const root: TypedValue = { type: parsed.resource.resourceType, value: parsed.resource };
-      // The environment variables FHIRPath defines for a whole-resource context.
-      const variables = { '%resource': root, '%rootResource': root, '%context': root };
-      return { values: evalFhirPathTyped(settledExpression, [root], variables) };
-    } catch (err) {
-      return { expressionError: `The expression parsed but could not be evaluated: ${errorText(err)}` };
-    }
-    // loadedType re-runs the evaluation once the type's definitions have arrived.
-  }, [parsed, settledExpression, loadedType]);
+  const outcome = outcomeOf(parsed, settledExpression, run);
 
   return (
-    <div className="fhir-tool" data-ready={loadedType ? 'true' : undefined}>
+    <div className="fhir-tool" data-ready={ready ? 'true' : undefined}>
       <label htmlFor={`${id}-expression`}>Expression</label>
       <input
         id={`${id}-expression`}
@@ -144,29 +163,33 @@ export default function FhirPathTool(): JSX.Element {
       </ul>
       <div className="fhir-tool-output" aria-live="polite">
         <h3 id={`${id}-result-label`}>Result</h3>
-        {outcome.values && (
+        {outcome.count !== undefined && (
           <>
             <p className="fhir-tool-note" data-testid="fhirpath-count">
-              {outcome.values.length === 0
+              {outcome.count === 0
                 ? 'The expression returned an empty collection: nothing in the resource matched.'
-                : `${outcome.values.length} ${outcome.values.length === 1 ? 'value' : 'values'}, each with its FHIRPath type:`}
+                : `${outcome.count} ${outcome.count === 1 ? 'value' : 'values'}, each with its FHIRPath type:`}
             </p>
-            {outcome.values.length > 0 && (
+            {outcome.count > 0 && (
               <pre aria-labelledby={`${id}-result-label`} data-testid="fhirpath-result">
-                {JSON.stringify(
-                  outcome.values.map((v) => ({ type: v.type, value: v.value })),
-                  null,
-                  2,
-                )}
+                {outcome.json}
               </pre>
             )}
           </>
         )}
-        {!outcome.values && (
+        {outcome.limit && (
+          <p className="fhir-tool-error" role="alert" data-testid="engine-limit">
+            {outcome.limit}
+          </p>
+        )}
+        {outcome.running && <p className="fhir-tool-note">Evaluating…</p>}
+        {outcome.count === undefined && !outcome.limit && !outcome.running && (
           <p className="fhir-tool-note">No result until the resource and the expression are valid.</p>
         )}
       </div>
+      <LinkTooLong text={text} what="resource JSON" />
       <label htmlFor={`${id}-resource`}>Resource</label>
+      <LinkProblem problem={linkProblem} />
       <textarea
         id={`${id}-resource`}
         value={text}

@@ -4,6 +4,7 @@
  */
 import { parseSearchRequest } from '@medplum/core';
 import type { SearchParameter } from '@medplum/fhirtypes';
+import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { type JSX, useEffect, useId, useMemo, useState } from 'react';
 import { CopyButton } from './CopyButton';
@@ -11,7 +12,8 @@ import { loadType, RESOURCE_TYPES } from './definitions';
 import { errorText } from './parse-input';
 import { sdkSearchCall } from './snippets';
 import { mountToolStyles } from './tool.css';
-import { useQueryParam } from './url-state';
+import { LinkTooLong } from './LinkState';
+import { useUrlParam } from './url-state';
 
 /** Modifiers the FHIR R4 search specification allows per parameter type (and @medplum/core parses). */
 const MODIFIERS: Record<string, string[]> = {
@@ -51,6 +53,64 @@ const VALUE_HINTS: Record<string, string> = {
   uri: 'https://example.org/fhir',
 };
 
+/**
+ * Result parameters FHIR defines for every search. They are not SearchParameter resources, so
+ * no type's definitions list them; without this table the builder would call them unknown.
+ * `suffix` is the label of the part after the name's colon (`_has:Observation:subject:code`).
+ */
+interface SpecialParameter {
+  description: string;
+  hint: string;
+  guide: string;
+  suffix?: { label: string; hint: string };
+}
+export const SPECIAL_PARAMETERS: Record<string, SpecialParameter> = {
+  _count: { description: 'results per page', hint: '20', guide: '/docs/search/paginated-search' },
+  _sort: {
+    description: 'comma-separated parameter names to sort by; a leading - sorts descending',
+    hint: '-_lastUpdated,name',
+    guide: '/docs/search/advanced-search-parameters#sorting-with-_sort',
+  },
+  _include: {
+    description: 'also return resources these reference, as Type:parameter',
+    hint: 'Patient:organization',
+    guide: '/docs/search/includes',
+    suffix: { label: 'Modifier (iterate or empty)', hint: 'iterate' },
+  },
+  _revinclude: {
+    description: 'also return resources that reference these, as Type:parameter',
+    hint: 'Observation:subject',
+    guide: '/docs/search/includes',
+    suffix: { label: 'Modifier (iterate or empty)', hint: 'iterate' },
+  },
+  _filter: {
+    description: 'a filter expression with and, or and comparison operators',
+    hint: 'name co "smi" and birthdate ge 2000-01-01',
+    guide: '/docs/search/filter-search-parameter',
+  },
+  _has: {
+    description: 'reverse chaining: keep resources that another type points at, as _has:Type:reference:parameter',
+    hint: '8867-4',
+    guide: '/docs/search/chained-search',
+    suffix: { label: 'Type:reference:parameter', hint: 'Observation:subject:code' },
+  },
+  _summary: {
+    description: 'true, text, data, count or false',
+    hint: 'count',
+    guide: '/docs/search/advanced-search-parameters#smaller-responses-_summary-and-_elements',
+  },
+  _elements: {
+    description: 'comma-separated top-level elements to return',
+    hint: 'id,name,birthDate',
+    guide: '/docs/search/advanced-search-parameters#smaller-responses-_summary-and-_elements',
+  },
+  _total: {
+    description: 'none, estimate or accurate',
+    hint: 'accurate',
+    guide: '/docs/search/advanced-search-parameters#totals-with-_total',
+  },
+};
+
 interface Row {
   code: string;
   modifier: string;
@@ -61,7 +121,10 @@ interface Row {
 function parseQuery(query: string, params: Map<string, SearchParameter>): Row[] {
   const rows: Row[] = [];
   for (const [key, raw] of new URLSearchParams(query)) {
-    const [code, modifier = ''] = key.split(':');
+    // Only the first colon ends the name: `_has:Observation:subject:code` keeps its whole chain.
+    const colon = key.indexOf(':');
+    const code = colon < 0 ? key : key.slice(0, colon);
+    const modifier = colon < 0 ? '' : key.slice(colon + 1);
     let value = raw;
     let prefix = '';
     const type = params.get(code)?.type ?? '';
@@ -79,9 +142,8 @@ function formatQuery(rows: Row[]): string {
     .filter((r) => r.code)
     .map((r) => {
       // Names are encoded too: a `&`, `=` or `#` in a shared link's name must not split the query.
-      const key = r.modifier
-        ? `${encodeURIComponent(r.code)}:${encodeURIComponent(r.modifier)}`
-        : encodeURIComponent(r.code);
+      // Each colon-separated part is encoded on its own, so `_has:A:b:c` keeps its colons.
+      const key = [r.code, ...(r.modifier ? r.modifier.split(':') : [])].map(encodeURIComponent).join(':');
       const value = r.modifier === 'missing' ? r.value || 'true' : `${r.prefix}${r.value}`;
       // Keep the FHIR delimiters (| , :) readable; encode everything else a URL needs encoded.
       return `${key}=${encodeURIComponent(value).replace(/%7C/gi, '|').replace(/%2C/gi, ',').replace(/%3A/gi, ':').replace(/%2F/gi, '/')}`;
@@ -94,8 +156,8 @@ export default function SearchBuilderTool(): JSX.Element {
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
-  const [resourceType, setResourceType] = useQueryParam('type', 'Patient');
-  const [query, setQuery] = useQueryParam('query', '');
+  const [resourceType, setResourceType] = useUrlParam('type', 'Patient');
+  const [query, setQuery] = useUrlParam('query', '');
   const [params, setParams] = useState<Map<string, SearchParameter>>();
   const [typeError, setTypeError] = useState<string>();
   const [choice, setChoice] = useState('');
@@ -134,7 +196,9 @@ export default function SearchBuilderTool(): JSX.Element {
   const url = `GET /fhir/R4/${resourceType}${queryString ? `?${queryString}` : ''}`;
   const sdkCall = sdkSearchCall(resourceType, queryString);
   const parsedJson = parsed?.request ? JSON.stringify(parsed.request, null, 2) : '';
-  const unknownCodes = params ? rows.filter((r) => r.code && !params.has(r.code)).map((r) => r.code) : [];
+  const unknownCodes = params
+    ? rows.filter((r) => r.code && !params.has(r.code) && !(r.code in SPECIAL_PARAMETERS)).map((r) => r.code)
+    : [];
 
   return (
     <div className="fhir-tool" data-ready={params ? 'true' : undefined}>
@@ -166,11 +230,20 @@ export default function SearchBuilderTool(): JSX.Element {
               <label htmlFor={`${id}-add`}>Search parameter to add</label>
               <select id={`${id}-add`} value={choice} onChange={(e) => setChoice(e.target.value)}>
                 <option value="">Choose one of {params.size} parameters…</option>
-                {[...params.values()].map((sp) => (
-                  <option key={sp.code} value={sp.code}>
-                    {sp.code} ({sp.type})
-                  </option>
-                ))}
+                <optgroup label={`Search parameters of ${resourceType}`}>
+                  {[...params.values()].map((sp) => (
+                    <option key={sp.code} value={sp.code}>
+                      {sp.code} ({sp.type})
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label="Result parameters of every search">
+                  {Object.entries(SPECIAL_PARAMETERS).map(([code, special]) => (
+                    <option key={code} value={code}>
+                      {code} ({special.description.split(/[;,(]/)[0]})
+                    </option>
+                  ))}
+                </optgroup>
               </select>
             </div>
             <button
@@ -187,30 +260,57 @@ export default function SearchBuilderTool(): JSX.Element {
           </div>
           {rows.map((row, index) => {
             const sp = params.get(row.code);
+            const special = sp ? undefined : SPECIAL_PARAMETERS[row.code];
             const type = sp?.type ?? 'string';
             const rowId = `${id}-row${index}`;
+            // The name as it goes on the wire, so a reader sees exactly what a link or request holds.
+            const wireName = formatQuery([{ ...row, value: '' }]).replace(/=.*$/, '');
             return (
               <fieldset key={index} className="fhir-tool-row" data-testid="search-row">
                 <legend className="fhir-tool-note">
-                  <code>{row.code}</code> (
-                  {sp ? `${type}: ${sp.description ?? ''}` : 'not a search parameter of this type'})
+                  <code data-testid="search-row-name">{wireName}</code> (
+                  {sp ? (
+                    `${type}: ${sp.description ?? ''}`
+                  ) : special ? (
+                    <>
+                      result parameter: {special.description}; see <Link to={special.guide}>the guide</Link>
+                    </>
+                  ) : (
+                    'not a search parameter of this type'
+                  )}
+                  )
                 </legend>
-                <div>
-                  <label htmlFor={`${rowId}-modifier`}>Modifier</label>
-                  <select
-                    id={`${rowId}-modifier`}
-                    value={row.modifier}
-                    onChange={(e) => updateRow(index, { modifier: e.target.value })}
-                  >
-                    <option value="">none</option>
-                    {(MODIFIERS[type] ?? []).map((m) => (
-                      <option key={m} value={m}>
-                        :{m}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                {ORDERED.has(type) && row.modifier !== 'missing' && (
+                {special ? (
+                  special.suffix && (
+                    <div>
+                      <label htmlFor={`${rowId}-modifier`}>{special.suffix.label}</label>
+                      <input
+                        id={`${rowId}-modifier`}
+                        type="text"
+                        value={row.modifier}
+                        placeholder={special.suffix.hint}
+                        onChange={(e) => updateRow(index, { modifier: e.target.value })}
+                      />
+                    </div>
+                  )
+                ) : (
+                  <div>
+                    <label htmlFor={`${rowId}-modifier`}>Modifier</label>
+                    <select
+                      id={`${rowId}-modifier`}
+                      value={row.modifier}
+                      onChange={(e) => updateRow(index, { modifier: e.target.value })}
+                    >
+                      <option value="">none</option>
+                      {(MODIFIERS[type] ?? []).map((m) => (
+                        <option key={m} value={m}>
+                          :{m}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
+                {!special && ORDERED.has(type) && row.modifier !== 'missing' && (
                   <div>
                     <label htmlFor={`${rowId}-prefix`}>Prefix</label>
                     <select
@@ -233,7 +333,7 @@ export default function SearchBuilderTool(): JSX.Element {
                     id={`${rowId}-value`}
                     type="text"
                     value={row.value}
-                    placeholder={row.modifier === 'missing' ? 'true or false' : VALUE_HINTS[type]}
+                    placeholder={special?.hint ?? (row.modifier === 'missing' ? 'true or false' : VALUE_HINTS[type])}
                     onChange={(e) => updateRow(index, { value: e.target.value })}
                   />
                 </div>
@@ -250,11 +350,13 @@ export default function SearchBuilderTool(): JSX.Element {
           })}
           {unknownCodes.length > 0 && (
             <p className="fhir-tool-error" role="alert">
-              {resourceType} has no search parameter named {unknownCodes.map((c) => `"${c}"`).join(', ')}. A server
-              rejects unknown parameters or ignores them, depending on its settings.
+              {resourceType} has no search parameter named{' '}
+              {unknownCodes.map((c) => `"${encodeURIComponent(c)}"`).join(', ')}. A server rejects unknown parameters or
+              ignores them, depending on its settings.
             </p>
           )}
           <div className="fhir-tool-output" aria-live="polite">
+            <LinkTooLong text={url} what="query string" />
             <h3>Query string</h3>
             <pre data-testid="search-url">{url}</pre>
             <CopyButton text={url} label="Copy the query string" />

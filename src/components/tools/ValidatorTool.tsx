@@ -1,16 +1,17 @@
 /**
  * Validator: checks a pasted resource with `validateResource` from @medplum/core against the
- * R4 and Medplum StructureDefinitions, loading each resource type's definition on demand.
+ * R4 and Medplum StructureDefinitions, loading each resource type's definition on demand. The
+ * validation runs in a worker (engine.worker.ts) with a time limit, off the page's main thread.
  */
-import { OperationOutcomeError, validateResource } from '@medplum/core';
-import type { OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import type { OperationOutcomeIssue } from '@medplum/fhirtypes';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
-import { loadType, resourceTypesIn } from './definitions';
 import { useDebounced } from './debounce';
-import { errorText, parseResourceText } from './parse-input';
+import { limitMessage, useEngine } from './engine';
+import { LinkProblem, LinkTooLong } from './LinkState';
+import { parseResourceText } from './parse-input';
 import { mountToolStyles } from './tool.css';
-import { RESOURCE_CODEC, useQueryParam } from './url-state';
+import { useResourceParam } from './url-state';
 
 const DEFAULT_RESOURCE = JSON.stringify(
   {
@@ -27,17 +28,8 @@ const DEFAULT_RESOURCE = JSON.stringify(
 type Result =
   | { state: 'checking' }
   | { state: 'input-error'; message: string }
+  | { state: 'limit'; message: string }
   | { state: 'done'; resourceType: string; issues: OperationOutcomeIssue[] };
-
-/** Runs the validator; it throws an OperationOutcomeError when it finds errors. */
-function validate(resource: Resource): OperationOutcomeIssue[] {
-  try {
-    return validateResource(resource);
-  } catch (err) {
-    if (err instanceof OperationOutcomeError) return err.outcome.issue ?? [];
-    throw err;
-  }
-}
 
 /**
  * Where an issue's path points in the text: the line of the last property it names, searched
@@ -69,9 +61,10 @@ export default function ValidatorTool(): JSX.Element {
   const baseUrl = useBaseUrl('/');
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useQueryParam('resource', DEFAULT_RESOURCE, RESOURCE_CODEC);
+  const { text, setText, linkProblem } = useResourceParam(DEFAULT_RESOURCE);
   const settled = useDebounced(text, 300);
   const [result, setResult] = useState<Result>({ state: 'checking' });
+  const engine = useEngine();
 
   useEffect(() => {
     const parsed = parseResourceText(settled);
@@ -81,21 +74,20 @@ export default function ValidatorTool(): JSX.Element {
     }
     let live = true;
     setResult({ state: 'checking' });
-    // Contained resources and Bundle entries need their own types' definitions too.
-    Promise.all([...resourceTypesIn(parsed.resource)].map((type) => loadType(baseUrl, type)))
-      .then(() => {
-        if (!live) return;
-        setResult({
-          state: 'done',
-          resourceType: parsed.resource.resourceType,
-          issues: validate(parsed.resource as unknown as Resource),
-        });
-      })
-      .catch((err: unknown) => live && setResult({ state: 'input-error', message: errorText(err) }));
+    engine.run({ kind: 'validate', baseUrl, resource: parsed.resource }).then((outcome) => {
+      if (!live || outcome.kind === 'superseded') return;
+      if (outcome.kind === 'validate') {
+        setResult({ state: 'done', resourceType: parsed.resource.resourceType, issues: outcome.issues });
+      } else if (outcome.kind === 'time-limit' || outcome.kind === 'too-large') {
+        setResult({ state: 'limit', message: limitMessage(outcome, 'validation') ?? '' });
+      } else if (outcome.kind === 'error') {
+        setResult({ state: 'input-error', message: outcome.message });
+      }
+    });
     return () => {
       live = false;
     };
-  }, [baseUrl, settled]);
+  }, [engine, baseUrl, settled]);
 
   const select = (path: string | undefined): void => {
     const range = rangeForPath(text, path);
@@ -110,6 +102,7 @@ export default function ValidatorTool(): JSX.Element {
   return (
     <div className="fhir-tool" data-state={result.state}>
       <label htmlFor={`${id}-resource`}>Resource</label>
+      <LinkProblem problem={linkProblem} />
       <textarea
         id={`${id}-resource`}
         ref={textarea}
@@ -119,10 +112,16 @@ export default function ValidatorTool(): JSX.Element {
         aria-invalid={result.state === 'input-error' || errors.length > 0 ? true : undefined}
         aria-describedby={`${id}-result`}
       />
+      <LinkTooLong text={text} what="resource JSON" />
       <div id={`${id}-result`} className="fhir-tool-output" aria-live="polite">
         {result.state === 'checking' && <p className="fhir-tool-note">Loading the definitions and validating…</p>}
         {result.state === 'input-error' && (
           <p className="fhir-tool-error" role="alert" data-testid="validator-input-error">
+            {result.message}
+          </p>
+        )}
+        {result.state === 'limit' && (
+          <p className="fhir-tool-error" role="alert" data-testid="engine-limit">
             {result.message}
           </p>
         )}

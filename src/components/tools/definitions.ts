@@ -9,14 +9,14 @@
 import { indexSearchParameterBundle, indexStructureDefinitionBundle } from '@medplum/core';
 import type { Bundle, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
 import manifest from '@site/.generated/fhir-tools/manifest.json';
+import { RESOURCE_TYPES } from './resource-types';
 
 export interface TypeSlice {
   structureDefinition: StructureDefinition;
   searchParameters: SearchParameter[];
 }
 
-/** Every resource type (FHIR R4 and Medplum) the tools can load. */
-export const RESOURCE_TYPES: readonly string[] = manifest.types;
+export { RESOURCE_TYPES };
 
 export class UnknownTypeError extends Error {
   constructor(readonly resourceType: string) {
@@ -30,7 +30,9 @@ let datatypes: Promise<void> | undefined;
 const slices = new Map<string, Promise<TypeSlice>>();
 
 async function fetchJson<T>(url: string): Promise<T> {
-  const response = await fetch(url);
+  // Said here as well as in the page's <meta name="referrer">: these fetches run in the engine
+  // worker, whose referrer policy comes from its script's response, not from the page.
+  const response = await fetch(url, { referrerPolicy: 'no-referrer' });
   if (!response.ok) throw new Error(`Could not load the FHIR definitions (${url}: HTTP ${response.status}).`);
   return (await response.json()) as T;
 }

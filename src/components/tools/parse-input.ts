@@ -1,7 +1,8 @@
 /**
  * Turns the text a reader pasted into a resource, or into a plain-words reason why not.
  */
-import { RESOURCE_TYPES } from './definitions';
+import { RESOURCE_TYPES } from './resource-types';
+import { exceedsDepth, TOO_DEEP_MESSAGE } from './json-depth';
 
 export type ParsedResource =
   | { ok: true; resource: Record<string, unknown> & { resourceType: string } }
@@ -15,6 +16,8 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 
 export function parseResourceText(text: string): ParsedResource {
   if (!text.trim()) return { ok: false, message: 'Paste or type a FHIR resource in JSON.' };
+  // Before JSON.parse and everything after it, all of which recurse once per level.
+  if (exceedsDepth(text)) return { ok: false, message: TOO_DEEP_MESSAGE };
   let value: unknown;
   try {
     value = JSON.parse(text);
