@@ -30,12 +30,17 @@ const misses = (outcomes: QueryOutcome[], within: number) =>
     .filter((o) => o.rank === undefined || o.rank > within)
     .map((o) => `${o.q} → ${o.results.slice(0, 3).join(', ') || 'nothing'}`);
 
-let outcomes: { tune: QueryOutcome[]; holdout: QueryOutcome[] };
+let outcomes: { tune: QueryOutcome[]; untuned: QueryOutcome[] };
 
-test('reader queries find the answering page in the top 3 (at least 90% of each set)', async () => {
+test('reader queries find the answering page in the top 3 (at least 90% of tuned and of untuned queries)', async () => {
   const sets = loadQuerySets();
-  assert.ok(sets.tune.length + sets.holdout.length >= 40);
-  outcomes = { tune: await run(sets.tune), holdout: await run(sets.holdout) };
+  assert.ok(sets.tune.length + sets.holdout.length + sets.holdout2.length >= 40);
+  // Each set runs on a fresh page: Pagefind's answer to a query can shift slightly with the
+  // index chunks earlier queries loaded, and a set should be measured the same way every time.
+  outcomes = {
+    tune: await run(sets.tune),
+    untuned: [...(await run(sets.holdout)), ...(await run(sets.holdout2))],
+  };
   for (const [name, list] of Object.entries(outcomes)) {
     const { top3 } = summarize(list);
     assert.ok(top3 >= 0.9, `${name}: top 3 for ${(top3 * 100).toFixed(0)}%; missed:\n${misses(list, 3).join('\n')}`);
@@ -43,7 +48,7 @@ test('reader queries find the answering page in the top 3 (at least 90% of each 
 });
 
 test('an operation name, with or without $, finds its page first; API names are in the top 3', () => {
-  const all = [...outcomes.tune, ...outcomes.holdout];
+  const all = [...outcomes.tune, ...outcomes.untuned];
   assert.deepEqual(
     misses(
       all.filter((o) => o.kind === 'operation'),
@@ -61,7 +66,7 @@ test('an operation name, with or without $, finds its page first; API names are 
 });
 
 test('every result of every reader query links to a page that exists', async () => {
-  const routes = new Set([...outcomes.tune, ...outcomes.holdout].flatMap((o) => o.results));
+  const routes = new Set([...outcomes.tune, ...outcomes.untuned].flatMap((o) => o.results));
   const broken: string[] = [];
   for (const route of routes) {
     const res = await fetch(`${session.origin}${route.split('#')[0]}`);

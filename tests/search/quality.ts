@@ -15,8 +15,12 @@ export interface ReaderQuery {
 }
 
 export interface QuerySets {
+  /** Queries ranking changes were tried against. */
   tune: ReaderQuery[];
+  /** Written with `tune`, before any ranking change; measured, not tuned on. */
   holdout: ReaderQuery[];
+  /** Written later, before the last ranking changes; never tuned on. */
+  holdout2: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
