@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadCatalogue } from '../../plugins/remark-troubleshooting/catalogue';
-import { loadQuerySets, runQueries, summarize, type QueryOutcome, type ReaderQuery } from '../search/quality';
+import {
+  loadQuerySets,
+  openSearchDialog,
+  runQueries,
+  summarize,
+  type QueryOutcome,
+  type ReaderQuery,
+} from '../search/quality';
 import { SITE_DIR, offlineContext, startSession, type Session } from './helpers';
 
 let session: Session;
@@ -103,10 +110,7 @@ test('while a search is still running the panel says so, never "No pages match"'
   const { context } = await offlineContext(session);
   const page = await context.newPage();
   await page.goto(`${session.origin}/docs`);
-  await page.locator('[data-search-ready]').waitFor();
-  await page.keyboard.press('Control+K');
-  const dialog = page.getByRole('dialog', { name: 'Search the docs' });
-  const box = dialog.getByRole('searchbox');
+  const { dialog, box } = await openSearchDialog(page);
   await box.fill('patient');
   await dialog.locator('[data-search-done="patient"]').waitFor({ timeout: 20_000 });
   // Hold back the index fragments the next term needs, as a slow phone network would.

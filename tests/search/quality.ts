@@ -38,16 +38,22 @@ export function loadQuerySets(): QuerySets {
   return JSON.parse(fs.readFileSync(path.join(__dirname, 'queries.json'), 'utf8')) as QuerySets;
 }
 
-/**
- * Opens the search dialog on `page` (already on a docs page, with `origin` as its origin) and runs
- * each query, replacing the box's text in one input event as a paste or a last keystroke does.
- */
-export async function runQueries(page: Page, queries: ReaderQuery[], basePath = '/'): Promise<QueryOutcome[]> {
+/** Opens the search dialog with its keyboard shortcut, once the search button is ready. */
+export async function openSearchDialog(page: Page) {
   await page.locator('[data-search-ready]').waitFor();
   await page.keyboard.press('Control+K');
   const dialog = page.getByRole('dialog', { name: 'Search the docs' });
   const box = dialog.getByRole('searchbox');
   await box.waitFor();
+  return { dialog, box };
+}
+
+/**
+ * Opens the search dialog on `page` (already on a docs page, with `origin` as its origin) and runs
+ * each query, replacing the box's text in one input event as a paste or a last keystroke does.
+ */
+export async function runQueries(page: Page, queries: ReaderQuery[], basePath = '/'): Promise<QueryOutcome[]> {
+  const { dialog, box } = await openSearchDialog(page);
   // The index loads on first open; let it finish so the first query is not timed with it.
   await box.fill('fhir');
   await dialog.locator('[data-search-done="fhir"]').waitFor({ timeout: 20_000 });

@@ -132,18 +132,11 @@ test('when few pages hold every word, pages with most of the words follow them',
 });
 
 test('a heading naming the query and, in parentheses, the case it explains counts as named by the query', () => {
-  const data = {
-    url: '/docs/troubleshooting/access-and-403s',
-    excerpt: '',
-    meta: { title: 'Access and 403s' },
-    sub_results: [
-      {
-        title: 'Forbidden (the route needs a super admin)',
-        url: '/docs/troubleshooting/access-and-403s#super-admin-required',
-        excerpt: '',
-      },
-    ],
-  };
+  const data = pageWithHeading(
+    '/docs/troubleshooting/access-and-403s',
+    'Forbidden (the route needs a super admin)',
+    'super-admin-required',
+  );
   assert.equal(exactHeading(data, 'Forbidden')?.url, '/docs/troubleshooting/access-and-403s#super-admin-required');
   assert.equal(exactHeading(data, 'Forbid'), undefined);
   const hits = [
@@ -175,18 +168,11 @@ test("one-letter leftovers such as the s of user's are not searched", () => {
 });
 
 test('a heading "Topic: details" is named by the topic', () => {
-  const data = {
-    url: '/docs/self-hosting/config-settings',
-    excerpt: '',
-    meta: { title: 'Server config settings' },
-    sub_results: [
-      {
-        title: 'CORS: allowedOrigins and ClientApplication.allowedOrigin',
-        url: '/docs/self-hosting/config-settings#cors',
-        excerpt: '',
-      },
-    ],
-  };
+  const data = pageWithHeading(
+    '/docs/self-hosting/config-settings',
+    'CORS: allowedOrigins and ClientApplication.allowedOrigin',
+    'cors',
+  );
   assert.equal(exactHeading(data, 'cors')?.url, '/docs/self-hosting/config-settings#cors');
   assert.equal(exactHeading(data, 'cor'), undefined);
 });
@@ -242,3 +228,13 @@ test('pages that define an identifier are asked for with the defines filter', as
   );
   assert.deepEqual(calls[1], [null, { filters: { defines: 'medplum_base_url' } }]);
 });
+
+/** Search data for a page with one heading (and its anchor), as Pagefind returns it. */
+function pageWithHeading(url: string, heading: string, anchor: string) {
+  return {
+    url,
+    excerpt: '',
+    meta: { title: 'A page' },
+    sub_results: [{ title: heading, url: `${url}#${anchor}`, excerpt: '' }],
+  };
+}
