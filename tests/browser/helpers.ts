@@ -90,6 +90,18 @@ export async function visit(context: BrowserContext, origin: string, route: stri
     // Give hydration a moment so errors thrown by React are caught too.
     await p.waitForFunction(() => document.readyState === 'complete');
     await p.waitForTimeout(50);
+    // Hydration can leave the site title alone in <title> for a moment before the page's own
+    // comes back; give it up to 2 s to settle before reading it.
+    await p
+      .waitForFunction(
+        () => {
+          const h1 = document.querySelector('h1')?.textContent?.trim() ?? '';
+          return h1 === '' || document.title.startsWith(h1);
+        },
+        undefined,
+        { timeout: 2000 },
+      )
+      .catch(() => undefined);
     const title = await p.title();
     const h1 = (
       (await p
