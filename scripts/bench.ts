@@ -24,6 +24,7 @@ import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, templateOf } from '../tests/brows
 import { serveBuild } from './serve-build';
 import { perPageCost } from './bench-page-cost';
 import { measureToolBytes, printToolBytes, type ToolBytes } from './tool-bytes';
+import { measureToolBlocking, printToolBlocking, TOOL_TASK_BUDGET_MS, type ToolBlocking } from './tool-blocking';
 import { loadQuerySets, runQueries, summarize, type QualitySummary } from '../tests/search/quality';
 
 const SITE = path.join(__dirname, '..');
@@ -159,6 +160,8 @@ async function main(): Promise<void> {
   await searchBench(browser, server.origin, routes, results);
   // The FHIR tools fetch their code and definitions after load: measured on their own.
   results.tools = await measureToolBytes(browser, server.origin);
+  // Hostile links (runaway FHIRPath, deep or huge resources, 10,000 search parameters).
+  results.toolBlocking = await measureToolBlocking(browser, server.origin);
   await browser.close();
 
   if (!args.has('--skip-lighthouse')) {
@@ -182,6 +185,7 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
   printTables(results);
   printToolBytes(results.tools as ToolBytes[]);
+  printToolBlocking(results.toolBlocking as ToolBlocking[]);
   console.log(`\n[bench] wrote ${path.relative(SITE, path.join(OUT, 'results.json'))}`);
 }
 
@@ -354,6 +358,14 @@ function checkBudgets(r: Record<string, any>): BudgetRow[] {
     budget: `<= ${BUDGET.perPageBytes} B`,
     ok: cost.everyDocsPage <= BUDGET.perPageBytes,
   });
+  for (const t of (r.toolBlocking ?? []) as ToolBlocking[]) {
+    rows.push({
+      check: `longest tool task: ${t.name}`,
+      value: `${t.longestToolTask} ms`,
+      budget: `<= ${TOOL_TASK_BUDGET_MS} ms`,
+      ok: t.ok,
+    });
+  }
   for (const l of (r.lighthouse ?? []) as Record<string, any>[]) {
     rows.push({
       check: `Lighthouse mobile ${l.template}`,

@@ -1,19 +1,31 @@
 /**
  * Search builder: pick a resource type, add its real search parameters with the modifiers and
  * prefixes their type allows, and read the query string, the SDK call and the parsed request.
+ *
+ * The type's definitions and parseSearchRequest live in the engine worker (engine.worker.ts):
+ * indexing definitions and parsing a long shared query are long tasks on a phone, and a link
+ * can hold any query. The page keeps only string work: splitting the query into rows and
+ * writing it back.
  */
-import { parseSearchRequest } from '@medplum/core';
-import type { SearchParameter } from '@medplum/fhirtypes';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { type JSX, useEffect, useId, useMemo, useState } from 'react';
 import { CopyButton } from './CopyButton';
-import { loadType, RESOURCE_TYPES } from './definitions';
-import { errorText } from './parse-input';
+import { RESOURCE_TYPES } from './resource-types';
+import { useDebounced } from './debounce';
+import { limitMessage, useEngine } from './engine';
+import type { EngineOutcome, SearchParameterSummary } from './engine-protocol';
 import { sdkSearchCall } from './snippets';
 import { mountToolStyles } from './tool.css';
 import { LinkTooLong } from './LinkState';
 import { useUrlParam } from './url-state';
+
+/**
+ * Most parameter rows the builder draws. Real searches use a handful; a shared link can carry
+ * thousands, and drawing a form row for each blocks the page for seconds. Rows past this stay
+ * in the query unchanged and are counted in a note.
+ */
+export const MAX_ROWS = 100;
 
 /** Modifiers the FHIR R4 search specification allows per parameter type (and @medplum/core parses). */
 const MODIFIERS: Record<string, string[]> = {
@@ -118,7 +130,7 @@ interface Row {
   value: string;
 }
 
-function parseQuery(query: string, params: Map<string, SearchParameter>): Row[] {
+function parseQuery(query: string, params: Map<string, SearchParameterSummary>): Row[] {
   const rows: Row[] = [];
   for (const [key, raw] of new URLSearchParams(query)) {
     // Only the first colon ends the name: `_has:Observation:subject:code` keeps its whole chain.
@@ -156,52 +168,77 @@ export default function SearchBuilderTool(): JSX.Element {
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
+  const engine = useEngine();
   const [resourceType, setResourceType] = useUrlParam('type', 'Patient');
   const [query, setQuery] = useUrlParam('query', '');
-  const [params, setParams] = useState<Map<string, SearchParameter>>();
-  const [typeError, setTypeError] = useState<string>();
   const [choice, setChoice] = useState('');
+  // Parameter definitions of a type, or why they could not be loaded.
+  const [known, setKnown] = useState<{ type: string; params?: Map<string, SearchParameterSummary>; error?: string }>();
+  const params = known?.type === resourceType ? known.params : undefined;
+  const typeError = known?.type === resourceType ? known.error : undefined;
+  // The latest parse, and the query it was for.
+  const [run, setRun] = useState<{ query: string; outcome: EngineOutcome }>();
 
-  useEffect(() => {
-    let live = true;
-    setParams(undefined);
-    setTypeError(undefined);
-    loadType(baseUrl, resourceType)
-      .then((slice) => {
-        if (!live) return;
-        const map = new Map(slice.searchParameters.map((sp) => [sp.code as string, sp]));
-        setParams(new Map([...map].sort(([a], [b]) => a.localeCompare(b))));
-      })
-      .catch((err: unknown) => live && setTypeError(errorText(err)));
-    return () => {
-      live = false;
-    };
-  }, [baseUrl, resourceType]);
-
-  const rows = useMemo(() => (params ? parseQuery(query, params) : []), [query, params]);
+  // A prefix is only split off for ordered types, and written back in front of the value, so the
+  // query string does not depend on whether the definitions have arrived.
+  const rows = useMemo(() => parseQuery(query, params ?? new Map()), [query, params]);
   const setRows = (next: Row[]): void => setQuery(formatQuery(next));
   const updateRow = (index: number, patch: Partial<Row>): void =>
     setRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const queryString = useMemo(() => formatQuery(rows), [rows]);
+  // Parsed once on load, then after a pause in typing.
+  const settledQuery = useDebounced(queryString);
 
-  const queryString = formatQuery(rows);
-  const parsed = useMemo(() => {
-    if (!params) return undefined;
-    try {
-      return { request: parseSearchRequest(`${resourceType}${queryString ? `?${queryString}` : ''}`) };
-    } catch (err) {
-      return { error: errorText(err) };
-    }
-  }, [params, resourceType, queryString]);
+  // First the type's parameters, then (below) the parse: one run at a time in the worker.
+  useEffect(() => {
+    let live = true;
+    engine.run({ kind: 'search-parameters', baseUrl, resourceType }).then((outcome) => {
+      if (!live || outcome.kind === 'superseded') return;
+      if (outcome.kind === 'search-parameters') {
+        setKnown({ type: resourceType, params: new Map(outcome.params.map((sp) => [sp.code, sp])) });
+      } else {
+        const message = outcome.kind === 'error' ? outcome.message : limitMessage(outcome, 'parsing');
+        setKnown({ type: resourceType, error: message ?? 'The definitions could not be loaded.' });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [engine, baseUrl, resourceType]);
+
+  useEffect(() => {
+    if (!params) return;
+    let live = true;
+    engine.run({ kind: 'search', baseUrl, resourceType, query: settledQuery }).then((outcome) => {
+      if (live && outcome.kind !== 'superseded') setRun({ query: settledQuery, outcome });
+    });
+    return () => {
+      live = false;
+    };
+  }, [engine, baseUrl, resourceType, params, settledQuery]);
+
+  const outcome = run?.query === queryString && params ? run.outcome : undefined;
+  const limit = outcome && limitMessage(outcome, 'parsing');
+  const parsed =
+    outcome?.kind === 'search'
+      ? outcome.parseError
+        ? { error: outcome.parseError }
+        : { json: outcome.json ?? '' }
+      : outcome?.kind === 'error'
+        ? { error: outcome.message }
+        : undefined;
+  const state = outcome ? 'done' : 'running';
 
   const url = `GET /fhir/R4/${resourceType}${queryString ? `?${queryString}` : ''}`;
   const sdkCall = sdkSearchCall(resourceType, queryString);
-  const parsedJson = parsed?.request ? JSON.stringify(parsed.request, null, 2) : '';
+  const parsedJson = parsed?.json ?? '';
   const unknownCodes = params
     ? rows.filter((r) => r.code && !params.has(r.code) && !(r.code in SPECIAL_PARAMETERS)).map((r) => r.code)
     : [];
+  const shownRows = rows.slice(0, MAX_ROWS);
 
   return (
-    <div className="fhir-tool" data-ready={params ? 'true' : undefined}>
+    <div className="fhir-tool" data-ready={params ? 'true' : undefined} data-state={state}>
       <label htmlFor={`${id}-type`}>Resource type</label>
       <select
         id={`${id}-type`}
@@ -258,7 +295,13 @@ export default function SearchBuilderTool(): JSX.Element {
               Add parameter
             </button>
           </div>
-          {rows.map((row, index) => {
+          {rows.length > MAX_ROWS && (
+            <p className="fhir-tool-error" role="alert" data-testid="search-rows-capped">
+              This search has {rows.length.toLocaleString('en')} parameters. The builder shows the first{' '}
+              {MAX_ROWS.toLocaleString('en')} as rows; the rest stay in the query string below, unchanged.
+            </p>
+          )}
+          {shownRows.map((row, index) => {
             const sp = params.get(row.code);
             const special = sp ? undefined : SPECIAL_PARAMETERS[row.code];
             const type = sp?.type ?? 'string';
@@ -351,7 +394,11 @@ export default function SearchBuilderTool(): JSX.Element {
           {unknownCodes.length > 0 && (
             <p className="fhir-tool-error" role="alert">
               {resourceType} has no search parameter named{' '}
-              {unknownCodes.map((c) => `"${encodeURIComponent(c)}"`).join(', ')}. A server rejects unknown parameters or
+              {unknownCodes
+                .slice(0, 20)
+                .map((c) => `"${encodeURIComponent(c)}"`)
+                .join(', ')}
+              {unknownCodes.length > 20 && ` and ${(unknownCodes.length - 20).toLocaleString('en')} more`}. A server rejects unknown parameters or
               ignores them, depending on its settings.
             </p>
           )}
@@ -364,6 +411,11 @@ export default function SearchBuilderTool(): JSX.Element {
             <pre data-testid="search-sdk">{sdkCall}</pre>
             <CopyButton text={sdkCall} label="Copy the SDK call" />
             <h3>Parsed by parseSearchRequest</h3>
+            {limit && (
+              <p className="fhir-tool-error" role="alert" data-testid="engine-limit">
+                {limit}
+              </p>
+            )}
             {parsed?.error && (
               <p className="fhir-tool-error" role="alert" data-testid="search-error">
                 This query cannot be parsed: {parsed.error}

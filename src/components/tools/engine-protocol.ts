@@ -24,7 +24,16 @@ export type EngineResource = Record<string, unknown> & { resourceType: string };
 
 export type EngineRequest =
   | { id: number; kind: 'fhirpath'; baseUrl: string; resource: EngineResource; expression: string }
-  | { id: number; kind: 'validate'; baseUrl: string; resource: EngineResource };
+  | { id: number; kind: 'validate'; baseUrl: string; resource: EngineResource }
+  | { id: number; kind: 'search-parameters'; baseUrl: string; resourceType: string }
+  | { id: number; kind: 'search'; baseUrl: string; resourceType: string; query: string };
+
+/** A search parameter as the search builder shows it (the worker holds the full definitions). */
+export interface SearchParameterSummary {
+  code: string;
+  type: string;
+  description: string;
+}
 
 export type EngineResponse =
   | { id: number; kind: 'started' }
@@ -37,6 +46,8 @@ export type EngineResponse =
       searchExpressions: string[];
     }
   | { id: number; kind: 'validate'; issues: OperationOutcomeIssue[] }
+  | { id: number; kind: 'search-parameters'; params: SearchParameterSummary[] }
+  | { id: number; kind: 'search'; json?: string; parseError?: string }
   | { id: number; kind: 'too-large'; values?: number; chars?: number }
   | { id: number; kind: 'error'; message: string };
 

@@ -105,19 +105,21 @@ export function useEngine(): Engine {
 }
 
 /** The sentence a tool shows when a run hit a limit, or undefined. */
-export function limitMessage(outcome: EngineOutcome, what: 'evaluation' | 'validation'): string | undefined {
+export function limitMessage(outcome: EngineOutcome, what: 'evaluation' | 'validation' | 'parsing'): string | undefined {
+  // What the reader can shorten to get an answer.
+  const input = { evaluation: 'expression', validation: 'resource', parsing: 'query' }[what];
   if (outcome.kind === 'time-limit' && outcome.phase === 'load') {
     return `Stopped: the FHIR definitions did not load within ${LOAD_LIMIT_MS / 1000} seconds. Check the connection; the next edit tries again.`;
   }
   if (outcome.kind === 'time-limit') {
-    return `Stopped: the ${what} ran past the time limit of ${TIME_LIMIT_MS / 1000} seconds and was cancelled, so the page stays responsive. Nothing real takes that long; simplify the ${what === 'evaluation' ? 'expression' : 'resource'} and it runs again.`;
+    return `Stopped: the ${what} ran past the time limit of ${TIME_LIMIT_MS / 1000} seconds and was cancelled, so the page stays responsive. Nothing real takes that long; simplify the ${input} and it runs again.`;
   }
   if (outcome.kind === 'too-large') {
     const size =
       outcome.values !== undefined
         ? `${outcome.values.toLocaleString('en')} ${what === 'evaluation' ? 'values' : 'issues'}`
         : `${(outcome.chars ?? 0).toLocaleString('en')} characters`;
-    return `Stopped: the result is too large to show (${size}; the limit is ${MAX_RESULT_VALUES.toLocaleString('en')} values or ${MAX_RESULT_CHARS.toLocaleString('en')} characters of JSON). Narrow the ${what === 'evaluation' ? 'expression' : 'resource'} to see it.`;
+    return `Stopped: the result is too large to show (${size}; the limit is ${MAX_RESULT_VALUES.toLocaleString('en')} values or ${MAX_RESULT_CHARS.toLocaleString('en')} characters of JSON). Narrow the ${input} to see it.`;
   }
   return undefined;
 }

@@ -8,10 +8,19 @@
  * freeze the page for seconds. Here the page stays responsive, and engine.ts can stop a run that
  * passes its time limit by terminating this worker.
  *
+ * The search builder's parsing runs here too: parseSearchRequest needs the type's search
+ * parameters indexed, and indexing a type's definitions is itself a long task on a phone.
+ *
  * The worker loads definitions itself (they must be indexed in the @medplum/core that
  * evaluates) from the site's own origin; its requests carry no page address.
  */
-import { evalFhirPathTyped, OperationOutcomeError, parseFhirPath, validateResource } from '@medplum/core';
+import {
+  evalFhirPathTyped,
+  OperationOutcomeError,
+  parseFhirPath,
+  parseSearchRequest,
+  validateResource,
+} from '@medplum/core';
 import type { Resource } from '@medplum/fhirtypes';
 import { loadType, resourceTypesIn } from './definitions';
 import { type EngineRequest, type EngineResponse, MAX_RESULT_CHARS, MAX_RESULT_VALUES } from './engine-protocol';
@@ -81,8 +90,55 @@ async function validate(request: Extract<EngineRequest, { kind: 'validate' }>): 
   return { id, kind: 'validate', issues };
 }
 
+async function searchParameters(
+  request: Extract<EngineRequest, { kind: 'search-parameters' }>,
+): Promise<EngineResponse> {
+  const { id, baseUrl, resourceType } = request;
+  let slice;
+  try {
+    slice = await loadType(baseUrl, resourceType);
+  } catch (err) {
+    return { id, kind: 'error', message: message(err) };
+  }
+  const params = slice.searchParameters
+    .map((sp) => ({ code: sp.code ?? '', type: sp.type ?? '', description: sp.description ?? '' }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+  return { id, kind: 'search-parameters', params };
+}
+
+async function search(request: Extract<EngineRequest, { kind: 'search' }>): Promise<EngineResponse> {
+  const { id, baseUrl, resourceType, query } = request;
+  try {
+    // Indexed already by the search-parameters request in this worker, unless it was replaced.
+    await loadType(baseUrl, resourceType);
+  } catch (err) {
+    return { id, kind: 'error', message: message(err) };
+  }
+  reply({ id, kind: 'started' });
+  try {
+    const json = JSON.stringify(parseSearchRequest(`${resourceType}${query ? `?${query}` : ''}`), null, 2);
+    if (json.length > MAX_RESULT_CHARS) return { id, kind: 'too-large', chars: json.length };
+    return { id, kind: 'search', json };
+  } catch (err) {
+    return { id, kind: 'search', parseError: message(err) };
+  }
+}
+
+function handle(request: EngineRequest): Promise<EngineResponse> {
+  switch (request.kind) {
+    case 'fhirpath':
+      return fhirpath(request);
+    case 'validate':
+      return validate(request);
+    case 'search-parameters':
+      return searchParameters(request);
+    case 'search':
+      return search(request);
+  }
+}
+
 self.onmessage = (event: MessageEvent<EngineRequest>) => {
   const request = event.data;
-  const run = request.kind === 'fhirpath' ? fhirpath(request) : validate(request);
+  const run = handle(request);
   run.then(reply, (err: unknown) => reply({ id: request.id, kind: 'error', message: message(err) }));
 };

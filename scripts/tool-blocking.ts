@@ -1,0 +1,128 @@
+/**
+ * How long the FHIR tools block the page's main thread on hostile links (runaway FHIRPath, huge
+ * or deeply nested resources, thousands of search parameters: tests/browser/hostile-tool-cases.ts).
+ *
+ * Each case opens in a fresh page with a long-task observer installed before any script runs.
+ * Long tasks of the page's own start-up (parsing, hydration) happen on every page, so the same
+ * tool opened without state is measured too: the budget applies to the tasks a case adds, i.e.
+ * those that start after the tool has rendered (the tool chunk, the link's decoding, the work of
+ * answering). Used by `npm run bench`; also runs alone against an existing build:
+ *   NODE_OPTIONS=--experimental-websocket npx tsx scripts/tool-blocking.ts
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS } from '../tests/browser/helpers';
+import { answerSelector, HOSTILE_TOOL_CASES, type HostileToolCase } from '../tests/browser/hostile-tool-cases';
+import { serveBuild } from './serve-build';
+
+/** Longest main-thread task a tool may add, in milliseconds (issue 25). */
+export const TOOL_TASK_BUDGET_MS = 200;
+
+export interface ToolBlocking extends CaseTiming {
+  name: string;
+  ok: boolean;
+}
+
+interface Window {
+  longTasks: { start: number; duration: number }[];
+  toolStart: number;
+}
+
+function observe(): void {
+  const w = window as unknown as Window;
+  w.longTasks = [];
+  w.toolStart = Number.POSITIVE_INFINITY;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  // The moment the tool's own code starts: its chunk mounts `.fhir-tool`.
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('.fhir-tool')) {
+      w.toolStart = Math.min(w.toolStart, performance.now());
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+export interface CaseTiming {
+  /** Longest task that ended after the tool rendered, ms. */
+  longestToolTask: number;
+  /** Longest task of the page's start-up (before the tool rendered), ms: not the tool's. */
+  longestStartupTask: number;
+  /** From navigation to the tool's answer, ms. */
+  answeredAfter: number;
+}
+
+/**
+ * Opens one case in a new page of `context`, waits for the tool's answer and returns the long
+ * tasks it caused. The page is left open for the caller to inspect, then closed by it.
+ */
+export async function openCase(
+  context: BrowserContext,
+  origin: string,
+  c: HostileToolCase,
+): Promise<{ page: Page; timing: CaseTiming }> {
+  const page = await context.newPage();
+  await page.addInitScript(observe);
+  await page.goto(origin + c.route, { waitUntil: 'load' });
+  await page.locator(answerSelector(c)).filter({ hasText: c.text }).first().waitFor({ timeout: 60_000 });
+  const answeredAfter = await page.evaluate(() => performance.now());
+  // A long task that is still running when the answer shows is reported once it ends.
+  await page.waitForTimeout(300);
+  const { longTasks, toolStart } = await page.evaluate(() => {
+    const w = window as unknown as Window;
+    return { longTasks: w.longTasks, toolStart: w.toolStart };
+  });
+  // The tool's chunk is evaluated in the task that then mounts it: a task that ends after the
+  // tool appeared belongs to the tool.
+  const tool = longTasks.filter((t) => t.start + t.duration >= toolStart);
+  const startup = longTasks.filter((t) => t.start + t.duration < toolStart);
+  const longest = (tasks: { duration: number }[]) => Math.round(Math.max(0, ...tasks.map((t) => t.duration)));
+  return {
+    page,
+    timing: {
+      longestToolTask: longest(tool),
+      longestStartupTask: longest(startup),
+      answeredAfter: Math.round(answeredAfter),
+    },
+  };
+}
+
+export async function measureToolBlocking(browser: Browser, origin: string): Promise<ToolBlocking[]> {
+  const out: ToolBlocking[] = [];
+  for (const c of HOSTILE_TOOL_CASES) {
+    const context = await browser.newContext();
+    const { timing } = await openCase(context, origin, c);
+    out.push({ name: c.name, ...timing, ok: timing.longestToolTask <= TOOL_TASK_BUDGET_MS });
+    await context.close();
+  }
+  return out;
+}
+
+export function printToolBlocking(rows: ToolBlocking[]): void {
+  console.log(`\nFHIR tools on hostile links: longest main-thread task the tool adds (budget ${TOOL_TASK_BUDGET_MS} ms)`);
+  console.table(
+    rows.map((r) => ({
+      case: r.name,
+      'tool task ms': r.longestToolTask,
+      'start-up task ms': r.longestStartupTask,
+      'answered ms': r.answeredAfter,
+      budget: r.ok ? 'ok' : 'OVER',
+    })),
+  );
+}
+
+if (require.main === module) {
+  (async () => {
+    const server = await serveBuild(BUILD_DIR);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    try {
+      printToolBlocking(await measureToolBlocking(browser, server.origin));
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  })().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
