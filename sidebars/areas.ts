@@ -11,11 +11,13 @@ export interface GuideSection {
 }
 
 export const GUIDE_SECTIONS: GuideSection[] = [
-  { title: 'Get started', areas: ['tutorials', 'app'] },
+  { title: 'Get started', areas: ['tutorials', 'app', 'provider'] },
   { title: 'Identity and access', areas: ['auth', 'access'] },
   {
     title: 'Clinical workflows',
     areas: [
+      'workflows',
+      'intake',
       'questionnaires',
       'careplans',
       'labs-imaging',
@@ -31,7 +33,7 @@ export const GUIDE_SECTIONS: GuideSection[] = [
   { title: 'Automation', areas: ['bots', 'subscriptions', 'cli', 'agent'] },
   {
     title: 'Data and APIs',
-    areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'analytics', 'tools', 'ai'],
+    areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'migration', 'analytics', 'tools', 'ai'],
   },
   { title: 'Operate', areas: ['self-hosting', 'contributing', 'compliance'] },
   { title: 'When something fails', areas: ['troubleshooting'] },
@@ -59,11 +61,14 @@ export const READER_GOALS: ReaderGoal[] = [
     blurb: 'Store and query FHIR data from TypeScript and React, then model your clinical workflow.',
     areas: [
       'tutorials',
+      'workflows',
       'fhir-datastore',
       'search',
       'ui-components',
       'graphql',
       'app',
+      'provider',
+      'intake',
       'questionnaires',
       'careplans',
       'labs-imaging',
@@ -90,7 +95,7 @@ export const READER_GOALS: ReaderGoal[] = [
   {
     title: 'Integrate with HL7 and other systems',
     blurb: 'Move data between Medplum and hospital systems, labs, imaging and data warehouses.',
-    areas: ['integration', 'agent', 'fhircast', 'analytics'],
+    areas: ['integration', 'migration', 'agent', 'fhircast', 'analytics'],
   },
   {
     title: 'Fix an error',

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { GUIDE_AREAS } from '../../sidebars/areas';
-import { buildSidebars } from '../../sidebars/build';
+import { buildSidebars, hasIndex } from '../../sidebars/build';
 
 function page(dir: string, rel: string, title: string) {
   const file = path.join(dir, rel);
@@ -57,7 +57,10 @@ test('API families use their index, or an overview page, as the category link', 
 
 test('every guide area is a folder name used once', () => {
   assert.equal(new Set(GUIDE_AREAS).size, GUIDE_AREAS.length);
-  assert.equal(GUIDE_AREAS.length, 30);
+  // Each is a folder of docs/ with its index page: an area listed but never written would be a
+  // silent gap in the sidebar (build.ts leaves out folders without an index).
+  const missing = GUIDE_AREAS.filter((area) => !hasIndex('docs', area));
+  assert.deepEqual(missing, []);
 });
 
 test('navbar sections: Reference covers the API and SDK, Docs covers everything else', async () => {
