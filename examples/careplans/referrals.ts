@@ -19,6 +19,7 @@ import type {
   Reference,
   Resource,
   ServiceRequest,
+  Subscription,
   Task,
 } from '@medplum/fhirtypes';
 
@@ -466,18 +467,16 @@ export async function referralResults(
 
 // #region complete
 /**
- * Closes the loop: the Task is completed with the note as its output, and the order is completed.
- * The Task is updated first, so a failure between the two writes leaves a finished Task on an
- * active order, which the overdue query below still shows, instead of the reverse.
+ * The receiving side closes its part: the Task is completed with the consult note as its output.
+ * The order itself is the referring side's; the bot below completes it.
  */
-export async function completeReferral(
+export async function completeReferralTask(
   medplum: MedplumClient,
   task: WithId<Task>,
-  serviceRequest: WithId<ServiceRequest>,
   note: DocumentReference
-): Promise<{ task: WithId<Task>; serviceRequest: WithId<ServiceRequest> }> {
+): Promise<WithId<Task>> {
   const now = new Date().toISOString();
-  const doneTask = await medplum.updateResource<Task>(
+  return medplum.updateResource<Task>(
     {
       ...task,
       status: 'completed',
@@ -493,8 +492,6 @@ export async function completeReferral(
     },
     ifMatch(task)
   );
-  const doneRequest = await medplum.updateResource<ServiceRequest>({ ...serviceRequest, status: 'completed' });
-  return { task: doneTask, serviceRequest: doneRequest };
 }
 // #endregion complete
 
@@ -528,25 +525,57 @@ export async function overdueReferrals(medplum: MedplumClient, now: Date, maxAge
 }
 // #endregion overdue
 
+// #region subscription
+/**
+ * Runs a bot when a referral Task becomes completed. The search criteria match every save of a
+ * completed referral Task; the FHIRPath criterion narrows that to the save that changed the status.
+ */
+export function referralCompletedSubscription(botId: string): Subscription {
+  return {
+    resourceType: 'Subscription',
+    status: 'active',
+    reason: 'Tell the referring clinician when a referral is completed',
+    criteria: `Task?code=${FULFILL_TOKEN}&status=completed`,
+    channel: { type: 'rest-hook', endpoint: `Bot/${botId}` },
+    extension: [
+      {
+        url: 'https://medplum.com/fhir/StructureDefinition/fhir-path-criteria-expression',
+        valueString: "%current.status = 'completed' and %previous.where(status = 'completed').empty()",
+      },
+    ],
+  };
+}
+// #endregion subscription
+
 // #region bot
 /**
- * A bot for a Subscription on completed referral Tasks
- * (criteria `Task?code=http://hl7.org/fhir/CodeSystem/task-code|fulfill&status=completed`).
- * It gives the referring clinician a Task to read the consult note, so the result is not just filed
- * but seen by the person who asked the question.
+ * The bot behind that Subscription, acting for the referring side. It completes the order and
+ * gives the referring clinician a Task to read the consult note, so the answer is not just filed
+ * but seen by the person who asked. Every step checks first, because a delivery can repeat.
  */
-export async function handler(medplum: MedplumClient, event: BotEvent<Task>): Promise<Task | undefined> {
+export async function handler(
+  medplum: MedplumClient,
+  event: BotEvent<Task>
+): Promise<{ serviceRequest?: ServiceRequest; review?: Task }> {
   const referralTask = event.input;
   const note = referralTask.output?.find((o) => o.valueReference)?.valueReference;
-  if (referralTask.status !== 'completed' || !note || !referralTask.requester) {
-    return undefined;
+  if (referralTask.status !== 'completed' || !note?.reference || !referralTask.focus) {
+    return {};
   }
-  // Idempotent: a retried delivery must not create a second review task.
-  const existing = await medplum.searchOne('Task', { focus: note.reference as string, status: 'requested,in-progress,completed' });
+
+  let serviceRequest = await medplum.readReference(referralTask.focus as Reference<ServiceRequest>);
+  if (serviceRequest.status === 'active' || serviceRequest.status === 'on-hold') {
+    serviceRequest = await medplum.updateResource<ServiceRequest>({ ...serviceRequest, status: 'completed' });
+  }
+
+  if (!referralTask.requester) {
+    return { serviceRequest };
+  }
+  const existing = await medplum.searchOne('Task', { focus: note.reference });
   if (existing) {
-    return existing;
+    return { serviceRequest, review: existing };
   }
-  return medplum.createResource<Task>({
+  const review = await medplum.createResource<Task>({
     resourceType: 'Task',
     status: 'requested',
     intent: 'order',
@@ -554,10 +583,11 @@ export async function handler(medplum: MedplumClient, event: BotEvent<Task>): Pr
     code: { text: 'Review consult note' },
     description: 'The specialist has answered your referral. Review the consult note.',
     focus: note,
-    basedOn: referralTask.focus ? [referralTask.focus] : undefined,
+    basedOn: [referralTask.focus],
     for: referralTask.for,
     owner: referralTask.requester as Task['owner'],
     authoredOn: new Date().toISOString(),
   });
+  return { serviceRequest, review };
 }
 // #endregion bot

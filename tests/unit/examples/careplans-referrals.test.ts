@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BotEvent, WithId } from '@medplum/core';
-import { createReference, validateResource } from '@medplum/core';
+import { createReference, evalFhirPath, parseSearchRequest, toTypedValue, validateResource } from '@medplum/core';
 import type { Condition, Organization, Patient, Practitioner, Resource, Task } from '@medplum/fhirtypes';
 import type { MockClient } from '@medplum/mock';
 import {
@@ -14,7 +14,7 @@ import {
   acknowledgeReferral,
   attachReferralLetter,
   buildReferral,
-  completeReferral,
+  completeReferralTask,
   createReferral,
   handler,
   markReferralSent,
@@ -22,6 +22,7 @@ import {
   overdueReferrals,
   referralCcdaUrl,
   referralInbox,
+  referralCompletedSubscription,
   referralResults,
   rejectReferral,
   requestMoreInformation,
@@ -186,24 +187,26 @@ describe('careplans/referrals', () => {
     );
     assert.equal(results.reports.length, 0);
 
-    // Close the loop.
-    const done = await completeReferral(medplum, scheduled, withLetter, note);
-    valid(done.task);
-    valid(done.serviceRequest);
-    assert.equal(done.task.status, 'completed');
-    assert.equal(done.task.output?.[0]?.valueReference?.reference, `DocumentReference/${note.id}`);
-    assert.equal(done.serviceRequest.status, 'completed');
+    // Close the loop: the receiver completes the Task, the bot completes the order and notifies.
+    const doneTask = await completeReferralTask(medplum, scheduled, note);
+    valid(doneTask);
+    assert.equal(doneTask.status, 'completed');
+    assert.equal(doneTask.output?.[0]?.valueReference?.reference, `DocumentReference/${note.id}`);
+    assert.equal((await openReferrals(medplum)).length, 1, 'the order is still active until the bot runs');
+
+    const event = { input: doneTask } as BotEvent<Task>;
+    const first = await handler(medplum, event);
+    assert.ok(first.serviceRequest && first.review);
+    valid(first.serviceRequest);
+    valid(first.review);
+    assert.equal(first.serviceRequest.status, 'completed');
+    assert.equal(first.review.owner?.reference, `Practitioner/${input.requester.id}`);
+    assert.equal(first.review.focus?.reference, `DocumentReference/${note.id}`);
     assert.equal((await openReferrals(medplum)).length, 0);
 
-    // The bot gives the referring clinician a review task, once.
-    const event = { input: done.task } as BotEvent<Task>;
-    const review = await handler(medplum, event);
-    assert.ok(review);
-    valid(review);
-    assert.equal(review.owner?.reference, `Practitioner/${input.requester.id}`);
-    assert.equal(review.focus?.reference, `DocumentReference/${note.id}`);
     const again = await handler(medplum, event);
-    assert.equal(again?.id, review.id, 'a second delivery finds the existing review task');
+    assert.equal(again.review?.id, first.review.id, 'a second delivery finds the existing review task');
+    assert.equal((await medplum.searchResources('Task', { focus: `DocumentReference/${note.id}` })).length, 1);
   });
 
   test('rejecting records the reason and leaves the order to the sender', async () => {
@@ -237,6 +240,29 @@ describe('careplans/referrals', () => {
     assert.deepEqual(ids, [pastDue.id, noDue.id].sort());
     assert.ok(!ids.includes(dueSoon.id));
     assert.ok(!ids.includes(finished.id));
+  });
+
+  test('the Subscription fires only on the change to completed', () => {
+    loadFullDefinitions();
+    const sub = referralCompletedSubscription('bot-1');
+    valid(sub);
+    const search = parseSearchRequest(sub.criteria);
+    assert.equal(search.resourceType, 'Task');
+    assert.deepEqual(
+      search.filters?.map((f) => f.code),
+      ['code', 'status']
+    );
+    const expression = sub.extension?.[0]?.valueString as string;
+    const task = (status: Task['status']): Task => ({ resourceType: 'Task', status, intent: 'order' });
+    const fires = (previous: Task | undefined, current: Task): boolean =>
+      evalFhirPath(expression, current, {
+        '%previous': toTypedValue(previous ?? {}),
+        '%current': toTypedValue(current),
+      })[0] === true;
+    assert.equal(fires(task('in-progress'), task('completed')), true);
+    assert.equal(fires(task('completed'), task('completed')), false, 'a later edit of a completed Task');
+    assert.equal(fires(undefined, task('completed')), true, 'created as completed');
+    assert.equal(fires(task('accepted'), task('in-progress')), false);
   });
 
   test('referralCcdaUrl asks the server for a Referral Note C-CDA', () => {
