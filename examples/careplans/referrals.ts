@@ -141,6 +141,11 @@ export async function createReferral(
     ],
   } as Bundle);
   const [savedRequest, savedTask] = (result.entry ?? []).map((e) => e.resource);
+  // Without the project's transaction-bundles feature the server runs the entries as a batch, so
+  // one can fail while the other is saved: check that both came back.
+  if (savedRequest?.resourceType !== 'ServiceRequest' || savedTask?.resourceType !== 'Task') {
+    throw new Error('Referral not saved: ' + JSON.stringify(result.entry?.map((e) => e.response?.status)));
+  }
   return { serviceRequest: savedRequest as WithId<ServiceRequest>, task: savedTask as WithId<Task> };
 }
 // #endregion create

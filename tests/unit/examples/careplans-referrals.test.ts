@@ -209,6 +209,21 @@ describe('careplans/referrals', () => {
     assert.equal((await medplum.searchResources('Task', { focus: `DocumentReference/${note.id}` })).length, 1);
   });
 
+  test('createReferral throws when the server saved only part of the Bundle', async () => {
+    const medplum = mockWithSearch();
+    const input = await setup(medplum);
+    // What a project without transaction-bundles can answer: the ServiceRequest saved, the Task refused.
+    medplum.executeBatch = async () => ({
+      resourceType: 'Bundle',
+      type: 'transaction-response',
+      entry: [
+        { response: { status: '201 Created' }, resource: { resourceType: 'ServiceRequest', id: 'sr1' } as Resource },
+        { response: { status: '400 Bad Request' } },
+      ],
+    });
+    await assert.rejects(createReferral(medplum, input), /Referral not saved: \["201 Created","400 Bad Request"\]/);
+  });
+
   test('rejecting records the reason and leaves the order to the sender', async () => {
     const medplum = mockWithSearch();
     const input = await setup(medplum);
