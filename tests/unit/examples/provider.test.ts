@@ -84,7 +84,7 @@ describe('provider/app', () => {
         { url: SERVICE_BILLING_CODE_URL, valueCodeableConcept: OFFICE_VISIT },
         { url: APPLICABLE_CHARGE_DEFINITION_URL, valueCanonical: 'https://example.org/ChargeItemDefinition/office-visit' },
       ],
-      action: [{ title: 'Lipid panel' }],
+      action: [{ title: 'Complete blood count' }],
     })) as PlanDefinition & { id: string };
     valid(template);
 
@@ -123,14 +123,17 @@ describe('provider/app', () => {
       intent: 'order',
       subject: createReference(patient),
       encounter: createReference(encounter),
-      code: { coding: [{ system: CPT, code: '80061' }], text: 'Lipid panel' },
-      extension: [{ url: APPLICABLE_CHARGE_DEFINITION_URL, valueCanonical: 'https://example.org/ChargeItemDefinition/lipid' }],
+      code: {
+        coding: [{ system: CPT, code: '85025', display: 'Complete CBC with automated differential WBC' }],
+        text: 'Complete blood count',
+      },
+      extension: [{ url: APPLICABLE_CHARGE_DEFINITION_URL, valueCanonical: 'https://example.org/ChargeItemDefinition/cbc' }],
     });
     await medplum.createResource<Task>({
       resourceType: 'Task',
       status: 'requested',
       intent: 'order',
-      code: { text: 'Lipid panel' },
+      code: { text: 'Complete blood count' },
       for: createReference(patient),
       encounter: createReference(encounter),
       focus: createReference(order),
@@ -220,12 +223,12 @@ describe('provider/app', () => {
     const task = buildNewTask(
       {
         title: 'Call patient about lab results',
-        description: 'Lipids came back high.',
+        description: 'CBC results are back.',
         status: 'requested',
         dueDate: '2026-12-03T17:00:00.000Z',
         patient: createReference(patient),
         assignee: me,
-        performerType: { coding: [{ system: 'http://snomed.info/sct', code: '768820003', display: 'Care coordinator' }] },
+        performerType: { coding: [{ system: 'http://snomed.info/sct', code: '768820003', display: 'Care coordinator (occupation)' }] },
       },
       me
     );
