@@ -138,6 +138,24 @@ export async function findConflicts(
     end: `gt${start}`,
   });
 }
+/**
+ * Booked appointments of one actor (a practitioner or a room) that start inside a block, to
+ * reschedule or cancel before blocking. Filter by actor: a search on date alone would return
+ * every calendar's appointments.
+ */
+export async function bookedDuring(
+  medplum: MedplumClient,
+  actor: WithId<Practitioner> | WithId<Location>,
+  start: string,
+  end: string
+): Promise<Appointment[]> {
+  return medplum.searchResources('Appointment', [
+    ['actor', getReferenceString(actor)],
+    ['status', 'booked'],
+    ['date', `ge${start}`],
+    ['date', `lt${end}`],
+  ]);
+}
 // #endregion block-time
 
 // #region book-room

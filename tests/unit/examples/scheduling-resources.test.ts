@@ -8,6 +8,7 @@ import { validateResource } from '@medplum/core';
 import type { Appointment, Organization, Patient, Practitioner, Slot } from '@medplum/fhirtypes';
 import {
   blockTime,
+  bookedDuring,
   bookRoomAndPractitioner,
   createCalendars,
   createClinicRooms,
@@ -66,6 +67,11 @@ describe('scheduling/resources', () => {
     assert.deepEqual(appointment.slot?.map((s) => s.reference).sort(), slots.map((s) => `Slot/${s.id}`).sort());
     assert.equal(appointment.participant.length, 3);
     await assert.rejects(() => bookRoomAndPractitioner(medplum, input), /not available/);
+    const during = await bookedDuring(medplum, room, '2026-12-03T15:00:00Z', '2026-12-03T17:00:00Z');
+    assert.deepEqual(during.map((a) => a.id), [appointment.id]);
+    assert.equal((await bookedDuring(medplum, room, '2026-12-04T15:00:00Z', '2026-12-04T17:00:00Z')).length, 0);
+    const other = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Other' }] });
+    assert.equal((await bookedDuring(medplum, other, '2026-12-03T15:00:00Z', '2026-12-03T17:00:00Z')).length, 0);
   });
 
   test('practitioners are filtered by the state their license is valid in, and by its period', async () => {
