@@ -72,6 +72,19 @@ export function buildScreenQuestionnaire(): Questionnaire {
           { question: 'smokes', operator: '=', answerBoolean: true },
           { question: 'packs-per-day', operator: '>=', answerDecimal: 0.5 },
         ],
+        // QuestionnaireForm lets an unanswered question pass an "all" condition, so on its own the
+        // enableWhen above would show this item before anything is answered. When this expression
+        // is present, the form uses it instead of enableWhen; other readers still see enableWhen.
+        extension: [
+          {
+            url: `${SDC}/sdc-questionnaire-enableWhenExpression`,
+            valueExpression: {
+              language: 'text/fhirpath',
+              expression:
+                "%resource.item.where(linkId = 'smokes').answer.value = true and %resource.item.where(linkId = 'packs-per-day').answer.value >= 0.5",
+            },
+          },
+        ],
       },
       {
         linkId: 'has-allergies',
@@ -316,8 +329,9 @@ function compare(actual: unknown, expected: unknown, operator: QuestionnaireItem
 // #region extract-bot
 /**
  * Extraction in code, as a Bot would do it: one Encounter and one AllergyIntolerance per repeat of
- * the "allergy" group, linked through a urn:uuid fullUrl and written in a single transaction, so
- * either everything is stored or nothing is.
+ * the "allergy" group, linked through a urn:uuid fullUrl and written in a single transaction
+ * Bundle. The server rewrites the urn:uuid references in every case; it stores everything or
+ * nothing only when the project has the `transaction-bundles` feature.
  */
 export function buildAllergyTransaction(response: QuestionnaireResponse): Bundle {
   const patient = response.subject as AllergyIntolerance['patient'];

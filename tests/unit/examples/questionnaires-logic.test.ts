@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { getExtension, validateResource } from '@medplum/core';
+import { evalFhirPathTyped, getExtension, toJsBoolean, toTypedValue, validateResource } from '@medplum/core';
 import type { AllergyIntolerance, Encounter, Patient, QuestionnaireResponse, Signature } from '@medplum/fhirtypes';
 import {
   buildAllergyTransaction,
@@ -63,6 +63,32 @@ describe('questionnaires/logic', () => {
     const nonSmoker: QuestionnaireResponse = { ...response, item: [{ linkId: 'smokes', answer: [{ valueBoolean: false }] }] };
     assert.equal(isEnabled(byId('packs-per-day')!, nonSmoker), false);
     assert.equal(isEnabled(byId('allergy')!, nonSmoker), false);
+  });
+
+  test('the enableWhenExpression on quit-help waits for both answers', async () => {
+    const q = buildScreenQuestionnaire();
+    const { response } = await setup();
+    const ext = getExtension(
+      q.item!.find((i) => i.linkId === 'quit-help')!,
+      'http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-enableWhenExpression'
+    );
+    const expression = ext?.valueExpression?.expression as string;
+    assert.ok(expression);
+    // Evaluated the way QuestionnaireForm evaluates it: against the whole response, as %resource.
+    const enabled = (r: QuestionnaireResponse): boolean => {
+      const value = toTypedValue(r);
+      return toJsBoolean(evalFhirPathTyped(expression, [value], { '%resource': value }));
+    };
+    const blank: QuestionnaireResponse = { ...response, item: [{ linkId: 'smokes' }, { linkId: 'packs-per-day' }] };
+    assert.equal(enabled(blank), false, 'nothing answered yet');
+    const smokerOnly: QuestionnaireResponse = {
+      ...response,
+      item: [{ linkId: 'smokes', answer: [{ valueBoolean: true }] }, { linkId: 'packs-per-day' }],
+    };
+    assert.equal(enabled(smokerOnly), false, 'packs not answered yet');
+    assert.equal(enabled(response), true, 'smoker, one pack a day');
+    // The plain enableWhen, read strictly as checkResponse does, agrees on the complete answers.
+    assert.equal(isEnabled(q.item!.find((i) => i.linkId === 'quit-help')!, smokerOnly), false);
   });
 
   test('checkResponse accepts the signed response and reports what is wrong with others', async () => {
