@@ -161,8 +161,9 @@ export async function bookedDuring(
 // #region book-room
 /**
  * Books a practitioner and a room together: checks both calendars, then writes one busy Slot per
- * calendar and the Appointment in one transaction. Nothing on the server enforces this check, so
- * two clients can still race; see the page for what to do about that.
+ * calendar and the Appointment in one transaction Bundle (all-or-nothing when the project has the
+ * `transaction-bundles` feature). Nothing on the server enforces the check, so two clients can
+ * still race; see the page for what to do about that.
  */
 export async function bookRoomAndPractitioner(
   medplum: MedplumClient,
