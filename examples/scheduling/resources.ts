@@ -24,6 +24,7 @@ const BED_STATUS = 'http://terminology.hl7.org/CodeSystem/v2-0116';
 export const PLAN_NET_QUALIFICATION =
   'http://hl7.org/fhir/us/davinci-pdex-plan-net/StructureDefinition/practitioner-qualification';
 export const USPS_STATES = 'https://www.usps.com/';
+const V2_0360 = 'http://terminology.hl7.org/CodeSystem/v2-0360';
 
 // #region locations
 /** A building and an exam room inside it. `partOf` makes the hierarchy; `physicalType` says what each is. */
@@ -226,7 +227,7 @@ export function stateLicense(
   return {
     identifier: [{ system: `https://example.org/fhir/sid/medical-license/${state.toLowerCase()}`, value: licenseNumber }],
     code: {
-      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0360', version: '2.7', code: 'MD', display: 'Doctor of Medicine' }],
+      coding: [{ system: V2_0360, version: '2.7', code: 'MD', display: 'Doctor of Medicine' }],
     },
     period,
     issuer: createReference(board),
@@ -250,19 +251,23 @@ export const INTERNAL_MEDICINE: PractitionerQualification = {
 };
 
 /**
- * Practitioners licensed in a state on the visit date. The search narrows by state with Medplum's
- * `qualification-davinci-pdex-where-valid` parameter; the period check runs in code because no
- * search parameter covers a qualification's period.
+ * Practitioners licensed in a state on the visit date. Servers whose definitions include Medplum's
+ * `qualification-davinci-pdex-where-valid` parameter narrow by state in the search; older servers
+ * (up to 5.0.10) reject that parameter, so pass `stateSearch: false` there to search by license
+ * code instead. Either way the state, status and period are checked in code, because no search
+ * parameter covers a qualification's period.
  */
 export async function practitionersLicensedIn(
   medplum: MedplumClient,
   state: string,
-  visitDate: string
+  visitDate: string,
+  options: { stateSearch?: boolean } = {}
 ): Promise<WithId<Practitioner>[]> {
-  const candidates = await medplum.searchResources('Practitioner', {
-    'qualification-davinci-pdex-where-valid': state,
-    active: 'true',
-  });
+  const query =
+    options.stateSearch === false
+      ? { 'qualification-code': [`${V2_0360}|MD`, `${V2_0360}|DO`].join(','), active: 'true', _count: '1000' }
+      : { 'qualification-davinci-pdex-where-valid': state, active: 'true', _count: '1000' };
+  const candidates = await medplum.searchResources('Practitioner', query);
   return candidates.filter((practitioner) =>
     (practitioner.qualification ?? []).some((q) => {
       const ext = q.extension?.find((e) => e.url === PLAN_NET_QUALIFICATION);

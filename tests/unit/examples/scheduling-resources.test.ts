@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { validateResource } from '@medplum/core';
-import type { Appointment, Organization, Patient, Practitioner, Slot } from '@medplum/fhirtypes';
+import { createReference, validateResource } from '@medplum/core';
+import type { Appointment, Location, Organization, Patient, Practitioner, PractitionerRole, Slot } from '@medplum/fhirtypes';
 import {
   blockTime,
   bookedDuring,
@@ -104,5 +104,45 @@ describe('scheduling/resources', () => {
     assert.equal(bySearchOnly.length, 2, 'the search matches the state; the period check is done in code');
     const byCode = await medplum.searchResources('Practitioner', { 'qualification-code': 'http://nucc.org/provider-taxonomy|207R00000X' });
     assert.deepEqual(byCode.map((p) => p.id), [ca.id]);
+    // Servers up to 5.0.10 lack the state parameter: search by license code, same result.
+    const byLicenseCode = await practitionersLicensedIn(medplum, 'CA', '2026-12-03', { stateSearch: false });
+    assert.deepEqual(byLicenseCode.map((p) => p.id), [ca.id]);
+    assert.deepEqual((await practitionersLicensedIn(medplum, 'NY', '2026-12-03', { stateSearch: false })).map((p) => p.id), [ny.id]);
+  });
+
+  test('one PractitionerRole per state is found with a chained search on the Location address', async () => {
+    const medplum = mockWithSearch();
+    const practitioner = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Okafor' }] });
+    const california = await medplum.createResource<Location>({
+      resourceType: 'Location',
+      status: 'active',
+      mode: 'kind',
+      name: 'California (licensure)',
+      physicalType: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/location-physical-type', code: 'jdn', display: 'Jurisdiction' }] },
+      address: { state: 'CA' },
+    });
+    const newYork = await medplum.createResource<Location>({
+      resourceType: 'Location',
+      status: 'active',
+      mode: 'kind',
+      name: 'New York (licensure)',
+      address: { state: 'NY' },
+    });
+    const caRole = await medplum.createResource<PractitionerRole>({
+      resourceType: 'PractitionerRole',
+      active: true,
+      practitioner: createReference(practitioner),
+      location: [createReference(california)],
+      period: { start: '2025-01-01', end: '2027-01-31' },
+    });
+    const nyRole = await medplum.createResource<PractitionerRole>({
+      resourceType: 'PractitionerRole',
+      active: true,
+      practitioner: createReference(practitioner),
+      location: [createReference(newYork)],
+    });
+    [practitioner, california, newYork, caRole, nyRole].forEach((r) => assert.doesNotThrow(() => validateResource(r)));
+    const roles = await medplum.searchResources('PractitionerRole', 'location.address-state=CA');
+    assert.deepEqual(roles.map((r) => r.id), [caRole.id]);
   });
 });
