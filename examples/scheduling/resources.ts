@@ -134,7 +134,7 @@ export async function findConflicts(
 ): Promise<Slot[]> {
   return medplum.searchResources('Slot', {
     schedule: schedules.map(getReferenceString).join(','),
-    status: 'busy,busy-unavailable',
+    status: 'busy,busy-tentative,busy-unavailable',
     start: `lt${end}`,
     end: `gt${start}`,
   });

@@ -49,6 +49,19 @@ describe('scheduling/resources', () => {
     assert.equal((await findConflicts(medplum, [roomSchedule], '2026-12-02T16:00:00Z', '2026-12-02T19:00:00Z')).length, 1);
     assert.equal((await findConflicts(medplum, [roomSchedule], '2026-12-02T18:00:00Z', '2026-12-02T18:30:00Z')).length, 0);
     assert.equal((await findConflicts(medplum, [doctorSchedule], '2026-12-02T17:30:00Z', '2026-12-02T18:30:00Z')).length, 0);
+    // A tentative hold on the doctor's calendar counts as taken too.
+    const hold = await medplum.createResource<Slot>({
+      resourceType: 'Slot',
+      schedule: { reference: `Schedule/${doctorSchedule.id}` },
+      status: 'busy-tentative',
+      start: '2026-12-02T17:00:00Z',
+      end: '2026-12-02T17:30:00Z',
+    });
+    assert.doesNotThrow(() => validateResource(hold));
+    assert.deepEqual(
+      (await findConflicts(medplum, [doctorSchedule], '2026-12-02T17:15:00Z', '2026-12-02T18:30:00Z')).map((s) => s.id),
+      [hold.id]
+    );
     await assert.rejects(() => blockTime(medplum, roomSchedule, '2027-06-01T17:00:00Z', '2027-06-01T18:00:00Z', 'x'), /planning horizon/);
     await assert.rejects(() => blockTime(medplum, roomSchedule, '2026-12-02T18:00:00Z', '2026-12-02T17:00:00Z', 'x'), /after start/);
   });
