@@ -176,7 +176,8 @@ describe('workflows/part1: e-prescribing', () => {
         project: { reference: 'Project/1' },
         user: { reference: 'User/1' },
         profile: { reference: 'Practitioner/1' },
-        identifier: [{ system: 'https://dosespot.com/clinician-id', value: '12345' }],
+        // Any identifier system containing "dosespot" counts; this one is only an illustration.
+        identifier: [{ system: 'https://example.org/dosespot-clinician-id', value: '12345' }],
       }),
       true
     );
@@ -193,7 +194,7 @@ describe('workflows/part1: e-prescribing', () => {
       intent: 'order',
       subject: { reference: 'Patient/p' },
       medicationCodeableConcept: {
-        coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '197361', display: 'amlodipine 5 MG Oral Tablet' }],
+        coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '17767', display: 'amLODIPine' }],
       },
     })) as Stored<MedicationRequest>;
     const lost = await markResponseLost(medplum, draft);
