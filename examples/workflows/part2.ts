@@ -15,21 +15,20 @@ import type {
   Patient,
   Practitioner,
   Reference,
-  Resource,
   ServiceRequest,
   Task,
 } from '@medplum/fhirtypes';
 
 // #region referral-channel
+/** Connection types we can send on, best first (codes from endpoint-connection-type). */
+const PREFERRED_CONNECTIONS = ['hl7-fhir-rest', 'direct-project', 'hl7v2-mllp'] as const;
+
 /** How a referral will reach its recipient. */
 export type ReferralChannel =
   | { kind: 'in-network'; owner: Reference<Organization> }
-  | { kind: 'fhir-rest' | 'direct-project' | 'hl7v2-mllp'; endpoint: Reference<Endpoint>; address: string }
+  | { kind: (typeof PREFERRED_CONNECTIONS)[number]; endpoint: Reference<Endpoint>; address: string }
   | { kind: 'fax'; number: string }
   | { kind: 'manual' };
-
-/** Connection types we can send on, best first (codes from endpoint-connection-type). */
-const PREFERRED_CONNECTIONS = ['hl7-fhir-rest', 'direct-project', 'hl7v2-mllp'] as const;
 
 /**
  * Decides how to send a referral to an organization. Organizations inside our own network
@@ -239,13 +238,12 @@ export async function reconcile(
   const counts = new Map<string, number>(legacyIds.map((id) => [id, 0]));
   for (let i = 0; i < legacyIds.length; i += groupSize) {
     const group = legacyIds.slice(i, i + groupSize);
-    const found: Resource[] = await medplum.searchResources(resourceType, {
+    const found: Patient[] = await medplum.searchResources(resourceType, {
       identifier: group.map((id) => `${system}|${id}`).join(','),
       _count: String(groupSize * 2),
     });
     for (const resource of found) {
-      const ids = ('identifier' in resource ? resource.identifier : undefined) ?? [];
-      for (const identifier of ids) {
+      for (const identifier of resource.identifier ?? []) {
         if (identifier.system === system && identifier.value && counts.has(identifier.value)) {
           counts.set(identifier.value, (counts.get(identifier.value) ?? 0) + 1);
         }
