@@ -69,6 +69,9 @@ export async function chooseReferralChannel(
 // #endregion referral-channel
 
 // #region referral-task
+/** Our own code system for where a referral Task stands; codes make it searchable. */
+export const REFERRAL_STATUS_SYSTEM = 'https://example.org/fhir/CodeSystem/referral-status';
+
 /**
  * Puts a referral in motion. In-network referrals become a Task owned by the receiving
  * organization, so it shows up in their queue. External referrals become a Task owned by our
@@ -93,7 +96,10 @@ export async function createReferralTask(
     authoredOn: new Date().toISOString(),
     requester: sender,
     owner: inNetwork ? channel.owner : sender,
-    businessStatus: { text: inNetwork ? 'awaiting triage' : `awaiting transmission: ${channel.kind}` },
+    businessStatus: {
+      coding: [{ system: REFERRAL_STATUS_SYSTEM, code: inNetwork ? 'awaiting-triage' : 'awaiting-transmission' }],
+      text: inNetwork ? 'awaiting triage' : `awaiting transmission: ${channel.kind}`,
+    },
   });
 }
 // #endregion referral-task

@@ -27,6 +27,7 @@ import {
   openWorkFor,
   reconcile,
   recordOutboundNotice,
+  REFERRAL_STATUS_SYSTEM,
 } from '../../../examples/workflows/part2';
 import { mockWithSearch } from './mock-with-search';
 
@@ -100,6 +101,14 @@ describe('workflows/part2: referrals', () => {
     assert.equal(external.businessStatus?.text, 'awaiting transmission: direct-project');
     assert.equal(external.focus?.reference, `ServiceRequest/${referral.id}`);
     assert.equal(external.for?.reference, `Patient/${patient.id}`);
+    // A sending bot finds its work with a token search on the coded business status.
+    const toSend = await medplum.searchResources('Task', {
+      'business-status': `${REFERRAL_STATUS_SYSTEM}|awaiting-transmission`,
+    });
+    assert.deepEqual(
+      toSend.map((t) => t.id),
+      [external.id]
+    );
   });
 });
 
