@@ -198,11 +198,7 @@ describe('workflows/part2: billing', () => {
       subject: createReference(patient),
       period: { start: '2026-11-24T15:00:00Z', end: '2026-11-24T15:20:00Z' },
     });
-    const visit = {
-      code: '99213',
-      display:
-        'Office or other outpatient visit for the evaluation and management of an established patient, low level of medical decision making',
-    };
+    const visit = { code: '99213', display: 'Office/outpatient visit est' };
     const first = await captureCharge(medplum, encounter, visit, 120);
     const again = await captureCharge(medplum, encounter, visit, 120);
     assert.doesNotThrow(() => validateResource(first));
