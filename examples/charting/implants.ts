@@ -4,7 +4,7 @@
  */
 import type { MedplumClient } from '@medplum/core';
 import { createReference } from '@medplum/core';
-import type { Device, Patient, Procedure, Reference } from '@medplum/fhirtypes';
+import type { Device, DeviceUseStatement, Patient, Procedure, Reference } from '@medplum/fhirtypes';
 
 // #region parse
 export interface ParsedUdi {
@@ -15,7 +15,7 @@ export interface ParsedUdi {
   serialNumber?: string;
 }
 
-/** GS1 dates are YYMMDD; a day of 00 means the end of that month is not given, so keep year-month. */
+/** GS1 dates are YYMMDD; a day of 00 means no day is given (GS1 reads it as the month's end), so keep year-month. */
 function gs1Date(yymmdd: string): string {
   const year = 2000 + Number(yymmdd.slice(0, 2));
   const month = yymmdd.slice(2, 4);
@@ -86,14 +86,15 @@ export function buildImplant(patient: Reference<Patient>, hrf: string): Device {
 // #region record
 /**
  * Stores the implant once (a second scan of the same label finds the existing Device by its full
- * UDI) and records the procedure that placed it, with the Device as its focal device.
+ * UDI), records the procedure that placed it with the Device as its focal device, and adds a
+ * DeviceUseStatement, which is what a C-CDA export reads for the devices section.
  */
 export async function recordImplant(
   medplum: MedplumClient,
   patient: Patient & { id: string },
   hrf: string,
   implantedOn: string,
-): Promise<{ device: Device; procedure: Procedure }> {
+): Promise<{ device: Device; procedure: Procedure; use: DeviceUseStatement }> {
   const device = await medplum.createResourceIfNoneExist<Device>(
     buildImplant(createReference(patient), hrf),
     `udi-carrier=${encodeURIComponent(hrf)}`,
@@ -104,9 +105,20 @@ export async function recordImplant(
     code: { text: 'Insertion of cardiac resynchronization therapy pacemaker' },
     subject: createReference(patient),
     performedDateTime: implantedOn,
-    focalDevice: [{ manipulated: createReference(device as Device & { id: string }) }],
+    focalDevice: [{ manipulated: createReference(device) }],
   });
-  return { device, procedure };
+  const use = await medplum.createResourceIfNoneExist<DeviceUseStatement>(
+    {
+      resourceType: 'DeviceUseStatement',
+      status: 'active',
+      subject: createReference(patient),
+      device: createReference(device),
+      timingDateTime: implantedOn,
+      derivedFrom: [createReference(procedure)],
+    },
+    `device=Device/${device.id}`,
+  );
+  return { device, procedure, use };
 }
 
 /** A patient's implants, for the chart and for MRI safety checks. */

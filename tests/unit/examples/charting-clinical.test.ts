@@ -309,6 +309,9 @@ describe('charting/implants', () => {
     assert.equal(first.device.id, second.device.id);
     assert.doesNotThrow(() => validateResource(first.procedure));
     assert.equal(first.procedure.focalDevice?.[0]?.manipulated.reference, `Device/${first.device.id}`);
+    assert.equal(first.use.id, second.use.id);
+    assert.equal(first.use.device.reference, `Device/${first.device.id}`);
+    assert.doesNotThrow(() => validateResource(first.use));
     const implants = await patientImplants(medplum, patient.id);
     assert.deepEqual(
       implants.map((d) => d.udiCarrier?.[0]?.deviceIdentifier),
