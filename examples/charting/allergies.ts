@@ -42,7 +42,7 @@ export function buildPenicillinAllergy(
     recordedDate,
     reaction: [
       {
-        manifestation: [{ coding: [{ system: SNOMED, code: '247472004', display: 'Hives' }], text: 'Hives' }],
+        manifestation: [{ coding: [{ system: SNOMED, code: '247472004', display: 'Wheal' }], text: 'Hives' }],
         severity: 'moderate',
       },
     ],

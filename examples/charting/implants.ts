@@ -97,7 +97,7 @@ export async function recordImplant(
 ): Promise<{ device: Device; procedure: Procedure; use: DeviceUseStatement }> {
   const device = await medplum.createResourceIfNoneExist<Device>(
     buildImplant(createReference(patient), hrf),
-    `udi-carrier=${encodeURIComponent(hrf)}`,
+    `udi-carrier:exact=${encodeURIComponent(hrf)}`,
   );
   const procedure = await medplum.createResource<Procedure>({
     resourceType: 'Procedure',

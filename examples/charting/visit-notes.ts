@@ -136,9 +136,10 @@ export function buildProgressNote(
 
 // #region sign
 /**
- * Signs the note. Like the Provider app, the signature is a Provenance on the Encounter (reason
- * SIGN, signature type LA legally authenticated). Here it also targets the Composition, which
- * becomes `final` with a legal attester. Locking also completes the ClinicalImpression.
+ * Signs the note. Like the Provider app, the signature is a Provenance on the Encounter; its codes
+ * come from the value sets FHIR binds: activity LA (legally authenticated) and an ISO-ASTM E1762
+ * author's signature. Here it also targets the Composition, which becomes `final` with a legal
+ * attester. Locking also completes the ClinicalImpression, which the Provider app reads as locked.
  */
 export async function signNote(
   medplum: MedplumClient,
@@ -158,9 +159,11 @@ export async function signNote(
     resourceType: 'Provenance',
     target: [createReference(encounter), createReference(signed as Composition & { id: string })],
     recorded: now,
-    reason: [
-      { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ActReason', code: 'SIGN', display: 'Signed' }] },
-    ],
+    activity: {
+      coding: [
+        { system: 'http://terminology.hl7.org/CodeSystem/v3-DocumentCompletion', code: 'LA', display: 'legally authenticated' },
+      ],
+    },
     agent: [
       {
         type: {
@@ -171,9 +174,7 @@ export async function signNote(
     ],
     signature: [
       {
-        type: [
-          { system: 'http://terminology.hl7.org/CodeSystem/v3-DocumentCompletion', code: 'LA', display: 'legally authenticated' },
-        ],
+        type: [{ system: 'urn:iso-astm:E1762-95:2013', code: '1.2.840.10065.1.12.1.1', display: "Author's Signature" }],
         when: now,
         who: practitioner,
       },

@@ -90,6 +90,7 @@ describe('charting/allergies', () => {
     assert.doesNotThrow(() => validateResource(nka));
     assert.equal(allergy.code?.coding?.[0]?.code, '7980');
     assert.equal(allergy.reaction?.[0]?.manifestation[0]?.coding?.[0]?.code, '247472004');
+    assert.equal(allergy.reaction?.[0]?.manifestation[0]?.coding?.[0]?.display, 'Wheal');
 
     const { clinicalStatus: _c, ...noStatus } = allergy;
     assert.throws(() => validateResource(noStatus as AllergyIntolerance), /ait-1/);
@@ -175,6 +176,9 @@ describe('charting/problems', () => {
 
     // con-4: an abated Condition cannot stay active.
     assert.throws(() => validateResource({ ...problem, abatementDateTime: '2026-11-20' }), /con-4/);
+    // con-3 has severity warning, so a problem-list-item without clinicalStatus is not rejected.
+    const { clinicalStatus: _cs, ...noClinicalStatus } = problem;
+    assert.doesNotThrow(() => validateResource(noClinicalStatus as Condition));
   });
 });
 
@@ -263,6 +267,10 @@ describe('charting/visit-notes', () => {
     assert.equal(signed.impression.status, 'completed');
     assert.doesNotThrow(() => validateResource(signed.note));
     assert.doesNotThrow(() => validateResource(signed.provenance));
+    assert.equal(signed.provenance.activity?.coding?.[0]?.code, 'LA');
+    assert.equal(signed.provenance.signature?.[0]?.type[0]?.code, '1.2.840.10065.1.12.1.1');
+    assert.equal(signed.provenance.reason, undefined);
+    assert.doesNotThrow(() => validateResource(signed.impression));
     const provenances = await medplum.searchResources('Provenance', { target: getReferenceString(encounter) });
     assert.equal(provenances.length, 1);
     const notes = await medplum.searchResources('Composition', { encounter: getReferenceString(encounter), type: '11506-3' });
@@ -345,6 +353,9 @@ describe('charting/async-encounters', () => {
     const review = await startReview(medplum, encounter, opened.task as Stored<typeof opened.task>, doctor);
     assert.equal(review.encounter.status, 'in-progress');
     assert.equal(review.task.owner?.reference, `Practitioner/${doctor.id}`);
+    assert.doesNotThrow(() => validateResource(review.task));
+    assert.doesNotThrow(() => validateResource(review.encounter));
+    assert.doesNotThrow(() => validateResource(linked));
 
     const reply = await replyToPatient(
       medplum,
