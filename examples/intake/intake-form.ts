@@ -20,6 +20,7 @@ import type {
   QuestionnaireResponseItemAnswer,
   Reference,
   RelatedPerson,
+  Subscription,
 } from '@medplum/fhirtypes';
 
 // #region questionnaire
@@ -130,6 +131,40 @@ export const intakeQuestionnaire: Questionnaire = {
   ],
 };
 // #endregion questionnaire
+
+// #region submit
+/**
+ * App side: save what the form component produced. In a portal the patient is known and is set as
+ * the subject; at a kiosk there is none yet and the bot creates the patient.
+ */
+export async function submitIntake(
+  medplum: MedplumClient,
+  response: QuestionnaireResponse,
+  patient?: Patient
+): Promise<QuestionnaireResponse> {
+  return medplum.createResource<QuestionnaireResponse>({
+    ...response,
+    questionnaire: INTAKE_URL,
+    status: 'completed',
+    authored: response.authored ?? new Date().toISOString(),
+    subject: patient ? createReference(patient) : response.subject,
+  });
+}
+
+/** Runs the intake bot for each new response to this form, and only on create. */
+export function intakeSubscription(bot: { id?: string }): Subscription {
+  return {
+    resourceType: 'Subscription',
+    status: 'active',
+    reason: 'File new-patient intake forms',
+    criteria: `QuestionnaireResponse?questionnaire=${INTAKE_URL}`,
+    channel: { type: 'rest-hook', endpoint: `Bot/${bot.id}` },
+    extension: [
+      { url: 'https://medplum.com/fhir/StructureDefinition/subscription-supported-interaction', valueCode: 'create' },
+    ],
+  };
+}
+// #endregion submit
 
 // #region answers
 type Answers = Record<string, QuestionnaireResponseItemAnswer[]>;

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import type { BotEvent } from '@medplum/core';
 import { validateResource } from '@medplum/core';
 import type { Organization, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
-import { handler, INTAKE_URL, intakeQuestionnaire } from '../../../examples/intake/intake-form';
+import { handler, INTAKE_URL, intakeQuestionnaire, intakeSubscription, submitIntake } from '../../../examples/intake/intake-form';
 import { mockWithSearch } from './mock-with-search';
 
 function valid(resource: Resource): void {
@@ -155,6 +155,20 @@ describe('intake/intake-form', () => {
     assert.equal(coverages.length, 2);
     const allergies = await medplum.searchResources('AllergyIntolerance', { patient: `Patient/${first.patient.id}` });
     assert.equal(allergies.length, 1);
+  });
+
+  test('the app saves a completed response with the patient; the subscription targets the bot on create', async () => {
+    const medplum = mockWithSearch();
+    const patient = await medplum.createResource({ resourceType: 'Patient', name: [{ family: 'Ortiz' }] });
+    const saved = await submitIntake(medplum, { resourceType: 'QuestionnaireResponse', status: 'in-progress', item: [] }, patient);
+    valid(saved);
+    assert.equal(saved.status, 'completed');
+    assert.equal(saved.subject?.reference, `Patient/${patient.id}`);
+    const sub = intakeSubscription({ id: 'abc' });
+    valid(sub);
+    assert.equal(sub.channel.endpoint, 'Bot/abc');
+    assert.equal(sub.criteria, `QuestionnaireResponse?questionnaire=${INTAKE_URL}`);
+    assert.equal(sub.extension?.[0]?.valueCode, 'create');
   });
 
   test('a response to another form is refused', async () => {
