@@ -5,10 +5,23 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { BotEvent } from '@medplum/core';
+import type { BotEvent, MedplumClient } from '@medplum/core';
 import { validateResource } from '@medplum/core';
-import type { Organization, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
+import type { AllergyIntolerance, Bundle, Organization, Patient, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
+import type { MockClient } from '@medplum/mock';
 import { handler, INTAKE_URL, intakeQuestionnaire, intakeSubscription, submitIntake } from '../../../examples/intake/intake-form';
+import type { ManifestRequest } from '../../../examples/intake/smart-health-links';
+import {
+  createSmartHealthLink,
+  decryptJwe,
+  encryptJwe,
+  handler as shlHandler,
+  parseShlink,
+  randomToken,
+  revokeSmartHealthLink,
+  serveManifest,
+  summaryBundle,
+} from '../../../examples/intake/smart-health-links';
 import { mockWithSearch } from './mock-with-search';
 
 function valid(resource: Resource): void {
@@ -179,5 +192,98 @@ describe('intake/intake-form', () => {
       } as BotEvent<QuestionnaireResponse>),
       /Not a completed intake form/
     );
+  });
+});
+
+describe('intake/smart-health-links', () => {
+  // MockClient cannot download Binary content; read the stored base64 data instead.
+  const readFromMock = async (medplum: MockClient, url: string): Promise<string> => {
+    const binary = await medplum.readResource('Binary', url.replace('Binary/', ''));
+    return Buffer.from(binary.data as string, 'base64').toString();
+  };
+
+  async function setup() {
+    const medplum = mockWithSearch();
+    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['Lena'], family: 'Ortiz' }] });
+    await medplum.createResource<AllergyIntolerance>({
+      resourceType: 'AllergyIntolerance',
+      patient: { reference: `Patient/${patient.id}` },
+      code: { coding: [{ system: 'http://snomed.info/sct', code: '111088007', display: 'Latex (substance)' }] },
+    });
+    return { medplum, patient };
+  }
+
+  test('JWE round trip; a wrong key fails', async () => {
+    const key = randomToken();
+    assert.equal(key.length, 43);
+    const jwe = await encryptJwe('{"a":1}', key, 'application/fhir+json');
+    assert.equal(jwe.split('.').length, 5);
+    assert.equal(jwe.split('.')[1], '');
+    assert.equal(await decryptJwe(jwe, key), '{"a":1}');
+    await assert.rejects(decryptJwe(jwe, randomToken()));
+  });
+
+  test('a link with a passcode: payload, manifest, wrong passcode, revocation', async () => {
+    const { medplum, patient } = await setup();
+    const bundle = await summaryBundle(medplum, patient);
+    valid(bundle);
+    assert.equal(bundle.entry?.length, 2);
+
+    const expiresAt = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+    const { uri, record } = await createSmartHealthLink(medplum, patient, bundle, {
+      manifestBase: 'https://shl.example.org/m',
+      label: 'Allergies for camp',
+      passcode: '4711',
+      expiresAt,
+      maxAttempts: 2,
+    });
+    valid(record);
+    assert.match(uri, /^shlink:\/[A-Za-z0-9_-]+$/);
+    const payload = parseShlink(`https://viewer.example.org/#${uri}`);
+    assert.equal(payload.flag, 'P');
+    assert.equal(payload.exp, Math.floor(expiresAt.getTime() / 1000));
+    assert.equal(payload.label, 'Allergies for camp');
+    assert.ok(payload.url.length <= 128);
+    const shlId = payload.url.split('/').pop() as string;
+    assert.ok(!JSON.stringify(record).includes(payload.key), 'the key is not stored');
+    assert.ok(!JSON.stringify(record).includes('4711'), 'the passcode is not stored');
+
+    const read = (m: MedplumClient, url: string) => readFromMock(m as MockClient, url);
+    const wrong = await serveManifest(medplum, { shlId, recipient: 'Camp nurse', passcode: '0000' }, read);
+    assert.deepEqual(wrong, { status: 401, body: { remainingAttempts: 1 } });
+
+    const ok = await serveManifest(medplum, { shlId, recipient: 'Camp nurse', passcode: '4711' }, read);
+    assert.equal(ok.status, 200);
+    if (ok.status === 200) {
+      const shared = JSON.parse(await decryptJwe(ok.body.files[0].embedded, payload.key)) as Bundle;
+      assert.deepEqual(
+        shared.entry?.map((e) => e.resource?.resourceType),
+        ['Patient', 'AllergyIntolerance']
+      );
+    }
+
+    const last = await serveManifest(medplum, { shlId, recipient: 'x', passcode: 'nope' }, read);
+    assert.deepEqual(last, { status: 401, body: { remainingAttempts: 0 } });
+    const locked = await serveManifest(medplum, { shlId, recipient: 'x', passcode: '4711' }, read);
+    assert.equal(locked.status, 404);
+
+    const { record: open } = await createSmartHealthLink(medplum, patient, bundle, { manifestBase: 'https://shl.example.org/m' });
+    const openId = open.identifier?.[0]?.value as string;
+    assert.equal((await serveManifest(medplum, { shlId: openId, recipient: 'x' }, read)).status, 200);
+    await revokeSmartHealthLink(medplum, open);
+    assert.equal((await serveManifest(medplum, { shlId: openId, recipient: 'x' }, read)).status, 404);
+  });
+
+  test('an expired link and a request without an id get 404', async () => {
+    const { medplum, patient } = await setup();
+    const bundle = await summaryBundle(medplum, patient);
+    const { record } = await createSmartHealthLink(medplum, patient, bundle, {
+      manifestBase: 'https://shl.example.org/m',
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    const read = (m: MedplumClient, url: string) => readFromMock(m as MockClient, url);
+    assert.equal((await serveManifest(medplum, { shlId: record.identifier?.[0]?.value as string, recipient: 'x' }, read)).status, 404);
+    const reply = await shlHandler(medplum, { input: { recipient: 'x' } } as BotEvent<ManifestRequest>);
+    assert.equal(reply.status, 404);
   });
 });
