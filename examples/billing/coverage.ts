@@ -15,9 +15,10 @@ import type {
   CoverageClass,
   CoverageEligibilityRequest,
   CoverageEligibilityResponse,
-  CoverageEligibilityResponseBenefit,
+  CoverageEligibilityResponseInsuranceItemBenefit,
   DocumentReference,
   Encounter,
+  Money,
   Organization,
   Patient,
   Practitioner,
@@ -216,7 +217,7 @@ export interface ClearinghouseAnswer {
 }
 
 const BENEFIT_TYPE = 'http://terminology.hl7.org/CodeSystem/benefit-type';
-const usd = (value: number): { value: number; currency: string } => ({ value, currency: 'USD' });
+const usd = (value: number): Money => ({ value, currency: 'USD' });
 
 /** Turns the parsed answer into a CoverageEligibilityResponse that points at the request. */
 export function toEligibilityResponse(request: CoverageEligibilityRequest, answer: ClearinghouseAnswer): CoverageEligibilityResponse {
@@ -233,7 +234,7 @@ export function toEligibilityResponse(request: CoverageEligibilityRequest, answe
   if (answer.error) {
     return { ...base, disposition: answer.error, error: [{ code: { text: answer.error } }] };
   }
-  const benefits: CoverageEligibilityResponseBenefit[] = [];
+  const benefits: CoverageEligibilityResponseInsuranceItemBenefit[] = [];
   if (answer.officeCopay !== undefined) {
     benefits.push({
       type: { coding: [{ system: BENEFIT_TYPE, code: 'copay', display: 'Copayment per service' }] },
@@ -320,7 +321,7 @@ export async function benefitSummary(medplum: MedplumClient, request: CoverageEl
   const insurance = response.insurance?.find((i) => i.inforce !== undefined);
   const items = insurance?.item ?? [];
   const benefits = items.filter((i) => !i.excluded && i.network?.coding?.[0]?.code !== 'out').flatMap((i) => i.benefit ?? []);
-  const find = (code: string): CoverageEligibilityResponseBenefit | undefined =>
+  const find = (code: string): CoverageEligibilityResponseInsuranceItemBenefit | undefined =>
     benefits.find((b) => b.type.coding?.some((c) => c.code === code));
   const deductible = find('deductible');
   return {

@@ -14,8 +14,8 @@ import type { Bundle, DocumentReference, Extension, Patient, Resource } from '@m
 
 // #region encoding
 const b64url = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64url');
-const fromB64url = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'base64url'));
-const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+const fromB64url = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(Buffer.from(text, 'base64url'));
+const utf8 = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(new TextEncoder().encode(text));
 
 /** 32 random bytes, base64url-encoded: 43 characters. Used for the key and for the link id. */
 export function randomToken(): string {
