@@ -341,12 +341,7 @@ export async function benefitSummary(medplum: MedplumClient, request: CoverageEl
 export const CPT = 'http://www.ama-assn.org/go/cpt';
 export const ICD10CM = 'http://hl7.org/fhir/sid/icd-10-cm';
 
-export const EM_99213: Coding = {
-  system: CPT,
-  code: '99213',
-  display:
-    'Office or other outpatient visit for the evaluation and management of an established patient, low level of medical decision making',
-};
+export const EM_99213: Coding = { system: CPT, code: '99213', display: 'Office/outpatient visit est' };
 export const VENIPUNCTURE_36415: Coding = { system: CPT, code: '36415', display: 'Collection of venous blood by venipuncture' };
 
 export const HYPERTENSION_I10: Coding = { system: ICD10CM, code: 'I10', display: 'Essential (primary) hypertension' };
