@@ -45,6 +45,7 @@ import {
   buildHba1cSubscription,
   buildProtocol,
   callCdsService,
+  type CdsRequest,
   caseload,
   cdsHandler,
   changeEpisodeStatus,
@@ -221,7 +222,7 @@ describe('careplans/coordination: decision support', () => {
     }) as typeof medplum.get;
     medplum.post = (async (url: URL | string, body: unknown) => {
       calls.push(String(url));
-      return cdsHandler(medplum, botEvent(body as Parameters<typeof cdsHandler>[1]['input']));
+      return cdsHandler(medplum, botEvent(body as CdsRequest));
     }) as typeof medplum.post;
     const discovery = await discoverCdsServices(medplum);
     assert.equal(discovery.services[0].hook, 'patient-view');
