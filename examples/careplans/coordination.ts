@@ -3,11 +3,12 @@
  * decision support (a CDS Hooks bot and a subscription-triggered rule bot), episodes of care, and
  * protocols applied with PlanDefinition/$apply.
  */
-import type { BotEvent, MedplumClient } from '@medplum/core';
-import { createReference, getReferenceString } from '@medplum/core';
+import type { BotEvent, CdsCard, CdsRequest, CdsResponse, CdsUserResource, MedplumClient } from '@medplum/core';
+import { buildCdsRequest, createReference, getReferenceString } from '@medplum/core';
 import type {
   ActivityDefinition,
   Bot,
+  BotCdsService,
   Bundle,
   CarePlan,
   CareTeam,
@@ -381,7 +382,7 @@ export async function handler(medplum: MedplumClient, event: BotEvent<Observatio
   });
 }
 
-/** The subscription that delivers every created or updated HbA1c Observation to the bot. */
+/** The subscription that delivers every change to an HbA1c Observation to the bot. */
 export function buildHba1cSubscription(bot: Reference<Bot>): Subscription {
   return {
     resourceType: 'Subscription',
@@ -394,40 +395,26 @@ export function buildHba1cSubscription(bot: Reference<Bot>): Subscription {
 // #endregion rule-bot
 
 // #region cds-bot
-/** A Bot registered as a CDS Hooks service: the cdsService element is what discovery lists. */
-export function buildCdsServiceBot(): Bot {
-  return {
-    resourceType: 'Bot',
-    name: 'hba1c-patient-view',
-    runtimeVersion: 'vmcontext',
-    cdsService: {
-      hook: 'patient-view',
-      title: 'HbA1c check',
-      description: 'Warns when the most recent HbA1c is high or older than six months.',
-      prefetch: [
-        { key: 'patient', query: 'Patient/{{context.patientId}}' },
-        {
-          key: 'hba1c',
-          query: `Observation?patient={{context.patientId}}&code=${HBA1C.system}|${HBA1C.code}&_sort=-date&_count=1`,
-        },
-      ],
+/**
+ * What the service looks like in discovery. The prefetch templates ask the client to send the
+ * patient and the latest HbA1c with every call.
+ */
+export const HBA1C_CDS_SERVICE: BotCdsService = {
+  hook: 'patient-view',
+  title: 'HbA1c check',
+  description: 'Warns when the most recent HbA1c is high or older than six months.',
+  prefetch: [
+    { key: 'patient', query: 'Patient/{{context.patientId}}' },
+    {
+      key: 'hba1c',
+      query: `Observation?patient={{context.patientId}}&code=${HBA1C.system}|${HBA1C.code}&_sort=-date&_count=1`,
     },
-  };
-}
+  ],
+};
 
-/** The body a CDS client posts to a service (the parts this service reads). */
-export interface CdsRequest {
-  hook: string;
-  hookInstance: string;
-  context: { patientId: string; userId?: string; encounterId?: string };
-  prefetch?: { patient?: Patient; hba1c?: Bundle<Observation> | null };
-}
-
-export interface CdsCard {
-  summary: string;
-  indicator: 'info' | 'warning' | 'critical';
-  detail?: string;
-  source: { label: string };
+/** Turns an existing (deployed) Bot into a CDS service by setting its cdsService element. */
+export async function registerCdsService(medplum: MedplumClient, bot: Bot): Promise<Bot> {
+  return medplum.updateResource<Bot>({ ...bot, cdsService: HBA1C_CDS_SERVICE });
 }
 
 /** Turns the latest HbA1c (or its absence) into CDS cards. */
@@ -458,12 +445,13 @@ export function hba1cCards(latest: Observation | undefined, now = new Date()): C
  * The CDS bot's handler. The server passes the posted JSON body as event.input and runs the bot
  * with the caller's access, so the fallback search sees only what the caller may see.
  */
-export async function cdsHandler(medplum: MedplumClient, event: BotEvent<CdsRequest>): Promise<{ cards: CdsCard[] }> {
+export async function cdsHandler(medplum: MedplumClient, event: BotEvent<CdsRequest>): Promise<CdsResponse> {
   const request = event.input;
-  let latest = request.prefetch?.hba1c?.entry?.[0]?.resource;
-  if (!request.prefetch?.hba1c) {
+  const prefetched = request.prefetch?.hba1c as Bundle<Observation> | null | undefined;
+  let latest = prefetched?.entry?.[0]?.resource;
+  if (!prefetched) {
     latest = await medplum.searchOne('Observation', {
-      patient: `Patient/${request.context.patientId}`,
+      patient: `Patient/${request.context.patientId as string}`,
       code: `${HBA1C.system}|${HBA1C.code}`,
       _sort: '-date',
     });
@@ -473,18 +461,27 @@ export async function cdsHandler(medplum: MedplumClient, event: BotEvent<CdsRequ
 // #endregion cds-bot
 
 // #region cds-call
-/** GET /cds-services: the Bots in the caller's project that have cdsService set. */
-export async function discoverCdsServices(medplum: MedplumClient): Promise<{ services: { id: string; hook: string }[] }> {
-  return medplum.get(medplum.getBaseUrl() + 'cds-services', { cache: 'no-cache' });
-}
-
-/** POST /cds-services/{botId}: runs the bot and returns whatever it returned (here, the cards). */
-export async function callCdsService(
+/**
+ * What a client (your EHR front end) does when a chart opens: discover the services, keep those
+ * for the patient-view hook, fill each one's prefetch with the user's own access, call it, and
+ * collect the cards.
+ */
+export async function runPatientViewHooks(
   medplum: MedplumClient,
-  botId: string,
-  request: CdsRequest
-): Promise<{ cards: CdsCard[] }> {
-  return medplum.post(medplum.getBaseUrl() + 'cds-services/' + botId, request);
+  user: CdsUserResource,
+  patientId: string
+): Promise<CdsCard[]> {
+  const { services } = await medplum.getCdsServices({ cache: 'no-cache' });
+  const cards: CdsCard[] = [];
+  for (const service of services.filter((s) => s.hook === 'patient-view')) {
+    const request = await buildCdsRequest(medplum, user, service, {
+      userId: getReferenceString(user),
+      patientId,
+    });
+    const response = await medplum.callCdsService(service.id, request);
+    cards.push(...response.cards);
+  }
+  return cards;
 }
 // #endregion cds-call
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { BotEvent } from '@medplum/core';
+import type { BotEvent, CdsRequest } from '@medplum/core';
 import {
   createReference,
   evalFhirPathTyped,
@@ -39,13 +39,10 @@ import { HBA1C } from '../../../examples/careplans/codes';
 import {
   applyOnce,
   applyParameters,
-  buildCdsServiceBot,
   buildDietitianReferralActivity,
   buildHba1cGoal,
   buildHba1cSubscription,
   buildProtocol,
-  callCdsService,
-  type CdsRequest,
   caseload,
   cdsHandler,
   changeEpisodeStatus,
@@ -55,7 +52,6 @@ import {
   createOwnedTask,
   createRoleTask,
   delegateTask,
-  discoverCdsServices,
   endParticipation,
   episodeEncounters,
   handler,
@@ -66,7 +62,9 @@ import {
   recordEpisodeVisit,
   recordHba1c,
   reviewGoal,
+  registerCdsService,
   ROLES,
+  runPatientViewHooks,
   roleQueue,
   signOrders,
   TASK_ELEMENTS,
@@ -187,12 +185,14 @@ describe('careplans/coordination: decision support', () => {
     assert.equal((await medplum.searchResources('Task', { focus: getReferenceString(high) })).length, 1);
   });
 
-  test('CDS service bot: valid Bot, cards from prefetch or from a search, endpoints called', async () => {
+  test('CDS service bot: registration, cards from prefetch or from a search, client call with prefetch', async () => {
     const medplum = mockWithSearch();
-    const { patient } = await people(medplum);
-    const bot = buildCdsServiceBot();
+    const { patient, doctor } = await people(medplum);
+    const created = await medplum.createResource<Bot>({ resourceType: 'Bot', name: 'hba1c-patient-view' });
+    const bot = await registerCdsService(medplum, created);
     valid(bot);
     assert.equal(bot.cdsService?.hook, 'patient-view');
+    assert.equal(bot.cdsService?.prefetch?.length, 2);
 
     const now = new Date('2026-11-25T12:00:00Z');
     assert.deepEqual(hba1cCards(undefined, now).map((c) => c.indicator), ['warning']);
@@ -204,34 +204,49 @@ describe('careplans/coordination: decision support', () => {
 
     const prefetched: Bundle<Observation> = { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: old }] };
     const fromPrefetch = await cdsHandler(medplum, botEvent({
-      hook: 'patient-view', hookInstance: 'a1', context: { patientId: patient.id as string }, prefetch: { hba1c: prefetched },
+      hook: 'patient-view', hookInstance: 'a1', context: { patientId: patient.id }, prefetch: { hba1c: prefetched },
     }));
     assert.equal(fromPrefetch.cards[0].indicator, 'critical');
 
     await recordHba1c(medplum, createReference(patient), 6.2, new Date().toISOString());
     const fromSearch = await cdsHandler(medplum, botEvent({
-      hook: 'patient-view', hookInstance: 'a2', context: { patientId: patient.id as string },
+      hook: 'patient-view', hookInstance: 'a2', context: { patientId: patient.id },
     }));
     assert.deepEqual(fromSearch.cards, []);
 
-    // MockClient has no /cds-services routes; record the URLs and answer as the server would.
+    // MockClient has no /cds-services routes: answer discovery the way the server does (from the
+    // bot's cdsService, prefetch flattened to an object) and run the handler for the call.
     const calls: string[] = [];
-    medplum.get = (async (url: URL | string) => {
+    const sent: CdsRequest[] = [];
+    const realGet = medplum.get.bind(medplum) as (...args: unknown[]) => Promise<unknown>;
+    medplum.get = (async (url: URL | string, ...rest: unknown[]) => {
+      if (!String(url).includes('cds-services')) {
+        return realGet(url, ...rest);
+      }
       calls.push(String(url));
-      return { services: [{ id: 'bot-1', hook: 'patient-view' }] };
+      const service = bot.cdsService as NonNullable<Bot['cdsService']>;
+      return {
+        services: [
+          { id: bot.id, hook: service.hook, title: service.title, description: service.description,
+            prefetch: Object.fromEntries((service.prefetch ?? []).map((p) => [p.key, p.query])) },
+          { id: 'other', hook: 'order-sign', prefetch: {} },
+        ],
+      };
     }) as typeof medplum.get;
     medplum.post = (async (url: URL | string, body: unknown) => {
       calls.push(String(url));
+      sent.push(body as CdsRequest);
       return cdsHandler(medplum, botEvent(body as CdsRequest));
     }) as typeof medplum.post;
-    const discovery = await discoverCdsServices(medplum);
-    assert.equal(discovery.services[0].hook, 'patient-view');
-    const response = await callCdsService(medplum, 'bot-1', {
-      hook: 'patient-view', hookInstance: 'a3', context: { patientId: patient.id as string }, prefetch: { hba1c: prefetched },
-    });
-    assert.equal(response.cards[0].indicator, 'critical');
+    const cards = await runPatientViewHooks(medplum, doctor as Practitioner & { id: string }, patient.id as string);
+    assert.deepEqual(cards, []);
     assert.ok(calls[0].endsWith('/cds-services'));
-    assert.ok(calls[1].endsWith('/cds-services/bot-1'));
+    assert.equal(calls.length, 2);
+    assert.ok(calls[1].endsWith(`/cds-services/${bot.id}`));
+    assert.equal(sent[0].hook, 'patient-view');
+    assert.equal(sent[0].context.userId, getReferenceString(doctor));
+    assert.equal((sent[0].prefetch?.patient as Patient).id, patient.id);
+    assert.equal((sent[0].prefetch?.hba1c as Bundle).entry?.length, 1);
   });
 });
 
