@@ -199,11 +199,14 @@ export function runAsMembership(bot: Pick<Bot, 'runAsUser'>, trigger: BotTrigger
   }
 }
 
+// #endregion run-as
+
+// #region set-run-as
 /** Turns runAsUser on or off with a JSON Patch; needs update access to the Bot. */
 export async function setRunAsUser(medplum: MedplumClient, botId: string, value: boolean): Promise<Bot> {
   return medplum.patchResource('Bot', botId, [{ op: 'add', path: '/runAsUser', value }]);
 }
-// #endregion run-as
+// #endregion set-run-as
 
 // #region audit-settings
 export type AuditTrigger = 'always' | 'never' | 'on-error' | 'on-output';
