@@ -25,7 +25,7 @@ export function buildMultipart(
   fields: Record<string, string>,
   file: FilePart,
   boundary = 'medplum-' + Math.random().toString(16).slice(2)
-): { contentType: string; body: Uint8Array } {
+): { contentType: string; body: Uint8Array<ArrayBuffer> } {
   const encoder = new TextEncoder();
   const chunks: Uint8Array[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -40,7 +40,7 @@ export function buildMultipart(
   chunks.push(file.data);
   chunks.push(encoder.encode(`\r\n--${boundary}--\r\n`));
 
-  const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  const body = new Uint8Array(new ArrayBuffer(chunks.reduce((n, c) => n + c.length, 0)));
   let offset = 0;
   for (const c of chunks) {
     body.set(c, offset);
