@@ -92,9 +92,13 @@ describe('token lifetimes', () => {
 
   test('the profile constraint rejects an invalid lifetime', () => {
     loadFullDefinitions();
-    assert.throws(() =>
-      validateResource({ resourceType: 'ClientApplication', name: 'bad', accessTokenLifetime: 'medplum' } as ClientApplication)
+    assert.throws(
+      () =>
+        validateResource({ resourceType: 'ClientApplication', name: 'bad', accessTokenLifetime: 'medplum' } as ClientApplication),
+      /clapp-1/
     );
+    // A valid duration passes the same constraint.
+    validateResource({ resourceType: 'ClientApplication', name: 'ok', refreshTokenLifetime: '90d' } as ClientApplication);
   });
 
   test('grace period client and refreshIfExpired', async () => {
@@ -104,6 +108,37 @@ describe('token lifetimes', () => {
     const { medplum, calls } = recordingClient({});
     await ensureTokenOutlives(medplum, 30 * 60 * 1000);
     assert.equal(calls.filter((c) => c.path === 'oauth2/token').length, 0);
+  });
+
+  test('refreshIfExpired uses the refresh grant only when the token would not outlive the period', async () => {
+    const unsignedJwt = (payload: Record<string, unknown>): string => {
+      const enc = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+      return `${enc({ alg: 'none', typ: 'JWT' })}.${enc(payload)}.sig`;
+    };
+    const now = Math.floor(Date.now() / 1000);
+    const { medplum, calls } = recordingClient({
+      'oauth2/token': () => ({
+        token_type: 'Bearer',
+        expires_in: 3600,
+        access_token: unsignedJwt({ login_id: 'L', iat: now, exp: now + 3600 }),
+        refresh_token: 'refresh-2',
+        profile: { reference: 'Practitioner/123' },
+      }),
+    });
+
+    // Two hours left: a 30-minute period needs no refresh.
+    medplum.setAccessToken(unsignedJwt({ login_id: 'L', iat: now, exp: now + 7200 }), 'refresh-1');
+    await ensureTokenOutlives(medplum, 30 * 60 * 1000);
+    assert.equal(calls.filter((c) => c.path === 'oauth2/token').length, 0);
+
+    // Ten minutes left: the client refreshes first, with the stored refresh token.
+    medplum.setAccessToken(unsignedJwt({ login_id: 'L', iat: now, exp: now + 600 }), 'refresh-1');
+    await ensureTokenOutlives(medplum, 30 * 60 * 1000);
+    const tokenCalls = calls.filter((c) => c.path === 'oauth2/token');
+    assert.equal(tokenCalls.length, 1);
+    const form = new URLSearchParams(String(tokenCalls[0].body));
+    assert.equal(form.get('grant_type'), 'refresh_token');
+    assert.equal(form.get('refresh_token'), 'refresh-1');
   });
 });
 
