@@ -35,7 +35,7 @@ export interface TrackedPatientRow extends PatientRow {
 export async function syncChanges(
   medplum: MedplumClient,
   rows: TrackedPatientRow[],
-  watermark: string
+  watermark: string,
 ): Promise<{ watermark: string; failed: string[] }> {
   const changed = rows.filter((row) => row.updated_at > watermark);
   if (changed.length === 0) {
@@ -57,7 +57,10 @@ export async function syncChanges(
     .filter((row) => failed.includes(String(row.pat_id)))
     .map((row) => row.updated_at)
     .sort()[0];
-  const newest = changed.map((row) => row.updated_at).sort().at(-1) as string;
+  const newest = changed
+    .map((row) => row.updated_at)
+    .sort()
+    .at(-1) as string;
   const next = oldestFailure ? previousInstant(oldestFailure) : newest;
   return { watermark: next > watermark ? next : watermark, failed };
 }
@@ -78,7 +81,7 @@ export async function dualWrite(
   medplum: MedplumClient,
   row: PatientRow,
   writeLegacy: (row: PatientRow) => Promise<void>,
-  retryQueue: string[]
+  retryQueue: string[],
 ): Promise<Patient | undefined> {
   await writeLegacy(row);
   try {

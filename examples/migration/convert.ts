@@ -27,7 +27,11 @@ export function legacyIdentifier(table: LegacyTable, id: string | number): Ident
  * A conditional reference: the server looks the row up by its legacy identifier when it stores
  * the resource and replaces the search with `Type/{id}`. It must match exactly one resource.
  */
-export function legacyRef(resourceType: 'Patient' | 'Practitioner' | 'Encounter', table: LegacyTable, id: string | number): string {
+export function legacyRef(
+  resourceType: 'Patient' | 'Practitioner' | 'Encounter',
+  table: LegacyTable,
+  id: string | number,
+): string {
   return `${resourceType}?identifier=${SYSTEMS[table]}|${id}`;
 }
 // #endregion identifiers
@@ -80,7 +84,11 @@ export function convertPatient(row: PatientRow): Patient {
       {
         system: MRN_SYSTEM,
         value: row.mrn,
-        type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR', display: 'Medical record number' }] },
+        type: {
+          coding: [
+            { system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'MR', display: 'Medical record number' },
+          ],
+        },
       },
     ],
     name: [{ given: [row.first], family: row.last }],
@@ -166,7 +174,11 @@ export function convertProblem(row: ProblemRow): Condition {
     category: [
       {
         coding: [
-          { system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'problem-list-item', display: 'Problem List Item' },
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/condition-category',
+            code: 'problem-list-item',
+            display: 'Problem List Item',
+          },
         ],
       },
     ],

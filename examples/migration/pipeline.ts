@@ -80,7 +80,7 @@ export interface LoadReport {
 export async function load(
   medplum: MedplumClient,
   resources: Resource[],
-  options: { systemPrefix: string; chunkSize?: number; maxAttempts?: number }
+  options: { systemPrefix: string; chunkSize?: number; maxAttempts?: number },
 ): Promise<LoadReport> {
   const chunkSize = options.chunkSize ?? 50;
   const maxAttempts = options.maxAttempts ?? 5;
@@ -105,7 +105,9 @@ export async function load(
           } else if (status.startsWith('429') && attempt < maxAttempts) {
             throttled.push(entry);
           } else {
-            const outcome = result?.outcome as { issue?: { diagnostics?: string; details?: { text?: string } }[] } | undefined;
+            const outcome = result?.outcome as
+              | { issue?: { diagnostics?: string; details?: { text?: string } }[] }
+              | undefined;
             const issue = outcome?.issue?.[0];
             report.failed.push({
               url: entry.request?.url ?? '',

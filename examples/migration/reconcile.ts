@@ -23,7 +23,10 @@ export function validateSample(resources: Resource[]): { index: number; issues: 
       }
     } catch (err) {
       const outcome = (err as { outcome?: { issue?: OperationOutcomeIssue[] } }).outcome;
-      problems.push({ index, issues: outcome?.issue ?? [{ severity: 'error', code: 'exception', diagnostics: String(err) }] });
+      problems.push({
+        index,
+        issues: outcome?.issue ?? [{ severity: 'error', code: 'exception', diagnostics: String(err) }],
+      });
     }
   });
   return problems;
@@ -35,7 +38,11 @@ export function validateSample(resources: Resource[]): { index: number; issues: 
  * Counts the resources of one type that carry an identifier in the given system. `_summary=count`
  * returns only `Bundle.total`, with no entries.
  */
-export async function countMigrated(medplum: MedplumClient, resourceType: ResourceType, system: string): Promise<number> {
+export async function countMigrated(
+  medplum: MedplumClient,
+  resourceType: ResourceType,
+  system: string,
+): Promise<number> {
   const bundle = await medplum.search(resourceType, { identifier: `${system}|`, _summary: 'count' });
   return bundle.total ?? 0;
 }
@@ -75,7 +82,7 @@ export interface Reconciliation {
 export async function reconcilePatients(
   medplum: MedplumClient,
   system: string,
-  rows: { id: string; first: string; last: string; dob: string }[]
+  rows: { id: string; first: string; last: string; dob: string }[],
 ): Promise<Reconciliation> {
   const expected = new Map<string, string>();
   for (const row of rows) {
@@ -125,11 +132,15 @@ export async function acceptanceChecks(
   medplum: MedplumClient,
   system: string,
   conditionSystem: string,
-  rows: { id: string; first: string; last: string; dob: string }[]
+  rows: { id: string; first: string; last: string; dob: string }[],
 ): Promise<AcceptanceResult[]> {
   const results: AcceptanceResult[] = [];
   const count = await countMigrated(medplum, 'Patient', system);
-  results.push({ check: 'patient count', passed: count === rows.length, detail: `${count} on server, ${rows.length} in source` });
+  results.push({
+    check: 'patient count',
+    passed: count === rows.length,
+    detail: `${count} on server, ${rows.length} in source`,
+  });
 
   const rec = await reconcilePatients(medplum, system, rows);
   const problems = rec.missing.length + rec.extra.length + rec.changed.length + rec.duplicated.length;

@@ -36,10 +36,23 @@ const patients: PatientRow[] = [
   { pat_id: 3, mrn: 'A-102', first: 'Grace', last: 'Hopper', dob: '1906-12-09', sex: '' },
 ];
 const provider: ProviderRow = { prov_id: 7, npi: '1234567893', first: 'Jane', last: 'Doe' };
-const visit: VisitRow = { visit_id: 70, pat_id: 1, prov_id: 7, start: '2024-03-01T09:00:00Z', end: '2024-03-01T09:30:00Z' };
+const visit: VisitRow = {
+  visit_id: 70,
+  pat_id: 1,
+  prov_id: 7,
+  start: '2024-03-01T09:00:00Z',
+  end: '2024-03-01T09:30:00Z',
+};
 const problems: ProblemRow[] = [
   { problem_id: 500, pat_id: 1, visit_id: 70, local_code: 'DM2', local_text: 'Diabetes type II', onset: '2019-05-01' },
-  { problem_id: 501, pat_id: 2, local_code: 'ZZ9', local_text: 'Odd legacy code', onset: '2020-01-01', resolved: '2021-01-01' },
+  {
+    problem_id: 501,
+    pat_id: 2,
+    local_code: 'ZZ9',
+    local_text: 'Odd legacy code',
+    onset: '2020-01-01',
+    resolved: '2021-01-01',
+  },
 ];
 
 function assertValid(resource: Resource): void {
@@ -48,7 +61,7 @@ function assertValid(resource: Resource): void {
   assert.deepEqual(
     issues.filter((i) => i.severity === 'error'),
     [],
-    `${resource.resourceType} should be valid`
+    `${resource.resourceType} should be valid`,
   );
 }
 
@@ -71,7 +84,7 @@ describe('migration/convert', () => {
     assert.equal(mapped.mapped, true);
     assert.deepEqual(
       mapped.code.coding?.map((c) => c.code),
-      ['38341003', 'I10', 'HTN']
+      ['38341003', 'I10', 'HTN'],
     );
     const unmapped = translateProblemCode('ZZ9', 'Odd legacy code');
     assert.equal(unmapped.mapped, false);
@@ -97,10 +110,14 @@ describe('migration/convert', () => {
 
 describe('migration/pipeline', () => {
   test('sortForLoad puts referenced types first', () => {
-    const sorted = sortForLoad<Resource>([convertProblem(problems[0]), convertVisit(visit), convertPatient(patients[0])]);
+    const sorted = sortForLoad<Resource>([
+      convertProblem(problems[0]),
+      convertVisit(visit),
+      convertPatient(patients[0]),
+    ]);
     assert.deepEqual(
       sorted.map((r) => r.resourceType),
-      ['Patient', 'Encounter', 'Condition']
+      ['Patient', 'Encounter', 'Condition'],
     );
     assert.ok(LOAD_ORDER.indexOf('Practitioner') < LOAD_ORDER.indexOf('Encounter'));
   });
@@ -115,7 +132,10 @@ describe('migration/pipeline', () => {
   test('load is idempotent: a second run updates instead of creating', async () => {
     const medplum = mockWithSearch();
     const resources: Resource[] = [...patients.map(convertPatient), convertProvider(provider)];
-    const first = await load(medplum, resources, { systemPrefix: 'https://legacy-clinic.example.org/ids/', chunkSize: 2 });
+    const first = await load(medplum, resources, {
+      systemPrefix: 'https://legacy-clinic.example.org/ids/',
+      chunkSize: 2,
+    });
     assert.equal(first.ok, 4);
     assert.deepEqual(first.failed, []);
     const second = await load(medplum, resources, { systemPrefix: 'https://legacy-clinic.example.org/ids/' });
@@ -151,11 +171,14 @@ describe('migration/reconcile', () => {
     // Simulate drift: a changed name, a second copy of row 2, and a row 4 that never loaded.
     await medplum.updateResource({ ...stored, name: [{ given: ['Augusta'], family: 'Lovelace' }] });
     await medplum.createResource(convertPatient(patients[1]));
-    const source = [...patients, { pat_id: 4, mrn: 'A-103', first: 'Edsger', last: 'Dijkstra', dob: '1930-05-11', sex: 'M' as const }];
+    const source = [
+      ...patients,
+      { pat_id: 4, mrn: 'A-103', first: 'Edsger', last: 'Dijkstra', dob: '1930-05-11', sex: 'M' as const },
+    ];
     const rec = await reconcilePatients(
       medplum,
       SYSTEMS.patient,
-      source.map((p) => ({ id: String(p.pat_id), first: p.first, last: p.last, dob: p.dob }))
+      source.map((p) => ({ id: String(p.pat_id), first: p.first, last: p.last, dob: p.dob })),
     );
     assert.deepEqual(rec.missing, ['4']);
     assert.deepEqual(rec.changed, ['1']);
@@ -169,17 +192,25 @@ describe('migration/reconcile', () => {
     const ada = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|1` });
     assert.ok(ada);
     // MockClient does not resolve conditional references, so the test stores the resolved form.
-    const condition: Condition = { ...convertProblem(problems[0]), encounter: undefined, subject: { reference: `Patient/${ada.id}` } };
+    const condition: Condition = {
+      ...convertProblem(problems[0]),
+      encounter: undefined,
+      subject: { reference: `Patient/${ada.id}` },
+    };
     assertValid(condition);
     await medplum.createResource(condition);
     const rows = patients.map((p) => ({ id: String(p.pat_id), first: p.first, last: p.last, dob: p.dob }));
     const ok = await acceptanceChecks(medplum, SYSTEMS.patient, SYSTEMS.problem, rows);
     assert.deepEqual(
       ok.map((r) => r.passed),
-      [true, true, true]
+      [true, true, true],
     );
 
-    await medplum.createResource<Condition>({ ...condition, identifier: [{ system: SYSTEMS.problem, value: '999' }], subject: { reference: 'Patient/does-not-exist' } });
+    await medplum.createResource<Condition>({
+      ...condition,
+      identifier: [{ system: SYSTEMS.problem, value: '999' }],
+      subject: { reference: 'Patient/does-not-exist' },
+    });
     const bad = await acceptanceChecks(medplum, SYSTEMS.patient, SYSTEMS.problem, rows);
     assert.equal(bad[2].passed, false);
     assert.match(bad[2].detail, /does-not-exist/);
