@@ -117,7 +117,7 @@ export const PROBLEM_MAP: Record<string, { snomed: [string, string]; icd10: [str
     icd10: ['E11.9', 'Type 2 diabetes mellitus without complications'],
   },
   HTN: {
-    snomed: ['38341003', 'Hypertensive disorder, systemic arterial'],
+    snomed: ['38341003', 'Hypertensive disorder'],
     icd10: ['I10', 'Essential (primary) hypertension'],
   },
 };

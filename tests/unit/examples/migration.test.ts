@@ -86,6 +86,7 @@ describe('migration/convert', () => {
       mapped.code.coding?.map((c) => c.code),
       ['38341003', 'I10', 'HTN'],
     );
+    assert.equal(mapped.code.coding?.[0]?.display, 'Hypertensive disorder');
     const unmapped = translateProblemCode('ZZ9', 'Odd legacy code');
     assert.equal(unmapped.mapped, false);
     assert.equal(unmapped.code.coding?.[0]?.system, LOCAL_PROBLEM_SYSTEM);
