@@ -140,8 +140,10 @@ export async function loadChartHeader(medplum: MedplumClient, patientId: string,
 
 // #region patch-entries
 /**
- * Builds a PATCH entry. The JSON Patch operations travel base64-encoded in a Binary, and
- * `ifMatch` makes the entry fail with 412 if someone changed the resource since `versionId`.
+ * Builds a PATCH entry. The JSON Patch operations travel base64-encoded in a Binary. `ifMatch`
+ * makes the entry fail with 412 if someone changed the resource since `versionId`, on servers
+ * that honour it for PATCH (the 5.2 router does, the 5.0 server ignores it); the `test`
+ * operation below guards the status on every version.
  */
 export function patchEntry(
   resource: Resource & { id: string },
@@ -292,7 +294,8 @@ export const PHARMACY_EXT = 'https://example.org/fhir/StructureDefinition/prefer
 
 /**
  * Narrows with indexed parameters on the server, then applies the unindexed condition with
- * FHIRPath in your code. Keep the server-side part selective: this reads every page it filters.
+ * FHIRPath in your code. Only the first page is read (the server caps `_count` at 1000), so
+ * keep the server-side part selective enough to fit in it.
  */
 export async function patientsWithPharmacy(medplum: MedplumClient, organizationId: string, pharmacyId: string): Promise<Patient[]> {
   const candidates = await medplum.searchResources('Patient', {
