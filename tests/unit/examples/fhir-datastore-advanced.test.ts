@@ -1,0 +1,276 @@
+/**
+ * Runs the advanced datastore examples (custom operations, async and conditional bundles, special
+ * and missing search parameters) against MockClient and checks what was stored or found.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
+import { createReference, MedplumClient, validateResource } from '@medplum/core';
+import type { BotEvent } from '@medplum/core';
+import type { Bot, BundleEntry, Condition, Encounter, Observation, Parameters, Patient, Practitioner } from '@medplum/fhirtypes';
+import {
+  autoBatchingClient,
+  callFallRisk,
+  loadChartHeader,
+  COHORT_TAG,
+  deletedSince,
+  fallRiskOperation,
+  findByStudyId,
+  handler,
+  IMPLEMENTATION_EXTENSION_URL,
+  isConditionalEntry,
+  patchEntry,
+  PHARMACY_EXT,
+  patientCompartmentUrl,
+  patientsWithPharmacy,
+  profileAndSourceSearches,
+  registerFallRiskOperation,
+  retractObservations,
+  runBatchInBackground,
+  tagAndSecuritySearches,
+  transactionChunks,
+  withStudyIdentifier,
+} from '../../../examples/fhir-datastore/advanced';
+
+async function newBot(medplum: MedplumClient): Promise<Bot & { id: string }> {
+  return medplum.createResource<Bot>({ resourceType: 'Bot', name: 'fall-risk', runtimeVersion: 'vmcontext' });
+}
+
+describe('fhir-datastore/advanced: custom operations', () => {
+  test('the OperationDefinition is valid, bound to the Bot, and registered only once', async () => {
+    loadFullDefinitions();
+    const medplum = mockWithSearch();
+    const bot = await newBot(medplum);
+    const op = fallRiskOperation(createReference(bot));
+    validateResource(op);
+    assert.equal(op.extension?.[0]?.url, IMPLEMENTATION_EXTENSION_URL);
+    assert.equal(op.extension?.[0]?.valueReference?.reference, `Bot/${bot.id}`);
+    assert.deepEqual(
+      op.parameter?.filter((p) => p.use === 'out').map((p) => p.name),
+      ['score', 'level']
+    );
+
+    const first = await registerFallRiskOperation(medplum, createReference(bot));
+    const second = await registerFallRiskOperation(medplum, createReference(bot));
+    assert.equal(second.id, first.id);
+    const all = await medplum.searchResources('OperationDefinition', { code: 'fall-risk' });
+    assert.equal(all.length, 1);
+  });
+
+  test('the bot handler scores active conditions and returns values keyed by out parameter', async () => {
+    const medplum = mockWithSearch();
+    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Risk' }] });
+    for (const status of ['active', 'active', 'active', 'resolved']) {
+      const condition: Condition = {
+        resourceType: 'Condition',
+        subject: createReference(patient),
+        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: status }] },
+      };
+      validateResource(condition);
+      await medplum.createResource(condition);
+    }
+    const input: Parameters = {
+      resourceType: 'Parameters',
+      parameter: [{ name: 'patient', valueReference: createReference(patient) }],
+    };
+    validateResource(input);
+    const event = { bot: { reference: 'Bot/1' }, contentType: 'application/fhir+json', input, secrets: {} } as BotEvent<Parameters>;
+    const out = await handler(medplum, event);
+    assert.deepEqual(out, { score: 3, level: 'high' });
+
+    await assert.rejects(
+      handler(medplum, { ...event, input: { resourceType: 'Parameters' } } as BotEvent<Parameters>),
+      /Missing input parameter: patient/
+    );
+  });
+
+  test('MockClient does not route custom operations to bots (the real server does)', async () => {
+    const medplum = mockWithSearch();
+    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient' });
+    await assert.rejects(callFallRisk(medplum, patient));
+  });
+});
+
+describe('fhir-datastore/advanced: bundles', () => {
+  test('runBatchInBackground returns the response bundle (MockClient answers synchronously)', async () => {
+    const medplum = mockWithSearch();
+    const patient: Patient = { resourceType: 'Patient', name: [{ family: 'Async' }] };
+    validateResource(patient);
+    const response = await runBatchInBackground(medplum, {
+      resourceType: 'Bundle',
+      type: 'batch',
+      entry: [{ resource: patient, request: { method: 'POST', url: 'Patient' } }],
+    });
+    assert.equal(response.type, 'batch-response');
+    assert.equal(response.entry?.[0]?.response?.status, '201');
+    const found = await medplum.searchResources('Patient', { name: 'Async' });
+    assert.equal(found.length, 1);
+  });
+
+  test('an auto-batching client sends parallel reads as one batch request', async () => {
+    const mock = mockWithSearch();
+    const patient = await mock.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Batch' }] });
+    const encounter = await mock.createResource<Encounter>({
+      resourceType: 'Encounter',
+      status: 'finished',
+      class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB' },
+    });
+    const practitioner = await mock.createResource<Practitioner>({ resourceType: 'Practitioner' });
+    const calls: string[] = [];
+    const fetchImpl = (async (url: string, options: any) => {
+      calls.push(`${options.method} ${url}`);
+      return mock.client.mockFetch(url, options);
+    }) as unknown as typeof fetch;
+    const client = autoBatchingClient('https://example.com/', fetchImpl);
+    const [p, e, pr] = await loadChartHeader(client, patient.id, encounter.id, practitioner.id);
+    assert.equal(p.id, patient.id);
+    assert.equal(e.id, encounter.id);
+    assert.equal(pr.id, practitioner.id);
+    assert.deepEqual(calls, ['POST https://example.com/fhir/R4']);
+  });
+
+  test('PATCH entries apply when the version matches and fail with 412 when it does not', async () => {
+    const medplum = mockWithSearch();
+    const make = (value: number): Observation => ({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'Pain score' },
+      valueInteger: value,
+    });
+    validateResource(make(1));
+    const a = await medplum.createResource(make(3));
+    const b = await medplum.createResource(make(4));
+    // Someone else edits b after we read it.
+    await medplum.updateResource({ ...b, valueInteger: 5 });
+
+    const entry = patchEntry(a, a.meta?.versionId as string, [{ op: 'replace', path: '/status', value: 'amended' }]);
+    assert.equal(entry.request?.ifMatch, `W/"${a.meta?.versionId}"`);
+    assert.equal(entry.resource?.resourceType, 'Binary');
+
+    const response = await retractObservations(medplum, [a, b]);
+    assert.equal(response.entry?.[0]?.response?.status, '200');
+    assert.equal(response.entry?.[1]?.response?.status, '412');
+    assert.equal((await medplum.readResource('Observation', a.id)).status, 'entered-in-error');
+    assert.equal((await medplum.readResource('Observation', b.id)).status, 'final');
+  });
+
+  test('transactionChunks keeps conditional bundles at 8 entries and PUTs at 50', () => {
+    const conditionalCreate = (mrn: string): BundleEntry => ({
+      fullUrl: `urn:uuid:${mrn}`,
+      resource: { resourceType: 'Patient', identifier: [{ system: 'https://example.org/mrn', value: mrn }] },
+      request: { method: 'POST', url: 'Patient', ifNoneExist: `identifier=https://example.org/mrn|${mrn}` },
+    });
+    const plainCreate = (i: number): BundleEntry => ({
+      resource: { resourceType: 'Observation', status: 'final', code: { text: `obs ${i}` } },
+      request: { method: 'POST', url: 'Observation' },
+    });
+    const put = (i: number): BundleEntry => ({
+      resource: { resourceType: 'Patient', id: `p${i}` },
+      request: { method: 'PUT', url: `Patient/p${i}` },
+    });
+    assert.equal(isConditionalEntry(conditionalCreate('1')), true);
+    assert.equal(isConditionalEntry({ request: { method: 'PUT', url: 'Patient?identifier=x|1' } }), true);
+    assert.equal(isConditionalEntry({ request: { method: 'DELETE', url: 'Patient?identifier=x|1' } }), true);
+    assert.equal(isConditionalEntry(plainCreate(1)), false);
+    assert.equal(isConditionalEntry(put(1)), false);
+
+    // Ten patients, each with three entries (a conditional create plus two observations).
+    const groups = Array.from({ length: 10 }, (_, i) => [conditionalCreate(String(i)), plainCreate(i), plainCreate(i + 100)]);
+    const chunks = transactionChunks(groups);
+    assert.equal(chunks.length, 5);
+    for (const chunk of chunks) {
+      assert.ok((chunk.entry?.length ?? 0) <= 8);
+      validateResource(chunk);
+    }
+    // 120 plain PUTs: 50 + 50 + 20.
+    const putChunks = transactionChunks(Array.from({ length: 120 }, (_, i) => [put(i)]));
+    assert.deepEqual(
+      putChunks.map((c) => c.entry?.length),
+      [50, 50, 20]
+    );
+    assert.throws(() => transactionChunks([groups.flat()]), /exceeds the transaction limits/);
+  });
+});
+
+describe('fhir-datastore/advanced: special search parameters', () => {
+  test('_tag, _security:missing, _profile and _source match on meta', async () => {
+    const medplum = mockWithSearch();
+    const profileUrl = 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-patient';
+    const tagged: Patient = {
+      resourceType: 'Patient',
+      meta: { tag: [COHORT_TAG], profile: [profileUrl], source: 'https://lab.example.org/feed' },
+      name: [{ family: 'Tagged' }],
+    };
+    const labeled: Patient = {
+      resourceType: 'Patient',
+      meta: { security: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-Confidentiality', code: 'R' }] },
+      name: [{ family: 'Labeled' }],
+    };
+    validateResource(tagged);
+    validateResource(labeled);
+    const t = await medplum.createResource(tagged);
+    const l = await medplum.createResource(labeled);
+
+    const { tagged: byTag, unlabeled } = await tagAndSecuritySearches(medplum);
+    assert.deepEqual(byTag.map((p) => p.id), [t.id]);
+    assert.ok(unlabeled.some((p) => p.id === t.id));
+    assert.ok(!unlabeled.some((p) => p.id === l.id));
+
+    const { profiled, fromSource } = await profileAndSourceSearches(medplum, profileUrl, 'https://lab.example.org/feed');
+    assert.deepEqual(profiled.map((p) => p.id), [t.id]);
+    assert.deepEqual(fromSource.map((p) => p.id), [t.id]);
+  });
+
+  test('the compartment URL is a system-level search with _type and _compartment', () => {
+    const medplum = mockWithSearch();
+    const url = patientCompartmentUrl(medplum, '123');
+    assert.equal(url.pathname, '/fhir/R4/');
+    assert.equal(url.searchParams.get('_type'), 'Observation,Condition');
+    assert.equal(url.searchParams.get('_compartment'), 'Patient/123');
+  });
+
+  test('deletedSince sends _deleted=true with a _lastUpdated lower bound', async () => {
+    const medplum = mockWithSearch();
+    const seen: string[] = [];
+    const original = medplum.search.bind(medplum);
+    medplum.search = ((type: any, query: any, options: any) => {
+      seen.push(`${type}?${new URLSearchParams(query).toString()}`);
+      return original(type, { _count: '1' }, options);
+    }) as typeof medplum.search;
+    const ids = await deletedSince(medplum, '2026-11-01T00:00:00Z');
+    assert.ok(Array.isArray(ids));
+    assert.equal(seen[0], 'Patient?_deleted=true&_lastUpdated=ge2026-11-01T00%3A00%3A00Z&_count=100');
+  });
+});
+
+describe('fhir-datastore/advanced: instead of custom search parameters', () => {
+  test('an indexed identifier replaces a custom SearchParameter', async () => {
+    const medplum = mockWithSearch();
+    const patient = withStudyIdentifier({ resourceType: 'Patient', name: [{ family: 'Study' }] }, 'S-042');
+    validateResource(patient);
+    const again = withStudyIdentifier(patient, 'S-043');
+    assert.equal(again.identifier?.length, 1);
+    const created = await medplum.createResource(patient);
+    const found = await findByStudyId(medplum, 'S-042');
+    assert.equal(found?.id, created.id);
+    assert.equal(await findByStudyId(medplum, 'S-999'), undefined);
+  });
+
+  test('narrow on the server, then filter by extension with FHIRPath', async () => {
+    const medplum = mockWithSearch();
+    const org = await medplum.createResource({ resourceType: 'Organization', name: 'Clinic' });
+    const pharmacy = await medplum.createResource({ resourceType: 'Organization', name: 'Pharmacy' });
+    const withExt: Patient = {
+      resourceType: 'Patient',
+      managingOrganization: createReference(org),
+      extension: [{ url: PHARMACY_EXT, valueReference: createReference(pharmacy) }],
+    };
+    const without: Patient = { resourceType: 'Patient', managingOrganization: createReference(org) };
+    validateResource(withExt);
+    validateResource(without);
+    const a = await medplum.createResource(withExt);
+    await medplum.createResource(without);
+    const result = await patientsWithPharmacy(medplum, org.id, pharmacy.id);
+    assert.deepEqual(result.map((p) => p.id), [a.id]);
+  });
+});
