@@ -15,8 +15,10 @@ export interface MedplumMetric {
 
 /** Metrics recorded by server 5.0.10 when OTLP_METRICS_ENDPOINT is set (a selection). */
 export const MEDPLUM_METRICS: MedplumMetric[] = [
-  { name: 'medplum.fhir.interaction.search', kind: 'histogram', unit: 's', attributes: ['resourceType'] },
-  { name: 'medplum.fhir.interaction.search.count', kind: 'counter', unit: '1', attributes: ['resourceType', 'result'] },
+  // search events carry no resource, so their resourceType attribute is empty
+  { name: 'medplum.fhir.interaction.search', kind: 'histogram', unit: 's', attributes: [] },
+  { name: 'medplum.fhir.interaction.search.count', kind: 'counter', unit: '1', attributes: ['result'] },
+  { name: 'medplum.fhir.interaction.read', kind: 'histogram', unit: 's', attributes: ['resourceType'] },
   { name: 'medplum.fhir.interaction.create.count', kind: 'counter', unit: '1', attributes: ['resourceType', 'result'] },
   { name: 'medplum.bot.execute.time', kind: 'histogram', unit: 's', attributes: ['project', 'bot', 'outcome'] },
   { name: 'medplum.batch.errors', kind: 'histogram', unit: '1', attributes: ['bundleType', 'projectId'] },
