@@ -1,0 +1,148 @@
+/**
+ * Runs the self-hosting operations examples: the metric catalogue and alert rules, the OTel
+ * environment builder, the CORS predictor (same cases as the server's own cors tests), the
+ * sign-in branding and menu against MockClient, and the post-restore count check.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { validateResource } from '@medplum/core';
+import type { ClientApplication } from '@medplum/fhirtypes';
+import {
+  brandSignIn,
+  corsAllowed,
+  createBrandedMenu,
+  MEDPLUM_METRICS,
+  otelEnvironment,
+  RECOMMENDED_ALERTS,
+  unknownAlertMetrics,
+  verifyRestoredCounts,
+} from '../../../examples/self-hosting/ops';
+import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
+
+describe('self-hosting/ops metrics', () => {
+  test('every recommended alert names a metric from the catalogue', () => {
+    assert.deepEqual(unknownAlertMetrics(RECOMMENDED_ALERTS), []);
+    assert.ok(MEDPLUM_METRICS.length >= 10);
+  });
+
+  test('a typo in a rule is reported', () => {
+    assert.deepEqual(
+      unknownAlertMetrics([{ metric: 'medplum.db.queriesAwaitingClients', condition: '> 0', forMinutes: 5, severity: 'page' }]),
+      ['medplum.db.queriesAwaitingClients']
+    );
+  });
+});
+
+describe('self-hosting/ops otel', () => {
+  test('builds OTLP_TRACE_ENDPOINT (singular) and OTLP_METRICS_ENDPOINT', () => {
+    assert.deepEqual(otelEnvironment({ traces: 'http://otel-collector:4318', metrics: 'http://otel-collector:4318' }), {
+      OTLP_TRACE_ENDPOINT: 'http://otel-collector:4318/v1/traces',
+      OTLP_METRICS_ENDPOINT: 'http://otel-collector:4318/v1/metrics',
+    });
+  });
+
+  test('leaves a signal off when its collector is not given', () => {
+    assert.deepEqual(otelEnvironment({ metrics: 'http://collector:4318' }), {
+      OTLP_METRICS_ENDPOINT: 'http://collector:4318/v1/metrics',
+    });
+    assert.deepEqual(otelEnvironment({}), {});
+  });
+});
+
+describe('self-hosting/ops cors', () => {
+  const appBaseUrl = 'http://localhost:3000/';
+
+  test('the app origin is allowed on FHIR paths, not on the root', () => {
+    assert.equal(corsAllowed({ appBaseUrl }, 'http://localhost:3000', '/fhir/R4/Patient'), true);
+    assert.equal(corsAllowed({ appBaseUrl }, 'http://localhost:3000', '/'), false);
+    assert.equal(corsAllowed({ appBaseUrl }, 'http://localhost:3000', '/healthcheck'), false);
+  });
+
+  test('no Origin header means no CORS headers', () => {
+    assert.equal(corsAllowed({ appBaseUrl, allowedOrigins: '*' }, undefined, '/fhir/R4/Patient'), false);
+  });
+
+  test('allowedOrigins: star, exact list entries with spaces trimmed, and closed', () => {
+    assert.equal(corsAllowed({ appBaseUrl, allowedOrigins: '*' }, 'https://example.com', '/fhir/R4/Patient'), true);
+    assert.equal(
+      corsAllowed({ appBaseUrl, allowedOrigins: 'https://abc.com, https://example.com' }, 'https://example.com', '/fhir/R4/Patient'),
+      true
+    );
+    assert.equal(
+      corsAllowed({ appBaseUrl, allowedOrigins: 'https://abc.com,https://def.com' }, 'https://example.com', '/fhir/R4/Patient'),
+      false
+    );
+    assert.equal(corsAllowed({ appBaseUrl }, 'https://example.com', '/fhir/R4/Patient'), false);
+  });
+
+  test('an entry with a trailing slash never matches a browser Origin', () => {
+    assert.equal(
+      corsAllowed({ appBaseUrl, allowedOrigins: 'https://portal.example.org/' }, 'https://portal.example.org', '/fhir/R4/Patient'),
+      false
+    );
+  });
+
+  test('the appBaseUrl test is a prefix test', () => {
+    assert.equal(
+      corsAllowed({ appBaseUrl: 'https://app.example.com/' }, 'https://app.example.co', '/fhir/R4/Patient'),
+      true
+    );
+  });
+});
+
+describe('self-hosting/ops branding', () => {
+  test('brandSignIn sets signInForm.welcomeString and logo on the ClientApplication', async () => {
+    loadFullDefinitions();
+    const medplum = mockWithSearch();
+    const client = await medplum.createResource<ClientApplication>({
+      resourceType: 'ClientApplication',
+      name: 'Patient portal',
+      redirectUris: ['https://portal.example.org/signin'],
+    });
+    const updated = await brandSignIn(medplum, client.id as string, 'Sign in to Example Health', {
+      contentType: 'image/png',
+      url: 'https://portal.example.org/logo.png',
+      title: 'Example Health logo',
+    });
+    assert.equal(updated.signInForm?.welcomeString, 'Sign in to Example Health');
+    assert.equal(updated.signInForm?.logo?.url, 'https://portal.example.org/logo.png');
+    assert.deepEqual(updated.redirectUris, ['https://portal.example.org/signin']);
+    assert.doesNotThrow(() => validateResource(updated));
+    const reread = await medplum.readResource('ClientApplication', client.id as string);
+    assert.equal(reread.signInForm?.welcomeString, 'Sign in to Example Health');
+  });
+
+  test('createBrandedMenu builds a valid UserConfiguration menu', async () => {
+    loadFullDefinitions();
+    const medplum = mockWithSearch();
+    const config = await createBrandedMenu(medplum, 'Example Health', [
+      { name: 'Patients', target: '/Patient' },
+      { name: 'Tasks', target: '/Task?status=requested' },
+    ]);
+    assert.equal(config.menu?.[0]?.title, 'Example Health');
+    assert.deepEqual(
+      config.menu?.[0]?.link?.map((l) => [l.name, l.target]),
+      [
+        ['Patients', '/Patient'],
+        ['Tasks', '/Task?status=requested'],
+      ]
+    );
+    assert.doesNotThrow(() => validateResource(config));
+  });
+});
+
+describe('self-hosting/ops restore check', () => {
+  test('verifyRestoredCounts compares counts with the numbers written down at backup time', async () => {
+    loadFullDefinitions();
+    const medplum = mockWithSearch();
+    for (const family of ['Restore1', 'Restore2']) {
+      const p = await medplum.createResource({ resourceType: 'Patient', name: [{ family }] });
+      assert.doesNotThrow(() => validateResource(p));
+    }
+    const results = await verifyRestoredCounts(medplum, { Patient: 2, Device: 1 });
+    const patient = results.find((r) => r.resourceType === 'Patient');
+    const device = results.find((r) => r.resourceType === 'Device');
+    assert.ok(patient && patient.actual >= 2 && patient.ok);
+    assert.ok(device && device.actual === 0 && !device.ok);
+  });
+});
