@@ -9,6 +9,7 @@ import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
 import remarkExampleCode from './plugins/remark-example-code';
 import remarkTroubleshooting from './plugins/remark-troubleshooting';
 import remarkVerifiedLine from './plugins/remark-verified-line';
+import remarkMermaidStatic from './plugins/mermaid-static';
 import docsSlim from './plugins/docs-slim';
 import { redirectsPlugin } from './plugins/redirects';
 import { prismStubPlugin, rehypeCodeHighlight } from './plugins/code-highlight';
@@ -46,6 +47,9 @@ function remarkTroubleshootingHere() {
 function remarkVerifiedLineHere() {
   return remarkVerifiedLine({ docsDir: path.join(siteDir, 'docs'), generatedDirs: GENERATED_DOC_DIRS });
 }
+function remarkMermaidStaticHere() {
+  return remarkMermaidStatic({ docsDir: path.join(siteDir, 'docs') });
+}
 function rehypeStaticBodyHere() {
   return rehypeStaticBody({ docsDir: path.join(siteDir, 'docs') });
 }
@@ -75,6 +79,11 @@ export default async function createConfig(): Promise<Config> {
   const serving = process.argv.slice(2).includes('serve');
   // The development server has no built HTML to index, so search gets an index of its own.
   const developing = process.argv.slice(2).includes('start');
+  // Diagrams: drawn at build time into the HTML for a production build (plugins/mermaid-static);
+  // the development server keeps theme-mermaid, which redraws a diagram as it is edited.
+  const docs: DocsOptions = developing
+    ? docsOptions
+    : { ...docsOptions, beforeDefaultRemarkPlugins: [...(docsOptions.beforeDefaultRemarkPlugins ?? []), remarkMermaidStaticHere] };
   if (developing) fs.mkdirSync(path.join(siteDir, DEV_SEARCH_DIR), { recursive: true });
   const generated = serving ? { redirects: [] } : await runGenerators(siteDir);
   // The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
@@ -103,7 +112,7 @@ export default async function createConfig(): Promise<Config> {
 
     // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
     ...STRICT_BUILD,
-    markdown: { ...STRICT_BUILD.markdown, parseFrontMatter: indexSlugFrontMatter(path.join(siteDir, 'docs')) },
+    markdown: { ...STRICT_BUILD.markdown, mermaid: developing, parseFrontMatter: indexSlugFrontMatter(path.join(siteDir, 'docs')) },
 
     future: {
       v4: { removeLegacyPostBuildHeadAttribute: true },
@@ -114,7 +123,7 @@ export default async function createConfig(): Promise<Config> {
 
     plugins: [
       [docsFrontmatterCheck, { path: 'docs', generatedDirs: GENERATED_DOC_DIRS }],
-      [docsSlim, docsOptions],
+      [docsSlim, docs],
       staticBody,
       ['@docusaurus/plugin-content-pages', {}],
       ...(siteUrl ? [['@docusaurus/plugin-sitemap', {}] as PluginConfig] : []),
@@ -129,7 +138,7 @@ export default async function createConfig(): Promise<Config> {
     ],
     themes: [
       ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
-      '@docusaurus/theme-mermaid',
+      ...(developing ? ['@docusaurus/theme-mermaid'] : []),
     ],
 
     themeConfig: {

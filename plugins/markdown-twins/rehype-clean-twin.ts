@@ -46,6 +46,11 @@ function clean(parent: Parent): void {
       out.push(codeFence(child));
       continue;
     }
+    // A diagram drawn at build time (plugins/mermaid-static) goes back to its Mermaid source.
+    if (hasClass(child, 'mermaid-static') && typeof child.properties?.dataMermaid === 'string') {
+      out.push(mermaidFence(child.properties.dataMermaid));
+      continue;
+    }
     if (hasClass(child, 'theme-admonition')) {
       out.push(admonitionQuote(child));
       continue;
@@ -83,6 +88,16 @@ function codeFence(pre: Element): Element {
     tagName: 'code',
     properties: language ? { className: [`language-${language}`] } : {},
     children: [{ type: 'text', value: text } as Text],
+  };
+  return { type: 'element', tagName: 'pre', properties: {}, children: [code] };
+}
+
+function mermaidFence(source: string): Element {
+  const code: Element = {
+    type: 'element',
+    tagName: 'code',
+    properties: { className: ['language-mermaid'] },
+    children: [{ type: 'text', value: source } as Text],
   };
   return { type: 'element', tagName: 'pre', properties: {}, children: [code] };
 }

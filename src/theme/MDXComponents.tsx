@@ -1,5 +1,6 @@
 import React, { type ComponentProps } from 'react';
 import MDXComponents from '@theme-original/MDXComponents';
+import StaticDiagram from '@site/src/components/StaticDiagram';
 
 /** Markdown tables scroll sideways inside a labelled, focusable region instead of the page. */
 function ScrollTable(props: ComponentProps<'table'>): React.JSX.Element {
@@ -10,4 +11,5 @@ function ScrollTable(props: ComponentProps<'table'>): React.JSX.Element {
   );
 }
 
-export default { ...MDXComponents, table: ScrollTable };
+// StaticDiagram: what plugins/mermaid-static turns a ```mermaid block into in a production build.
+export default { ...MDXComponents, table: ScrollTable, StaticDiagram };

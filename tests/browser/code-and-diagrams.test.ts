@@ -49,7 +49,7 @@ test('code blocks are static, coloured HTML with a working copy button', async (
   await context.close();
 });
 
-test('a Mermaid diagram renders to SVG', async () => {
+test('Mermaid diagrams are SVG in the page HTML, one per colour mode, and no Mermaid code runs', async () => {
   const source = fs
     .readdirSync(path.join(SITE_DIR, 'docs'), { recursive: true, encoding: 'utf8' })
     .find(
@@ -57,12 +57,35 @@ test('a Mermaid diagram renders to SVG', async () => {
     );
   assert.ok(source, 'no area index page with a Mermaid diagram');
   const route = `/docs/${path.dirname(source)}`;
+  // In the HTML as served, before any script: drawn at build time (plugins/mermaid-static).
+  const html = await (await fetch(session.origin + route)).text();
+  // (The build minifies HTML: attribute quotes are optional.)
+  assert.match(html, /<figure class="?mermaid-static"? data-mermaid=/);
+  assert.match(html, /<div class="?mermaid-static-light"?><svg [^>]*aria-roledescription=/);
+  assert.match(html, /<div class="?mermaid-static-dark"?><svg /);
+
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(session.origin + route);
-  // Diagrams render when they come near the viewport (src/theme/Mermaid).
-  await page.locator('.mermaid-slot').first().scrollIntoViewIfNeeded();
-  await page.locator('.docusaurus-mermaid-container svg').first().waitFor({ timeout: 20_000 });
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  await page.goto(session.origin + route, { waitUntil: 'load' });
+  const visible = page.locator('.mermaid-static svg:visible');
+  assert.equal(await visible.count(), await page.locator('.mermaid-static').count());
+  const lightId = await visible.first().getAttribute('id');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  assert.notEqual(await visible.first().getAttribute('id'), lightId, 'dark mode shows the dark drawing');
+  // No chunk of the Mermaid library was fetched, and no global from it exists.
+  await page.waitForLoadState('networkidle');
+  assert.equal(await page.evaluate(() => 'mermaid' in window), false);
+  const js = await Promise.all(
+    scripts.map(async (url) => (await fetch(url)).text().then((text) => ({ url, text }))),
+  );
+  // The library names its API object; a page chunk holding a drawn SVG does not.
+  const withMermaid = js.filter((f) => /mermaidAPI/.test(f.text));
+  assert.deepEqual(
+    withMermaid.map((f) => f.url),
+    [],
+  );
   await context.close();
 });
 
