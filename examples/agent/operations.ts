@@ -65,7 +65,7 @@ export async function createAgentWithChannels(
   medplum: MedplumClient,
   name: string,
   channels: ChannelSpec[],
-  setting: AgentSetting[] = []
+  setting: AgentSetting[] = [],
 ): Promise<WithId<Agent>> {
   const ports = channels.map((c) => new URL(c.address).port);
   if (new Set(ports).size !== ports.length) {
@@ -105,7 +105,7 @@ export async function createAgentWithChannels(
 export async function upsertAgentSetting(
   medplum: MedplumClient,
   agentId: string,
-  setting: AgentSetting
+  setting: AgentSetting,
 ): Promise<WithId<Agent>> {
   const agent = await medplum.readResource('Agent', agentId, { cache: 'no-cache' });
   const others = (agent.setting ?? []).filter((s) => s.name !== setting.name);
@@ -133,7 +133,7 @@ export interface AgentStatusRow {
  */
 export async function getFleetStatus(
   medplum: MedplumClient,
-  search: Record<string, string> = {}
+  search: Record<string, string> = {},
 ): Promise<AgentStatusRow[]> {
   const url = medplum.fhirUrl('Agent', '$bulk-status');
   for (const [key, value] of Object.entries(search)) {
@@ -226,7 +226,7 @@ export function summarizeFleetResult(bundle: Bundle<Parameters>): AgentOperation
 /** Asks every agent matching an Agent search (e.g. `{ name: 'clinic' }`) to reload its configuration. */
 export async function reloadFleet(
   medplum: MedplumClient,
-  search: Record<string, string>
+  search: Record<string, string>,
 ): Promise<AgentOperationResult[]> {
   const url = medplum.fhirUrl('Agent', '$reload-config');
   for (const [key, value] of Object.entries(search)) {
@@ -247,7 +247,7 @@ export const AGENT_VERSION_PATTERN = /^\d+\.\d+\.\d+(-[0-9a-z]{7})?$/;
 export async function upgradeAgent(
   medplum: MedplumClient,
   agentId: string,
-  options: { version?: string; force?: boolean; timeoutMs?: number } = {}
+  options: { version?: string; force?: boolean; timeoutMs?: number } = {},
 ): Promise<OperationOutcome> {
   if (options.version && !AGENT_VERSION_PATTERN.test(options.version)) {
     throw new Error(`Not an agent version: ${options.version}`);
@@ -272,12 +272,15 @@ export async function upgradeAgent(
  * channels' Endpoints; the server reads the target Bot with the same access, and every bot the
  * agent triggers runs with it too, so the policy also lists what those bots write.
  */
-export function agentAccessPolicy(name: string, botWrites: string[]): AccessPolicy {
+export function agentAccessPolicy(name: string, botWrites: string[], agentId?: string): AccessPolicy {
   return {
     resourceType: 'AccessPolicy',
     name,
     resource: [
-      { resourceType: 'Agent', readonly: true },
+      // With an id, the client can read only its own Agent.
+      agentId
+        ? { resourceType: 'Agent', readonly: true, criteria: `Agent?_id=${agentId}` }
+        : { resourceType: 'Agent', readonly: true },
       { resourceType: 'Endpoint', readonly: true },
       { resourceType: 'Bot', readonly: true },
       ...botWrites.map((resourceType) => ({ resourceType })),
@@ -293,9 +296,10 @@ export async function createAgentClient(
   medplum: MedplumClient,
   projectId: string,
   clientName: string,
-  botWrites: string[]
+  botWrites: string[],
+  agentId?: string,
 ): Promise<{ policy: WithId<AccessPolicy>; client: { id: string; secret?: string } }> {
-  const policy = await medplum.createResource(agentAccessPolicy(`${clientName} policy`, botWrites));
+  const policy = await medplum.createResource(agentAccessPolicy(`${clientName} policy`, botWrites, agentId));
   const client = await medplum.post(`admin/projects/${projectId}/client`, {
     name: clientName,
     description: 'Credentials for one on-site Medplum agent',
@@ -344,7 +348,10 @@ export function decodeAstmFrame(hexBody: string): AstmFrame {
     sum = (sum + bytes[i]) & 0xff;
   }
   const expected = sum.toString(16).toUpperCase().padStart(2, '0');
-  const carried = bytes.subarray(end + 1, end + 3).toString('latin1').toUpperCase();
+  const carried = bytes
+    .subarray(end + 1, end + 3)
+    .toString('latin1')
+    .toUpperCase();
   return {
     frameNumber: Number.parseInt(String.fromCharCode(bytes[start + 1]), 10),
     final: bytes[end] === ETX,

@@ -32,7 +32,10 @@ import {
 
 loadFullDefinitions();
 
-const ok = { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', details: { text: 'All OK' } }] };
+const ok = {
+  resourceType: 'OperationOutcome',
+  issue: [{ severity: 'information', code: 'informational', details: { text: 'All OK' } }],
+};
 
 describe('agent/operations: configuration', () => {
   test('createAgentWithChannels stores one Endpoint per channel and valid resources', async () => {
@@ -46,12 +49,12 @@ describe('agent/operations: configuration', () => {
         { name: 'pacs', address: channelAddress('dicom', 11112), bot },
         { name: 'analyzer', address: channelAddress('tcp', 9100, { startChar: '\x02', endChar: '\n' }), bot },
       ],
-      throughputSettings(2, 60)
+      throughputSettings(2, 60),
     );
     assert.equal(agent.channel?.length, 3);
     assert.deepEqual(
       agent.setting?.map((s) => s.name),
-      ['keepAlive', 'maxClientsPerRemote', 'logStatsFreqSecs']
+      ['keepAlive', 'maxClientsPerRemote', 'logStatsFreqSecs'],
     );
     const endpoints: Endpoint[] = [];
     for (const channel of agent.channel ?? []) {
@@ -78,7 +81,7 @@ describe('agent/operations: configuration', () => {
         { name: 'a', address: mllpAddress(2575, {}), bot },
         { name: 'b', address: channelAddress('tcp', 2575, { startChar: 'x', endChar: 'y' }), bot },
       ]),
-      /same port/
+      /same port/,
     );
   });
 
@@ -95,7 +98,16 @@ describe('agent/operations: configuration', () => {
     };
     const { medplum, requests } = scriptedClient([
       { status: 200, body: agent },
-      { status: 200, body: { ...agent, setting: [{ name: 'logStatsFreqSecs', valueInteger: -1 }, { name: 'keepAlive', valueBoolean: true }] } },
+      {
+        status: 200,
+        body: {
+          ...agent,
+          setting: [
+            { name: 'logStatsFreqSecs', valueInteger: -1 },
+            { name: 'keepAlive', valueBoolean: true },
+          ],
+        },
+      },
       { status: 200, body: ok },
     ]);
     const updated = await upsertAgentSetting(medplum, 'a1', { name: 'keepAlive', valueBoolean: true });
@@ -174,7 +186,7 @@ describe('agent/operations: status and logs', () => {
     const stale = staleAgents(rows, new Date('2026-11-25T10:00:30.000Z'));
     assert.deepEqual(
       stale.map((r) => r.agentId),
-      ['a2']
+      ['a2'],
     );
   });
 
@@ -271,9 +283,12 @@ describe('agent/operations: access policy', () => {
         ['Patient', false],
         ['Observation', false],
         ['DiagnosticReport', false],
-      ]
+      ],
     );
     assert.doesNotThrow(() => validateResource(policy));
+    const narrow = agentAccessPolicy('Lab agent', ['Binary'], 'a1');
+    assert.equal(narrow.resource?.[0].criteria, 'Agent?_id=a1');
+    assert.doesNotThrow(() => validateResource(narrow));
   });
 
   test('createAgentClient creates the policy and posts to the admin client endpoint', async () => {
@@ -302,7 +317,7 @@ describe('agent/operations: ASTM over a byte-stream channel', () => {
     assert.equal(frame.checksumOk, true);
     assert.deepEqual(
       astmRecords(frame.text).map((r) => r.type),
-      ['H']
+      ['H'],
     );
   });
 
