@@ -5,7 +5,7 @@
  *
  * The agent is alpha software; its installer (and remote upgrade) is Windows-only.
  */
-import type { MedplumClient, WithId } from '@medplum/core';
+import type { BotEvent, MedplumClient, WithId } from '@medplum/core';
 import { createReference } from '@medplum/core';
 import type {
   AccessPolicy,
@@ -14,6 +14,7 @@ import type {
   Bot,
   Bundle,
   Endpoint,
+  Observation,
   OperationOutcome,
   Parameters,
 } from '@medplum/fhirtypes';
@@ -385,6 +386,47 @@ export function astmRecords(text: string): { type: string; fields: string[] }[] 
     .map((r) => ({ type: r[0], fields: r.split('|') }));
 }
 // #endregion astm-frame
+
+// #region astm-bot
+/** ASTM E1394 result status (R record, field 9) to Observation.status. */
+const ASTM_RESULT_STATUS: Record<string, Observation['status']> = {
+  F: 'final',
+  P: 'preliminary',
+  C: 'corrected',
+  X: 'cancelled',
+};
+
+/**
+ * A bot for a byte-stream channel framed STX..LF. Each run receives one frame as hex. It answers
+ * NAK (hex `15`) for a bad checksum and ACK (hex `06`) otherwise, which the agent writes back to
+ * the instrument as raw bytes, and stores every result record as an Observation coded with the
+ * instrument's own test code. Linking results to the patient and order needs the P and O records,
+ * which arrive in earlier frames and earlier runs.
+ */
+export async function handleAstmFrame(medplum: MedplumClient, event: BotEvent<string>): Promise<string> {
+  const frame = decodeAstmFrame(event.input);
+  if (!frame.checksumOk) {
+    return '15';
+  }
+  for (const record of astmRecords(frame.text)) {
+    if (record.type !== 'R') {
+      continue;
+    }
+    const [, , testId, value, units, , , , status] = record.fields;
+    const code = testId.split('^').filter(Boolean).pop() ?? testId;
+    const numeric = Number(value);
+    await medplum.createResource<Observation>({
+      resourceType: 'Observation',
+      status: ASTM_RESULT_STATUS[status] ?? 'preliminary',
+      code: { coding: [{ system: 'https://example.org/fhir/CodeSystem/analyzer-test', code }], text: code },
+      ...(Number.isFinite(numeric) && value !== ''
+        ? { valueQuantity: { value: numeric, unit: units } }
+        : { valueString: value }),
+    });
+  }
+  return '06';
+}
+// #endregion astm-bot
 
 // #region hl7-throughput
 /** Per-channel MLLP options the agent reads from the Endpoint address. */

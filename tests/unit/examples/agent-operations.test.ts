@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { validateResource } from '@medplum/core';
-import type { Agent, Bot, Endpoint } from '@medplum/fhirtypes';
+import type { Agent, Bot, Endpoint, Observation } from '@medplum/fhirtypes';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
 import {
@@ -21,6 +21,7 @@ import {
   decodeAstmFrame,
   encodeAstmFrame,
   fetchAgentLogs,
+  handleAstmFrame,
   getFleetStatus,
   mllpAddress,
   reloadFleet,
@@ -330,5 +331,23 @@ describe('agent/operations: ASTM over a byte-stream channel', () => {
     const corrupted = hex.replace('352e34', '352e35'); // "5.4" becomes "5.5"
     assert.equal(decodeAstmFrame(corrupted).checksumOk, false);
     assert.throws(() => decodeAstmFrame('0506'), /Not an ASTM frame/);
+  });
+
+  test('handleAstmFrame ACKs a good frame, stores its result, and NAKs a corrupted one', async () => {
+    const medplum = mockWithSearch();
+    const event = (input: string) => ({
+      bot: { reference: 'Bot/astm' },
+      contentType: 'application/octet-stream',
+      input,
+      secrets: {},
+    });
+    const hex = encodeAstmFrame(3, 'R|1|^^^GLU|5.4|mmol/L||N||F\r', true);
+    assert.equal(await handleAstmFrame(medplum, event(hex)), '06');
+    const stored = await medplum.searchResources('Observation', { code: 'GLU' });
+    const obs = stored[0] as Observation;
+    assert.equal(obs.status, 'final');
+    assert.deepEqual(obs.valueQuantity, { value: 5.4, unit: 'mmol/L' });
+    assert.doesNotThrow(() => validateResource(obs));
+    assert.equal(await handleAstmFrame(medplum, event(hex.replace('352e34', '352e35'))), '15');
   });
 });
