@@ -5,9 +5,6 @@
  * up in routesChunkNames.json and registry.js. What it renders is unchanged: the loaded modules,
  * in the same shape, with `__comp` as the component, `__context` as its route context and
  * `__props` spread as props.
- *
- * Each component also carries its loaders (`chunkLoaders`) so prefetching can find the chunk
- * files of a route (./docusaurus-client.js).
  */
 import React from 'react';
 import Loadable from 'react-loadable';
@@ -65,6 +62,5 @@ export default function ComponentCreator(path, loaders) {
       );
     },
   });
-  Component.chunkLoaders = Object.values(loader);
   return Component;
 }

@@ -9,8 +9,8 @@
  * - Chunk file names carry the build's hash, not each chunk's: the runtime then needs no
  *   id -> hash table (one entry per page). The cost is cache reuse across deploys: after a
  *   deploy, a returning reader downloads the chunks again, as a first-time reader does.
- * - Prefetching: core's client `docusaurus.js` is swapped for ./docusaurus-client.js, which finds
- *   a route's chunks from its loaders and prefetches each chunk file once (see that file).
+ * - Prefetching: core's client `docusaurus.js` is swapped for ./docusaurus-client.js, which loads
+ *   a linked page's chunks on intent (pointer or touch on the link), never for every link in view.
  * - tslib: only the helpers the bundle uses (see ./tslib-client.mjs).
  * - Referrer policy: the `no-referrer` meta tag goes into each page's HTML from here, not
  *   through siteConfig (see REFERRER_POLICY_TAG).

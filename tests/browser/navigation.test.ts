@@ -78,3 +78,28 @@ test('sidebar categories collapse and expand', async () => {
   );
   await context.close();
 });
+
+test('links in view fetch nothing; pointing at a link loads its page, and the click navigates in place', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/js\//.test(r.url())) scripts.push(r.url());
+  });
+  await page.goto(`${session.origin}/docs/search`, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  // The sidebar and the page show dozens of links; none of them made the page prefetch anything.
+  assert.equal(await page.locator('link[rel="prefetch"]').count(), 0);
+  const atLoad = scripts.length;
+  const target = page.locator(`${sidebar} a.menu__link[href="/docs/fhir-basics"]`);
+  await target.hover();
+  await page.waitForLoadState('networkidle');
+  assert.ok(scripts.length > atLoad, 'hovering a link loaded none of its page');
+  // Client-side navigation: the document is not reloaded.
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await target.click();
+  await page.waitForURL(/\/docs\/fhir-basics$/);
+  await page.locator('h1', { hasText: 'FHIR' }).first().waitFor();
+  assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1);
+  await context.close();
+});
