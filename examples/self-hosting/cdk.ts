@@ -277,3 +277,51 @@ export async function migrationJobStatus(
   };
 }
 // #endregion migration-jobs
+
+// #region k8s-env
+/** Sections the 5.0.x environment loader fills from MEDPLUM_<SECTION>_<KEY> variables. */
+const ENV_SECTIONS = ['database', 'redis', 'smtp', 'bullmq', 'fission'];
+/** Keys whose environment value the loader parses as JSON. */
+const ENV_JSON_KEYS = ['tls', 'ssl', 'defaultProjectSystemSetting', 'defaultOAuthClients', 'smtp', 'arrayColumnPadding'];
+
+const toEnvName = (key: string): string => key.replaceAll(/([A-Z])/g, '_$1').toUpperCase();
+
+/**
+ * Turns a server config object into the MEDPLUM_* variables a Helm chart's `deployment.env` needs
+ * (config source `env`), and lists the settings the environment loader cannot express, which
+ * then need a `file:` config mounted from a Secret.
+ * @param settings - Server settings as they would appear in medplum.config.json.
+ * @returns The variables and the keys that must come from a file instead.
+ */
+export function toMedplumEnv(settings: Record<string, unknown>): {
+  env: { name: string; value: string }[];
+  notFromEnv: string[];
+} {
+  const env: { name: string; value: string }[] = [];
+  const notFromEnv: string[] = [];
+  const add = (prefix: string, key: string, value: unknown, path: string): void => {
+    if (value === undefined || value === null) {
+      return;
+    }
+    if (typeof value === 'object') {
+      if (ENV_JSON_KEYS.includes(key)) {
+        env.push({ name: `MEDPLUM_${prefix}${toEnvName(key)}`, value: JSON.stringify(value) });
+      } else {
+        notFromEnv.push(path);
+      }
+      return;
+    }
+    env.push({ name: `MEDPLUM_${prefix}${toEnvName(key)}`, value: String(value) });
+  };
+  for (const [key, value] of Object.entries(settings)) {
+    if (ENV_SECTIONS.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [subKey, subValue] of Object.entries(value)) {
+        add(`${toEnvName(key)}_`, subKey, subValue, `${key}.${subKey}`);
+      }
+    } else {
+      add('', key, value, key);
+    }
+  }
+  return { env, notFromEnv };
+}
+// #endregion k8s-env

@@ -15,6 +15,7 @@ import {
   planUpgrade,
   serverParamsFor,
   startupOutcome,
+  toMedplumEnv,
 } from '../../../examples/self-hosting/cdk';
 import { mockWithSearch } from './mock-with-search';
 
@@ -122,5 +123,25 @@ describe('self-hosting/cdk', () => {
     assert.equal(status.running[0].dataVersion, 31);
     assert.equal(status.completed.length, 1);
     assert.equal(status.failed.length, 0);
+  });
+
+  test('toMedplumEnv maps sections and flags settings the environment cannot carry', () => {
+    const { env, notFromEnv } = toMedplumEnv({
+      baseUrl: 'https://api.example.org/',
+      signingKeyId: 'k1',
+      database: { host: 'pg', port: 5432, maxConnections: 20, ssl: { require: true } },
+      redis: { host: 'redis', tls: {} },
+      readonlyDatabase: { host: 'pg-replica' },
+      allowedOrigins: 'https://app.example.org',
+    });
+    const byName = Object.fromEntries(env.map((e) => [e.name, e.value]));
+    assert.equal(byName.MEDPLUM_BASE_URL, 'https://api.example.org/');
+    assert.equal(byName.MEDPLUM_SIGNING_KEY_ID, 'k1');
+    assert.equal(byName.MEDPLUM_DATABASE_HOST, 'pg');
+    assert.equal(byName.MEDPLUM_DATABASE_MAX_CONNECTIONS, '20');
+    assert.equal(byName.MEDPLUM_DATABASE_SSL, '{"require":true}');
+    assert.equal(byName.MEDPLUM_REDIS_TLS, '{}');
+    assert.equal(byName.MEDPLUM_ALLOWED_ORIGINS, 'https://app.example.org');
+    assert.deepEqual(notFromEnv, ['readonlyDatabase']);
   });
 });
