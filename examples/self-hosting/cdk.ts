@@ -175,7 +175,7 @@ export function listExternalSecretKeys(source: MedplumSourceInfraConfig): string
 // #region server-params
 /**
  * The server settings that must agree with the CDK config. `medplum aws update-config` refuses to
- * run when medplum.<tag>.config.server.json disagrees on port, baseUrl or appBaseUrl, and then
+ * run when medplum.<tag>.config.server.json disagrees on port, baseUrl, appBaseUrl or storageBaseUrl, and then
  * overwrites them from the CDK config.
  * @param config - The CDK config.
  * @returns Server parameters for /medplum/<name>/.
