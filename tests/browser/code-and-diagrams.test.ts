@@ -49,7 +49,7 @@ test('code blocks are static, coloured HTML with a working copy button', async (
   await context.close();
 });
 
-test('Mermaid diagrams are SVG in the page HTML, one per colour mode, and no Mermaid code runs', async () => {
+test('Mermaid diagrams are SVG in the page HTML, one per colour mode, and no Mermaid or @medplum/core code runs', async () => {
   const source = fs
     .readdirSync(path.join(SITE_DIR, 'docs'), { recursive: true, encoding: 'utf8' })
     .find(
@@ -84,6 +84,11 @@ test('Mermaid diagrams are SVG in the page HTML, one per colour mode, and no Mer
   const withMermaid = js.filter((f) => /mermaidAPI/.test(f.text));
   assert.deepEqual(
     withMermaid.map((f) => f.url),
+    [],
+  );
+  // Nor @medplum/core (its error class is in every build of it): a guide page runs none of it.
+  assert.deepEqual(
+    js.filter((f) => /OperationOutcomeError/.test(f.text)).map((f) => f.url),
     [],
   );
   await context.close();
