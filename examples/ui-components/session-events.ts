@@ -2,8 +2,20 @@
  * The MedplumClient events that drive React re-renders, and the shape of a WebSocket
  * subscription notification, without React.
  */
-import type { MedplumClient, MedplumClientEventMap, ProfileResource } from '@medplum/core';
+import type { MedplumClientEventMap, ProfileResource } from '@medplum/core';
+import { MedplumClient } from '@medplum/core';
 import type { Bundle, Reference, Resource, SubscriptionStatus } from '@medplum/fhirtypes';
+
+// #region create-client
+/**
+ * Create the client once per app, at module level, never inside a component: MedplumProvider
+ * keeps the profile it read from the first client until the next event. `onUnauthenticated` runs
+ * after the client has given up on a 401 (one refresh attempt) and cleared the session.
+ */
+export function createAppClient(baseUrl: string, onSignedOut: () => void): MedplumClient {
+  return new MedplumClient({ baseUrl, onUnauthenticated: onSignedOut });
+}
+// #endregion create-client
 
 // #region session-state
 /** What MedplumProvider keeps in context, read straight from the client. */

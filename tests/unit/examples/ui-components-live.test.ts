@@ -14,6 +14,7 @@ import { loadFullDefinitions } from './mock-with-search';
 import { LiveInbox, SessionGate } from '../../../examples/ui-components/live-data';
 import { AppProviders } from '../../../examples/ui-components/providers';
 import {
+  createAppClient,
   SESSION_EVENTS,
   sessionState,
   summarizeNotification,
@@ -122,4 +123,28 @@ test('SessionGate shows the sign-in slot without a profile and the app with one'
     })
   );
   assert.match(signedIn, /Not live/);
+});
+
+test('createAppClient calls onSignedOut and clears the session after a 401 that a refresh cannot fix', async () => {
+  let signedOut = 0;
+  let calls = 0;
+  // Every request answers 401. The client picks up the global fetch when it is constructed.
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async () => {
+    calls++;
+    return new Response(JSON.stringify({ resourceType: 'OperationOutcome', issue: [] }), {
+      status: 401,
+      headers: { 'content-type': 'application/fhir+json' },
+    });
+  };
+  const medplum = createAppClient('https://fhir.example.org/', () => signedOut++);
+  globalThis.fetch = realFetch;
+  medplum.setAccessToken('expired-token');
+  let changes = 0;
+  medplum.addEventListener('change', () => changes++);
+  await assert.rejects(() => medplum.get('fhir/R4/Patient'));
+  assert.equal(signedOut, 1);
+  assert.ok(changes >= 1);
+  assert.equal(medplum.getAccessToken(), undefined);
+  assert.ok(calls >= 1);
 });
