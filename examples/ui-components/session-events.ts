@@ -57,8 +57,9 @@ export function watchSession(medplum: MedplumClient, listener: (state: SessionSt
 
 // #region offline
 /**
- * The client dispatches `offline` when a request fails with a network error ("Failed to fetch")
- * on its first attempt. There is no matching `online` event; use the browser's own `online`
+ * The client dispatches `offline` when the first attempt of a request throws with the message
+ * "Failed to fetch" (Chromium's wording for a network error; other runtimes word it differently
+ * and never trigger it). There is no matching `online` event; use the browser's own `online`
  * event (or the next successful request) to clear the banner.
  */
 export function watchOffline(medplum: MedplumClient, onOffline: () => void): () => void {
