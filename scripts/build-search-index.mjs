@@ -18,6 +18,7 @@ const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\
 const REFERENCE_BODY_WEIGHT = '0.5';
 /** See forIndex: a guide's description and keywords, and a reference page's member names. */
 const HAND_WRITTEN_SUMMARY_WEIGHT = '4';
+const SYNONYMS_WEIGHT = '1';
 const MEMBER_NAMES_WEIGHT = '4';
 const DEFINED_TERMS_WEIGHT = '10';
 
@@ -113,20 +114,35 @@ function forIndex(sourcePath, html) {
   if (!spaced.includes(body)) return spaced;
   if (!GENERATED.test(sourcePath)) {
     const main = spaced.slice(spaced.indexOf(body));
-    const summary = [metaContent(html, 'description'), metaContent(html, 'keywords'), synonymsFor(main).join(', ')]
-      .filter(Boolean)
-      .join('. ');
-    if (!summary) return spaced;
+    const summary = [metaContent(html, 'description'), metaContent(html, 'keywords')].filter(Boolean).join('. ');
+    const synonyms = synonymsFor(main).join(', ');
+    if (!summary && !synonyms) return spaced;
     // The catalogue is searched on its own too (src/components/Search/pagefind.ts).
     const filter = sourcePath.startsWith('docs/troubleshooting/') ? ' data-pagefind-filter="section:troubleshooting"' : '';
-    return spaced.replace(
-      body,
-      `class="theme-doc-markdown markdown"${filter}>${definedTerms(main)}<p data-pagefind-weight="${HAND_WRITTEN_SUMMARY_WEIGHT}">${escapeHtml(summary)}</p>`,
-    );
+    // Synonyms count as much as body text, not as much as the summary: a long page that mentions
+    // many terms in passing collects many synonyms, and weighting them like the page's own
+    // description let such pages outrank the page about the term.
+    const weighted = [
+      summary && `<p data-pagefind-weight="${HAND_WRITTEN_SUMMARY_WEIGHT}">${escapeHtml(summary)}</p>`,
+      synonyms && `<p data-pagefind-weight="${SYNONYMS_WEIGHT}">${escapeHtml(synonyms)}</p>`,
+    ].join('');
+    // The summary is also a metadata field, which the search client weights like a second title
+    // (metaWeights in src/components/Search/pagefind.ts): a guide whose own description names the
+    // query's subject ranks above long pages that only mention its words.
+    const meta = summary ? ` data-pagefind-meta="summary:${escapeHtml(summary)}"` : '';
+    return spaced.replace(body, `class="theme-doc-markdown markdown"${filter}${meta}>${definedTerms(main)}${weighted}`);
   }
   const members = [...html.matchAll(/<h[23][^>]*\bid=[^>]*>([^<]+)/g)].map((m) => m[1].trim()).filter(Boolean);
   const names = members.length > 0 ? `<p data-pagefind-weight="${MEMBER_NAMES_WEIGHT}">${members.join(' ')}</p>` : '';
-  return spaced.replace(body, `class="theme-doc-markdown markdown" data-pagefind-weight="${REFERENCE_BODY_WEIGHT}">${names}`);
+  // The reference page's own name (its h1, lower case) as the filter `named`: a one-word query
+  // such as `patient` asks which page is named that, however many guides use the word more
+  // often (src/components/Search/pagefind.ts).
+  const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]?.trim();
+  const named = title ? ` data-pagefind-filter="named:${escapeHtml(title.toLowerCase())}"` : '';
+  return spaced.replace(
+    body,
+    `class="theme-doc-markdown markdown" data-pagefind-weight="${REFERENCE_BODY_WEIGHT}"${named}>${names}`,
+  );
 }
 
 /**

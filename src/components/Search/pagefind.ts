@@ -43,8 +43,9 @@ export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
     const url = `${baseUrl}pagefind/pagefind.js`;
     // webpackIgnore: the file is produced after the bundle, by the search indexing step.
     const api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ url)) as PagefindApi;
-    // Titles count ten times as much as body text, so the page named by a query ranks first.
-    await api.options({ baseUrl, excerptLength: 24, ranking: { metaWeights: { title: 10 } } });
+    // Titles count ten times as much as body text, so the page named by a query ranks first; a
+    // hand-written page's summary (description and keywords, scripts/build-search-index.mjs) six times.
+    await api.options({ baseUrl, excerptLength: 24, ranking: { metaWeights: { title: 10, summary: 6 } } });
     await api.init();
     return api;
   })();
@@ -163,7 +164,8 @@ export async function searchWithCatalogue(
 ): Promise<{ results: ScoredResult[]; catalogue: ScoredResult[]; defining: ScoredResult[] } | null> {
   const words = significantWords(query).join(' ');
   const identifier = asIdentifier(query);
-  const [results, catalogue, defining] = await Promise.all([
+  const name = asPageName(query);
+  const [results, catalogue, defines, named] = await Promise.all([
     searchPages(api, query),
     api
       .search(words, { filters: { section: 'troubleshooting' } })
@@ -171,7 +173,12 @@ export async function searchWithCatalogue(
     identifier
       ? api.search(null, { filters: { defines: identifier } }).then((r) => r.results.slice(0, CATALOGUE_CANDIDATES))
       : Promise.resolve([]),
+    name
+      ? api.search(null, { filters: { named: name } }).then((r) => r.results.slice(0, CATALOGUE_CANDIDATES))
+      : Promise.resolve([]),
   ]);
+  // The reference page named exactly as the query first, then pages defining the identifier.
+  const defining = [...named, ...defines.filter((d) => !named.some((n) => n.id === d.id))];
   return results === null ? null : { results, catalogue, defining };
 }
 
@@ -184,6 +191,16 @@ export function asIdentifier(query: string): string | undefined {
   const q = query.trim();
   if (!/^[A-Za-z_$][\w.$-]*$/.test(q)) return undefined;
   return /_|[a-z][A-Z]|\./.test(q) ? q.toLowerCase() : undefined;
+}
+
+/**
+ * The query in lower case when it could be the name of a reference page (one word or symbol:
+ * `patient`, `MedplumClient`, `$everything`); those pages carry their name as the filter `named`
+ * (scripts/build-search-index.mjs). Longer queries are questions, not names.
+ */
+export function asPageName(query: string): string | undefined {
+  const q = query.trim();
+  return /^\S{2,80}$/.test(q) ? q.toLowerCase() : undefined;
 }
 
 /** Words from a missing URL to search for, e.g. /docs/api/fhir/resources/patiant → "resources patiant". */
