@@ -238,3 +238,12 @@ function pageWithHeading(url: string, heading: string, anchor: string) {
     sub_results: [{ title: heading, url: `${url}#${anchor}`, excerpt: '' }],
   };
 }
+
+test('a one-word query can name a reference page; a question cannot', async () => {
+  const { asPageName } = await import('../../src/components/Search/pagefind');
+  assert.equal(asPageName('Patient'), 'patient');
+  assert.equal(asPageName(' MedplumClient '), 'medplumclient');
+  assert.equal(asPageName('$everything'), '$everything');
+  assert.equal(asPageName('create a patient'), undefined);
+  assert.equal(asPageName('x'), undefined);
+});
