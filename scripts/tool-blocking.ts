@@ -9,10 +9,9 @@
  * answering). Used by `npm run bench`; also runs alone against an existing build:
  *   NODE_OPTIONS=--experimental-websocket npx tsx scripts/tool-blocking.ts
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS } from '../tests/browser/helpers';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { answerSelector, HOSTILE_TOOL_CASES, type HostileToolCase } from '../tests/browser/hostile-tool-cases';
-import { serveBuild } from './serve-build';
+import { runAgainstBuild } from './run-against-build';
 
 /** Longest main-thread task a tool may add, in milliseconds (issue 25). */
 export const TOOL_TASK_BUDGET_MS = 200;
@@ -112,17 +111,5 @@ export function printToolBlocking(rows: ToolBlocking[]): void {
 }
 
 if (require.main === module) {
-  (async () => {
-    const server = await serveBuild(BUILD_DIR);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    try {
-      printToolBlocking(await measureToolBlocking(browser, server.origin));
-    } finally {
-      await browser.close();
-      await server.close();
-    }
-  })().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  runAgainstBuild(async (browser, origin) => printToolBlocking(await measureToolBlocking(browser, origin)));
 }

@@ -7,9 +7,8 @@
  *   NODE_OPTIONS=--experimental-websocket npx tsx scripts/tool-bytes.ts
  */
 import zlib from 'node:zlib';
-import { chromium, type Browser } from 'playwright-core';
-import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS } from '../tests/browser/helpers';
-import { serveBuild } from './serve-build';
+import type { Browser } from 'playwright-core';
+import { runAgainstBuild } from './run-against-build';
 
 export interface ToolBytes {
   route: string;
@@ -93,17 +92,5 @@ export function printToolBytes(rows: ToolBytes[]): void {
 }
 
 if (require.main === module) {
-  (async () => {
-    const server = await serveBuild(BUILD_DIR);
-    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    try {
-      printToolBytes(await measureToolBytes(browser, server.origin));
-    } finally {
-      await browser.close();
-      await server.close();
-    }
-  })().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  });
+  runAgainstBuild(async (browser, origin) => printToolBytes(await measureToolBytes(browser, origin)));
 }
