@@ -42,7 +42,31 @@ export interface Catalogue {
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Reads and checks every group file; throws one error listing every problem with file:line. */
+/** The last catalogue read, with the file names, sizes and times it was read from. */
+let cached: { key: string; catalogue: Catalogue } | undefined;
+
+/**
+ * The catalogue, read again only when a YAML file was added, removed or changed. Every
+ * hand-written page asks for it (twice per build: server and client), and the dev server must
+ * still see an edit without a restart; one `stat` per file answers both.
+ */
 export function loadCatalogue(siteDir: string): Catalogue {
+  const dir = path.join(siteDir, ENTRIES_DIR);
+  const key = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .sort()
+        .map((name) => {
+          const stat = fs.statSync(path.join(dir, name));
+          return `${name}:${stat.size}:${stat.mtimeMs}`;
+        })
+        .join('|')
+    : '';
+  if (cached?.key !== `${dir}#${key}`) cached = { key: `${dir}#${key}`, catalogue: readCatalogue(siteDir) };
+  return cached.catalogue;
+}
+
+function readCatalogue(siteDir: string): Catalogue {
   const dir = path.join(siteDir, ENTRIES_DIR);
   const groups = new Map<string, TroubleshootingEntry[]>();
   const problems: string[] = [];

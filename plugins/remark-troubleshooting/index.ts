@@ -62,7 +62,7 @@ export default function remarkTroubleshooting(options: Options) {
     const hasTag = tree.children.some((n) => (n as unknown as JsxElement).name === TAG);
     const isTroubleshooting = filePath.startsWith(troubleshootingDir);
     if (!hasTag && isTroubleshooting) return;
-    // Read on every page: the dev server picks up edits to the YAML without a restart.
+    // Asked on every page; read again only after a YAML file changes (see loadCatalogue).
     const catalogue = loadCatalogue(options.siteDir);
     const { fromMarkdown } = await import('mdast-util-from-markdown');
     const blocks = (markdown: string): BlockContent[] => fromMarkdown(markdown).children as BlockContent[];

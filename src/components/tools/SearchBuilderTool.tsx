@@ -27,6 +27,9 @@ import { useUrlParam } from './url-state';
  */
 export const MAX_ROWS = 100;
 
+/** Until a type's definitions arrive (one value, so the rows are not recomputed every render). */
+const NO_PARAMETERS = new Map<string, SearchParameterSummary>();
+
 /** Modifiers the FHIR R4 search specification allows per parameter type (and @medplum/core parses). */
 const MODIFIERS: Record<string, string[]> = {
   string: ['exact', 'contains', 'missing'],
@@ -181,7 +184,7 @@ export default function SearchBuilderTool(): JSX.Element {
 
   // A prefix is only split off for ordered types, and written back in front of the value, so the
   // query string does not depend on whether the definitions have arrived.
-  const rows = useMemo(() => parseQuery(query, params ?? new Map()), [query, params]);
+  const rows = useMemo(() => parseQuery(query, params ?? NO_PARAMETERS), [query, params]);
   const setRows = (next: Row[]): void => setQuery(formatQuery(next));
   const updateRow = (index: number, patch: Partial<Row>): void =>
     setRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
