@@ -1,9 +1,12 @@
 /**
- * Generated reference pages (SDK, FHIR definitions) without their body in JavaScript.
+ * Pages without their body in JavaScript: the generated references and every guide whose body
+ * has nothing interactive.
  *
  * Docusaurus ships every page twice: as HTML, and as the page's React tree in a JS chunk so the
- * page can hydrate and client-side navigation can render it. For the big generated pages the tree
- * is nothing but static content (the MedplumClient page's chunk was 28 KB gzip). Here the client
+ * page can hydrate and client-side navigation can render it. For most pages the tree is nothing
+ * but static content (the MedplumClient page's chunk was 28 KB gzip), and hydrating it is work a
+ * phone's CPU does for nothing (issue 28: a guide's hydration walked every token of its coloured
+ * code blocks). Here the client
  * build keeps only the page's metadata and table of contents; the body stays in the HTML:
  * - ./rehype.ts wraps a qualifying page's body in `<div data-static-body>` (server and client);
  * - ./loader.js (client only) replaces the compiled body with `<StaticBody>`
@@ -15,7 +18,7 @@
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
 
-export { rehypeStaticBody, staticBodyKey, STATIC_BODY_DIRS } from './rehype';
+export { rehypeStaticBody, staticBodyKey } from './rehype';
 
 export default function staticBodyPlugin(context: { siteDir: string }): Plugin {
   const docsDir = path.join(context.siteDir, 'docs');

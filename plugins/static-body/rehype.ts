@@ -1,31 +1,35 @@
 /**
- * Marks a generated reference page's body as static (see ./index.ts): its content is wrapped in
+ * Marks a page's body as static (see ./index.ts): its content is wrapped in
  * `<div data-static-body="<file>" class="markdown">`, which the client build then leaves out of
- * the page's JavaScript.
+ * the page's JavaScript, so hydration never walks it.
  *
- * Only pages in the static directories whose body uses no component other than `GeneratedHtml`
- * (pre-rendered HTML) and plain HTML elements qualify: anything interactive keeps its React tree.
+ * Any page under docs/ qualifies, hand-written or generated, when its body uses no component
+ * other than `GeneratedHtml` (pre-rendered HTML) and `StaticDiagram` (a diagram drawn at build
+ * time) and otherwise plain HTML and Markdown elements: anything interactive (a tool, a live demo,
+ * an endpoint's request panel, tabs) keeps its React tree. Code blocks' copy buttons and links are
+ * served by the static body's delegated click handler.
  */
 import path from 'node:path';
 import type { Root, RootContent } from 'hast';
 import type { VFile } from 'vfile';
-import { GENERATED_DOC_DIRS } from '../../site.settings';
 
 /**
- * All generated families. React component pages with a live demo use a component, so the check
- * below keeps their React tree; the rest of that family is plain content.
+ * `Details` is what Docusaurus's MDX loader turns `<details>` into (every hand-written page ends
+ * with one, its "last verified" line). The theme renders it on the server with no inline styles,
+ * so the browser's own `<details>` opens and closes it, arrow included (theme-common's Details
+ * CSS turns the arrow on `[open]` until a page is hydrated).
  */
-export const STATIC_BODY_DIRS = GENERATED_DOC_DIRS;
-
-const STATIC_COMPONENTS = new Set(['GeneratedHtml']);
-/** Lower-case elements the theme swaps for interactive components (collapsible details, diagrams). */
-const INTERACTIVE_ELEMENTS = new Set(['details', 'mermaid']);
+const STATIC_COMPONENTS = new Set(['GeneratedHtml', 'StaticDiagram', 'Details']);
+/** Lower-case elements the theme swaps for components that need the browser: `mermaid` (drawn in
+ * the browser by `npm start`). */
+const INTERACTIVE_ELEMENTS = new Set(['mermaid']);
 
 /** The key a page's body is found by: its path under docs/, or null when the page is not static. */
 export function staticBodyKey(docsDir: string, file: string): string | null {
   const rel = path.relative(docsDir, file).split(path.sep).join('/');
   if (rel.startsWith('..') || !/\.mdx?$/.test(rel)) return null;
-  return STATIC_BODY_DIRS.some((dir) => rel.startsWith(`${dir}/`)) ? rel : null;
+  // Partials (`_name.mdx`) are imported into pages, not pages themselves.
+  return rel.split('/').some((part) => part.startsWith('_')) ? null : rel;
 }
 
 function usesOnlyStaticComponents(nodes: RootContent[]): boolean {

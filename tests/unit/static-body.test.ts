@@ -12,12 +12,14 @@ const { transform } = require('../../plugins/static-body/loader.js');
 
 const DOCS = path.join('/site', 'docs');
 
-test('only generated reference pages qualify', () => {
+test('every page under docs/ can qualify; partials and files outside docs/ do not', () => {
   assert.equal(staticBodyKey(DOCS, `${DOCS}/sdk/client/core.medplumclient.mdx`), 'sdk/client/core.medplumclient.mdx');
   assert.equal(staticBodyKey(DOCS, `${DOCS}/api/fhir/resources/patient.mdx`), 'api/fhir/resources/patient.mdx');
   assert.equal(staticBodyKey(DOCS, `${DOCS}/api/react-components/index.mdx`), 'api/react-components/index.mdx');
-  assert.equal(staticBodyKey(DOCS, `${DOCS}/search/chained-search.mdx`), null);
+  assert.equal(staticBodyKey(DOCS, `${DOCS}/search/chained-search.mdx`), 'search/chained-search.mdx');
   assert.equal(staticBodyKey(DOCS, `${DOCS}/api/fhir/resources/_data/patient.json`), null);
+  assert.equal(staticBodyKey(DOCS, `${DOCS}/bots/_shared-steps.mdx`), null);
+  assert.equal(staticBodyKey(DOCS, `/site/src/pages/index.mdx`), null);
 });
 
 const esm = { type: 'mdxjsEsm', value: "import data from './_data/x.json'" } as never;
@@ -39,14 +41,26 @@ test('a qualifying body is wrapped once, after the imports', () => {
   assert.deepEqual(wrapper.children, [heading, generated]);
 });
 
-test('a body with an interactive component or <details> keeps its React tree', () => {
+test('a body with an interactive component or a browser-drawn diagram keeps its React tree', () => {
   const demo = { type: 'mdxJsxFlowElement', name: 'ReactDemo', attributes: [], children: [] } as never;
-  const details = { type: 'mdxJsxFlowElement', name: 'details', attributes: [], children: [] } as never;
+  const tabs = { type: 'mdxJsxFlowElement', name: 'Tabs', attributes: [], children: [] } as never;
   const diagram = { type: 'mdxJsxFlowElement', name: 'mermaid', attributes: [], children: [] } as never;
   assert.equal(run([heading, diagram]).children.length, 2);
   assert.equal(run([heading, demo]).children.length, 2);
-  assert.equal(run([heading, { type: 'element', tagName: 'p', properties: {}, children: [details] }]).children.length, 2);
-  assert.equal(run([heading, generated], `${DOCS}/guides/x.mdx`).children.length, 2);
+  assert.equal(run([heading, { type: 'element', tagName: 'p', properties: {}, children: [tabs] }]).children.length, 2);
+});
+
+test('a guide with a build-time diagram, an admonition and a <details> line is static', () => {
+  const drawn = { type: 'mdxJsxFlowElement', name: 'StaticDiagram', attributes: [], children: [] } as never;
+  const note = { type: 'mdxJsxFlowElement', name: 'admonition', attributes: [], children: [] } as never;
+  // Every hand-written page ends with a collapsed "last verified" line (`<details>`, which the MDX
+  // loader names `Details`): the browser's own <details> opens it without JavaScript.
+  const details = { type: 'mdxJsxFlowElement', name: 'Details', attributes: [], children: [] } as never;
+  const tree = run([esm, heading, drawn, note, details], `${DOCS}/access/index.mdx`);
+  assert.equal(tree.children.length, 2);
+  const wrapper = tree.children[1] as { properties: Record<string, unknown>; children: unknown[] };
+  assert.equal(wrapper.properties.dataStaticBody, 'access/index.mdx');
+  assert.deepEqual(wrapper.children, [heading, drawn, note, details]);
 });
 
 const COMPILED = `import {jsx as _jsx, jsxs as _jsxs} from "react/jsx-runtime";
