@@ -77,7 +77,7 @@ test('on a wide screen the sidebar is live: categories toggle and links navigate
   await hydrated(page);
   const sidebar = page.locator('.theme-doc-sidebar-container');
   await sidebar.locator('a.menu__link--active', { hasText: 'Chained search' }).waitFor();
-  assert.equal(await page.locator('.doc-sidebar-static').count(), 0, 'the adopted sidebar was not replaced by the live one');
+  assert.equal(await page.locator('.adopted-html').count(), 0, 'the adopted sidebar was not replaced by the live one');
   const collapsed = sidebar.locator('li.menu__list-item--collapsed').first();
   const label = (await collapsed.locator('.menu__link').first().innerText()).trim();
   await collapsed.locator('.menu__caret, .menu__link--sublist-caret').first().click();
@@ -101,6 +101,41 @@ test('arriving at a guide from the front page renders its sidebar at once, not e
   await page.waitForURL(/\/docs$/);
   await page.locator('.theme-doc-sidebar-container a.menu__link').first().waitFor();
   assert.equal(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), true);
-  assert.equal(await page.locator('.doc-sidebar-static').count(), 0);
+  assert.equal(await page.locator('.adopted-html').count(), 0);
+  await context.close();
+});
+
+test('the FHIR resources index: rows are the server HTML, filtering hides rows, a row link navigates in place', async () => {
+  const { context, offOrigin } = await offlineContext(session, { viewport: { width: 412, height: 823 }, isMobile: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.addInitScript({
+    content: `document.addEventListener('DOMContentLoaded', () => { window.__serverRow = document.querySelector('.fhir-index tbody tr'); });`,
+  });
+  await page.goto(`${session.origin}/docs/api/fhir/resources`);
+  await hydrated(page);
+  const rowState = (await page.evaluate(
+    `({ fiber: Object.keys(window.__serverRow).some((k) => k.startsWith('__reactFiber')), kept: window.__serverRow.isConnected })`,
+  )) as { fiber: boolean; kept: boolean };
+  assert.deepEqual(rowState, { fiber: false, kept: true }, 'hydration walked or replaced the table rows');
+  const rows = page.locator('.fhir-index tbody tr');
+  const total = await rows.count();
+  assert.ok(total > 100, `${total} rows`);
+  await page.locator('.fhir-index input[type=search]').fill('medicationrequest');
+  await page.locator('.fhir-index-count', { hasText: `1 of ${total}` }).waitFor();
+  const visible = page.locator('.fhir-index tbody tr:not([hidden])');
+  assert.equal(await visible.count(), 1);
+  assert.equal((await visible.locator('a').innerText()).trim(), 'MedicationRequest');
+  assert.equal(await page.locator('.fhir-index tbody tr[hidden]').first().isVisible(), false, 'hidden rows still show');
+  await page.locator('.fhir-index input[type=search]').fill('');
+  await page.locator('.fhir-index-count', { hasText: `${total} of ${total}` }).waitFor();
+  await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+  await page.locator('.fhir-index tbody a', { hasText: /^Patient$/ }).click();
+  await page.waitForURL('**/docs/api/fhir/resources/patient');
+  await page.locator('h1', { hasText: 'Patient' }).waitFor();
+  assert.equal(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), true, 'the row link reloaded the page');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offOrigin, []);
   await context.close();
 });

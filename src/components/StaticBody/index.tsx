@@ -63,8 +63,28 @@ function copyBlock(button: HTMLElement) {
   });
 }
 
-export function StaticBody({ id }: { id: string }): React.JSX.Element {
+/**
+ * A click handler for a block of plain HTML: a click on a link to a page of this site navigates
+ * client-side, as `<Link>` does; modified clicks, other origins, downloads, static files and
+ * same-page anchors keep the browser's behaviour.
+ */
+export function useDelegatedLinks(): (event: MouseEvent<HTMLElement>) => void {
   const history = useHistory();
+  return (event) => {
+    const link = (event.target as HTMLElement).closest('a');
+    if (!link || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || link.target || link.hasAttribute('download'))
+      return;
+    const url = new URL(link.href, window.location.href);
+    if (url.origin !== window.location.origin || !isRoutePath(url.pathname)) return;
+    // Same-page anchors scroll natively; other pages of the site render without a reload.
+    if (url.pathname === window.location.pathname && url.hash) return;
+    event.preventDefault();
+    history.push(url.pathname + url.search + url.hash);
+  };
+}
+
+export function StaticBody({ id }: { id: string }): React.JSX.Element {
   const element = useRef<HTMLDivElement>(null);
   // While hydrating there is nothing stored: '' is never written to the DOM (React does not set
   // innerHTML when hydrating, nor when the value has not changed), so the server's HTML stays.
@@ -73,30 +93,14 @@ export function StaticBody({ id }: { id: string }): React.JSX.Element {
   useLayoutEffect(() => {
     if (element.current) bodies.set(id, Array.from(element.current.childNodes));
   }, [id]);
+  const followLink = useDelegatedLinks();
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    const button = target.closest<HTMLElement>('button.code-block__copy');
+    const button = (event.target as HTMLElement).closest<HTMLElement>('button.code-block__copy');
     if (button) {
       copyBlock(button);
       return;
     }
-    const link = target.closest('a');
-    if (!link || event.defaultPrevented || event.button !== 0) return;
-    if (
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey ||
-      link.target ||
-      link.hasAttribute('download')
-    )
-      return;
-    const url = new URL(link.href, window.location.href);
-    if (url.origin !== window.location.origin || !isRoutePath(url.pathname)) return;
-    // Same-page anchors scroll natively; other pages of the site render without a reload.
-    if (url.pathname === window.location.pathname && url.hash) return;
-    event.preventDefault();
-    history.push(url.pathname + url.search + url.hash);
+    followLink(event);
   };
   return (
     // The handler only delegates clicks on the links and buttons inside, which stay focusable.

@@ -1,25 +1,24 @@
-import React, { useId, useMemo, useState } from 'react';
-import Link from '@docusaurus/Link';
+import React, { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
+import { useDelegatedLinks } from '@site/src/components/StaticBody';
+import { rowsHtml, type DefinitionIndexItem } from './definition-rows';
 import './fhir-reference.css';
 
-export interface DefinitionIndexItem {
-  name: string;
-  href: string;
-  category: string;
-  maturity: string;
-  description: string;
-}
+export type { DefinitionIndexItem };
 
 const ALL = '';
 
+/** Sorted by code unit, not `localeCompare`: its first call on a page sets up collation data
+ * (tens of milliseconds on a phone), and these labels are plain English. */
 function distinct(values: string[]): string[] {
-  return [...new Set(values)].sort((a, b) => a.localeCompare(b));
+  return [...new Set(values)].sort();
 }
 
 /**
  * The filterable table on each FHIR reference index page: free text over name and description,
  * plus category and maturity selects. The full list renders on the server, so it works without
- * JavaScript; filtering starts once the page hydrates.
+ * JavaScript; filtering starts once the page hydrates, and hides rows rather than re-rendering
+ * them. Links in the rows navigate client-side through one delegated handler.
  */
 export default function DefinitionIndex({
   items,
@@ -35,12 +34,24 @@ export default function DefinitionIndex({
   const categories = useMemo(() => distinct(items.map((i) => i.category)), [items]);
   const maturities = useMemo(() => distinct(items.map((i) => i.maturity)), [items]);
   const needle = query.trim().toLowerCase();
-  const shown = items.filter(
+  const matches = items.map(
     (i) =>
       (category === ALL || i.category === category) &&
       (maturity === ALL || i.maturity === maturity) &&
       (needle === '' || i.name.toLowerCase().includes(needle) || i.description.toLowerCase().includes(needle)),
   );
+  const shown = matches.filter(Boolean).length;
+  const { withBaseUrl } = useBaseUrlUtils();
+  // The same string on the server and in the browser; React leaves the server's rows in place.
+  const html = useMemo(() => rowsHtml(items, withBaseUrl), [items, withBaseUrl]);
+  const tbody = useRef<HTMLTableSectionElement>(null);
+  const followLink = useDelegatedLinks();
+  const filterKey = matches.map((m) => (m ? 1 : 0)).join('');
+  useEffect(() => {
+    const rows = tbody.current?.rows;
+    if (!rows) return;
+    for (let index = 0; index < rows.length; index++) rows[index].hidden = filterKey[index] !== '1';
+  }, [filterKey]);
   return (
     <div className="fhir-index">
       <div className="fhir-index-controls" role="search" aria-label={`Filter ${label}`}>
@@ -77,7 +88,7 @@ export default function DefinitionIndex({
           </select>
         </label>
         <span className="fhir-index-count" aria-live="polite">
-          {shown.length} of {items.length}
+          {shown} of {items.length}
         </span>
       </div>
       <div className="fhir-table-scroll" role="region" tabIndex={0} aria-label={label}>
@@ -90,18 +101,9 @@ export default function DefinitionIndex({
               <th scope="col">Description</th>
             </tr>
           </thead>
-          <tbody>
-            {shown.map((i) => (
-              <tr key={i.name}>
-                <td>
-                  <Link to={i.href}>{i.name}</Link>
-                </td>
-                <td>{i.category}</td>
-                <td>{i.maturity}</td>
-                <td>{i.description}</td>
-              </tr>
-            ))}
-          </tbody>
+          {/* Clicks are delegated to the links inside, which stay focusable. */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+          <tbody ref={tbody} onClick={followLink} dangerouslySetInnerHTML={{ __html: html }} />
         </table>
       </div>
     </div>
