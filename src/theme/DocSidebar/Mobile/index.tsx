@@ -1,9 +1,9 @@
 /**
  * The docs sidebar in the mobile navbar drawer: the theme's, registered with its props wrapped in
- * one object. The theme passes the sidebar's props as they are, and the navbar's filler memoizes
- * them by sorting their keys with `localeCompare`, whose first call on a page sets up the
- * browser's collation data: about 50 ms of a 4x-throttled phone profile at start-up, for four
- * keys. A single key sorts without comparing.
+ * one object, and only once the drawer is wanted. The theme passes the sidebar's props as they
+ * are, and the navbar's filler memoizes them by sorting their keys with `localeCompare`, whose
+ * first call on a page sets up the browser's collation data: about 50 ms of a 4x-throttled phone
+ * profile at start-up, for four keys. A single key sorts without comparing.
  */
 import React from 'react';
 import clsx from 'clsx';
@@ -11,6 +11,7 @@ import { NavbarSecondaryMenuFiller, ThemeClassNames } from '@docusaurus/theme-co
 import { useNavbarMobileSidebar } from '@docusaurus/theme-common/internal';
 import DocSidebarItems from '@theme/DocSidebarItems';
 import type { Props as DocSidebarProps } from '@theme/DocSidebar/Mobile';
+import { useDrawerWanted } from '@site/src/theme/Navbar/MobileSidebar/drawer-intent';
 
 function SecondaryMenu({ sidebarProps: { sidebar, path } }: { sidebarProps: DocSidebarProps }): React.JSX.Element {
   const mobileSidebar = useNavbarMobileSidebar();
@@ -29,8 +30,13 @@ function SecondaryMenu({ sidebarProps: { sidebar, path } }: { sidebarProps: DocS
   );
 }
 
-function DocSidebarMobile(props: DocSidebarProps): React.JSX.Element {
-  return <NavbarSecondaryMenuFiller component={SecondaryMenu} props={{ sidebarProps: props }} />;
+/**
+ * Registered with the navbar once the reader reaches for the drawer (../../Navbar/MobileSidebar):
+ * registering re-renders the navbar, work a phone need not do for a menu it may never open.
+ */
+function DocSidebarMobile(props: DocSidebarProps): React.JSX.Element | null {
+  const wanted = useDrawerWanted();
+  return wanted ? <NavbarSecondaryMenuFiller component={SecondaryMenu} props={{ sidebarProps: props }} /> : null;
 }
 
 export default React.memo(DocSidebarMobile);

@@ -8,23 +8,24 @@
  * Here it renders on the first sign of intent on the menu button (pointer down, touch, focus),
  * before the click that opens it, so the slide-in still animates; once rendered it stays.
  */
-import React, { useEffect, useState } from 'react';
+import React, { useEffect } from 'react';
 import { useLockBodyScroll, useNavbarMobileSidebar } from '@docusaurus/theme-common/internal';
 import NavbarMobileSidebarLayout from '@theme/Navbar/MobileSidebar/Layout';
 import NavbarMobileSidebarHeader from '@theme/Navbar/MobileSidebar/Header';
 import NavbarMobileSidebarPrimaryMenu from '@theme/Navbar/MobileSidebar/PrimaryMenu';
 import NavbarMobileSidebarSecondaryMenu from '@theme/Navbar/MobileSidebar/SecondaryMenu';
+import { markDrawerWanted, useDrawerWanted } from './drawer-intent';
 
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'focusin'] as const;
 
 export default function NavbarMobileSidebar(): React.JSX.Element | null {
   const mobileSidebar = useNavbarMobileSidebar();
   useLockBodyScroll(mobileSidebar.shown);
-  const [wanted, setWanted] = useState(false);
+  const wanted = useDrawerWanted();
   useEffect(() => {
     if (wanted || !mobileSidebar.shouldRender) return undefined;
     const onIntent = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest('.navbar__toggle')) setWanted(true);
+      if (event.target instanceof Element && event.target.closest('.navbar__toggle')) markDrawerWanted();
     };
     for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
     return () => {
