@@ -30,6 +30,7 @@ import { runGenerators } from './plugins/generators';
 import { indexSlugFrontMatter } from './plugins/index-slugs';
 import markdownTwins from './plugins/markdown-twins';
 import frontPage from './plugins/front-page';
+import robotsTxt from './plugins/robots-txt';
 import devSearch, { DEV_SEARCH_DIR } from './plugins/dev-search';
 
 const siteDir = __dirname;
@@ -143,6 +144,8 @@ export default async function createConfig(): Promise<Config> {
       routerPaths,
       // `<route>.md` twins of every page, /llms.txt and /llms-full.txt (build only).
       markdownTwins,
+      // robots.txt, with a Sitemap line when SITE_URL is set.
+      robotsTxt,
       frontPage,
       ...(developing ? [devSearch] : []),
     ],

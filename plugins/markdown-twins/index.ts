@@ -27,7 +27,7 @@ const SITE: SiteSummary = {
 const SIDEBARS = { guide: 'Start here', api: 'API reference' };
 
 export default function markdownTwins(context: LoadContext): Plugin {
-  const inner = llmsTxtPlugin(context, llmsTxtOptions(context.siteConfig.url)) as Plugin;
+  const inner = llmsTxtPlugin(context, llmsTxtOptions(context.siteConfig.url, context.siteConfig.baseUrl)) as Plugin;
   let loaded: LoadedDocs | undefined;
   return {
     name: 'markdown-twins',
