@@ -75,18 +75,19 @@ export async function serveBuild(
     const below = url.pathname.slice(baseUrl.length);
     req.url = `/${below}${url.search}`;
     res.setHeader('Cache-Control', cacheControlFor(below));
-    // serve-handler answers for the path below the base; its redirects (`/docs/` -> `/docs`)
-    // get the base back in front.
-    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
-    res.writeHead = ((status: number, ...rest: unknown[]) => {
-      const headers = rest.find((r) => typeof r === 'object' && r !== null) as Record<string, unknown> | undefined;
-      const location = headers?.Location;
-      if (baseUrl !== '/' && typeof location === 'string' && location.startsWith('/') && !location.startsWith('//')) {
-        headers!.Location = baseUrl + location.slice(1);
-      }
-      return writeHead(status, ...rest);
-    }) as typeof res.writeHead;
     compress(req as never, res as never, () => {
+      // serve-handler answers for the path below the base; its redirects (`/docs/` -> `/docs`)
+      // get the base back in front. (Wrapped after compression's own wrapper, which would
+      // otherwise turn the headers argument into setHeader calls before this sees it.)
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
+      res.writeHead = ((status: number, ...rest: unknown[]) => {
+        const headers = rest.find((r) => typeof r === 'object' && r !== null) as Record<string, unknown> | undefined;
+        const location = headers?.Location;
+        if (baseUrl !== '/' && typeof location === 'string' && location.startsWith('/') && !location.startsWith('//')) {
+          headers!.Location = baseUrl + location.slice(1);
+        }
+        return writeHead(status, ...rest);
+      }) as typeof res.writeHead;
       void handler(req, res, {
         public: buildDir,
         cleanUrls: true,
