@@ -12,11 +12,11 @@ FROM nginx:1.27-alpine
 ARG BASE_URL=/
 
 COPY deploy/nginx.conf /etc/nginx/nginx.conf
-# The sample config serves /medplum-docs/: put BASE_URL in its place (for "/", drop the redirect
-# of the bare base), then check the result.
+# The sample config serves /medplum-docs/: put BASE_URL in its place (for "/", drop the part
+# that answers paths outside the base), then check the result.
 RUN set -eu; \
     case "$BASE_URL" in /*/|/) ;; *) echo "BASE_URL=$BASE_URL must start and end with /" >&2; exit 1 ;; esac; \
-    if [ "$BASE_URL" = "/" ]; then sed -i '/# BEGIN bare base/,/# END bare base/d' /etc/nginx/nginx.conf; fi; \
+    if [ "$BASE_URL" = "/" ]; then sed -i '/# BEGIN outside the base/,/# END outside the base/d' /etc/nginx/nginx.conf; fi; \
     sed -i "s#/medplum-docs/#${BASE_URL}#g; s#= /medplum-docs {#= ${BASE_URL%/} {#" /etc/nginx/nginx.conf; \
     nginx -t
 
