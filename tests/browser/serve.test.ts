@@ -97,6 +97,10 @@ test('only the base is served: a path outside it is 404, an unknown page under i
     assert.equal(bare.status, 301);
     assert.equal(bare.headers.get('location'), baseUrl);
   }
+  // A renamed page's redirect stub (a folder with index.html) is served at its clean URL.
+  const stub = await fetch(url('/docs/api/fhir/medplum/passwordchangerequest'));
+  assert.equal(stub.status, 200);
+  assert.ok((await stub.text()).includes(`url=${withBase(baseUrl, '/docs/api/fhir/medplum/usersecurityrequest')}`));
   const missing = await fetch(url('/docs/no-such-page'));
   assert.equal(missing.status, 404);
   assert.match(await missing.text(), /Page not found/);
