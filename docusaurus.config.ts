@@ -18,11 +18,19 @@ import routerPaths from './plugins/router-paths';
 import staticBody, { rehypeStaticBody } from './plugins/static-body';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
-import { GENERATED_DOC_DIRS, NAV_SECTIONS, REDIRECTS, STRICT_BUILD } from './site.settings';
+import {
+  GENERATED_DOC_DIRS,
+  REDIRECTS,
+  STRICT_BUILD,
+  navSections,
+  normalizeBaseUrl,
+  normalizeSiteUrl,
+} from './site.settings';
 import { runGenerators } from './plugins/generators';
 import { indexSlugFrontMatter } from './plugins/index-slugs';
 import markdownTwins from './plugins/markdown-twins';
 import frontPage from './plugins/front-page';
+import robotsTxt from './plugins/robots-txt';
 import devSearch, { DEV_SEARCH_DIR } from './plugins/dev-search';
 
 const siteDir = __dirname;
@@ -89,7 +97,10 @@ export default async function createConfig(): Promise<Config> {
   // The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
   const sidebarIds = Object.keys(buildSidebars(path.join(siteDir, 'docs')));
 
-  const siteUrl = process.env.SITE_URL?.replace(/\/+$/, '') || undefined;
+  const siteUrl = normalizeSiteUrl(process.env.SITE_URL);
+  // The path the site is served under (GitHub Pages project sites, a path behind a proxy).
+  const baseUrl = normalizeBaseUrl(process.env.BASE_URL);
+  const nav = navSections(baseUrl);
   if (!siteUrl && process.argv.slice(2).includes('build')) {
     console.warn(
       '[site] SITE_URL is not set: the build has no sitemap and no canonical or og: URLs. ' +
@@ -106,7 +117,7 @@ export default async function createConfig(): Promise<Config> {
     // Without SITE_URL there is no public address: the build writes no sitemap and no absolute
     // URL in page heads (src/theme/SiteMetadata), and says so.
     url: siteUrl ?? 'http://localhost:3000',
-    baseUrl: '/',
+    baseUrl,
     staticDirectories: ['static', ...(developing ? [DEV_SEARCH_DIR] : [])],
     trailingSlash: false,
 
@@ -133,6 +144,8 @@ export default async function createConfig(): Promise<Config> {
       routerPaths,
       // `<route>.md` twins of every page, /llms.txt and /llms-full.txt (build only).
       markdownTwins,
+      // robots.txt, with a Sitemap line when SITE_URL is set.
+      robotsTxt,
       frontPage,
       ...(developing ? [devSearch] : []),
     ],
@@ -150,7 +163,7 @@ export default async function createConfig(): Promise<Config> {
         logo: { alt: 'Medplum Docs', src: 'logo.svg' },
         items: [
           ...(sidebarIds.includes('guide')
-            ? [{ to: '/docs', label: 'Docs', position: 'left' as const, activeBaseRegex: NAV_SECTIONS.docs }]
+            ? [{ to: '/docs', label: 'Docs', position: 'left' as const, activeBaseRegex: nav.docs }]
             : []),
           ...(sidebarIds.includes('api')
             ? [
@@ -158,7 +171,7 @@ export default async function createConfig(): Promise<Config> {
                   to: '/docs/api',
                   label: 'Reference',
                   position: 'left' as const,
-                  activeBaseRegex: NAV_SECTIONS.reference,
+                  activeBaseRegex: nav.reference,
                 },
               ]
             : []),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Indexes the built site with Pagefind (its binary ships in the npm package, so this runs
- * offline) and writes a chunked index to build/pagefind/. Only the article body of each page is
+ * offline) and writes a chunked index to <build>/pagefind/ (build/ unless a folder is given). Only the article body of each page is
  * indexed: navigation and footers would otherwise match every query.
  */
 import fs from 'node:fs';
@@ -43,7 +43,11 @@ const SYNONYMS = [
 ];
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const buildDir = path.join(siteDir, 'build');
+// `node scripts/build-search-index.mjs [buildDir]`: the folder `docusaurus build --out-dir` wrote (build/).
+const buildDir = path.resolve(siteDir, process.argv[2] ?? 'build');
+if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
+  throw new Error(`pagefind: ${buildDir}/index.html is missing; build the site into ${path.relative(siteDir, buildDir)} first`);
+}
 
 const started = Date.now();
 const outDir = path.join(buildDir, 'pagefind');
@@ -83,7 +87,7 @@ const entry = path.join(outDir, 'pagefind-entry.json');
 if (!fs.existsSync(entry) || fs.statSync(entry).size === 0) throw new Error(`pagefind: ${entry} was not written`);
 
 console.log(
-  `[search] indexed ${pageCount} pages into build/pagefind in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  `[search] indexed ${pageCount} pages into ${path.relative(siteDir, outDir)} in ${((Date.now() - started) / 1000).toFixed(1)}s`,
 );
 
 /**

@@ -11,7 +11,8 @@ export function runAgainstBuild(measure: (browser: Browser, origin: string) => P
     const server = await serveBuild(BUILD_DIR);
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     try {
-      await measure(browser, server.origin);
+      // The site's address with its base (`http://localhost:1234/medplum-docs`): callers add routes.
+      await measure(browser, server.origin + server.baseUrl.replace(/\/$/, ''));
     } finally {
       await browser.close();
       await server.close();

@@ -24,8 +24,17 @@ npm run --silent test:unit
 step "build failures: each broken fixture fails the build with a clear message"
 npm run --silent test:fixtures
 
-step "production build"
-npm run --silent build
+# The browser suite runs on a build under a path, served only under it (the harder case: every
+# link, request and search result must keep the base), with a public address, so sitemap,
+# canonical links and robots.txt are checked too. A short smoke test then covers a root build.
+step "production build under a path (BASE_URL=/medplum-docs/ SITE_URL=https://docs.example.org) into build/"
+BASE_URL=/medplum-docs/ SITE_URL=https://docs.example.org npm run --silent build
 
-step "browser tests against the built site"
+step "browser tests against build/, served only under /medplum-docs/"
 npm run --silent test:browser
+
+step "production build at the root (no BASE_URL, no SITE_URL) into build-root/"
+env -u BASE_URL -u SITE_URL BUILD_DIR=build-root npm run --silent build
+
+step "browser: root smoke test, the build's address and npm run serve against build-root/"
+env -u BASE_URL -u SITE_URL BUILD_DIR=build-root npm run --silent test:root

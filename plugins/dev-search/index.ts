@@ -10,7 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
-/** Folder (relative to the site) whose `pagefind/` the dev server serves at `/pagefind/`. */
+/** Folder (relative to the site) whose `pagefind/` the dev server serves at `<baseUrl>pagefind/`. */
 export const DEV_SEARCH_DIR = '.dev-search';
 
 interface LoadedDoc {
@@ -27,9 +27,12 @@ export default function devSearch(context: LoadContext): Plugin {
       const docsContent = allContent['docusaurus-plugin-content-docs']?.default as
         | { loadedVersions: { docs: LoadedDoc[] }[] }
         | undefined;
+      // Pagefind's client puts the base URL in front of each result (src/components/Search/pagefind.ts),
+      // as it does for the production index of build/: the index holds paths below the base.
+      const base = context.baseUrl.replace(/\/$/, '');
       const docs = (docsContent?.loadedVersions[0]?.docs ?? []).map((doc) => ({
         title: doc.title,
-        permalink: doc.permalink,
+        permalink: doc.permalink.startsWith(`${base}/`) ? doc.permalink.slice(base.length) : doc.permalink,
         file: path.join(context.siteDir, doc.source.replace(/^@site\//, '')),
       }));
       const started = Date.now();

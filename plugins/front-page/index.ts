@@ -1,11 +1,11 @@
 /**
- * The front page (`/`) as a route whose data is computed at build time from the docs that exist,
+ * The front page (the base URL, `/` by default) as a route whose data is computed at build time from the docs that exist,
  * so it grows with the areas and ships only its own small JSON, to itself alone.
  */
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { buildFrontPage } from './goals';
 
-export default function frontPage(_context: LoadContext): Plugin {
+export default function frontPage(context: LoadContext): Plugin {
   return {
     name: 'front-page',
     async allContentLoaded({ allContent, actions }) {
@@ -14,7 +14,8 @@ export default function frontPage(_context: LoadContext): Plugin {
         | undefined;
       const docs = docsContent?.loadedVersions[0]?.docs ?? [];
       const data = await actions.createData('front-page.json', JSON.stringify(buildFrontPage(docs)));
-      actions.addRoute({ path: '/', exact: true, component: '@site/src/components/FrontPage', modules: { data } });
+      // The front page is the base itself (`/`, or `/medplum-docs/` under a path).
+      actions.addRoute({ path: context.baseUrl, exact: true, component: '@site/src/components/FrontPage', modules: { data } });
     },
   };
 }

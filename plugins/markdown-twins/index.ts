@@ -27,7 +27,7 @@ const SITE: SiteSummary = {
 const SIDEBARS = { guide: 'Start here', api: 'API reference' };
 
 export default function markdownTwins(context: LoadContext): Plugin {
-  const inner = llmsTxtPlugin(context, llmsTxtOptions(context.siteConfig.url)) as Plugin;
+  const inner = llmsTxtPlugin(context, llmsTxtOptions(context.siteConfig.url, context.siteConfig.baseUrl)) as Plugin;
   let loaded: LoadedDocs | undefined;
   return {
     name: 'markdown-twins',
@@ -43,10 +43,15 @@ export default function markdownTwins(context: LoadContext): Plugin {
       const docsByPermalink = new Map(loaded.docs.map((doc) => [doc.permalink, doc.id]));
       const outline = buildOutline(loaded, SIDEBARS);
       const handWritten = (permalink: string) => !isGenerated(docsByPermalink.get(permalink) ?? '');
-      fs.writeFileSync(path.join(props.outDir, 'llms.txt'), renderLlmsTxt(SITE, outline));
+      // Absolute links only for a build given its public address (SITE_URL, see customFields).
+      const at = {
+        baseUrl: context.siteConfig.baseUrl,
+        siteUrl: context.siteConfig.customFields?.hasSiteUrl === true ? context.siteConfig.url : undefined,
+      };
+      fs.writeFileSync(path.join(props.outDir, 'llms.txt'), renderLlmsTxt(SITE, outline, at));
       fs.writeFileSync(
         path.join(props.outDir, 'llms-full.txt'),
-        renderLlmsFullTxt(SITE, outline, props.outDir, handWritten),
+        renderLlmsFullTxt(SITE, outline, props.outDir, handWritten, at),
       );
     },
     extendCli: inner.extendCli,

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { markdownPath } from './paths';
+import { markdownFile, markdownPath } from './paths';
 import type { OutlineSection } from './structure';
 
 export interface SiteSummary {
@@ -13,13 +13,28 @@ export interface SiteSummary {
   details: string;
 }
 
-export function renderLlmsTxt(site: SiteSummary, sections: OutlineSection[]): string {
+/**
+ * Where the site is served: the base URL every permalink starts with, and the public origin
+ * (SITE_URL) when the build was given one. Links in the llms files are then absolute
+ * (`https://docs.example.org/medplum-docs/docs/x.md`); without an origin they are site-relative
+ * and keep the base (`/medplum-docs/docs/x.md`).
+ */
+export interface SiteAddress {
+  baseUrl: string;
+  siteUrl?: string;
+}
+
+const ROOT: SiteAddress = { baseUrl: '/' };
+
+const twinUrl = (permalink: string, at: SiteAddress) => `${at.siteUrl ?? ''}${markdownPath(permalink, at.baseUrl)}`;
+
+export function renderLlmsTxt(site: SiteSummary, sections: OutlineSection[], at: SiteAddress = ROOT): string {
   const lines = [`# ${site.title}`, '', `> ${site.summary}`, '', site.details, ''];
   for (const section of sections) {
     lines.push(`## ${section.title}`, '');
     for (const page of section.pages) {
       const description = page.description ? `: ${page.description}` : '';
-      lines.push(`- [${page.title}](${markdownPath(page.permalink)})${description}`);
+      lines.push(`- [${page.title}](${twinUrl(page.permalink, at)})${description}`);
     }
     lines.push('');
   }
@@ -35,6 +50,7 @@ export function renderLlmsFullTxt(
   sections: OutlineSection[],
   outDir: string,
   isHandWritten: (permalink: string) => boolean,
+  at: SiteAddress = ROOT,
 ): string {
   const parts = [`# ${site.title}`, '', `> ${site.summary}`, ''];
   const seen = new Set<string>();
@@ -42,11 +58,11 @@ export function renderLlmsFullTxt(
     for (const page of section.pages) {
       if (!isHandWritten(page.permalink) || seen.has(page.permalink)) continue;
       seen.add(page.permalink);
-      const file = path.join(outDir, markdownPath(page.permalink));
+      const file = path.join(outDir, markdownFile(page.permalink, at.baseUrl));
       if (!fs.existsSync(file)) {
         throw new Error(`llms-full.txt: no Markdown twin at ${path.relative(outDir, file)} for ${page.permalink}`);
       }
-      parts.push('---', '', `Source: ${markdownPath(page.permalink)}`, '', fs.readFileSync(file, 'utf8').trim(), '');
+      parts.push('---', '', `Source: ${twinUrl(page.permalink, at)}`, '', fs.readFileSync(file, 'utf8').trim(), '');
     }
   }
   return parts.join('\n');

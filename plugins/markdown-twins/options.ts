@@ -6,8 +6,8 @@
 import type { PluginOptions } from '@signalwire/docusaurus-plugin-llms-txt';
 import { rehypeCleanTwin, rehypeSiteRelativeLinks } from './rehype-clean-twin';
 
-/** Options for a site served at `siteUrl` (the site config's `url`). */
-export const llmsTxtOptions = (siteUrl: string): PluginOptions => ({
+/** Options for a site served at `siteUrl` (the site config's `url`) under `baseUrl`. */
+export const llmsTxtOptions = (siteUrl: string, baseUrl = '/'): PluginOptions => ({
   siteTitle: 'Medplum Docs',
   siteDescription: 'Guides and reference for building on the Medplum FHIR R4 platform.',
   depth: 2,
@@ -27,8 +27,8 @@ export const llmsTxtOptions = (siteUrl: string): PluginOptions => ({
     // Compact tables: padded, aligned columns make wide reference tables several times larger.
     remarkGfm: { tablePipeAlign: false, tableCellPadding: false },
     beforeDefaultRehypePlugins: [rehypeCleanTwin],
-    // The plugin writes absolute links as full URLs; keep them site-relative (`/docs/x.md`) so
+    // The plugin writes absolute links as full URLs; keep them site-relative (`<base>docs/x.md`) so
     // they resolve on whatever host serves the site.
-    rehypePlugins: [rehypeSiteRelativeLinks(siteUrl)],
+    rehypePlugins: [rehypeSiteRelativeLinks(siteUrl, baseUrl)],
   },
 });

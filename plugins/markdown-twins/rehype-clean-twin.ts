@@ -18,10 +18,14 @@ export function rehypeCleanTwin() {
  * Turns `http://host/docs/x.md` links into `/docs/x.md` for links to this site. The llms-txt
  * plugin runs its "after" plugins once the page is already a Markdown tree, so this rewrites
  * Markdown `link` nodes (and, to be safe, any HTML `a` element still present).
+ *
+ * Under a base URL the plugin writes `<origin><base>` in front of a link that already starts
+ * with the base (`http://host/medplum-docs/medplum-docs/docs/x.md`): cutting `<origin><base>`
+ * (without its last slash) leaves the link as the page had it, plus `.md`.
  */
-export function rehypeSiteRelativeLinks(siteUrl: string) {
-  const origin = new URL(siteUrl).origin;
-  const local = (href: string) => (href.startsWith(`${origin}/`) ? href.slice(origin.length) : href);
+export function rehypeSiteRelativeLinks(siteUrl: string, baseUrl = '/') {
+  const prefix = new URL(siteUrl).origin + baseUrl.replace(/\/$/, '');
+  const local = (href: string) => (href.startsWith(`${prefix}/`) ? href.slice(prefix.length) : href);
   type AnyNode = { type: string; url?: unknown; tagName?: string; properties?: Record<string, unknown>; children?: AnyNode[] };
   const visit = (node: AnyNode): void => {
     if (node.type === 'link' && typeof node.url === 'string') node.url = local(node.url);

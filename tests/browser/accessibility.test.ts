@@ -33,7 +33,7 @@ test('no serious or critical axe violations on each template', async () => {
     const { context } = await offlineContext(session, { colorScheme: scheme });
     const page = await context.newPage();
     for (const [template, route] of templates) {
-      await page.goto(session.origin + route);
+      await page.goto(session.url(route));
       // Check the page a reader sees after hydration: code blocks re-render in the dark theme
       // only once React runs in the browser.
       await page.locator('[data-search-ready]').waitFor();

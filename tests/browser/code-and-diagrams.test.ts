@@ -23,7 +23,7 @@ test('code blocks are static, coloured HTML with a working copy button', async (
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
-  await page.goto(session.origin + GUIDE_WITH_CODE, { waitUntil: 'networkidle' });
+  await page.goto(session.url(GUIDE_WITH_CODE), { waitUntil: 'networkidle' });
 
   const block = page.locator('.code-block').first();
   await block.waitFor();
@@ -58,7 +58,7 @@ test('Mermaid diagrams are SVG in the page HTML, one per colour mode, and no Mer
   assert.ok(source, 'no area index page with a Mermaid diagram');
   const route = `/docs/${path.dirname(source)}`;
   // In the HTML as served, before any script: drawn at build time (plugins/mermaid-static).
-  const html = await (await fetch(session.origin + route)).text();
+  const html = await (await fetch(session.url(route))).text();
   // (The build minifies HTML: attribute quotes are optional.)
   assert.match(html, /<figure class="?mermaid-static"? data-mermaid=/);
   assert.match(html, /<div class="?mermaid-static-light"?><svg [^>]*aria-roledescription=/);
@@ -68,7 +68,7 @@ test('Mermaid diagrams are SVG in the page HTML, one per colour mode, and no Mer
   const page = await context.newPage();
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-  await page.goto(session.origin + route, { waitUntil: 'load' });
+  await page.goto(session.url(route), { waitUntil: 'load' });
   const visible = page.locator('.mermaid-static svg:visible');
   assert.equal(await visible.count(), await page.locator('.mermaid-static').count());
   const lightId = await visible.first().getAttribute('id');

@@ -12,7 +12,7 @@ after(async () => session?.close());
 test('dark mode toggles and persists across page loads', async () => {
   const { context } = await offlineContext(session, { colorScheme: 'light' });
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs/fhir-basics`);
+  await page.goto(session.url('/docs/fhir-basics'));
   const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
   assert.equal(await theme(), 'light');
   const toggle = page.locator('.navbar button[title*="mode"]').first();
@@ -21,7 +21,7 @@ test('dark mode toggles and persists across page loads', async () => {
   assert.equal(await theme(), 'dark');
   await page.reload();
   assert.equal(await theme(), 'dark', 'dark mode was not remembered after a reload');
-  await page.goto(`${session.origin}/docs`);
+  await page.goto(session.url('/docs'));
   assert.equal(await theme(), 'dark', 'dark mode was not kept on another page');
   await context.close();
 });

@@ -1,12 +1,23 @@
 /**
  * Every built page (or, on a large site, every template plus a sample) loads with status 200,
- * shows its title, logs no console error and requests nothing from another host.
+ * shows its title, logs no console error, requests nothing from another host or outside the
+ * base URL, and links nowhere on this host outside the base.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BUILD_DIR, builtRoutes, crawlPlan, offlineContext, startSession, visit, type PageVisit, type Session } from './helpers';
+import {
+  BUILD_DIR,
+  builtRoutes,
+  crawlPlan,
+  isOnSite,
+  offlineContext,
+  startSession,
+  visit,
+  type PageVisit,
+  type Session,
+} from './helpers';
 
 let session: Session;
 before(async () => {
@@ -14,7 +25,7 @@ before(async () => {
 });
 after(async () => session?.close());
 
-test('every page loads, shows its title and stays on this origin', async () => {
+test('every page loads, shows its title and stays on this origin, under the base', async () => {
   const all = builtRoutes();
   assert.ok(all.length >= 3, `expected the build to contain pages, found ${all.length}`);
   const plan = crawlPlan(all);
@@ -25,7 +36,7 @@ test('every page loads, shows its title and stays on this origin', async () => {
   const failures: string[] = [];
   const visits: PageVisit[] = [];
   for (const route of plan.routes) {
-    const v = await visit(context, session.origin, route, page);
+    const v = await visit(context, session.site, route, page);
     visits.push(v);
     if (v.status !== 200) failures.push(`${route}: HTTP ${v.status}`);
     if (v.h1 === '') failures.push(`${route}: no <h1> heading rendered`);
@@ -33,7 +44,12 @@ test('every page loads, shows its title and stays on this origin', async () => {
     else if (!v.title.startsWith(v.h1) && route !== '/')
       failures.push(`${route}: <title> "${v.title}" does not start with its heading "${v.h1}"`);
     for (const e of v.consoleErrors) failures.push(`${route}: console error: ${e}`);
-    for (const u of v.offOrigin) failures.push(`${route}: request to another host: ${u}`);
+    for (const u of v.offOrigin) failures.push(`${route}: request to another host or outside the base: ${u}`);
+    // Links to this host must stay under the base (a root-absolute href skips it).
+    const hrefs = await page.evaluate(() => Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href));
+    for (const href of new Set(hrefs)) {
+      if (href.startsWith(`${session.origin}/`) && !isOnSite(session.site, href)) failures.push(`${route}: link outside the base: ${href}`);
+    }
   }
   await context.close();
   for (const u of offOrigin) failures.push(`request to another host (blocked): ${u}`);
@@ -44,13 +60,13 @@ test('every page loads, shows its title and stays on this origin', async () => {
 test('an unknown address shows the 404 page with search, not a blank page', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  const response = await page.goto(`${session.origin}/docs/fhir-basicz`);
+  const response = await page.goto(session.url('/docs/fhir-basicz'));
   assert.equal(response?.status(), 404);
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
   const box = page.getByRole('searchbox', { name: 'Search the docs' });
   assert.equal(await box.inputValue(), 'fhir basicz');
   await box.fill('fhir basics');
-  await page.locator('a[href="/docs/fhir-basics"]').first().waitFor({ timeout: 10_000 });
+  await page.locator(`a[href="${session.href('/docs/fhir-basics')}"]`).first().waitFor({ timeout: 10_000 });
   await context.close();
 });
 
@@ -63,9 +79,9 @@ test('an unknown address outside /docs gets the 404 page, in the static HTML and
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 404') && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
-  const response = await page.goto(`${session.origin}/no-such-page`);
+  const response = await page.goto(session.url('/no-such-page'));
   assert.equal(response?.status(), 404);
-  await page.locator('main code', { hasText: '/no-such-page' }).waitFor();
+  await page.locator('main code', { hasText: session.href('/no-such-page') }).waitFor();
   await page.getByRole('searchbox', { name: 'Search the docs' }).waitFor();
   assert.deepEqual(errors, []);
   await context.close();

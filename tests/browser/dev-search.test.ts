@@ -1,18 +1,29 @@
 /**
  * Search in the development server: `npm start` indexes the docs' source as it starts, so a
- * writer can check that their page is found without a production build.
+ * writer can check that their page is found without a production build. The server runs under
+ * the same base URL as the build under test (BASE_URL overrides), so `npm test` checks that the
+ * development server and its search honour a base too.
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, SITE_DIR } from './helpers';
+import fs from 'node:fs';
+import path from 'node:path';
+import { detectBaseUrl } from '../../scripts/serve-build';
+import { normalizeBaseUrl } from '../../site.settings';
+import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS, SITE_DIR, withBase } from './helpers';
 
 let server: ChildProcess | undefined;
 let browser: Browser | undefined;
 let origin = '';
 let output = '';
+const baseUrl = normalizeBaseUrl(
+  process.env.BASE_URL ?? (fs.existsSync(path.join(BUILD_DIR, 'index.html')) ? detectBaseUrl(BUILD_DIR) : '/'),
+);
+/** A route below the base as the dev server serves it. */
+const url = (route: string) => origin + withBase(baseUrl, route);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,11 +75,11 @@ before(async () => {
   origin = `http://localhost:${port}`;
   server = spawn('npx', ['docusaurus', 'start', '--port', String(port), '--host', 'localhost', '--no-open'], {
     cwd: SITE_DIR,
-    env: { ...process.env, NODE_OPTIONS: '--experimental-websocket', BROWSER: 'none' },
+    env: { ...process.env, NODE_OPTIONS: '--experimental-websocket', BROWSER: 'none', BASE_URL: baseUrl },
     detached: true,
   });
   await waitForStart(server, 8 * 60_000);
-  await waitForHttp(`${origin}/docs/fhir-basics`, 5 * 60_000);
+  await waitForHttp(url('/docs/fhir-basics'), 5 * 60_000);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 });
 
@@ -86,11 +97,14 @@ test('search in the development server finds a page by its words', async () => {
   const context = await browser!.newContext();
   const page = await context.newPage();
   // The first request waits for the initial client compilation.
-  await page.goto(`${origin}/docs/fhir-basics`, { timeout: 8 * 60_000 });
+  await page.goto(url('/docs/fhir-basics'), { timeout: 8 * 60_000 });
   await page.locator('[data-search-ready]').waitFor({ timeout: 120_000 });
   await page.keyboard.press('Control+K');
   const box = page.getByRole('dialog', { name: 'Search the docs' }).getByRole('searchbox');
   await box.fill('chained search');
-  await page.locator('[role="dialog"] a[href="/docs/search/chained-search"]').first().waitFor({ timeout: 30_000 });
+  await page
+    .locator(`[role="dialog"] a[href="${withBase(baseUrl, '/docs/search/chained-search')}"]`)
+    .first()
+    .waitFor({ timeout: 30_000 });
   await context.close();
 });

@@ -15,10 +15,10 @@ after(async () => session?.close());
 test('clicking a goal lands on the right area', async () => {
   const { context, offOrigin } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(session.origin);
+  await page.goto(session.url('/'));
   const goal = page.getByRole('region', { name: 'Sign users in and control access' });
   await goal.getByRole('link', { name: 'Authentication' }).click();
-  await page.waitForURL(/\/docs\/auth$/);
+  await page.waitForURL(session.url('/docs/auth'));
   // Client-side navigation: wait for the new page's article to render.
   await page.locator('article h1', { hasText: 'Authentication' }).waitFor();
   assert.deepEqual(offOrigin, []);
@@ -28,7 +28,7 @@ test('clicking a goal lands on the right area', async () => {
 test('every goal offers at least two first pages, and "New to FHIR?" starts with FHIR basics', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(session.origin);
+  await page.goto(session.url('/'));
   const goals = page.locator('section[aria-labelledby^="goal-"]');
   const count = await goals.count();
   assert.ok(count >= 3, `goals shown: ${count}`);
@@ -37,17 +37,17 @@ test('every goal offers at least two first pages, and "New to FHIR?" starts with
     assert.ok(links >= 2, `goal ${i} has ${links} first pages`);
   }
   const path = page.getByRole('region', { name: 'New to FHIR?' });
-  assert.equal(await path.locator('a').first().getAttribute('href'), '/docs/fhir-basics');
+  assert.equal(await path.locator('a').first().getAttribute('href'), session.href('/docs/fhir-basics'));
   await context.close();
 });
 
 test('the hero search submits to the search page, which shows results', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(session.origin);
+  await page.goto(session.url('/'));
   await page.getByLabel('Search the docs').fill('chained search');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await page.waitForURL(/\/search\?q=chained\+search$/);
-  await page.locator('main a[href="/docs/search/chained-search"]').first().waitFor({ timeout: 15_000 });
+  await page.waitForURL(session.url('/search?q=chained+search'));
+  await page.locator(`main a[href="${session.href('/docs/search/chained-search')}"]`).first().waitFor({ timeout: 15_000 });
   await context.close();
 });

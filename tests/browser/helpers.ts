@@ -1,14 +1,20 @@
 /**
  * Shared pieces of the browser tests: Debian's Chromium driven by playwright-core (never a
  * downloaded browser), the built site served on localhost, and a record of what each page did.
+ *
+ * The site is served only under the base URL it was built for (`npm test` builds under
+ * `/medplum-docs/`), as a host serving it in a folder would. Tests name pages by route below the
+ * base (`/docs/fhir-basics`) and reach them through `session.url(route)`, or `session.href(route)`
+ * for what a link on the page says; a request or link that leaves the base is a failure.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { serveBuild, type StaticServer } from '../../scripts/serve-build';
+import { detectBaseUrl, serveBuild, type StaticServer } from '../../scripts/serve-build';
 
 export const SITE_DIR = path.join(__dirname, '..', '..');
-export const BUILD_DIR = path.join(SITE_DIR, 'build');
+/** The build under test: build/, or the folder in BUILD_DIR (the root smoke test's build-root/). */
+export const BUILD_DIR = path.resolve(SITE_DIR, process.env.BUILD_DIR ?? 'build');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Flags for a root, offline, headless Chromium: nothing may reach another host. */
@@ -26,20 +32,49 @@ export const CHROMIUM_ARGS = [
 export interface Session {
   browser: Browser;
   server: StaticServer;
+  /** `http://localhost:<port>`, without the base. */
   origin: string;
+  /** The base URL the build was made for and is served under: `/` or e.g. `/medplum-docs/`. */
+  baseUrl: string;
+  /** The site's address: origin and base, without the base's last slash (`http://localhost:1234/medplum-docs`). */
+  site: string;
+  /** Full URL of a route below the base: url('/docs/x') -> `http://localhost:1234/medplum-docs/docs/x`. */
+  url(route: string): string;
+  /** What a link to a route says on the page: href('/docs/x') -> `/medplum-docs/docs/x`. */
+  href(route: string): string;
+  /** A path as the browser shows it, without the base: `/medplum-docs/docs/x` -> `/docs/x`. */
+  route(pathname: string): string;
   close(): Promise<void>;
+}
+
+/** `/docs/x` under `baseUrl` (`/medplum-docs/`): `/medplum-docs/docs/x`; `/` is the base itself. */
+export function withBase(baseUrl: string, route: string): string {
+  if (!route.startsWith('/')) throw new Error(`route ${route} must start with /`);
+  return baseUrl + route.slice(1);
 }
 
 export async function startSession(): Promise<Session> {
   if (!fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {
-    throw new Error('build/ is missing: run `npm run build` before the browser tests');
+    throw new Error(`${path.relative(SITE_DIR, BUILD_DIR)}/ is missing: run \`npm run build\` before the browser tests`);
   }
-  const server = await serveBuild(BUILD_DIR);
+  const baseUrl = detectBaseUrl(BUILD_DIR);
+  const server = await serveBuild(BUILD_DIR, 0, { baseUrl });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  const site = server.origin + baseUrl.replace(/\/$/, '');
   return {
     browser,
     server,
     origin: server.origin,
+    baseUrl,
+    site,
+    url: (route) => server.origin + withBase(baseUrl, route),
+    href: (route) => withBase(baseUrl, route),
+    route: (pathname) => {
+      if (!pathname.startsWith(baseUrl) && pathname !== baseUrl.replace(/\/$/, '')) {
+        throw new Error(`${pathname} is outside the base ${baseUrl}`);
+      }
+      return `/${pathname.slice(baseUrl.length)}`;
+    },
     close: async () => {
       await browser.close();
       await server.close();
@@ -47,13 +82,21 @@ export async function startSession(): Promise<Session> {
   };
 }
 
-/** A browser context in which any request to another origin is recorded and refused. */
+/** True for a URL this site serves: under its base (`http://localhost:1234/medplum-docs/...`), or data:/blob:. */
+export function isOnSite(site: string, url: string): boolean {
+  return url === site || url.startsWith(`${site}/`) || url.startsWith('data:') || url.startsWith('blob:');
+}
+
+/**
+ * A browser context in which any request that leaves the site (another origin, or this origin
+ * outside the base) is recorded and refused.
+ */
 export async function offlineContext(session: Session, options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await session.browser.newContext(options);
   const offOrigin: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
-    if (url.startsWith(session.origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+    if (isOnSite(session.site, url)) return route.continue();
     offOrigin.push(url);
     return route.abort('internetdisconnected');
   });
@@ -69,8 +112,11 @@ export interface PageVisit {
   offOrigin: string[];
 }
 
-/** Opens a route and records status, title, first heading, console errors and foreign requests. */
-export async function visit(context: BrowserContext, origin: string, route: string, page?: Page): Promise<PageVisit> {
+/**
+ * Opens a route (below the base) of the site at `site` (session.site) and records status, title,
+ * first heading, console errors and requests that leave the site.
+ */
+export async function visit(context: BrowserContext, site: string, route: string, page?: Page): Promise<PageVisit> {
   const p = page ?? (await context.newPage());
   const consoleErrors: string[] = [];
   const offOrigin: string[] = [];
@@ -80,13 +126,13 @@ export async function visit(context: BrowserContext, origin: string, route: stri
   const onPageError = (err: Error) => consoleErrors.push(`uncaught: ${err.message}`);
   const onRequest = (req: { url(): string }) => {
     const url = req.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) offOrigin.push(url);
+    if (!isOnSite(site, url)) offOrigin.push(url);
   };
   p.on('console', onConsole);
   p.on('pageerror', onPageError);
   p.on('request', onRequest);
   try {
-    const response = await p.goto(origin + route, { waitUntil: 'load' });
+    const response = await p.goto(site + route, { waitUntil: 'load' });
     // Give hydration a moment so errors thrown by React are caught too.
     await p.waitForFunction(() => document.readyState === 'complete');
     await p.waitForTimeout(50);
@@ -182,4 +228,17 @@ export function crawlPlan(routes: string[], limit = 400): { routes: string[]; no
       `site has ${routes.length} pages: crawling ${chosen.length} — all ${handWritten.length} hand-written pages, ` +
       `one of each generated template and every ${step}${step === 2 ? 'nd' : step === 3 ? 'rd' : 'th'} generated page`,
   };
+}
+
+/**
+ * The public address a build was made for: SITE_URL (`https://docs.example.org`), read from the
+ * canonical link of its front page (SITE_URL + base), or undefined for a build without SITE_URL.
+ */
+export function builtSiteUrl(buildDir = BUILD_DIR): string | undefined {
+  const html = fs.readFileSync(path.join(buildDir, 'index.html'), 'utf8');
+  const canonical = /<link[^>]*\brel="?canonical"?[^>]*\bhref="?([^"\s>]+)/.exec(html)?.[1];
+  if (!canonical) return undefined;
+  const base = detectBaseUrl(buildDir);
+  if (!canonical.endsWith(base)) throw new Error(`${buildDir}/index.html: canonical ${canonical} does not end with the base ${base}`);
+  return canonical.slice(0, -base.length);
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { listDocFiles } from '../../plugins/docs-frontmatter-check/check';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
-import { BUILD_DIR, offlineContext, SITE_DIR, startSession, type Session } from './helpers';
+import { BUILD_DIR, builtSiteUrl, offlineContext, SITE_DIR, startSession, type Session } from './helpers';
 
 let session: Session;
 before(async () => {
@@ -29,13 +29,24 @@ const SAMPLES = [
 ];
 
 async function getText(route: string): Promise<{ status: number; text: string; type: string }> {
-  const res = await fetch(`${session.origin}${route}`);
+  const res = await fetch(session.url(route));
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
 }
 
-/** A site-relative link target exists in the build (as a twin, a page, or a static file). */
+/**
+ * What the llms files write before a page's path: SITE_URL for a build given one (their links
+ * are absolute then), nothing otherwise. Twins' own links are always site-relative.
+ */
+const llmsPrefix = () => builtSiteUrl() ?? '';
+
+/**
+ * A link target exists in the build (as a twin, a page, or a static file). Site-relative links
+ * carry the base (`/medplum-docs/docs/x.md`); absolute ones start with SITE_URL and the base.
+ */
 function resolves(href: string): boolean {
-  const pathname = decodeURI(href.split(/[?#]/)[0]);
+  const prefix = href.startsWith('/') ? session.baseUrl : `${llmsPrefix()}${session.baseUrl}`;
+  if (!href.startsWith(prefix)) return false;
+  const pathname = decodeURI(href.slice(prefix.length - 1).split(/[?#]/)[0]);
   const file = path.join(BUILD_DIR, pathname);
   return [file, `${file}.html`, path.join(file, 'index.html')].some((f) => fs.existsSync(f) && fs.statSync(f).isFile());
 }
@@ -84,13 +95,15 @@ describe('llms.txt and llms-full.txt', () => {
     assert.ok(handWritten.length > 50, 'the site has its hand-written pages');
     const missing = handWritten.filter((file) => {
       const rel = path.relative(docsDir, file).replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
-      const twin = rel === '' ? '/docs.md' : `/docs/${rel}.md`;
+      const twin = llmsPrefix() + session.href(rel === '' ? '/docs.md' : `/docs/${rel}.md`);
       return !text.includes(`](${twin})`);
     });
     assert.deepEqual(missing, [], 'hand-written pages missing from llms.txt');
     assert.match(text, /^## Search$/m, 'one section per area');
     assert.ok(!text.includes('/docs/api/fhir/resources/patient.md'), 'generated pages are listed by family index only');
-    for (const href of [...text.matchAll(/\]\((\/[^)]+)\)/g)].map((m) => m[1])) {
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]);
+    assert.ok(links.length > 50, 'llms.txt has its links');
+    for (const href of links) {
       assert.ok(resolves(href), `llms.txt links to ${href}, which does not exist`);
     }
   });
@@ -98,8 +111,8 @@ describe('llms.txt and llms-full.txt', () => {
   test('llms-full.txt holds the hand-written pages in sidebar order', async () => {
     const { status, text } = await getText('/llms-full.txt');
     assert.equal(status, 200);
-    const order = ['Source: /docs.md', 'Source: /docs/fhir-basics.md', 'Source: /docs/search/basic-search.md'].map((s) =>
-      text.indexOf(s),
+    const order = ['/docs.md', '/docs/fhir-basics.md', '/docs/search/basic-search.md'].map((twin) =>
+      text.indexOf(`Source: ${llmsPrefix()}${session.href(twin)}\n`),
     );
     assert.ok(order.every((i) => i >= 0), `pages present: ${order}`);
     assert.deepEqual([...order].sort((a, b) => a - b), order);
@@ -111,7 +124,7 @@ describe('page actions', () => {
     const { context, offOrigin } = await offlineContext(session);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.origin });
     const page = await context.newPage();
-    await page.goto(`${session.origin}/docs/search/chained-search`);
+    await page.goto(session.url('/docs/search/chained-search'));
     const copy = page.getByRole('button', { name: 'Copy page as Markdown' });
     await copy.focus();
     await page.keyboard.press('Enter');
@@ -119,7 +132,7 @@ describe('page actions', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(copied, (await getText('/docs/search/chained-search.md')).text);
     await page.getByRole('link', { name: 'View as Markdown' }).click();
-    await page.waitForURL(/\/docs\/search\/chained-search\.md$/);
+    await page.waitForURL(session.url('/docs/search/chained-search.md'));
     assert.deepEqual(offOrigin, []);
     await context.close();
   });

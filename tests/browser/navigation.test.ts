@@ -14,9 +14,9 @@ const sidebar = '.theme-doc-sidebar-container';
 test('a guide page shows the main guide sidebar with the page marked active', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs/fhir-basics`);
+  await page.goto(session.url('/docs/fhir-basics'));
   const active = page.locator(`${sidebar} a.menu__link--active`);
-  assert.equal(await active.getAttribute('href'), '/docs/fhir-basics');
+  assert.equal(await active.getAttribute('href'), session.href('/docs/fhir-basics'));
   // Section titles are html sidebar items.
   assert.ok(
     (await page.locator(`${sidebar} .sidebar-section-title`).count()) > 0,
@@ -29,7 +29,7 @@ test('a guide page shows the main guide sidebar with the page marked active', as
 test('breadcrumbs trace the sidebar path down to the page (sidebar links carry docId as a flag)', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs/sdk/core.medplumclient`);
+  await page.goto(session.url('/docs/sdk/core.medplumclient'));
   const crumbs = (await page.locator('.breadcrumbs__item').allTextContents()).map((t) => t.trim()).filter(Boolean);
   assert.deepEqual(crumbs, ['TypeScript SDK', 'Client', 'MedplumClient']);
   await context.close();
@@ -38,9 +38,11 @@ test('breadcrumbs trace the sidebar path down to the page (sidebar links carry d
 test('the navbar switches between Docs and Reference, each with its own sidebar', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs/fhir-basics`);
+  await page.goto(session.url('/docs/fhir-basics'));
   await page.locator('.navbar').getByRole('link', { name: 'Reference', exact: true }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/docs/api') || url.pathname.startsWith('/docs/sdk'));
+  await page.waitForURL(
+    (url) => url.pathname.startsWith(session.href('/docs/api')) || url.pathname.startsWith(session.href('/docs/sdk')),
+  );
   // Client-side navigation: wait for the re-rendered navbar and sidebar, not just the new URL.
   await page.locator('.navbar__link--active', { hasText: 'Reference' }).waitFor();
   await page.locator(`${sidebar} .menu__link`, { hasText: 'API overview' }).first().waitFor();
@@ -48,7 +50,7 @@ test('the navbar switches between Docs and Reference, each with its own sidebar'
   assert.ok(labels.includes('API overview'), `reference sidebar shows: ${labels.join(', ')}`);
   assert.ok(!labels.includes('FHIR basics'), 'the guide sidebar leaked into the reference');
   await page.locator('.navbar').getByRole('link', { name: 'Docs', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/docs');
+  await page.waitForURL((url) => url.pathname === session.href('/docs'));
   await page.locator('.navbar__link--active', { hasText: 'Docs' }).waitFor();
   await page.locator(`${sidebar} .menu__link`, { hasText: 'FHIR basics' }).first().waitFor();
   const guideLabels = await page.locator(`${sidebar} .menu__link`).allTextContents();
@@ -59,7 +61,7 @@ test('the navbar switches between Docs and Reference, each with its own sidebar'
 test('sidebar categories collapse and expand', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs`);
+  await page.goto(session.url('/docs'));
   const category = page.locator(`${sidebar} .theme-doc-sidebar-item-category-level-1`).first();
   await category.waitFor();
   const toggle = category.locator('.menu__caret, button.clean-btn').first();
@@ -86,19 +88,19 @@ test('links in view fetch nothing; pointing at a link loads its page, and the cl
   page.on('request', (r) => {
     if (/\/assets\/js\//.test(r.url())) scripts.push(r.url());
   });
-  await page.goto(`${session.origin}/docs/search`, { waitUntil: 'load' });
+  await page.goto(session.url('/docs/search'), { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   // The sidebar and the page show dozens of links; none of them made the page prefetch anything.
   assert.equal(await page.locator('link[rel="prefetch"]').count(), 0);
   const atLoad = scripts.length;
-  const target = page.locator(`${sidebar} a.menu__link[href="/docs/fhir-basics"]`);
+  const target = page.locator(`${sidebar} a.menu__link[href="${session.href('/docs/fhir-basics')}"]`);
   await target.hover();
   await page.waitForLoadState('networkidle');
   assert.ok(scripts.length > atLoad, 'hovering a link loaded none of its page');
   // Client-side navigation: the document is not reloaded.
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await target.click();
-  await page.waitForURL(/\/docs\/fhir-basics$/);
+  await page.waitForURL(session.url('/docs/fhir-basics'));
   await page.locator('h1', { hasText: 'FHIR' }).first().waitFor();
   assert.equal(await page.evaluate(() => (window as unknown as { marker?: number }).marker), 1);
   await context.close();

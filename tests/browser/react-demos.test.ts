@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { placementOf } from '../../plugins/react-reference/families';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
-import { BUILD_DIR, startSession, type Session } from './helpers';
+import { BUILD_DIR, isOnSite, startSession, type Session } from './helpers';
 
 /** The built chunk(s) holding the demo host: chunk files are named by id, so found by content. */
 function demoHostChunks(): string[] {
@@ -24,7 +24,6 @@ function demoHostChunks(): string[] {
 }
 
 let session: Session;
-let origin: string;
 let browser: Browser;
 
 interface PageRecord {
@@ -43,8 +42,8 @@ async function openPage(): Promise<{ page: Page; record: PageRecord }> {
   });
   page.on('pageerror', (err) => record.errors.push(`uncaught: ${err.message}`));
   page.on('request', (req) => {
-    const url = new URL(req.url());
-    if (!['data:', 'blob:'].includes(url.protocol) && url.origin !== origin) record.foreignRequests.push(req.url());
+    // Another host, or this one outside the base, is foreign.
+    if (!isOnSite(session.site, req.url())) record.foreignRequests.push(req.url());
   });
   page.on('response', async (res) => {
     const type = res.request().resourceType();
@@ -162,7 +161,6 @@ const INTERACTIONS: Record<string, (page: Page) => Promise<void>> = {
 describe('live @medplum/react demos', { timeout: 600_000 }, () => {
   before(async () => {
     session = await startSession();
-    origin = session.origin;
     browser = session.browser;
   });
 
@@ -176,7 +174,7 @@ describe('live @medplum/react demos', { timeout: 600_000 }, () => {
     test(`${demo.component} demo renders and responds`, async (t) => {
       const { page, record } = await openPage();
       try {
-        await page.goto(origin + placementOf(demo.component).route, { waitUntil: 'load' });
+        await page.goto(session.url(placementOf(demo.component).route), { waitUntil: 'load' });
         // Demos start on request: nothing of the demo loads until the reader presses the button.
         await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
         assert.equal(await page.locator('style[data-react-demo-styles]').count(), 0, 'demo styles before the click');
@@ -204,7 +202,7 @@ describe('live @medplum/react demos', { timeout: 600_000 }, () => {
       if (req.resourceType() === 'script') scripts.push(req.url());
     });
     try {
-      await page.goto(`${origin}/docs`, { waitUntil: 'networkidle' });
+      await page.goto(session.url('/docs'), { waitUntil: 'networkidle' });
       const mantineRules = await page.evaluate(() =>
         Array.from(document.styleSheets).reduce((n, sheet) => {
           try {

@@ -26,8 +26,8 @@ after(async () => session?.close());
 async function run(queries: ReaderQuery[]): Promise<QueryOutcome[]> {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs`);
-  const outcomes = await runQueries(page, queries);
+  await page.goto(session.url('/docs'));
+  const outcomes = await runQueries(page, queries, session.baseUrl);
   await context.close();
   return outcomes;
 }
@@ -76,7 +76,7 @@ test('every result of every reader query links to a page that exists', async () 
   const routes = new Set([...outcomes.tune, ...outcomes.untuned].flatMap((o) => o.results));
   const broken: string[] = [];
   for (const route of routes) {
-    const res = await fetch(`${session.origin}${route.split('#')[0]}`);
+    const res = await fetch(session.url(route.split('#')[0]));
     if (res.status !== 200) broken.push(`${route}: ${res.status}`);
   }
   assert.deepEqual(broken, []);
@@ -97,8 +97,8 @@ test('searching for an error message finds its troubleshooting entry first, at i
   const queries: ReaderQuery[] = [...anchors.keys()].map((q) => ({ q, kind: 'error', expect: [] }));
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs`);
-  const found = await runQueries(page, queries);
+  await page.goto(session.url('/docs'));
+  const found = await runQueries(page, queries, session.baseUrl);
   await context.close();
   const wrong = found
     .filter((o) => !anchors.get(o.q)?.has(o.links[0] ?? ''))
@@ -109,7 +109,7 @@ test('searching for an error message finds its troubleshooting entry first, at i
 test('while a search is still running the panel says so, never "No pages match"', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs`);
+  await page.goto(session.url('/docs'));
   const { dialog, box } = await openSearchDialog(page);
   await box.fill('patient');
   await dialog.locator('[data-search-done="patient"]').waitFor({ timeout: 20_000 });

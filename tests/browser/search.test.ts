@@ -17,22 +17,22 @@ test('Ctrl+K opens search and typing finds FHIR basics with the network off', as
   const page = await context.newPage();
   const fetched: string[] = [];
   page.on('request', (r) => fetched.push(r.url()));
-  await page.goto(`${session.origin}/docs`);
+  await page.goto(session.url('/docs'));
   await page.locator('[data-search-ready]').waitFor();
   await page.keyboard.press('Control+K');
   const box = page.getByRole('dialog', { name: 'Search the docs' }).getByRole('searchbox');
   await box.waitFor();
   await box.pressSequentially('fhir basics', { delay: 20 });
-  const hit = page.locator('[role="dialog"] a[href="/docs/fhir-basics"]');
+  const hit = page.locator(`[role="dialog"] a[href="${session.href('/docs/fhir-basics')}"]`);
   await hit.first().waitFor({ timeout: 10_000 });
   assert.ok(
-    fetched.some((u) => u.includes('/pagefind/')),
+    fetched.some((u) => u.startsWith(session.url('/pagefind/'))),
     'the index was not fetched from this site',
   );
   assert.deepEqual(offOrigin, []);
   // Enter opens the first result.
   await box.press('Enter');
-  await page.waitForURL(/\/docs\//);
+  await page.waitForURL((url) => url.pathname.startsWith(session.href('/docs/')));
   assert.equal(await page.getByRole('dialog').count(), 0, 'the dialog closes after navigation');
   await context.close();
 });
@@ -40,7 +40,7 @@ test('Ctrl+K opens search and typing finds FHIR basics with the network off', as
 test('"/" opens search, arrows move through results, Escape closes it', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs/fhir-basics`);
+  await page.goto(session.url('/docs/fhir-basics'));
   await page.locator('[data-search-ready]').waitFor();
   await page.keyboard.press('/');
   const dialog = page.getByRole('dialog', { name: 'Search the docs' });
@@ -49,7 +49,7 @@ test('"/" opens search, arrows move through results, Escape closes it', async ()
   await dialog.locator('a').first().waitFor({ timeout: 10_000 });
   await box.press('ArrowDown');
   const focused = await page.evaluate(() => document.activeElement?.getAttribute('href'));
-  assert.ok(focused?.startsWith('/docs'), `ArrowDown focuses the first result, focused: ${focused}`);
+  assert.ok(focused?.startsWith(session.href('/docs')), `ArrowDown focuses the first result, focused: ${focused}`);
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
   await context.close();
@@ -58,12 +58,12 @@ test('"/" opens search, arrows move through results, Escape closes it', async ()
 test('a resource name finds its reference page first', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs`);
+  await page.goto(session.url('/docs'));
   await page.locator('[data-search-ready]').waitFor();
   await page.keyboard.press('Control+K');
   const dialog = page.getByRole('dialog', { name: 'Search the docs' });
   await dialog.getByRole('searchbox').pressSequentially('patient', { delay: 20 });
-  await dialog.locator('a[href="/docs/api/fhir/resources/patient"]').waitFor({ timeout: 10_000 });
-  assert.equal(await dialog.locator('a').first().getAttribute('href'), '/docs/api/fhir/resources/patient');
+  await dialog.locator(`a[href="${session.href('/docs/api/fhir/resources/patient')}"]`).waitFor({ timeout: 10_000 });
+  assert.equal(await dialog.locator('a').first().getAttribute('href'), session.href('/docs/api/fhir/resources/patient'));
   await context.close();
 });

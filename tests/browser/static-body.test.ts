@@ -30,7 +30,7 @@ test('the SDK page body is in the HTML, not in the JavaScript it loads', async (
   // A script still arriving when the context closes must not reject unhandled: its text is read
   // as empty (what is checked is every script that arrived before the page settled).
   page.on('response', (r) => r.url().endsWith('.js') && scripts.push(r.text().catch(() => '')));
-  await page.goto(`${session.origin}/docs/sdk/core.medplumclient`, { waitUntil: 'networkidle' });
+  await page.goto(session.url('/docs/sdk/core.medplumclient'), { waitUntil: 'networkidle' });
   await page.locator(`${body} h3#readresource`).waitFor();
   const js = (await Promise.all(scripts)).join('\n');
   // A sentence from the body (not the page description, which the page metadata carries)
@@ -47,19 +47,19 @@ test('client-side navigation renders a static body, links inside it navigate wit
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(`${session.origin}/docs/api`, { waitUntil: 'networkidle' });
+  await page.goto(session.url('/docs/api'), { waitUntil: 'networkidle' });
   const loads = countDocumentLoads(page);
   // Sidebar (a <Link>) -> the SDK overview, a static page fetched on navigation.
-  await page.locator('.theme-doc-sidebar-container a[href="/docs/sdk/core"]').first().click();
-  await page.waitForURL('**/docs/sdk/core');
-  await page.locator(`${body} a[href="/docs/sdk/core.medplumclient"]`).first().click();
-  await page.waitForURL('**/docs/sdk/core.medplumclient');
+  await page.locator(`.theme-doc-sidebar-container a[href="${session.href('/docs/sdk/core')}"]`).first().click();
+  await page.waitForURL(session.url('/docs/sdk/core'));
+  await page.locator(`${body} a[href="${session.href('/docs/sdk/core.medplumclient')}"]`).first().click();
+  await page.waitForURL(session.url('/docs/sdk/core.medplumclient'));
   await page.locator('h1', { hasText: 'MedplumClient' }).waitFor();
   await page.locator(`${body} h3#readresource`).waitFor();
   // A link to another page with an anchor lands on the anchor.
-  const anchored = page.locator(`${body} a[href^="/docs/sdk/core.typedeventtarget"]`).first();
+  const anchored = page.locator(`${body} a[href^="${session.href('/docs/sdk/core.typedeventtarget')}"]`).first();
   await anchored.click();
-  await page.waitForURL('**/docs/sdk/core.typedeventtarget*');
+  await page.waitForURL((url) => url.pathname === session.href('/docs/sdk/core.typedeventtarget'));
   await page.locator('h1', { hasText: 'TypedEventTarget' }).waitFor();
   await page.goBack();
   await page.locator(`${body} h3#readresource`).waitFor();
@@ -71,7 +71,7 @@ test('client-side navigation renders a static body, links inside it navigate wit
 test('copy buttons in a static body copy their code block', async () => {
   const { context } = await offlineContext(session, { permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs/sdk/core.medplumclient`, { waitUntil: 'networkidle' });
+  await page.goto(session.url('/docs/sdk/core.medplumclient'), { waitUntil: 'networkidle' });
   const block = page.locator(`${body} .code-block`).first();
   const expected = (await block.locator('pre').innerText()).replace(/\n$/, '');
   await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
@@ -83,12 +83,16 @@ test('copy buttons in a static body copy their code block', async () => {
 test('a FHIR resource page reached client-side shows its element tables', async () => {
   const { context } = await offlineContext(session);
   const page = await context.newPage();
-  await page.goto(`${session.origin}/docs/api/fhir/resources`, { waitUntil: 'networkidle' });
+  await page.goto(session.url('/docs/api/fhir/resources'), { waitUntil: 'networkidle' });
   const loads = countDocumentLoads(page);
-  await page.locator('main a[href="/docs/api/fhir/resources/patient"]').first().click();
-  await page.waitForURL('**/resources/patient');
+  await page.locator(`main a[href="${session.href('/docs/api/fhir/resources/patient')}"]`).first().click();
+  await page.waitForURL(session.url('/docs/api/fhir/resources/patient'));
   await page.locator(`${body} table`).first().waitFor();
   assert.ok((await page.locator(`${body} table`).count()) >= 3);
+  // The generated tables link types under the base too, and those links navigate in place.
+  await page.locator(`${body} table a[href="${session.href('/docs/api/fhir/datatypes/humanname')}"]`).first().click();
+  await page.waitForURL(session.url('/docs/api/fhir/datatypes/humanname'));
+  await page.locator('h1', { hasText: 'HumanName' }).waitFor();
   assert.equal(loads(), 0);
   await context.close();
 });

@@ -33,7 +33,7 @@ for (const c of HOSTILE_TOOL_CASES) {
   test(`a link with ${c.name} is answered without freezing or crashing the page`, async () => {
     const errors: string[] = [];
     context.once('page', (page) => page.on('pageerror', (err) => errors.push(err.message)));
-    const { page, timing } = await openCase(context, session.origin, c);
+    const { page, timing } = await openCase(context, session.site, c);
     assert.ok(
       timing.longestToolTask < FREEZE_MS,
       `the tool blocked the main thread for ${timing.longestToolTask} ms (over ${FREEZE_MS} ms is a freeze)`,

@@ -31,7 +31,7 @@ async function open(route: string): Promise<Page> {
   page.on('console', (msg) => {
     if (msg.type() === 'error') pageErrors.push(`${route}: ${msg.text()}`);
   });
-  await page.goto(session.origin + route, { waitUntil: 'load' });
+  await page.goto(session.url(route), { waitUntil: 'load' });
   return page;
 }
 
@@ -131,13 +131,15 @@ test('the Patient reference page links into each tool with its example or type f
   const page = await open('/docs/api/fhir/resources/patient');
   await page.getByRole('link', { name: 'validate this example' }).click();
   // The link's `?resource=` is moved into the fragment as the tool starts.
-  await page.waitForURL(/\/docs\/tools\/validator#resource=/);
+  await page.waitForURL((url) => url.pathname === session.href('/docs/tools/validator') && url.hash.startsWith('#resource='));
   await page.getByTestId('validator-valid').filter({ hasText: 'this Patient conforms' }).waitFor();
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
 
   await page.goBack();
   await page.getByRole('link', { name: 'try FHIRPath on this example' }).click();
-  await page.waitForURL(/\/docs\/tools\/fhirpath#(?=.*resource=)(?=.*expression=)/);
+  await page.waitForURL(
+    (url) => url.pathname === session.href('/docs/tools/fhirpath') && /^#(?=.*resource=)(?=.*expression=)/.test(url.hash),
+  );
   assert.equal(new URL(page.url()).search, '');
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
   assert.match(await page.getByLabel('Expression', { exact: true }).inputValue(), /^Patient\./);
@@ -145,7 +147,7 @@ test('the Patient reference page links into each tool with its example or type f
 
   await page.goBack();
   await page.getByRole('link', { name: 'search builder' }).click();
-  await page.waitForURL(/\/docs\/tools\/search-builder#type=Patient/);
+  await page.waitForURL((url) => url.pathname === session.href('/docs/tools/search-builder') && url.hash.startsWith('#type=Patient'));
   await page.locator('.fhir-tool[data-ready]').waitFor();
   assert.equal(await page.getByLabel('Resource type').inputValue(), 'Patient');
   await page.close();
@@ -172,13 +174,13 @@ test('requests made by a tool page carry no Referer, so no typed input reaches t
     page.on('request', async (req) => {
       seen.push({ url: req.url(), referer: (await req.allHeaders()).referer });
     });
-    await page.goto(session.origin + route, { waitUntil: 'load' });
+    await page.goto(session.url(route), { waitUntil: 'load' });
     await page.locator('.fhir-tool[data-ready], .fhir-tool[data-state="done"]').first().waitFor();
     await page.waitForLoadState('networkidle');
     const own = seen.filter((r) => /\/fhir-tools\/|logo\.svg/.test(r.url));
     assert.ok(
-      own.some((r) => r.url.includes('/fhir-tools/')),
-      `${route}: the tool fetched its definitions`,
+      own.some((r) => r.url.startsWith(session.url('/fhir-tools/'))),
+      `${route}: the tool fetched its definitions from the site, under its base`,
     );
     assert.ok(
       own.some((r) => r.url.includes('logo.svg')),
@@ -411,10 +413,10 @@ test("the validator validates in a worker built from the site's own files", asyn
   page.on('pageerror', (err) => pageErrors.push(`validator worker: ${err.message}`));
   const workers: string[] = [];
   page.on('worker', (w) => workers.push(w.url()));
-  await page.goto(`${session.origin}/docs/tools/validator`, { waitUntil: 'load' });
+  await page.goto(session.url('/docs/tools/validator'), { waitUntil: 'load' });
   await page.locator('.fhir-tool[data-state="done"]').waitFor();
   assert.equal(workers.length, 1);
-  assert.ok(workers[0].startsWith(`${session.origin}/assets/js/`), workers[0]);
+  assert.ok(workers[0].startsWith(session.url('/assets/js/')), workers[0]);
   await page.getByLabel('Resource', { exact: true }).fill('{"resourceType": "Observation", "status": "final"}');
   await page.getByTestId('validator-issues').filter({ hasText: 'Observation.code' }).waitFor();
   // The same worker answered: nothing hit a limit, so none was replaced.
@@ -442,7 +444,7 @@ test('the tool pages have no serious or critical axe violations once the tools h
   )) {
     const ctx = await offlineContext(session, { colorScheme: scheme });
     const page = await ctx.context.newPage();
-    await page.goto(session.origin + route, { waitUntil: 'load' });
+    await page.goto(session.url(route), { waitUntil: 'load' });
     await page.locator(ready).waitFor();
     await page.addScriptTag({ path: axePath });
     const violations = (await page.evaluate(async () => {
@@ -464,7 +466,7 @@ test('a guide page downloads neither the tool code nor any definitions', async (
   const page = await context.newPage();
   const requested: string[] = [];
   page.on('request', (req) => requested.push(req.url()));
-  await page.goto(`${session.origin}/docs/search`, { waitUntil: 'networkidle' });
+  await page.goto(session.url('/docs/search'), { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
   assert.deepEqual(
     requested.filter((url) => /fhir-tool-|\/fhir-tools\//.test(url)),

@@ -73,11 +73,16 @@ export async function runQueries(page: Page, queries: ReaderQuery[], basePath = 
   return outcomes;
 }
 
-/** A route under the site's base path, without the base (so expectations hold at any base). */
+/**
+ * A route under the site's base path, without the base (so expectations hold at any base). A
+ * result that links outside the base is a broken link on a site served under a path: it fails.
+ */
 function routeOf(href: string, basePath: string, keepAnchor = false): string {
   const base = basePath.replace(/\/$/, '');
   const link = keepAnchor ? href : href.split('#')[0];
-  return base && link.startsWith(base) ? link.slice(base.length) || '/' : link;
+  if (!base) return link;
+  if (link !== base && !link.startsWith(`${base}/`)) throw new Error(`search result ${href} links outside the base ${basePath}`);
+  return link.slice(base.length) || '/';
 }
 
 function cssString(text: string): string {

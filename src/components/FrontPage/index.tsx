@@ -1,6 +1,7 @@
 import React from 'react';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import type { FrontPageData, GoalLink } from '@site/plugins/front-page/goals';
 import styles from './styles.module.css';
 
@@ -9,6 +10,8 @@ import styles from './styles.module.css';
  * Plain links and a plain GET form: nothing here needs JavaScript to work.
  */
 export default function FrontPage({ data }: { data: FrontPageData }): React.JSX.Element {
+  // A plain form does not get the base URL the way <Link> does.
+  const searchPage = useBaseUrl('/search');
   return (
     <Layout title="Medplum Docs" description="Guides and reference for building on the Medplum FHIR R4 platform.">
       <main data-pagefind-ignore="all">
@@ -18,7 +21,7 @@ export default function FrontPage({ data }: { data: FrontPageData }): React.JSX.
             <p className={styles.tagline}>
               Build, secure, automate and run healthcare apps on Medplum, the open-source FHIR R4 platform.
             </p>
-            <form className={styles.search} action="/search" method="get" role="search">
+            <form className={styles.search} action={searchPage} method="get" role="search">
               <label htmlFor="front-search" className={styles.searchLabel}>
                 Search the docs
               </label>

@@ -1,5 +1,6 @@
 import React, { useState } from 'react';
 import { useDoc } from '@docusaurus/plugin-content-docs/client';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { markdownPath } from '@site/plugins/markdown-twins/paths';
 import styles from './styles.module.css';
 
@@ -13,9 +14,11 @@ const MESSAGES: Record<CopyState, string> = { idle: '', copied: 'Copied', failed
  */
 export default function PageMarkdownActions(): React.JSX.Element | null {
   const { metadata } = useDoc();
+  const { siteConfig } = useDocusaurusContext();
   const [state, setState] = useState<CopyState>('idle');
   if (process.env.NODE_ENV !== 'production') return null;
-  const href = markdownPath(metadata.permalink);
+  // The permalink carries the base URL, so the twin's URL does too.
+  const href = markdownPath(metadata.permalink, siteConfig.baseUrl);
 
   const copy = async () => {
     try {

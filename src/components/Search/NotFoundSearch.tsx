@@ -1,8 +1,10 @@
 import React from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
 import SearchPanel from './SearchPanel';
 import { queryFromPath } from './pagefind';
 
 /** The 404 page's search, pre-filled from the path the reader asked for. */
 export default function NotFoundSearch({ pathname }: { pathname: string }): React.JSX.Element {
-  return <SearchPanel initialQuery={queryFromPath(pathname)} />;
+  // The words come from the path below the base: the base itself names no page.
+  return <SearchPanel initialQuery={queryFromPath(pathname, useBaseUrl('/'))} />;
 }

@@ -101,7 +101,7 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
           title: d.meta.title ?? page,
           anchorTitle: heading?.title,
           excerpt: heading?.excerpt ?? d.excerpt,
-          section: sectionOf(page),
+          section: sectionOf(page, baseUrl),
         };
       });
       setResult({ term, hits: preferExactTitle(hits, term).slice(0, MAX_HITS) });

@@ -67,8 +67,19 @@ export function toRoute(url: string): string {
   return hash ? `${p}#${hash}` : p;
 }
 
+/**
+ * A route without the site's base URL (`/medplum-docs/docs/x` -> `/docs/x`), for the checks
+ * below that name the site's own sections. A route outside the base is returned as it is.
+ */
+export function withoutBase(route: string, baseUrl = '/'): string {
+  if (baseUrl === '/' || !route.startsWith(baseUrl.replace(/\/$/, ''))) return route;
+  const rest = route.slice(baseUrl.length - 1);
+  return rest === '' ? '/' : rest.startsWith('/') ? rest : route;
+}
+
 /** The section of the site a result belongs to, shown beside its title. */
-export function sectionOf(route: string): string {
+export function sectionOf(routeWithBase: string, baseUrl = '/'): string {
+  const route = withoutBase(routeWithBase, baseUrl);
   if (route.startsWith('/docs/api/fhir/resources')) return 'FHIR resource';
   if (route.startsWith('/docs/api/fhir/datatypes')) return 'FHIR datatype';
   if (route.startsWith('/docs/api/fhir/medplum')) return 'Medplum resource';
@@ -204,8 +215,8 @@ export function asPageName(query: string): string | undefined {
 }
 
 /** Words from a missing URL to search for, e.g. /docs/api/fhir/resources/patiant → "resources patiant". */
-export function queryFromPath(pathname: string): string {
-  return pathname
+export function queryFromPath(pathnameWithBase: string, baseUrl = '/'): string {
+  return withoutBase(pathnameWithBase, baseUrl)
     .split('/')
     .filter((part) => part !== '' && part !== 'docs' && part !== 'api')
     .slice(-2)

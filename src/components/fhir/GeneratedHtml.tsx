@@ -1,10 +1,16 @@
 import React from 'react';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { withBaseUrlLinks } from './base-links';
 import './fhir-reference.css';
 
 /**
  * Embeds HTML that the FHIR reference generator rendered (and escaped) at build time. Keeping the
- * tables as static HTML means pages ship no table components or row data as React trees.
+ * tables as static HTML means pages ship no table components or row data as React trees. Its
+ * links get the site's base URL here, as Markdown links do (./base-links.ts).
  */
 export default function GeneratedHtml({ html }: { html: string }): React.JSX.Element {
-  return <div className="fhir-generated" dangerouslySetInnerHTML={{ __html: html }} />;
+  const { siteConfig } = useDocusaurusContext();
+  return (
+    <div className="fhir-generated" dangerouslySetInnerHTML={{ __html: withBaseUrlLinks(html, siteConfig.baseUrl) }} />
+  );
 }
