@@ -101,7 +101,8 @@ const BENCH_PAGES: { template: string; preferred: string[] }[] = [
   { template: 'landing', preferred: ['/'] },
   { template: 'docs home', preferred: ['/docs'] },
   { template: 'guide', preferred: ['/docs/search/chained-search', '/docs/fhir-basics'] },
-  { template: 'guide with Mermaid', preferred: ['/docs/auth', '/docs/fhir-datastore'] },
+  // Issue 28's page: a diagram in the first screens.
+  { template: 'guide with Mermaid', preferred: ['/docs/access', '/docs/auth', '/docs/fhir-datastore'] },
   { template: 'fhir index', preferred: ['/docs/api/fhir/resources', '/docs/api/fhir/datatypes'] },
   { template: 'fhir definition', preferred: ['/docs/api/fhir/resources/patient'] },
   { template: 'sdk overview', preferred: ['/docs/sdk/core'] },
@@ -109,6 +110,7 @@ const BENCH_PAGES: { template: string; preferred: string[] }[] = [
   { template: 'api page', preferred: ['/docs/api/oauth/token'] },
   { template: 'react overview', preferred: ['/docs/api/react-components'] },
   { template: 'react demo', preferred: ['/docs/api/react-components/sign-in-form'] },
+  { template: 'tool page', preferred: ['/docs/tools/fhirpath'] },
   // Lighthouse refuses to audit a response with status 404, so the 404 page is measured at the
   // address the host serves it from for unknown paths.
   { template: '404', preferred: ['/404.html'] },
@@ -410,11 +412,13 @@ function checkBudgets(r: Record<string, any>): BudgetRow[] {
     });
     // Issue 28: against stock Docusaurus's docs page and the same page without scripts.
     if (stockDocs && typeof stockDocs.performance === 'number') {
+      // Scores stop at 100: where stock scores 96 or more, "5 above" can only mean 100.
+      const target = Math.min(100, stockDocs.performance + 5);
       rows.push({
         check: `${l.template}: score vs stock docs page`,
         value: `${l.performance} vs ${stockDocs.performance}`,
-        budget: '>= stock + 5',
-        ok: Number(l.performance) >= stockDocs.performance + 5,
+        budget: `>= stock + 5 (capped at 100): >= ${target}`,
+        ok: Number(l.performance) >= target,
       });
       rows.push({
         check: `${l.template}: main-thread work vs stock docs page`,

@@ -37,7 +37,7 @@ test('on a phone the guide body and the hidden desktop sidebar are never hydrate
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.addInitScript({ content: KEEP_SERVER_NODES });
-  await page.goto(`${session.origin}${GUIDE}`);
+  await page.goto(session.url(GUIDE));
   await hydrated(page);
   await page.waitForTimeout(300);
   // A string, not a function: the test's compiler would add helpers the page does not have.
@@ -73,7 +73,7 @@ test('on a wide screen the sidebar is live: categories toggle and links navigate
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(`${session.origin}${GUIDE}`);
+  await page.goto(session.url(GUIDE));
   await hydrated(page);
   const sidebar = page.locator('.theme-doc-sidebar-container');
   await sidebar.locator('a.menu__link--active', { hasText: 'Chained search' }).waitFor();
@@ -94,11 +94,11 @@ test('on a wide screen the sidebar is live: categories toggle and links navigate
 test('arriving at a guide from the front page renders its sidebar at once, not empty', async () => {
   const { context } = await offlineContext(session, { viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${session.origin}/`);
+  await page.goto(session.url('/'));
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
-  await page.locator('a[href$="/docs"]').first().click();
-  await page.waitForURL(/\/docs$/);
+  await page.locator(`a[href="${session.href('/docs')}"]`).first().click();
+  await page.waitForURL(session.url('/docs'));
   await page.locator('.theme-doc-sidebar-container a.menu__link').first().waitFor();
   assert.equal(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), true);
   assert.equal(await page.locator('.adopted-html').count(), 0);
@@ -113,7 +113,7 @@ test('the FHIR resources index: rows are the server HTML, filtering hides rows, 
   await page.addInitScript({
     content: `document.addEventListener('DOMContentLoaded', () => { window.__serverRow = document.querySelector('.fhir-index tbody tr'); });`,
   });
-  await page.goto(`${session.origin}/docs/api/fhir/resources`);
+  await page.goto(session.url('/docs/api/fhir/resources'));
   await hydrated(page);
   const rowState = (await page.evaluate(
     `({ fiber: Object.keys(window.__serverRow).some((k) => k.startsWith('__reactFiber')), kept: window.__serverRow.isConnected })`,
