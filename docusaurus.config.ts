@@ -16,6 +16,7 @@ import { prismStubPlugin, rehypeCodeHighlight } from './plugins/code-highlight';
 import clientBundlePlugin from './plugins/client-bundle';
 import routerPaths from './plugins/router-paths';
 import staticBody, { rehypeStaticBody } from './plugins/static-body';
+import examplePanels from './plugins/remark-example-code/panels';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
 import {
@@ -136,6 +137,8 @@ export default async function createConfig(): Promise<Config> {
       [docsFrontmatterCheck, { path: 'docs', generatedDirs: GENERATED_DOC_DIRS }],
       [docsSlim, docs],
       staticBody,
+      // The generated HTTP, curl and Python panels of the example tabs stay out of the pages' JavaScript.
+      examplePanels,
       ['@docusaurus/plugin-content-pages', {}],
       ...(siteUrl ? [['@docusaurus/plugin-sitemap', {}] as PluginConfig] : []),
       redirectsPlugin([...REDIRECTS, ...generated.redirects]),

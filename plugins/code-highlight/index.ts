@@ -19,6 +19,7 @@ export const CODE_LANGUAGES = [
   'bash',
   'shell',
   'http',
+  'python',
   'yaml',
   'html',
   'css',

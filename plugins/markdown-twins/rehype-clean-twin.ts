@@ -75,10 +75,16 @@ function hasClass(el: Element, name: string): boolean {
   return classes(el).includes(name);
 }
 
-/** Elements a reader of Markdown cannot use. */
+/**
+ * Elements a reader of Markdown cannot use. Of an example's tab group (plugins/remark-example-code/
+ * http-tabs.ts) the twin keeps the TypeScript and HTTP panels, in that order: the tab list and the
+ * curl and Python panels (the same requests again) are left out.
+ */
 function isScreenOnly(el: Element): boolean {
   if (el.tagName === 'button' || el.tagName === 'script' || el.tagName === 'style') return true;
   if (hasClass(el, 'hash-link')) return true;
+  if (el.properties?.role === 'tablist') return true;
+  if (hasClass(el, 'example-tab-curl') || hasClass(el, 'example-tab-python')) return true;
   return el.properties?.dataTwinSkip !== undefined;
 }
 

@@ -8,10 +8,16 @@
  * `file=` is relative to the site root. `#name` keeps only the lines between
  * `// #region name` and `// #endregion name` (marker lines dropped, common indent removed).
  * A missing file or region fails the build naming the page and line.
+ *
+ * When the region sends requests, its recording (`examples/<area>/<name>.http.json`, written by
+ * the unit tests, see http-recordings.ts) turns the block into a TypeScript | HTTP | curl |
+ * Python tab group (http-tabs.ts). A malformed recording fails the build naming the page and line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { visit } from 'unist-util-visit';
+import { readRegionRecording } from './http-recordings';
+import { exampleTabs, tabsImport } from './http-tabs';
 
 interface CodeNode {
   type: 'code';
@@ -23,6 +29,8 @@ interface CodeNode {
 
 export interface Options {
   siteDir: string;
+  /** Add the HTTP, curl and Python tabs where a recording exists (default true). */
+  httpTabs?: boolean;
 }
 
 export function extractRegion(source: string, region: string | undefined, where: string): string {
@@ -55,7 +63,9 @@ function dedent(lines: string[]): string[] {
 
 export default function remarkExampleCode(options: Options) {
   return (tree: unknown, vfile: { path?: string }) => {
-    visit(tree as never, 'code', (node: CodeNode) => {
+    let tabs = 0;
+    const mdx = !(vfile.path ?? '').endsWith('.md');
+    visit(tree as never, 'code', (node: CodeNode, index: number | undefined, parent: { children: unknown[] } | undefined) => {
       const match = /(?:^|\s)file=(\S+)/.exec(node.meta ?? '');
       if (!match) return;
       const [filePart, region] = match[1].split('#');
@@ -69,6 +79,13 @@ export default function remarkExampleCode(options: Options) {
       node.value = extractRegion(fs.readFileSync(full, 'utf8'), region, `${where} (${filePart})`);
       // Keep the rest of the meta (title=..., showLineNumbers) for the theme.
       node.meta = (node.meta ?? '').replace(match[0], '').trim() || null;
+      if (options.httpTabs === false || !mdx || !parent || index === undefined) return;
+      const recording = readRegionRecording(options.siteDir, filePart, region, where);
+      if (!recording) return;
+      tabs++;
+      parent.children[index] = exampleTabs(node as never, recording, `${page}#${tabs}`);
+      return 'skip';
     });
+    if (tabs > 0) (tree as { children: unknown[] }).children.unshift(tabsImport());
   };
 }

@@ -12,6 +12,7 @@ import { afterEach, describe, test } from 'node:test';
 import { ContentType, createReference, Hl7Message, MedplumClient, validateResource } from '@medplum/core';
 import type { Bot, Cron, Observation, Parameters, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
+import { scriptedClient } from './support/scripted-fetch';
 import { isValidFiveFieldCron } from './support/cron-check';
 import { runLikeVmContext } from './support/vmcontext-harness';
 import { handler as welcomeBot } from '../../../examples/bots/bot-basics';
@@ -310,33 +311,29 @@ describe('bots/file-upload', () => {
 });
 
 describe('bots/execute-bot', () => {
-  function recordingClient(): { medplum: MedplumClient; calls: { method: string; url: string; body?: unknown; contentType?: string; headers?: unknown }[] } {
-    const medplum = mockWithSearch();
-    const calls: { method: string; url: string; body?: unknown; contentType?: string; headers?: unknown }[] = [];
-    medplum.post = (async (url: URL | string, body: unknown, contentType?: string, options?: RequestInit) => {
-      calls.push({ method: 'POST', url: String(url), body, contentType, headers: options?.headers });
-      return { ok: true };
-    }) as MedplumClient['post'];
-    medplum.get = ((url: URL | string) => {
-      calls.push({ method: 'GET', url: String(url) });
-      return Promise.resolve({ ok: true });
-    }) as MedplumClient['get'];
-    return { medplum, calls };
-  }
-
+  // MockClient has no Bot $execute; a scripted fetch answers as the server does and records the
+  // requests (so the page's HTTP, curl and Python tabs show them too).
   test('by id, by identifier, with GET and asynchronously', async () => {
-    const { medplum, calls } = recordingClient();
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: { ok: true } },
+      { status: 200, body: { ok: true } },
+      { status: 200, body: { ok: true } },
+      { status: 202, body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] } },
+    ]);
     const patient: Patient = { resourceType: 'Patient', id: 'p1' };
     assert.deepEqual(await runById(medplum, 'bot-1', patient), { ok: true });
     await runByIdentifier(medplum, patient);
     await runWithGet(medplum, 'bot-1', { mrn: 'MRN-1' });
     await runAsync(medplum, 'bot-1', { hello: 'world' });
-    assert.match(calls[0].url, /\/fhir\/R4\/Bot\/bot-1\/\$execute$/);
-    assert.equal(calls[0].contentType, ContentType.FHIR_JSON);
-    assert.equal(new URL(calls[1].url).searchParams.get('identifier'), `${BOT_IDENTIFIER.system}|${BOT_IDENTIFIER.value}`);
-    assert.equal(calls[2].method, 'GET');
-    assert.equal(new URL(calls[2].url).searchParams.get('mrn'), 'MRN-1');
-    assert.deepEqual(calls[3].headers, { Prefer: 'respond-async' });
+    assert.equal(requests[0].method, 'POST');
+    assert.match(requests[0].url.pathname, /\/fhir\/R4\/Bot\/bot-1\/\$execute$/);
+    assert.equal(requests[0].headers['content-type'], ContentType.FHIR_JSON);
+    assert.deepEqual(JSON.parse(requests[0].body ?? ''), patient);
+    assert.equal(requests[1].url.searchParams.get('identifier'), `${BOT_IDENTIFIER.system}|${BOT_IDENTIFIER.value}`);
+    assert.equal(requests[2].method, 'GET');
+    assert.equal(requests[2].url.searchParams.get('mrn'), 'MRN-1');
+    assert.equal(requests[3].headers.prefer, 'respond-async');
+    assert.equal(requests[3].headers['content-type'], ContentType.JSON);
   });
 });
 

@@ -9,6 +9,7 @@ import { describe, test } from 'node:test';
 import { evalFhirPath, MedplumClient, parseSearchRequest, toTypedValue, validateResource } from '@medplum/core';
 import type { AuditEvent, Bundle, Communication, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
+import { scriptedClient } from './support/scripted-fetch';
 import { FHIRPATH_CRITERIA, SUBSCRIPTION_EXTENSIONS, auditEventDestination, successCodes } from '../../../examples/subscriptions/extensions';
 import { createBotSubscription, createLabResultHook, verifyRestHook } from '../../../examples/subscriptions/publish-and-subscribe';
 import { INBOX_CRITERIA, NEW_MESSAGE_PROPS, stopWatchingNewMessages, watchInbox, watchNewMessages } from '../../../examples/subscriptions/websocket';
@@ -140,15 +141,16 @@ describe('subscriptions/debugging', () => {
   });
 
   test('resend posts to the $resend operation of the resource', async () => {
-    const medplum = mockWithSearch();
-    const calls: [string, unknown][] = [];
-    medplum.post = (async (url: URL | string, body: unknown) => {
-      calls.push([String(url), body]);
-      return {};
-    }) as MedplumClient['post'];
+    // MockClient has no $resend; a scripted fetch answers as the server does and records the requests.
+    const ok = { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] };
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: ok },
+      { status: 200, body: ok },
+    ]);
     await resend(medplum, 'Patient', 'p1');
     await resend(medplum, 'Patient', 'p1', 'Subscription/s1');
-    assert.match(calls[0][0], /\/fhir\/R4\/Patient\/p1\/\$resend$/);
-    assert.deepEqual(calls.map((c) => c[1]), [{}, { subscription: 'Subscription/s1' }]);
+    assert.deepEqual(requests.map((r) => r.method), ['POST', 'POST']);
+    assert.match(requests[0].url.pathname, /\/fhir\/R4\/Patient\/p1\/\$resend$/);
+    assert.deepEqual(requests.map((r) => JSON.parse(r.body ?? 'null')), [{}, { subscription: 'Subscription/s1' }]);
   });
 });

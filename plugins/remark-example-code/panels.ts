@@ -1,0 +1,29 @@
+/**
+ * Keeps the generated HTTP, curl and Python panels of the example tabs out of the pages'
+ * JavaScript (first-visit budget, issue 17): the client build runs ./panels-loader.js after the
+ * MDX loader. `npm start` renders in the browser only, so there the panels stay in JavaScript.
+ */
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+export default function examplePanelsPlugin(context: { siteDir: string }): Plugin {
+  const docsDir = path.join(context.siteDir, 'docs');
+  return {
+    name: 'example-panels',
+    configureWebpack(config, isServer) {
+      if (isServer || config.mode !== 'production') return {};
+      return {
+        module: {
+          rules: [
+            {
+              test: /\.mdx?$/,
+              include: [docsDir],
+              enforce: 'post',
+              use: [{ loader: path.join(__dirname, 'panels-loader.js') }],
+            },
+          ],
+        },
+      };
+    },
+  };
+}

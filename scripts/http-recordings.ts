@@ -1,0 +1,133 @@
+/**
+ * Merges the HTTP recordings each example-test process wrote (tests/unit/http-recorder.ts) and
+ * compares them with the stored `examples/<area>/<name>.http.json` files the build turns into the
+ * HTTP, curl and Python tabs. Run by scripts/test-unit.sh after the unit tests:
+ *
+ *   tsx scripts/http-recordings.ts <dir the test processes wrote to>
+ *
+ * Fails, naming each region and its first difference, when a stored file is out of date.
+ * With UPDATE_HTTP_RECORDINGS=1 it rewrites the stored files instead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  recordingPathFor,
+  shownRegions,
+  validateRecordingFile,
+  WHOLE_FILE,
+  type RecordingFile,
+  type RegionRecording,
+} from '../plugins/remark-example-code/http-recordings';
+
+const siteDir = path.resolve(__dirname, '..');
+export const REFRESH_COMMAND = 'UPDATE_HTTP_RECORDINGS=1 npm run test:unit';
+
+interface ProcessOutput {
+  testFile: string;
+  regions: Record<string, RegionRecording>;
+}
+
+/** Per example file, the recordings of its regions: the first test file (in path order) that ran a region wins. */
+export function merge(outputs: ProcessOutput[]): Map<string, RecordingFile> {
+  const byKey = new Map<string, RegionRecording>();
+  for (const out of [...outputs].sort((a, b) => a.testFile.localeCompare(b.testFile))) {
+    for (const [key, rec] of Object.entries(out.regions)) if (!byKey.has(key)) byKey.set(key, rec);
+  }
+  const files = new Map<string, RecordingFile>();
+  for (const key of [...byKey.keys()].sort()) {
+    const [file, region] = key.split('#');
+    const target = recordingPathFor(file);
+    if (!target) throw new Error(`${key}: only .ts and .tsx examples are recorded`);
+    const entry = files.get(target) ?? { regions: {} };
+    entry.regions[region ?? WHOLE_FILE] = byKey.get(key)!;
+    files.set(target, entry);
+  }
+  return files;
+}
+
+export function serialize(file: RecordingFile): string {
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** The first place two JSON values differ, as `path: stored … recorded …`. */
+export function firstDifference(stored: unknown, recorded: unknown, at = ''): string | undefined {
+  if (JSON.stringify(stored) === JSON.stringify(recorded)) return undefined;
+  if (stored && recorded && typeof stored === 'object' && typeof recorded === 'object' && Array.isArray(stored) === Array.isArray(recorded)) {
+    const keys = [...new Set([...Object.keys(stored), ...Object.keys(recorded)])];
+    for (const k of keys) {
+      const label = Array.isArray(stored) ? `${at}[${k}]` : at ? `${at}.${k}` : k;
+      const d = firstDifference((stored as Record<string, unknown>)[k], (recorded as Record<string, unknown>)[k], label);
+      if (d) return d;
+    }
+  }
+  const show = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 160));
+  return `${at || '(whole recording)'}: stored ${show(stored)}, recorded ${show(recorded)}`;
+}
+
+/** Every stored recording file under examples/. */
+export function storedFiles(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith('.http.json')) out.push(path.relative(siteDir, full));
+    }
+  };
+  walk(path.join(siteDir, 'examples'));
+  return out.sort();
+}
+
+/** Differences between what the tests recorded and what is stored, one line per region. */
+export function compare(recorded: Map<string, RecordingFile>): string[] {
+  const problems: string[] = [];
+  const paths = [...new Set([...recorded.keys(), ...storedFiles()])].sort();
+  for (const rel of paths) {
+    const full = path.join(siteDir, rel);
+    const stored = fs.existsSync(full) ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel) : { regions: {} };
+    const now = recorded.get(rel) ?? { regions: {} };
+    const example = rel.replace(/\.http\.json$/, '.ts');
+    for (const region of [...new Set([...Object.keys(stored.regions), ...Object.keys(now.regions)])].sort()) {
+      const name = region === WHOLE_FILE ? example : `${example}#${region}`;
+      const a = stored.regions[region];
+      const b = now.regions[region];
+      if (!a) problems.push(`${name}: sends requests but has no stored recording in ${rel}`);
+      else if (!b) problems.push(`${name}: ${rel} has a recording, but the tests no longer see this region send a request`);
+      else {
+        const d = firstDifference(a, b);
+        if (d) problems.push(`${name}: ${d}`);
+      }
+    }
+  }
+  return problems;
+}
+
+function main(): void {
+  const dir = process.argv[2];
+  if (!dir || !fs.existsSync(dir)) {
+    console.error('usage: tsx scripts/http-recordings.ts <directory the test processes wrote their recordings to>');
+    process.exit(2);
+  }
+  const outputs = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ProcessOutput);
+  const recorded = merge(outputs);
+  const regions = [...recorded.values()].reduce((n, f) => n + Object.keys(f.regions).length, 0);
+  if (process.env.UPDATE_HTTP_RECORDINGS === '1') {
+    for (const rel of storedFiles()) if (!recorded.has(rel)) fs.rmSync(path.join(siteDir, rel));
+    for (const [rel, file] of recorded) fs.writeFileSync(path.join(siteDir, rel), serialize(file));
+    console.log(`HTTP recordings: wrote ${recorded.size} files, ${regions} regions`);
+    return;
+  }
+  const problems = compare(recorded);
+  if (problems.length) {
+    console.error(`HTTP recordings are out of date (${problems.length} regions). Refresh them with: ${REFRESH_COMMAND}`);
+    for (const p of problems) console.error(`  ${p}`);
+    process.exit(1);
+  }
+  const shown = shownRegions(siteDir).length;
+  console.log(`HTTP recordings: ${regions} of ${shown} shown regions send requests; all stored recordings are current`);
+}
+
+if (require.main === module) main();

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# `npm run test:unit`: the unit tests (node:test, one process per file), with
+# tests/unit/http-recorder.ts recording the HTTP requests the examples send, then a check that the
+# stored recordings (examples/**/*.http.json, read by the build for the HTTP/curl/Python tabs)
+# are current. Refresh them with: UPDATE_HTTP_RECORDINGS=1 npm run test:unit
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_OPTIONS=--experimental-websocket
+HTTP_RECORD_DIR="$(mktemp -d)"
+export HTTP_RECORD_DIR
+trap 'rm -rf "$HTTP_RECORD_DIR"' EXIT
+# shellcheck disable=SC2046
+tsx --test --import ./tests/unit/http-recorder.ts $(find tests/unit -name "*.test.ts" | sort)
+tsx scripts/http-recordings.ts "$HTTP_RECORD_DIR"

@@ -1,0 +1,310 @@
+/**
+ * The HTTP, curl and Python tabs generated from the examples' recorded requests (issue 29):
+ * every stored recording is well formed and belongs to a region a page shows; every generated
+ * curl script parses (`bash -n`) and every Python script compiles (`python3 -m py_compile`); and
+ * hostile bodies (quotes, `$`, backticks, backslashes, newlines) reach curl and requests
+ * byte for byte, checked by running the snippets against stand-ins that print what they got.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import remarkExampleCode from '../../plugins/remark-example-code';
+import {
+  recordingPathFor,
+  shownRegions,
+  trimBody,
+  validateRecordingFile,
+  WHOLE_FILE,
+  type RecordedRequest,
+  type RegionRecording,
+} from '../../plugins/remark-example-code/http-recordings';
+import { authOf, shellQuote, toCurl, toHttp, toPython } from '../../plugins/remark-example-code/http-snippets';
+import { TAB_GROUP } from '../../plugins/remark-example-code/http-tabs';
+import { rehypeCleanTwin } from '../../plugins/markdown-twins/rehype-clean-twin';
+import { firstDifference, storedFiles } from '../../scripts/http-recordings';
+
+const siteDir = path.resolve(__dirname, '../..');
+
+function allStored(): { name: string; rec: RegionRecording }[] {
+  const out: { name: string; rec: RegionRecording }[] = [];
+  for (const rel of storedFiles()) {
+    const file = validateRecordingFile(JSON.parse(fs.readFileSync(path.join(siteDir, rel), 'utf8')), rel);
+    for (const [region, rec] of Object.entries(file.regions)) {
+      out.push({ name: `${rel.replace(/\.http\.json$/, '.ts')}${region === WHOLE_FILE ? '' : `#${region}`}`, rec });
+    }
+  }
+  return out;
+}
+
+test('every stored recording is well formed and belongs to a region a page shows', () => {
+  const shown = new Set(shownRegions(siteDir).map((s) => `${recordingPathFor(s.file)}#${s.region}`));
+  const stored = allStored();
+  assert.ok(stored.length > 100, `expected the examples' recordings, found ${stored.length}`);
+  for (const rel of storedFiles()) {
+    const file = validateRecordingFile(JSON.parse(fs.readFileSync(path.join(siteDir, rel), 'utf8')), rel);
+    for (const region of Object.keys(file.regions)) assert.ok(shown.has(`${rel}#${region}`), `${rel}: region "${region}" is on no page`);
+  }
+});
+
+test('every generated curl script parses with bash -n and every Python script compiles', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'http-tabs-'));
+  const py: string[] = [];
+  const stored = allStored();
+  stored.forEach(({ name, rec }, i) => {
+    const sh = path.join(dir, `${i}.sh`);
+    fs.writeFileSync(sh, toCurl(rec));
+    try {
+      execFileSync('bash', ['-n', sh], { stdio: 'pipe' });
+    } catch (err) {
+      assert.fail(`${name}: the curl snippet does not parse: ${(err as { stderr?: Buffer }).stderr}`);
+    }
+    const file = path.join(dir, `snippet_${i}.py`);
+    fs.writeFileSync(file, toPython(rec));
+    py.push(file);
+  });
+  // One interpreter for all files; a failure names the file, which maps back to the region.
+  for (let i = 0; i < py.length; i += 200) {
+    try {
+      execFileSync('python3', ['-m', 'py_compile', ...py.slice(i, i + 200)], { stdio: 'pipe' });
+    } catch (err) {
+      const msg = String((err as { stderr?: Buffer }).stderr);
+      const idx = /snippet_(\d+)\.py/.exec(msg)?.[1];
+      assert.fail(`${idx ? stored[Number(idx)].name : 'a region'}: the Python snippet does not compile: ${msg}`);
+    }
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const hostile = `it's "quoted" $HOME \`whoami\` $(id) \\ back\\slash\nnew line ’ ${'\u2028'} %s {}`;
+
+function rec(requests: RecordedRequest[]): RegionRecording {
+  return { test: 't', requests, omitted: 0 };
+}
+
+const jsonPost: RecordedRequest = {
+  method: 'POST',
+  path: "fhir/R4/Patient/abc/$expunge?everything=true&note=it's",
+  headers: [
+    ['If-Match', 'W/"1"'],
+    ['Content-Type', 'application/fhir+json'],
+  ],
+  auth: 'none',
+  body: { json: { resourceType: 'Patient', active: true, deceasedBoolean: false, photo: null, note: hostile, n: [1.5, -2] } },
+  response: { mock: true, status: 200, body: { resourceType: 'Patient', id: 'abc' } },
+};
+const formPost: RecordedRequest = {
+  method: 'POST',
+  path: 'oauth2/token',
+  headers: [['Content-Type', 'application/x-www-form-urlencoded']],
+  auth: 'basic',
+  body: { form: [['grant_type', 'client_credentials'], ['scope', `openid ${hostile}`]] },
+  response: { mock: false, reason: 'unrouted: the mock has no route for this request' },
+};
+const getQuery: RecordedRequest = {
+  method: 'GET',
+  path: 'fhir/R4/Observation?code=http%3A%2F%2Floinc.org%7C1234-5&_count=2&subject:Patient.name=$x`y`',
+  headers: [],
+  auth: 'none',
+  response: { mock: true, status: 200, body: { resourceType: 'Bundle', entry: [{}, {}] }, trimmed: true },
+};
+
+test('curl: paths, headers and bodies reach curl exactly, whatever they contain', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'curl-args-'));
+  const script = [
+    'curl() { printf "%s\\0" "$@"; printf "\\0\\0"; }',
+    'MEDPLUM_BASE_URL=https://medplum.example/ ACCESS_TOKEN=tok MEDPLUM_CLIENT_ID=cid MEDPLUM_CLIENT_SECRET=sec',
+    toCurl(rec([jsonPost, formPost, getQuery])),
+  ].join('\n');
+  fs.writeFileSync(path.join(dir, 's.sh'), script);
+  const out = execFileSync('bash', [path.join(dir, 's.sh')]).toString();
+  const calls = out.split('\0\0\0').filter(Boolean).map((c) => c.split('\0').filter((x, i, a) => !(x === '' && i === a.length - 1)));
+  assert.equal(calls.length, 3);
+  const [a, b, c] = calls;
+  assert.deepEqual(a.slice(0, 3), ['-X', 'POST', 'https://medplum.example/' + jsonPost.path]);
+  assert.ok(a.includes('Authorization: Bearer tok'));
+  assert.ok(a.includes('If-Match: W/"1"'));
+  assert.deepEqual(JSON.parse(a[a.indexOf('--data-raw') + 1]), (jsonPost.body as { json: unknown }).json);
+  assert.deepEqual(b.slice(0, 3), ['-X', 'POST', 'https://medplum.example/oauth2/token']);
+  assert.equal(b[b.indexOf('-u') + 1], 'cid:sec');
+  assert.deepEqual([...new URLSearchParams(b[b.indexOf('--data-raw') + 1])], (formPost.body as { form: unknown }).form);
+  assert.equal(c[0], 'https://medplum.example/' + getQuery.path);
+  assert.ok(!c.includes('-X'), 'a GET needs no -X');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('Python: the script sends the same method, URL, headers and body through requests', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'py-requests-'));
+  fs.mkdirSync(path.join(dir, 'requests'));
+  // A stand-in `requests` that prints each call as JSON instead of sending it.
+  fs.writeFileSync(
+    path.join(dir, 'requests', '__init__.py'),
+    [
+      'import json, sys',
+      'class _R:',
+      '    def raise_for_status(self):',
+      '        print("RAISED_FOR_STATUS")',
+      'def request(method, url, **kw):',
+      '    print(json.dumps({"method": method, "url": url, **{k: (list(map(list, v)) if k == "data" and isinstance(v, list) else list(v) if k == "auth" else v) for k, v in kw.items()}}))',
+      '    return _R()',
+      'def get(url, **kw): return request("GET", url, **kw)',
+      'def post(url, **kw): return request("POST", url, **kw)',
+      'def put(url, **kw): return request("PUT", url, **kw)',
+      'def patch(url, **kw): return request("PATCH", url, **kw)',
+      'def delete(url, **kw): return request("DELETE", url, **kw)',
+    ].join('\n'),
+  );
+  fs.writeFileSync(path.join(dir, 'snippet.py'), toPython(rec([jsonPost, formPost, getQuery])));
+  const out = execFileSync('python3', [path.join(dir, 'snippet.py')], {
+    env: { ...process.env, PYTHONPATH: dir, MEDPLUM_BASE_URL: 'https://medplum.example/', ACCESS_TOKEN: 'tok', MEDPLUM_CLIENT_ID: 'cid', MEDPLUM_CLIENT_SECRET: 'sec' },
+  }).toString();
+  const lines = out.trim().split('\n');
+  assert.equal(lines.filter((l) => l === 'RAISED_FOR_STATUS').length, 3, 'raise_for_status() after each call');
+  const [a, b, c] = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  assert.equal(a.method, 'POST');
+  assert.equal(a.url, 'https://medplum.example/' + jsonPost.path);
+  assert.deepEqual(a.json, (jsonPost.body as { json: unknown }).json);
+  assert.equal(a.headers['If-Match'], 'W/"1"');
+  assert.equal(a.headers.Authorization, 'Bearer tok');
+  assert.deepEqual(b.data, (formPost.body as { form: unknown }).form);
+  assert.deepEqual(b.auth, ['cid', 'sec']);
+  assert.equal(c.method, 'GET');
+  assert.equal(c.url, 'https://medplum.example/' + getQuery.path);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('HTTP: request line, headers, body, then the mock answer or why there is none', () => {
+  const text = toHttp(rec([jsonPost, formPost, getQuery]));
+  const blocks = text.split('\n\n###\n\n');
+  assert.equal(blocks.length, 3);
+  assert.ok(blocks[0].startsWith(`POST /${jsonPost.path}\nAuthorization: Bearer $ACCESS_TOKEN\nIf-Match: W/"1"\n`));
+  assert.match(blocks[0], /\nHTTP\/1\.1 200 OK\n/);
+  assert.ok(blocks[1].includes(`\n\n${new URLSearchParams(formPost.body && 'form' in formPost.body ? formPost.body.form : []).toString()}\n`));
+  assert.match(blocks[1], /# no response shown: the mock server cannot serve this request$/);
+  assert.match(blocks[2], /# \(trimmed: arrays cut to 2 entries/);
+  assert.equal(toHttp({ ...rec([getQuery]), omitted: 3 }).split('\n').pop(), '### … and 3 more requests of the same run, not shown');
+});
+
+test('credentials: bearer token except on sign-in endpoints and other origins', () => {
+  assert.equal(authOf({ ...getQuery, auth: 'none' }), 'bearer');
+  assert.equal(authOf({ ...getQuery, path: 'oauth2/token' }), 'none');
+  assert.equal(authOf({ ...getQuery, path: 'https://storage.example/file' }), 'none');
+  assert.equal(authOf({ ...getQuery, auth: 'basic' }), 'basic');
+  assert.equal(shellQuote("a'b"), `'a'\\''b'`);
+});
+
+test('response bodies keep every field, cut arrays to two entries and long strings', () => {
+  const { value, cut } = trimBody({ a: [1, 2, 3], b: { c: 'x'.repeat(300) }, d: true });
+  assert.equal(cut, true);
+  assert.deepEqual((value as { a: number[] }).a, [1, 2]);
+  assert.equal((value as { b: { c: string } }).b.c.length, 201);
+  assert.equal(trimBody({ a: [1] }).cut, false);
+});
+
+test('the freshness check names the first difference', () => {
+  assert.equal(firstDifference({ a: [{ p: 'x' }] }, { a: [{ p: 'y' }] }), 'a[0].p: stored "x", recorded "y"');
+  assert.equal(firstDifference({ a: 1 }, { a: 1 }), undefined);
+});
+
+function site(recording: unknown): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ex-tabs-'));
+  fs.mkdirSync(path.join(dir, 'examples'));
+  fs.writeFileSync(path.join(dir, 'examples', 'a.ts'), '// #region r\nawait medplum.createResource(p);\n// #endregion r\n');
+  fs.writeFileSync(path.join(dir, 'examples', 'a.http.json'), typeof recording === 'string' ? recording : JSON.stringify(recording));
+  return dir;
+}
+
+test('the remark plugin wraps a recorded region in TypeScript | HTTP | curl | Python tabs', () => {
+  const dir = site({ regions: { r: rec([jsonPost]) } });
+  const node = { type: 'code', lang: 'ts', meta: 'file=examples/a.ts#r', value: '', position: { start: { line: 4 } } };
+  const tree = { type: 'root', children: [node] as unknown[] };
+  remarkExampleCode({ siteDir: dir })(tree, { path: path.join(dir, 'docs', 'p.mdx') });
+  const [esm, tabs] = tree.children as { type: string; name?: string; value?: string; attributes?: { name: string; value: unknown }[]; children?: { attributes: { name: string; value: unknown }[]; children: { type: string; lang?: string; value?: string }[] }[] }[];
+  assert.equal(esm.type, 'mdxjsEsm');
+  assert.match(esm.value!, /from '@theme\/Tabs'/);
+  assert.equal(tabs.type, 'mdxJsxFlowElement');
+  assert.deepEqual(tabs.attributes!.find((a) => a.name === 'groupId')?.value, TAB_GROUP);
+  const labels = tabs.children!.map((t) => t.attributes.find((a) => a.name === 'label')?.value);
+  assert.deepEqual(labels, ['TypeScript', 'HTTP', 'curl', 'Python']);
+  type Deep = { type: string; lang?: string; value?: string; name?: string; attributes?: { name: string; value: unknown }[]; children?: Deep[] };
+  const findCode = (n: Deep): Deep | undefined => (n.type === 'code' ? n : n.children?.map(findCode).find(Boolean));
+  const codes = (tabs.children as unknown as Deep[]).map(findCode);
+  // The generated panels sit in a keyed div the client build keeps out of the page's JavaScript.
+  const panelKeys = (tabs.children as unknown as Deep[]).slice(1).map((t) => t.children?.[0].attributes?.find((a) => a.name === 'data-example-panel')?.value);
+  assert.deepEqual(panelKeys, ['docs/p.mdx#1-http', 'docs/p.mdx#1-curl', 'docs/p.mdx#1-python']);
+  assert.deepEqual(codes.map((c) => c?.lang), ['ts', 'http', 'bash', 'python']);
+  assert.equal(codes[0]?.value, 'await medplum.createResource(p);');
+  assert.equal(codes[2]?.value, toCurl(rec([jsonPost])));
+
+  // No recording for the region: the plain block stays.
+  const plain = { ...node, meta: 'file=examples/a.ts', value: '' };
+  const tree2 = { type: 'root', children: [plain] as unknown[] };
+  remarkExampleCode({ siteDir: dir })(tree2, { path: path.join(dir, 'docs', 'p.mdx') });
+  assert.equal((tree2.children[0] as { type: string }).type, 'code');
+});
+
+test('a malformed recording fails the build naming the page and line', () => {
+  for (const bad of ['{not json', { regions: { r: { test: 't', omitted: 0, requests: [{ method: 'get', path: 'x' }] } } }]) {
+    const dir = site(bad);
+    const node = { type: 'code', lang: 'ts', meta: 'file=examples/a.ts#r', value: '', position: { start: { line: 9 } } };
+    assert.throws(
+      () => remarkExampleCode({ siteDir: dir })({ type: 'root', children: [node] }, { path: path.join(dir, 'docs', 'p.mdx') }),
+      /docs\/p\.mdx:9.*(not valid JSON|malformed HTTP recording)/,
+    );
+  }
+});
+
+test('the client loader swaps each generated panel for <ExamplePanel> and loads missing panels first', async () => {
+  const { compile } = await import('@mdx-js/mdx');
+  const { transform } = (await import('../../plugins/remark-example-code/panels-loader.js')) as unknown as {
+    transform: (source: string, file: string) => string;
+  };
+  const mdx = [
+    "export {default as metadata} from './meta.json';",
+    '',
+    '<Tabs><TabItem value="a"><div data-example-panel="docs/p.mdx#1-http">',
+    '',
+    '```http',
+    'GET /fhir/R4/Patient',
+    '```',
+    '',
+    '</div></TabItem></Tabs>',
+    '',
+  ].join('\n');
+  const compiled = String(await compile(mdx, { outputFormat: 'program' }));
+  const out = transform(compiled, 'p.mdx');
+  assert.ok(!out.includes('GET /fhir/R4/Patient'), 'the panel content leaves the client module');
+  assert.match(out, /__panelJsx\(__ExamplePanel, \{ id: "docs\/p\.mdx#1-http" \}\)/);
+  assert.match(out, /await __loadExamplePanels\(\["docs\/p\.mdx#1-http"\], __panelMetadata\.permalink\)/);
+  assert.equal(transform('export default 1;', 'q.mdx'), 'export default 1;', 'pages without panels are left alone');
+});
+
+test('the Markdown twin keeps the TypeScript and HTTP panels and drops the tab list, curl and Python', () => {
+  const el = (tagName: string, properties: Record<string, unknown>, children: unknown[] = []) => ({ type: 'element', tagName, properties, children });
+  const pre = (lang: string, text: string) => el('pre', {}, [el('code', { className: [`language-${lang}`] }, [{ type: 'text', value: text }])]);
+  const tree = {
+    type: 'root',
+    children: [
+      el('div', { className: ['tabs-container'] }, [
+        el('ul', { role: 'tablist', className: ['tabs', 'example-tabs'] }, [el('li', { role: 'tab' }, [{ type: 'text', value: 'TypeScript' }])]),
+        el('div', { className: ['margin-top--md'] }, [
+          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-ts'] }, [pre('ts', 'ts code')]),
+          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-http'], hidden: true }, [pre('http', 'GET /fhir/R4/Patient')]),
+          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-curl'], hidden: true }, [pre('bash', 'curl')]),
+          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-python'], hidden: true }, [pre('python', 'import requests')]),
+        ]),
+      ]),
+    ],
+  };
+  rehypeCleanTwin()(tree as never);
+  const langs: string[] = [];
+  const walk = (n: { tagName?: string; properties?: { className?: string[]; role?: string }; children?: unknown[] }) => {
+    if (n.tagName === 'code') langs.push(String(n.properties?.className?.[0]));
+    assert.notEqual(n.properties?.role, 'tablist');
+    (n.children as never[] | undefined)?.forEach(walk);
+  };
+  walk(tree as never);
+  assert.deepEqual(langs, ['language-ts', 'language-http']);
+});
