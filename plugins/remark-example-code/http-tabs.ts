@@ -1,7 +1,7 @@
 /**
  * Wraps a filled example fence whose region has an HTTP recording in a tab group:
- * TypeScript | HTTP | curl | Python (Docusaurus `@theme/Tabs`, groupId `example-lang`, so the
- * reader's choice is remembered across pages). The three generated panels are plain code blocks
+ * TypeScript | HTTP | curl | Python (group `example-lang`: the reader's choice is remembered
+ * across pages, as the theme's tabs with a groupId do; see src/client/example-tabs.ts). The three generated panels are plain code blocks
  * (`http`, `bash`, `python`) that Shiki colours at build time, each after one line saying what
  * the reader needs to know. The Markdown twin keeps the TypeScript and HTTP panels
  * (plugins/markdown-twins/rehype-clean-twin.ts drops the tab list and the curl and Python panels).
@@ -10,9 +10,6 @@ import type { RegionRecording } from './http-recordings';
 import { toCurl, toHttp, toPython } from './http-snippets';
 
 export const TAB_GROUP = 'example-lang';
-/** Local names of the imported components (unlikely to clash with a page's own imports). */
-const TABS = 'ExampleLangTabs';
-const TAB_ITEM = 'ExampleLangTabItem';
 
 interface Node {
   type: string;
@@ -22,6 +19,12 @@ interface Node {
 const text = (value: string): Node => ({ type: 'text', value });
 const code = (value: string): Node => ({ type: 'inlineCode', value });
 const attr = (name: string, value: string | null): Node => ({ type: 'mdxJsxAttribute', name, value });
+const element = (name: string, attributes: Node[], children: Node[]): Node => ({
+  type: 'mdxJsxFlowElement',
+  name,
+  attributes,
+  children,
+});
 
 function paragraph(...children: Node[]): Node {
   return { type: 'paragraph', children };
@@ -32,13 +35,61 @@ function paragraph(...children: Node[]): Node {
  * out of the page's JavaScript and keeps the server's HTML (./panels.ts).
  */
 function staticPanel(key: string, children: Node[]): Node {
-  return { type: 'mdxJsxFlowElement', name: 'div', attributes: [attr('data-example-panel', key)], children };
+  return element('div', [attr('data-example-panel', key)], children);
 }
 
-function tab(value: string, label: string, children: Node[], isDefault = false): Node {
-  const attributes = [attr('value', value), attr('label', label), attr('className', `example-tab example-tab-${value}`)];
-  if (isDefault) attributes.push(attr('default', null));
-  return { type: 'mdxJsxFlowElement', name: TAB_ITEM, attributes, children };
+const TABS: { value: string; label: string }[] = [
+  { value: 'ts', label: 'TypeScript' },
+  { value: 'http', label: 'HTTP' },
+  { value: 'curl', label: 'curl' },
+  { value: 'python', label: 'Python' },
+];
+
+/**
+ * The group as plain HTML with the theme's tab classes (infima's `.tabs`), not the theme's
+ * `<Tabs>` component: a component would make the page's whole body hydrate (plugins/static-body).
+ * Switching and remembering the choice is src/client/example-tabs.ts. Without JavaScript the
+ * TypeScript panel shows. `id` prefixes the tabs' and panels' ids (unique on the page).
+ */
+function tabGroup(id: string, panels: Node[][]): Node {
+  const tabs = TABS.map(({ value, label }, i) =>
+    element(
+      'button',
+      [
+        attr('type', 'button'),
+        attr('role', 'tab'),
+        attr('id', `${id}-tab-${value}`),
+        attr('aria-controls', `${id}-panel-${value}`),
+        attr('aria-selected', i === 0 ? 'true' : 'false'),
+        attr('tabIndex', i === 0 ? '0' : '-1'),
+        attr('data-tab-value', value),
+        attr('className', i === 0 ? 'clean-btn tabs__item tabs__item--active' : 'clean-btn tabs__item'),
+      ],
+      [text(label)],
+    ),
+  );
+  const panelNodes = TABS.map(({ value }, i) =>
+    element(
+      'div',
+      [
+        attr('role', 'tabpanel'),
+        attr('id', `${id}-panel-${value}`),
+        attr('aria-labelledby', `${id}-tab-${value}`),
+        attr('data-tab-value', value),
+        attr('className', `example-tab example-tab-${value}`),
+        ...(i === 0 ? [] : [attr('hidden', null)]),
+      ],
+      panels[i],
+    ),
+  );
+  return element(
+    'div',
+    [attr('className', 'tabs-container example-tabs'), attr('data-tab-group', TAB_GROUP)],
+    [
+      element('div', [attr('role', 'tablist'), attr('aria-label', 'Show the example as'), attr('className', 'tabs')], tabs),
+      element('div', [attr('className', 'margin-top--md')], panelNodes),
+    ],
+  );
 }
 
 function envLine(): Node[] {
@@ -55,9 +106,9 @@ function envLine(): Node[] {
 
 /**
  * The tab group for one example fence (`fenced` is the filled TypeScript code node). `key` is
- * unique on the site (page path and the fence's number on the page).
+ * unique on the site (page path and the fence's number on the page), `id` on the page.
  */
-export function exampleTabs(fenced: Node, rec: RegionRecording, key: string): Node {
+export function exampleTabs(fenced: Node, rec: RegionRecording, key: string, id: string): Node {
   const mockAnswers = rec.requests.some((r) => r.response.mock);
   const httpNote = [
     text('What the example sends, recorded when the tests run it. Paths are relative to the server’s base URL ('),
@@ -75,37 +126,10 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, key: string): No
         ]
       : []),
   ];
-  return {
-    type: 'mdxJsxFlowElement',
-    name: TABS,
-    attributes: [attr('groupId', TAB_GROUP), attr('className', 'example-tabs')],
-    children: [
-      tab('ts', 'TypeScript', [fenced], true),
-      tab('http', 'HTTP', [staticPanel(`${key}-http`, [paragraph(...httpNote), { type: 'code', lang: 'http', meta: null, value: toHttp(rec) }])]),
-      tab('curl', 'curl', [staticPanel(`${key}-curl`, [paragraph(...envLine()), { type: 'code', lang: 'bash', meta: null, value: toCurl(rec) }])]),
-      tab('python', 'Python', [
-        staticPanel(`${key}-python`, [paragraph(...envLine()), { type: 'code', lang: 'python', meta: null, value: toPython(rec) }]),
-      ]),
-    ],
-  };
-}
-
-/** `import ExampleLangTabs from '@theme/Tabs'; import ExampleLangTabItem from '@theme/TabItem';` as an MDX ESM node. */
-export function tabsImport(): Node {
-  const declaration = (local: string, source: string) => ({
-    type: 'ImportDeclaration',
-    specifiers: [{ type: 'ImportDefaultSpecifier', local: { type: 'Identifier', name: local } }],
-    source: { type: 'Literal', value: source, raw: JSON.stringify(source) },
-  });
-  return {
-    type: 'mdxjsEsm',
-    value: `import ${TABS} from '@theme/Tabs';\nimport ${TAB_ITEM} from '@theme/TabItem';`,
-    data: {
-      estree: {
-        type: 'Program',
-        sourceType: 'module',
-        body: [declaration(TABS, '@theme/Tabs'), declaration(TAB_ITEM, '@theme/TabItem')],
-      },
-    },
-  };
+  return tabGroup(id, [
+    [fenced],
+    [staticPanel(`${key}-http`, [paragraph(...httpNote), { type: 'code', lang: 'http', meta: null, value: toHttp(rec) }])],
+    [staticPanel(`${key}-curl`, [paragraph(...envLine()), { type: 'code', lang: 'bash', meta: null, value: toCurl(rec) }])],
+    [staticPanel(`${key}-python`, [paragraph(...envLine()), { type: 'code', lang: 'python', meta: null, value: toPython(rec) }])],
+  ]);
 }

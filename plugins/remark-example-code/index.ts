@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { visit } from 'unist-util-visit';
 import { readRegionRecording } from './http-recordings';
-import { exampleTabs, tabsImport } from './http-tabs';
+import { exampleTabs } from './http-tabs';
 
 interface CodeNode {
   type: 'code';
@@ -83,9 +83,8 @@ export default function remarkExampleCode(options: Options) {
       const recording = readRegionRecording(options.siteDir, filePart, region, where);
       if (!recording) return;
       tabs++;
-      parent.children[index] = exampleTabs(node as never, recording, `${page}#${tabs}`);
+      parent.children[index] = exampleTabs(node as never, recording, `${page}#${tabs}`, `example-${tabs}`);
       return 'skip';
     });
-    if (tabs > 0) (tree as { children: unknown[] }).children.unshift(tabsImport());
   };
 }

@@ -13,6 +13,8 @@ const ATTRIBUTE = 'data-example-panel';
 
 function transform(source, file) {
   if (!source.includes(`"${ATTRIBUTE}"`)) return source;
+  // A page whose whole body is static (plugins/static-body) keeps its panels with the rest of it.
+  if (source.includes('"data-static-body"')) return source;
   const ast = acorn.parse(source, { ecmaVersion: 'latest', sourceType: 'module' });
   const panels = [];
   walk.simple(ast, {

@@ -37,7 +37,7 @@ describe('example tabs', () => {
     const { context, offOrigin } = await offlineContext(session);
     const page = await context.newPage();
     await page.goto(`${session.origin}${FIRST.route}`);
-    const group = page.locator('.tabs-container').filter({ has: page.locator('ul.example-tabs') }).first();
+    const group = page.locator('.example-tabs').first();
     await group.getByRole('tab', { name: 'curl', exact: true }).click();
     await group.locator('[role="tab"][aria-selected="true"]', { hasText: 'curl' }).waitFor();
     const panel = group.locator('[role="tabpanel"].example-tab-curl');
@@ -49,9 +49,9 @@ describe('example tabs', () => {
     assert.ok(shown.includes(`'${first.path}'`) || shown.includes(first.path), `shows the recorded path ${first.path}`);
     if (first.method !== 'GET') assert.ok(shown.startsWith(`curl -X ${first.method} `), 'shows the recorded method');
 
-    // Another guide page: its example tabs open on curl (Docusaurus keeps the group in localStorage).
+    // Another guide page: its example tabs open on curl (kept in localStorage under the theme's key).
     await page.goto(`${session.origin}${SECOND.route}`);
-    const next = page.locator('.tabs-container').filter({ has: page.locator('ul.example-tabs') }).first();
+    const next = page.locator('.example-tabs').first();
     await next.locator('[role="tab"][aria-selected="true"]', { hasText: 'curl' }).waitFor({ timeout: 10_000 });
     assert.equal(await next.locator('[role="tabpanel"].example-tab-curl').isVisible(), true);
     assert.equal(await next.locator('[role="tabpanel"].example-tab-ts').isVisible(), false);
@@ -63,12 +63,12 @@ describe('example tabs', () => {
     const { context, offOrigin } = await offlineContext(session);
     const page = await context.newPage();
     await page.goto(`${session.origin}${FIRST.route}`);
-    await page.locator('ul.example-tabs').first().waitFor();
+    await page.locator('[role="tablist"]').first().waitFor();
     // The panels' HTML is not in the page's JavaScript: a page reached without a reload gets it
     // from its own HTML file (plugins/remark-example-code/panels.ts).
     await page.locator(`nav a[href$="${THIRD.route}"]`).first().click();
     await page.waitForURL(new RegExp(`${THIRD.route}$`));
-    const group = page.locator('.tabs-container').filter({ has: page.locator('ul.example-tabs') }).first();
+    const group = page.locator('.example-tabs').first();
     await group.getByRole('tab', { name: 'curl', exact: true }).click();
     const shown = (await group.locator('[role="tabpanel"].example-tab-curl pre').innerText()).trim();
     assert.equal(shown, toCurl(firstRecorded(THIRD.file)).trim());

@@ -221,18 +221,29 @@ test('the remark plugin wraps a recorded region in TypeScript | HTTP | curl | Py
   const node = { type: 'code', lang: 'ts', meta: 'file=examples/a.ts#r', value: '', position: { start: { line: 4 } } };
   const tree = { type: 'root', children: [node] as unknown[] };
   remarkExampleCode({ siteDir: dir })(tree, { path: path.join(dir, 'docs', 'p.mdx') });
-  const [esm, tabs] = tree.children as { type: string; name?: string; value?: string; attributes?: { name: string; value: unknown }[]; children?: { attributes: { name: string; value: unknown }[]; children: { type: string; lang?: string; value?: string }[] }[] }[];
-  assert.equal(esm.type, 'mdxjsEsm');
-  assert.match(esm.value!, /from '@theme\/Tabs'/);
-  assert.equal(tabs.type, 'mdxJsxFlowElement');
-  assert.deepEqual(tabs.attributes!.find((a) => a.name === 'groupId')?.value, TAB_GROUP);
-  const labels = tabs.children!.map((t) => t.attributes.find((a) => a.name === 'label')?.value);
-  assert.deepEqual(labels, ['TypeScript', 'HTTP', 'curl', 'Python']);
   type Deep = { type: string; lang?: string; value?: string; name?: string; attributes?: { name: string; value: unknown }[]; children?: Deep[] };
+  const [group] = tree.children as Deep[];
+  assert.equal(tree.children.length, 1, 'plain HTML needs no import');
+  const attrOf = (n: Deep | undefined, name: string) => n?.attributes?.find((a) => a.name === name)?.value;
+  assert.equal(group.type, 'mdxJsxFlowElement');
+  assert.equal(group.name, 'div');
+  assert.equal(attrOf(group, 'data-tab-group'), TAB_GROUP);
+  const [tablist, panelsBox] = group.children!;
+  assert.equal(attrOf(tablist, 'role'), 'tablist');
+  const tabButtons = tablist.children!;
+  assert.deepEqual(tabButtons.map((t) => t.name), ['button', 'button', 'button', 'button']);
+  assert.deepEqual(tabButtons.map((t) => t.children?.[0].value), ['TypeScript', 'HTTP', 'curl', 'Python']);
+  assert.deepEqual(tabButtons.map((t) => attrOf(t, 'aria-selected')), ['true', 'false', 'false', 'false']);
+  const panels = panelsBox.children!;
+  assert.deepEqual(panels.map((p) => attrOf(p, 'role')), ['tabpanel', 'tabpanel', 'tabpanel', 'tabpanel']);
+  // Each tab names its panel and each panel its tab; only the TypeScript panel shows without JavaScript.
+  assert.deepEqual(tabButtons.map((t) => attrOf(t, 'aria-controls')), panels.map((p) => attrOf(p, 'id')));
+  assert.deepEqual(panels.map((p) => attrOf(p, 'aria-labelledby')), tabButtons.map((t) => attrOf(t, 'id')));
+  assert.deepEqual(panels.map((p) => p.attributes!.some((a) => a.name === 'hidden')), [false, true, true, true]);
   const findCode = (n: Deep): Deep | undefined => (n.type === 'code' ? n : n.children?.map(findCode).find(Boolean));
-  const codes = (tabs.children as unknown as Deep[]).map(findCode);
+  const codes = panels.map(findCode);
   // The generated panels sit in a keyed div the client build keeps out of the page's JavaScript.
-  const panelKeys = (tabs.children as unknown as Deep[]).slice(1).map((t) => t.children?.[0].attributes?.find((a) => a.name === 'data-example-panel')?.value);
+  const panelKeys = panels.slice(1).map((t) => attrOf(t.children?.[0], 'data-example-panel'));
   assert.deepEqual(panelKeys, ['docs/p.mdx#1-http', 'docs/p.mdx#1-curl', 'docs/p.mdx#1-python']);
   assert.deepEqual(codes.map((c) => c?.lang), ['ts', 'http', 'bash', 'python']);
   assert.equal(codes[0]?.value, 'await medplum.createResource(p);');
