@@ -41,6 +41,18 @@ const testFile = process.argv.slice(1).find((a) => /tests\/unit\/examples\/[^/]+
 
 export const FIXED_NOW = Date.parse('2026-11-25T09:30:00.000Z');
 
+/**
+ * Instants read from the fixed clock, written as the clock's start. The clock advances 1 ms per
+ * reading, and how many readings a test makes before a request is not stable from run to run
+ * (the mock and the SDK read the time in their own timers), so a recorded `lastUpdated` could
+ * differ by a millisecond between two runs of the same code. Plain and URL-encoded forms.
+ */
+export function settleClockReadings(json: string): string {
+  return json
+    .replace(/2026-11-25T09:3\d:\d\d\.\d{3}Z/g, '2026-11-25T09:30:00.000Z')
+    .replace(/2026-11-25T09%3A3\d%3A\d\d\.\d{3}Z/gi, '2026-11-25T09%3A30%3A00.000Z');
+}
+
 if (recordDir && testFile) install(recordDir, path.relative(siteDir, path.resolve(testFile)));
 
 interface Store {
@@ -239,7 +251,10 @@ function install(outDir: string, testRel: string): void {
     const out: Record<string, RegionRecording> = {};
     for (const key of [...recordings.keys()].sort()) out[key] = recordings.get(key)!;
     fs.mkdirSync(outDir, { recursive: true });
-    fs.writeFileSync(path.join(outDir, `${testRel.replace(/[\\/]/g, '__')}.json`), JSON.stringify({ testFile: testRel, regions: out }, null, 1));
+    fs.writeFileSync(
+      path.join(outDir, `${testRel.replace(/[\\/]/g, '__')}.json`),
+      settleClockReadings(JSON.stringify({ testFile: testRel, regions: out }, null, 1)),
+    );
   });
 }
 

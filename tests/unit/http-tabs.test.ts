@@ -319,3 +319,11 @@ test('the Markdown twin keeps the TypeScript and HTTP panels and drops the tab l
   walk(tree as never);
   assert.deepEqual(langs, ['language-ts', 'language-http']);
 });
+
+test('instants read from the fixed clock are written as its start, plain or URL-encoded', async () => {
+  const { settleClockReadings } = await import('./http-recorder');
+  assert.equal(
+    settleClockReadings('{"lastUpdated":"2026-11-25T09:30:00.457Z","url":"Observation?_lastUpdated=gt2026-11-25T09%3A30%3A01.002Z","birthDate":"2026-11-25"}'),
+    '{"lastUpdated":"2026-11-25T09:30:00.000Z","url":"Observation?_lastUpdated=gt2026-11-25T09%3A30%3A00.000Z","birthDate":"2026-11-25"}',
+  );
+});
