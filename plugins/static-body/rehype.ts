@@ -19,7 +19,15 @@ import type { VFile } from 'vfile';
  * so the browser's own `<details>` opens and closes it, arrow included (theme-common's Details
  * CSS turns the arrow on `[open]` until a page is hydrated).
  */
-const STATIC_COMPONENTS = new Set(['GeneratedHtml', 'StaticDiagram', 'Details']);
+const STATIC_COMPONENTS = new Set([
+  'GeneratedHtml',
+  'StaticDiagram',
+  'Details',
+  // An API endpoint's method, path and tables (src/components/Endpoint): presentational only.
+  'Endpoint',
+  // The docs home's area cards: links, which the static body's handler follows client-side.
+  'AreaCards',
+]);
 /** Lower-case elements the theme swaps for components that need the browser: `mermaid` (drawn in
  * the browser by `npm start`). */
 const INTERACTIVE_ELEMENTS = new Set(['mermaid']);

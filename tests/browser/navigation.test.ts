@@ -94,8 +94,11 @@ test('links in view fetch nothing; pointing at a link loads its page, and the cl
   assert.equal(await page.locator('link[rel="prefetch"]').count(), 0);
   const atLoad = scripts.length;
   const target = page.locator(`${sidebar} a.menu__link[href="${session.href('/docs/fhir-basics')}"]`);
+  // Wait for the request itself: the page reached "networkidle" before the hover, so waiting for
+  // that state again returns at once and raced the preload.
+  const preload = page.waitForRequest((r) => /\/assets\/js\//.test(r.url()), { timeout: 10_000 }).catch(() => null);
   await target.hover();
-  await page.waitForLoadState('networkidle');
+  await preload;
   assert.ok(scripts.length > atLoad, 'hovering a link loaded none of its page');
   // Client-side navigation: the document is not reloaded.
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));

@@ -50,6 +50,12 @@ test('a body with an interactive component or a browser-drawn diagram keeps its 
   assert.equal(run([heading, { type: 'element', tagName: 'p', properties: {}, children: [tabs] }]).children.length, 2);
 });
 
+test('an API page drawn with <Endpoint> is static: the component has no state or handlers', () => {
+  const endpoint = { type: 'mdxJsxFlowElement', name: 'Endpoint', attributes: [], children: [] } as never;
+  assert.equal(run([esm, heading, endpoint], `${DOCS}/api/oauth/token.mdx`).children.length, 2);
+  assert.equal((run([esm, heading, endpoint], `${DOCS}/api/oauth/token.mdx`).children[1] as { tagName: string }).tagName, 'div');
+});
+
 test('a guide with a build-time diagram, an admonition and a <details> line is static', () => {
   const drawn = { type: 'mdxJsxFlowElement', name: 'StaticDiagram', attributes: [], children: [] } as never;
   const note = { type: 'mdxJsxFlowElement', name: 'admonition', attributes: [], children: [] } as never;
