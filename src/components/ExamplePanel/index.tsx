@@ -5,18 +5,12 @@
  * React leaves as it is while hydrating. Its copy button gets a delegated click handler.
  */
 import React, { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { copyBlock, htmlOf } from '@site/src/components/StaticBody/static-html';
 
 const selector = (key: string) => `[data-example-panel="${CSS.escape(key)}"]`;
 
 /** Panels fetched in this page life (HTML), or the nodes of a panel shown (kept across remounts). */
 const panels = new Map<string, string | Node[]>();
-
-function htmlOf(panel: string | Node[] | undefined): string {
-  if (panel === undefined || typeof panel === 'string') return panel ?? '';
-  const holder = document.createElement('div');
-  holder.append(...panel);
-  return holder.innerHTML;
-}
 
 /**
  * Makes a page's panels available before its module finishes loading: on the first page load
@@ -36,18 +30,6 @@ export async function loadExamplePanels(keys: string[], permalink: string): Prom
   }
 }
 
-function copyBlock(button: HTMLElement) {
-  const pre = button.parentElement?.querySelector('pre');
-  if (!pre || !navigator.clipboard) return;
-  void navigator.clipboard.writeText(pre.innerText.replace(/\n$/, '')).then(() => {
-    button.textContent = 'Copied';
-    button.setAttribute('aria-label', 'Copied');
-    window.setTimeout(() => {
-      button.textContent = 'Copy';
-      button.setAttribute('aria-label', 'Copy code to clipboard');
-    }, 1500);
-  });
-}
 
 export function ExamplePanel({ id }: { id: string }): React.JSX.Element {
   const element = useRef<HTMLDivElement>(null);

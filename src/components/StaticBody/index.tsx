@@ -12,6 +12,7 @@ import React, { useLayoutEffect, useRef, useState, type MouseEvent } from 'react
 import { useHistory } from '@docusaurus/router';
 import { matchRoutes } from 'react-router-config';
 import routes from '@generated/routes';
+import { copyBlock, htmlOf } from './static-html';
 
 const bodySelector = (key: string) => `[data-static-body="${CSS.escape(key)}"]`;
 
@@ -20,14 +21,6 @@ const bodySelector = (key: string) => `[data-static-body="${CSS.escape(key)}"]`;
  * when the reader leaves it: React empties the element as it unmounts it, but the nodes remain).
  */
 const bodies = new Map<string, string | Node[]>();
-
-/** A stored body as HTML; nodes are serialised only when their page is shown again. */
-function htmlOf(body: string | Node[] | undefined): string {
-  if (body === undefined || typeof body === 'string') return body ?? '';
-  const holder = document.createElement('div');
-  holder.append(...body);
-  return holder.innerHTML;
-}
 
 /**
  * Makes a body available before its page module finishes loading. On the first page load it is
@@ -50,18 +43,6 @@ function isRoutePath(pathname: string): boolean {
   return matchRoutes(routes, pathname).some(({ route }) => route.path !== '*');
 }
 
-function copyBlock(button: HTMLElement) {
-  const pre = button.parentElement?.querySelector('pre');
-  if (!pre || !navigator.clipboard) return;
-  void navigator.clipboard.writeText(pre.innerText.replace(/\n$/, '')).then(() => {
-    button.textContent = 'Copied';
-    button.setAttribute('aria-label', 'Copied');
-    window.setTimeout(() => {
-      button.textContent = 'Copy';
-      button.setAttribute('aria-label', 'Copy code to clipboard');
-    }, 1500);
-  });
-}
 
 /**
  * A click handler for a block of plain HTML: a click on a link to a page of this site navigates
