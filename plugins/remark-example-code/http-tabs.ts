@@ -77,7 +77,8 @@ function tabGroup(id: string, panels: Node[][]): Node {
         attr('aria-labelledby', `${id}-tab-${value}`),
         attr('data-tab-value', value),
         attr('className', `example-tab example-tab-${value}`),
-        ...(i === 0 ? [] : [attr('hidden', null)]),
+        // The generated forms repeat the TypeScript example's request: search indexes it once.
+        ...(i === 0 ? [] : [attr('hidden', null), attr('data-pagefind-ignore', 'all')]),
       ],
       panels[i],
     ),
@@ -86,7 +87,11 @@ function tabGroup(id: string, panels: Node[][]): Node {
     'div',
     [attr('className', 'tabs-container example-tabs'), attr('data-tab-group', TAB_GROUP)],
     [
-      element('div', [attr('role', 'tablist'), attr('aria-label', 'Show the example as'), attr('className', 'tabs')], tabs),
+      element(
+        'div',
+        [attr('role', 'tablist'), attr('aria-label', 'Show the example as'), attr('className', 'tabs'), attr('data-pagefind-ignore', 'all')],
+        tabs,
+      ),
       element('div', [attr('className', 'margin-top--md')], panelNodes),
     ],
   );

@@ -36,7 +36,7 @@ describe('example tabs', () => {
   test('the curl tab shows the recorded requests, and the choice holds on the next guide page', async () => {
     const { context, offOrigin } = await offlineContext(session);
     const page = await context.newPage();
-    await page.goto(`${session.origin}${FIRST.route}`);
+    await page.goto(session.url(FIRST.route));
     const group = page.locator('.example-tabs').first();
     await group.getByRole('tab', { name: 'curl', exact: true }).click();
     await group.locator('[role="tab"][aria-selected="true"]', { hasText: 'curl' }).waitFor();
@@ -50,7 +50,7 @@ describe('example tabs', () => {
     if (first.method !== 'GET') assert.ok(shown.startsWith(`curl -X ${first.method} `), 'shows the recorded method');
 
     // Another guide page: its example tabs open on curl (kept in localStorage under the theme's key).
-    await page.goto(`${session.origin}${SECOND.route}`);
+    await page.goto(session.url(SECOND.route));
     const next = page.locator('.example-tabs').first();
     await next.locator('[role="tab"][aria-selected="true"]', { hasText: 'curl' }).waitFor({ timeout: 10_000 });
     assert.equal(await next.locator('[role="tabpanel"].example-tab-curl').isVisible(), true);
@@ -62,11 +62,11 @@ describe('example tabs', () => {
   test('after client-side navigation the generated panels are there, fetched from the page HTML', async () => {
     const { context, offOrigin } = await offlineContext(session);
     const page = await context.newPage();
-    await page.goto(`${session.origin}${FIRST.route}`);
+    await page.goto(session.url(FIRST.route));
     await page.locator('[role="tablist"]').first().waitFor();
     // The panels' HTML is not in the page's JavaScript: a page reached without a reload gets it
     // from its own HTML file (plugins/remark-example-code/panels.ts).
-    await page.locator(`nav a[href$="${THIRD.route}"]`).first().click();
+    await page.locator(`nav a[href="${session.href(THIRD.route)}"]`).first().click();
     await page.waitForURL(new RegExp(`${THIRD.route}$`));
     const group = page.locator('.example-tabs').first();
     await group.getByRole('tab', { name: 'curl', exact: true }).click();
@@ -80,7 +80,7 @@ describe('example tabs', () => {
   });
 
   test('the Markdown twin has the HTTP form as a fence after the TypeScript one', async () => {
-    const res = await fetch(`${session.origin}${FIRST.route}.md`);
+    const res = await fetch(`${session.url(FIRST.route)}.md`);
     assert.equal(res.status, 200);
     const text = await res.text();
     const rec = firstRecorded(FIRST.file);

@@ -240,6 +240,8 @@ test('the remark plugin wraps a recorded region in TypeScript | HTTP | curl | Py
   assert.deepEqual(tabButtons.map((t) => attrOf(t, 'aria-controls')), panels.map((p) => attrOf(p, 'id')));
   assert.deepEqual(panels.map((p) => attrOf(p, 'aria-labelledby')), tabButtons.map((t) => attrOf(t, 'id')));
   assert.deepEqual(panels.map((p) => p.attributes!.some((a) => a.name === 'hidden')), [false, true, true, true]);
+  // Search indexes the TypeScript example, not the three forms generated from its requests.
+  assert.deepEqual(panels.map((p) => attrOf(p, 'data-pagefind-ignore')), [undefined, 'all', 'all', 'all']);
   const findCode = (n: Deep): Deep | undefined => (n.type === 'code' ? n : n.children?.map(findCode).find(Boolean));
   const codes = panels.map(findCode);
   // The generated panels sit in a keyed div the client build keeps out of the page's JavaScript.
