@@ -32,6 +32,7 @@ import { indexSlugFrontMatter } from './plugins/index-slugs';
 import markdownTwins from './plugins/markdown-twins';
 import frontPage from './plugins/front-page';
 import robotsTxt from './plugins/robots-txt';
+import bootOnIntent from './plugins/boot-on-intent';
 import devSearch, { DEV_SEARCH_DIR } from './plugins/dev-search';
 
 const siteDir = __dirname;
@@ -149,6 +150,8 @@ export default async function createConfig(): Promise<Config> {
       markdownTwins,
       // robots.txt, with a Sitemap line when SITE_URL is set.
       robotsTxt,
+      // Built pages start their app on the reader's first action, not at load (issue 28).
+      bootOnIntent,
       frontPage,
       ...(developing ? [devSearch] : []),
     ],

@@ -30,6 +30,7 @@ import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, templateOf } from '../tests/brows
 import { serveBuild, type StaticServer } from './serve-build';
 import { removeNoScriptCopies, writeNoScriptCopies } from './bench-noscript';
 import { perPageCost } from './bench-page-cost';
+import { measureAppStart, type AppStart } from './bench-app-start';
 import { measureToolBytes, printToolBytes, type ToolBytes } from './tool-bytes';
 import { measureToolBlocking, printToolBlocking, TOOL_TASK_BUDGET_MS, type ToolBlocking } from './tool-blocking';
 import { loadQuerySets, runQueries, summarize, type QualitySummary } from '../tests/search/quality';
@@ -79,9 +80,13 @@ interface Weight {
   template: string;
   route: string;
   requests: number;
-  /** What the page needs: responses that arrived before the load event. */
+  /**
+   * What the page needs: responses that arrived before the load event and, for a page whose app
+   * starts on the reader's first action (plugins/boot-on-intent), until that app has started, so
+   * the budget covers the code a reader who acts runs, not only what loads before they act.
+   */
   bytes: Record<'html' | 'js' | 'css' | 'other', { raw: number; gzip: number }>;
-  /** JS fetched after load, while idle: Docusaurus prefetches pages linked in view. */
+  /** JS fetched after that, while idle (stock Docusaurus prefetches the pages linked in view). */
   prefetchedJs: { raw: number; gzip: number };
 }
 
@@ -156,6 +161,8 @@ async function main(): Promise<void> {
   for (const [template, route] of templateRoutes(routes))
     weights.push(await firstVisit(browser, server.origin, template, route));
   results.firstVisit = weights;
+  // Lighthouse never acts, so it sees pages before their app starts: what starting costs.
+  results.appStart = await measureAppStart(browser, server.origin, templateRoutes(routes));
 
   // Kept open until Lighthouse has audited it too, in the same run as this site's pages.
   let stockServer: StaticServer | undefined;
@@ -237,9 +244,10 @@ async function firstVisit(
   type Item = [keyof Weight['bytes'], Buffer, boolean];
   const bodies: Promise<Item | undefined>[] = [];
   let loaded = false;
+  let booting = false;
   page.once('load', () => (loaded = true));
   page.on('response', (res) => {
-    const beforeLoad = !loaded;
+    const beforeLoad = !loaded || booting;
     const kind = kindOf(res.url(), res.headers()['content-type'] ?? '');
     // Chromium keeps no body for `<link rel=prefetch>` responses: count the file the server sent.
     const fromDisk = (): Item | undefined => {
@@ -256,6 +264,13 @@ async function firstVisit(
     );
   });
   await page.goto(origin + route, { waitUntil: 'networkidle' });
+  if (await page.evaluate(`'__docsBoot' in window`)) {
+    booting = true;
+    await page.evaluate('window.__docsBoot()');
+    // Hydration needs the route's chunks, so by `ready` they have all been answered.
+    await page.waitForFunction(`document.documentElement.dataset.boot === 'ready'`);
+    booting = false;
+  }
   const bytes: Weight['bytes'] = {
     html: { raw: 0, gzip: 0 },
     js: { raw: 0, gzip: 0 },
@@ -593,6 +608,17 @@ function printTables(r: Record<string, any>): void {
       ]),
     ),
   );
+  if (r.appStart) {
+    console.log('\nFirst action: press to app ready, phone viewport, CPU 4x slower, scripts prefetched (median)');
+    console.table(
+      Object.fromEntries(
+        (r.appStart as AppStart[]).map((a) => [
+          `${a.template} ${a.route}`,
+          { 'ready ms': a.readyMs, 'long tasks ms': a.longTasksMs, 'longest task ms': a.longestTaskMs, runs: a.runs },
+        ]),
+      ),
+    );
+  }
   if (r.lighthouse) {
     console.log('\nLighthouse (mobile)');
     console.table(

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { builtRoutes, offlineContext, startSession, templateOf, type Session } from './helpers';
+import { builtRoutes, offlineContext, startApp, startSession, templateOf, type Session } from './helpers';
 
 const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 
@@ -34,8 +34,9 @@ test('no serious or critical axe violations on each template', async () => {
     const page = await context.newPage();
     for (const [template, route] of templates) {
       await page.goto(session.url(route));
-      // Check the page a reader sees after hydration: code blocks re-render in the dark theme
-      // only once React runs in the browser.
+      // Check the page a reader sees once the app runs (plugins/boot-on-intent starts it on the
+      // reader's first action), with everything React renders on top of the server's HTML.
+      await startApp(page);
       await page.locator('[data-search-ready]').waitFor();
       await page.addScriptTag({ path: axePath });
       const violations = (await page.evaluate(async () => {

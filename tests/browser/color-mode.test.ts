@@ -1,7 +1,7 @@
 /** The colour-mode toggle switches to dark and the choice survives a reload. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { offlineContext, startSession, type Session } from './helpers';
+import { offlineContext, startApp, startSession, type Session } from './helpers';
 
 let session: Session;
 before(async () => {
@@ -16,6 +16,11 @@ test('dark mode toggles and persists across page loads', async () => {
   const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
   assert.equal(await theme(), 'light');
   const toggle = page.locator('.navbar button[title*="mode"]').first();
+  // The first press starts the page's app (plugins/boot-on-intent) and is replayed once it runs.
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.themeChoice), 'system');
+  await toggle.click();
+  await startApp(page);
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.themeChoice), 'light', 'the press before the app ran was lost');
   // The toggle cycles system → light → dark, or light → dark; click until dark.
   for (let i = 0; i < 3 && (await theme()) !== 'dark'; i++) await toggle.click();
   assert.equal(await theme(), 'dark');

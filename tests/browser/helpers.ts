@@ -133,8 +133,9 @@ export async function visit(context: BrowserContext, site: string, route: string
   p.on('request', onRequest);
   try {
     const response = await p.goto(site + route, { waitUntil: 'load' });
-    // Give hydration a moment so errors thrown by React are caught too.
     await p.waitForFunction(() => document.readyState === 'complete');
+    // Start the app as a reader would, and give it a moment, so errors thrown by React are caught too.
+    if (response?.ok()) await startApp(p);
     await p.waitForTimeout(50);
     // Hydration can leave the site title alone in <title> for a moment before the page's own
     // comes back; give it up to 2 s to settle before reading it.
@@ -163,6 +164,19 @@ export async function visit(context: BrowserContext, site: string, route: string
     p.off('request', onRequest);
     if (!page) await p.close();
   }
+}
+
+/**
+ * Starts a built page's app as a reader's first action would (plugins/boot-on-intent) and waits
+ * until it has rendered its route. Pages without the boot script (the dev server's, which start
+ * at load) only wait for Docusaurus's hydration mark.
+ */
+export async function startApp(page: Page): Promise<void> {
+  // Strings, not functions: the test's compiler would add helpers the page does not have.
+  await page.evaluate('window.__docsBoot && window.__docsBoot()');
+  await page.waitForFunction(
+    `'__docsBoot' in window ? document.documentElement.dataset.boot === 'ready' : document.documentElement.hasAttribute('data-has-hydrated')`,
+  );
 }
 
 /** True for the HTML files the client-redirects plugin writes (a meta refresh, no content). */

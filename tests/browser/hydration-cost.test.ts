@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { offlineContext, startSession, type Session } from './helpers';
+import { offlineContext, startApp, startSession, type Session } from './helpers';
 
 let session: Session;
 before(async () => {
@@ -26,7 +26,9 @@ const KEEP_SERVER_NODES = `document.addEventListener('DOMContentLoaded', () => {
   window.__serverBodyParagraph = document.querySelector('[data-static-body] p');
 });`;
 
+/** The page's app starts on a reader's first action (plugins/boot-on-intent): start it as one would. */
 async function hydrated(page: import('playwright-core').Page): Promise<void> {
+  await startApp(page);
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
 }
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { offlineContext, startSession, type Session } from '../browser/helpers';
+import { offlineContext, startApp, startSession, type Session } from '../browser/helpers';
 
 let session: Session;
 before(async () => {
@@ -34,6 +34,7 @@ test('front page, a guide reached from it, search and a twin: no failed request,
   await page.waitForURL(session.url('/docs/fhir-basics'));
   await page.locator('article h1', { hasText: 'FHIR basics' }).waitFor();
 
+  await startApp(page);
   await page.locator('[data-search-ready]').waitFor();
   await page.keyboard.press('Control+K');
   const dialog = page.getByRole('dialog', { name: 'Search the docs' });

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { startApp } from '../browser/helpers';
 
 export interface ReaderQuery {
   q: string;
@@ -38,8 +39,9 @@ export function loadQuerySets(): QuerySets {
   return JSON.parse(fs.readFileSync(path.join(__dirname, 'queries.json'), 'utf8')) as QuerySets;
 }
 
-/** Opens the search dialog with its keyboard shortcut, once the search button is ready. */
+/** Opens the search dialog with its keyboard shortcut, once the app runs and the search button is ready. */
 export async function openSearchDialog(page: Page) {
+  await startApp(page);
   await page.locator('[data-search-ready]').waitFor();
   await page.keyboard.press('Control+K');
   const dialog = page.getByRole('dialog', { name: 'Search the docs' });

@@ -3,7 +3,8 @@
  *
  * This island is all that the page's own bundle carries. The tool itself, @medplum/core and the
  * definitions load through `React.lazy` inside `BrowserOnly`, so they are fetched only after the
- * page has hydrated, and only on the pages that render a tool.
+ * page has hydrated, and only on the pages that render a tool. `data-boot="visible"` starts the
+ * page's app when the tool scrolls into view (plugins/boot-on-intent), not on the reader's first action.
  */
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import { type JSX, lazy, Suspense } from 'react';
@@ -24,7 +25,7 @@ function Placeholder(): JSX.Element {
 export default function FhirTool({ tool, label }: { tool: ToolName; label: string }): JSX.Element {
   const Tool = TOOLS[tool];
   return (
-    <section className={styles.tool} aria-label={label} data-tool={tool}>
+    <section className={styles.tool} aria-label={label} data-tool={tool} data-boot="visible">
       <BrowserOnly fallback={<Placeholder />}>
         {() => (
           <Suspense fallback={<Placeholder />}>

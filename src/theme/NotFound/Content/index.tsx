@@ -22,8 +22,10 @@ export default function NotFoundContent(): React.JSX.Element {
             Nothing lives at {isBrowser ? <code>{pathname}</code> : 'this address'}. It may have moved or been
             renamed. Search for it below, or start from the <Link to="/docs">documentation home</Link>.
           </p>
-          {/* Room for the search box and its results, so the footer does not jump when they appear. */}
-          <div style={{ minHeight: '70vh' }}>
+          {/* Room for the search box and its results, so the footer does not jump when they appear.
+              The search is for the address itself, so the page's app starts as soon as this is on
+              screen, not on the reader's first action (plugins/boot-on-intent). */}
+          <div style={{ minHeight: '70vh' }} data-boot="visible">
             {isBrowser && (
               <Suspense fallback={null}>
                 <NotFoundSearch pathname={pathname} />

@@ -1,0 +1,182 @@
+/**
+ * The script every built page runs in place of Docusaurus's `<script defer>` tags (issue 28).
+ *
+ * A docs page is readable as served: its body, sidebar and table of contents are static HTML, and
+ * code blocks, diagrams and `<details>` need no JavaScript. What needs the app is what a reader
+ * does: follow a link client-side, open search or the menu, collapse a category, switch a tab,
+ * copy code. So the app (the webpack runtime, `main.js` and the route's chunks) starts on the
+ * first sign of a reader acting: a pointer pressed or moved over the page, a key, focus entering
+ * the page. A reader who only reads never pays for evaluating and hydrating the framework; one
+ * who acts pays it then, in the time between pressing and releasing. The scripts are fetched
+ * ahead as `<link rel="prefetch">` (see ./index.ts), so that start does not wait for the network.
+ *
+ * The app starts at once when the address carries input a page acts on (a query string such as
+ * `/search?q=…`, or tool state in the fragment, `#expression=…`), and as soon as an element marked
+ * `data-boot="visible"` (an in-browser tool) scrolls into view.
+ *
+ * What the reader did before the app was ready is not lost:
+ * - a click on a link or button is held and replayed once the app has hydrated, so a link
+ *   navigates client-side and a button does what it does after hydration;
+ * - the search shortcuts (Ctrl/⌘+K and `/`, see src/theme/SearchBar) are held and replayed;
+ * - text typed into a field is passed to the app as an `input` event, so filters and forms see it.
+ * Links to other sites, new-tab clicks and in-page anchors are left to the browser.
+ *
+ * The app says it is ready through `window.__docsBooted()`, called by src/theme/Root.tsx once the
+ * first commit's effects have run. The page's `<html>` carries `data-boot="loading"`, then `"ready"`.
+ *
+ * This function is serialized with `String()` into each page, so it must not refer to anything
+ * outside its body.
+ */
+export function bootOnIntent(scripts: string[]): void {
+  const root = document.documentElement;
+  const intents = ['pointerdown', 'pointerover', 'keydown', 'focusin'];
+  let started = false;
+  let ready = false;
+  let heldClick: HTMLElement | null = null;
+  let heldPath: number[] = [];
+  let heldKey: KeyboardEventInit | null = null;
+
+  const start = (): void => {
+    if (started) return;
+    started = true;
+    for (const type of intents) removeEventListener(type, start, true);
+    root.setAttribute('data-boot', 'loading');
+    for (const src of scripts) {
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = false; // run in the order given: the webpack runtime first
+      document.head.appendChild(script);
+    }
+  };
+
+  const typing = (target: EventTarget | null): boolean =>
+    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+  const onClick = (event: MouseEvent): void => {
+    if (ready || !(event.target instanceof Element)) return;
+    const target = event.target.closest<HTMLElement>('a[href], button, [role="tab"], [role="button"]');
+    if (!target) return;
+    if (target instanceof HTMLAnchorElement) {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (target.hasAttribute('download') || (target.target !== '' && target.target !== '_self')) return;
+      const url = new URL(target.href, location.href);
+      if (url.origin !== location.origin) return;
+      if (url.pathname === location.pathname && url.search === location.search) return;
+    }
+    event.preventDefault();
+    heldClick = target;
+    heldPath = [];
+    for (let node: Element = target; node.parentElement && node !== document.body; node = node.parentElement) {
+      heldPath.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    }
+    start();
+  };
+
+  const onKey = (event: KeyboardEvent): void => {
+    if (ready) return;
+    const search =
+      ((event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey)) ||
+      (event.key === '/' && !typing(event.target));
+    if (!search) return;
+    event.preventDefault();
+    heldKey = { key: event.key, code: event.code, ctrlKey: event.ctrlKey, metaKey: event.metaKey, bubbles: true };
+    start();
+  };
+
+  /** Text typed before hydration is in the field but not in the app's state: hand it over. */
+  const passTypedText = (): void => {
+    for (const field of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'))) {
+      if (field.value === field.defaultValue) continue;
+      const typed = field.value;
+      // React tracks the value through a setter on the element itself: set the old value through
+      // it, the typed one through the prototype's, so the `input` event reads as a change.
+      field.value = field.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  };
+
+  /**
+   * The element a held click meant, in the page as it is now. Hydration keeps most of the
+   * server's nodes, but some parts are replaced once the app knows the window (the desktop
+   * sidebar, see src/components/Adopted): there the same control is found again by its place in
+   * the page, or else by what it is (the same link target; the same label and text).
+   */
+  const current = (held: HTMLElement, path: number[]): HTMLElement | null => {
+    if (held.isConnected) return held;
+    let node: Element | undefined = document.body;
+    for (const index of path) node = node?.children[index];
+    const same = (el: Element | undefined): el is HTMLElement =>
+      el instanceof HTMLElement &&
+      el.tagName === held.tagName &&
+      el.getAttribute('href') === held.getAttribute('href') &&
+      el.getAttribute('aria-label') === held.getAttribute('aria-label') &&
+      el.textContent === held.textContent;
+    if (same(node)) return node;
+    return Array.from(document.querySelectorAll(held.tagName)).filter(same).find((el) => el.getClientRects().length > 0) ?? null;
+  };
+
+  const replay = (): void => {
+    passTypedText();
+    if (heldKey) document.body.dispatchEvent(new KeyboardEvent('keydown', heldKey));
+    const click = heldClick;
+    heldKey = null;
+    heldClick = null;
+    if (!click) return;
+    const target = current(click, heldPath);
+    if (target) target.click();
+    else if (click instanceof HTMLAnchorElement) location.assign(click.href);
+  };
+
+  /** Runs `then` once the page has stopped changing (50 ms without a mutation, 1 s at most). */
+  const whenSettled = (then: () => void): void => {
+    let timer = setTimeout(done, 50);
+    const limit = setTimeout(done, 1000);
+    const observer = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(done, 50);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    function done(): void {
+      observer.disconnect();
+      clearTimeout(timer);
+      clearTimeout(limit);
+      then();
+    }
+  };
+
+  let hydrated = false;
+  (window as unknown as { __docsBooted?: () => void }).__docsBooted = () => {
+    if (hydrated) return;
+    hydrated = true;
+    // Presses go on being held until the replay: until then parts of the page may still be the
+    // server's HTML, waiting to be replaced.
+    whenSettled(() => {
+      ready = true;
+      replay();
+      root.setAttribute('data-boot', 'ready');
+    });
+  };
+  (window as unknown as { __docsBoot?: () => void }).__docsBoot = start;
+
+  addEventListener('click', onClick, true);
+  addEventListener('keydown', onKey, true);
+  for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
+
+  if (location.search !== '' || location.hash.includes('=')) {
+    start();
+    return;
+  }
+  const visible = document.querySelectorAll('[data-boot="visible"]');
+  if (visible.length > 0 && 'IntersectionObserver' in window) {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        start();
+      }
+    });
+    visible.forEach((element) => observer.observe(element));
+  } else if (visible.length > 0) {
+    start();
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Starts each built page's app on the reader's first action instead of at load (issue 28); the
+ * behaviour and its reasons are in ./boot.ts.
+ *
+ * After the build has written the pages, every HTML file's `<script src=… defer>` tags for the
+ * bundle are replaced by:
+ * - `<link rel="prefetch">` for the same files, so they are in the cache when the app starts;
+ * - one inline script at the end of the body, `bootOnIntent([...the same files])`.
+ * Pages without such tags (the client redirects) are left alone. `npm start` is unchanged: the
+ * dev server writes no files and starts the app at load.
+ *
+ * src/theme/Root.tsx tells the inline script when the app has hydrated.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from '@docusaurus/types';
+
+/** Docusaurus writes its bundle as `<script src="…" defer></script>` (quotes may be minified away). */
+const BUNDLE_SCRIPT = /<script src=("?)([^"\s>]+)\1 defer><\/script>/g;
+
+/** Stands for the page's script list in the minified boot script; a global, so never renamed. */
+const SCRIPTS_MARK = '__BOOT_SCRIPTS__';
+
+/** ./boot.ts as a script to call with a page's list of bundle files. */
+export type BootScript = (scripts: string[]) => string;
+
+/**
+ * The boot script, compiled and minified once per build with the SWC that Docusaurus's own build
+ * uses (through the rspack that `@docusaurus/faster` exports). Compiled from ./boot.ts's source
+ * text rather than taken from the loaded function, whose text depends on whichever tool loaded
+ * this file (some add helper calls the page would not have).
+ */
+export async function minifiedBootScript(): Promise<BootScript> {
+  const { rspack } = await import('@docusaurus/faster');
+  const { swc } = rspack.experiments;
+  const file = path.join(__dirname, 'boot.ts');
+  const compiled = swc.transformSync(fs.readFileSync(file, 'utf8'), {
+    filename: file,
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
+  }).code;
+  const body = compiled.replace(/\bexport function bootOnIntent\b/, 'function bootOnIntent');
+  if (body === compiled) throw new Error(`${file}: expected \`export function bootOnIntent\``);
+  const { code } = swc.minifySync(`(() => {\n${body}\nbootOnIntent(${SCRIPTS_MARK});\n})();`, { compress: true, mangle: true });
+  if (!code.includes(SCRIPTS_MARK)) {
+    throw new Error(`${file}: minifying the boot script lost its call (got ${code.slice(0, 200)})`);
+  }
+  return (scripts) => code.replace(/;$/, '').replace(SCRIPTS_MARK, () => JSON.stringify(scripts).replace(/</g, '\\u003c'));
+}
+
+/** The page with its bundle started by ./boot.ts; `html` itself when it loads no bundle. */
+export function deferBundle(html: string, file: string, bootScript: BootScript): string {
+  const scripts: string[] = [];
+  const stripped = html.replace(BUNDLE_SCRIPT, (_tag, _quote, src: string) => {
+    scripts.push(src);
+    return '';
+  });
+  if (scripts.length === 0) return html;
+  if (!stripped.includes('</head>') || !stripped.includes('</body>')) {
+    throw new Error(`${file}: boot-on-intent found the bundle's scripts but no </head> or </body> to write around`);
+  }
+  const prefetch = scripts.map((src) => `<link rel="prefetch" as="script" href="${src}" data-boot>`).join('');
+  // `<` is escaped in the list, so no URL could close the inline script.
+  const boot = `<script>${bootScript(scripts)}</script>`;
+  return stripped.replace('</head>', `${prefetch}</head>`).replace(/<\/body>(?![\s\S]*<\/body>)/, `${boot}</body>`);
+}
+
+function htmlFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+export default function bootOnIntentPlugin(): Plugin {
+  return {
+    name: 'boot-on-intent',
+    async postBuild({ outDir }) {
+      const bootScript = await minifiedBootScript();
+      for (const file of htmlFiles(outDir)) {
+        const html = fs.readFileSync(file, 'utf8');
+        const deferred = deferBundle(html, path.relative(outDir, file), bootScript);
+        if (deferred === html) continue;
+        // Other postBuild hooks run alongside and may read the pages: replace each file whole.
+        const temp = `${file}.boot-tmp`;
+        fs.writeFileSync(temp, deferred);
+        fs.renameSync(temp, file);
+      }
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Issue 28: a built page's app starts on the reader's first action, not at load
+ * (plugins/boot-on-intent). A reader who only reads runs no framework code; what a reader does
+ * before the app is ready still happens: a tapped link navigates in place, the menu opens, the
+ * search shortcut opens search, text typed into a filter filters. Pages that act on their
+ * address, and tools in view, start at load.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { BUILD_DIR, offlineContext, startSession, type Session } from './helpers';
+
+let session: Session;
+before(async () => {
+  session = await startSession();
+});
+after(async () => session?.close());
+
+const GUIDE = '/docs/search/chained-search';
+const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
+
+/** What of the app has run: the boot state, Docusaurus's global, React's mark on the navbar. */
+async function appState(page: Page) {
+  // A string, not a function: the test's compiler would add helpers the page does not have.
+  return (await page.evaluate(`({
+    boot: document.documentElement.dataset.boot ?? null,
+    docusaurus: typeof window.docusaurus,
+    navbarHydrated: Object.keys(document.querySelector('.navbar') ?? {}).some((k) => k.startsWith('__reactFiber')),
+  })`)) as { boot: string | null; docusaurus: string; navbarHydrated: boolean };
+}
+
+/** Errors a page reports, for asserting none at the end. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  return errors;
+}
+
+test('the built pages load no bundle at load: it is prefetched and started by the boot script', () => {
+  const html = fs.readFileSync(path.join(BUILD_DIR, `${GUIDE.slice(1)}.html`), 'utf8');
+  assert.doesNotMatch(html, /<script src=[^>]* defer>/, 'a bundle script still loads with the page');
+  const prefetched = [...html.matchAll(/<link rel="prefetch" as="script" href="([^"]+)" data-boot>/g)].map((m) => m[1]);
+  assert.ok(prefetched.some((src) => /\/assets\/js\/main\.[0-9a-f]+\.js$/.test(src)), `main.js is not prefetched: ${prefetched}`);
+  for (const src of prefetched) {
+    assert.ok(src.startsWith(session.href('/assets/js/')), `${src} is not under the base`);
+    assert.ok(html.includes(JSON.stringify(src).slice(1, -1)), `the boot script does not start ${src}`);
+  }
+});
+
+test('a page read without acting runs no app code; a tapped link then navigates in place', async () => {
+  const { context, offOrigin } = await offlineContext(session, PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(session.url(GUIDE), { waitUntil: 'load' });
+  await page.waitForTimeout(1000);
+  assert.deepEqual(await appState(page), { boot: null, docusaurus: 'undefined', navbarHydrated: false });
+
+  // A mark on the window survives a client-side navigation, not a page load.
+  await page.evaluate('window.__samePage = true');
+  const link = page.locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`).first();
+  await link.tap();
+  await page.waitForURL(session.url('/docs/search/includes'));
+  await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
+  assert.equal(await page.evaluate('window.__samePage === true'), true, 'the link loaded a new page instead of navigating in place');
+  assert.equal((await appState(page)).boot, 'ready');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offOrigin, []);
+  await context.close();
+});
+
+test('the menu button pressed before the app runs opens the drawer with the sidebar', async () => {
+  const { context } = await offlineContext(session, PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(session.url(GUIDE), { waitUntil: 'load' });
+  assert.equal((await appState(page)).boot, null);
+  await page.locator('button.navbar__toggle').tap();
+  const current = page.locator('.navbar-sidebar .menu__list a', { hasText: 'Chained search' }).first();
+  await current.waitFor();
+  assert.equal(await current.getAttribute('aria-current'), 'page');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('text typed into the FHIR index filter before the app runs filters the rows', async () => {
+  const { context } = await offlineContext(session, PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(session.url('/docs/api/fhir/resources'), { waitUntil: 'load' });
+  assert.equal((await appState(page)).boot, null);
+  const filter = page.locator('.fhir-index-controls input[type="search"]');
+  // Focus starts the app; the keys arrive while it is still loading.
+  await filter.focus();
+  await page.keyboard.type('Encounter', { delay: 0 });
+  await page.waitForFunction(`document.documentElement.dataset.boot === 'ready'`);
+  const count = page.locator('.fhir-index-count');
+  await page.waitForFunction(
+    `/^\\d+ of \\d+$/.test(document.querySelector('.fhir-index-count').textContent) &&
+     parseInt(document.querySelector('.fhir-index-count').textContent) < 10`,
+  );
+  const visible = await page.locator('.fhir-index tbody tr:not([hidden])').allTextContents();
+  assert.ok(visible.length > 0, `no rows shown (${await count.textContent()})`);
+  for (const row of visible) assert.match(row, /encounter/i);
+  assert.equal(await filter.inputValue(), 'Encounter');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a tool in view and a search address start the app at load', async () => {
+  const { context, offOrigin } = await offlineContext(session, PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(session.url('/docs/tools/fhirpath'), { waitUntil: 'load' });
+  // No input from the test: the tool renders because it is on screen.
+  await page.locator('[data-tool="fhirpath"] textarea').first().waitFor({ timeout: 20_000 });
+
+  await page.goto(session.url('/search?q=patient'), { waitUntil: 'load' });
+  await page.locator(`main a[href="${session.href('/docs/api/fhir/resources/patient')}"]`).first().waitFor({ timeout: 20_000 });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offOrigin, []);
+  await context.close();
+});

@@ -1,0 +1,40 @@
+/**
+ * plugins/boot-on-intent rewrites each built page so its app starts on the reader's first action:
+ * the bundle's script tags become prefetch links and one inline call to the boot script.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { deferBundle, minifiedBootScript } from '../../plugins/boot-on-intent';
+
+const PAGE = (scripts: string) =>
+  `<!doctype html><html><head><title>x</title>${scripts}</head><body><div id=__docusaurus><p>body</p></div></body></html>`;
+const BUNDLE = '<script src=/base/assets/js/runtime~main.1234abcd.js defer></script><script src="/base/assets/js/main.5678ef90.js" defer></script>';
+const fakeBoot = (scripts: string[]) => `boot(${JSON.stringify(scripts)})`;
+
+test('the bundle scripts become prefetch links and one boot call at the end of the body', () => {
+  const out = deferBundle(PAGE(BUNDLE), 'docs/x.html', fakeBoot);
+  assert.doesNotMatch(out, /defer><\/script>/);
+  assert.match(
+    out,
+    /<link rel="prefetch" as="script" href="\/base\/assets\/js\/runtime~main\.1234abcd\.js" data-boot><link rel="prefetch" as="script" href="\/base\/assets\/js\/main\.5678ef90\.js" data-boot><\/head>/,
+  );
+  assert.ok(out.endsWith(`<script>boot(["/base/assets/js/runtime~main.1234abcd.js","/base/assets/js/main.5678ef90.js"])</script></body></html>`));
+});
+
+test('a page without the bundle (a client redirect) is left as it is', () => {
+  const page = PAGE('<meta http-equiv="refresh" content="0; url=/base/docs/y">');
+  assert.equal(deferBundle(page, 'docs/old.html', fakeBoot), page);
+});
+
+test('a page with the bundle but no body to write into is an error naming the file', () => {
+  assert.throws(() => deferBundle(`<html><head>${BUNDLE}</head>`, 'docs/broken.html', fakeBoot), /docs\/broken\.html/);
+});
+
+test('the minified boot script is a call with the page list, which cannot close its script tag', async () => {
+  const boot = await minifiedBootScript();
+  const script = boot(['/base/assets/js/main.1.js', '/x</script><b>']);
+  assert.ok(script.length < 4000, `the boot script is ${script.length} characters`);
+  assert.ok(script.includes('"/base/assets/js/main.1.js"'));
+  assert.doesNotMatch(script, /<\/script/i);
+  assert.ok(script.includes('__docsBooted') && script.includes('__docsBoot'), 'the hooks the app and tests call are kept');
+});
