@@ -22,10 +22,13 @@
  * Links to other sites, new-tab clicks and in-page anchors are left to the browser.
  *
  * The app says it is ready through `window.__docsBooted()`, called by src/theme/Root.tsx once the
- * first commit's effects have run. The page's `<html>` carries `data-boot="loading"`, then `"ready"`.
+ * first commit's effects have run. The page's `<html>` carries `data-boot="loading"`, `"hydrated"`,
+ * then `"ready"` once the page has settled and held input is replayed
+ * (or `"failed"`: if the app has not started 10 s after the first action, presses stop being held
+ * and a held link is followed as a plain link).
  *
- * This function is serialized with `String()` into each page, so it must not refer to anything
- * outside its body.
+ * ./index.ts compiles this file's source text on its own and inlines it, so the function must
+ * not refer to anything outside its body.
  */
 export function bootOnIntent(scripts: string[]): void {
   const root = document.documentElement;
@@ -36,6 +39,15 @@ export function bootOnIntent(scripts: string[]): void {
   let heldPath: number[] = [];
   let heldKey: KeyboardEventInit | null = null;
 
+  /** The app did not start: what is held, and every later press, goes to the browser as it is. */
+  const giveUp = (): void => {
+    if (ready) return;
+    ready = true;
+    root.setAttribute('data-boot', 'failed');
+    if (heldClick instanceof HTMLAnchorElement) location.assign(heldClick.href);
+    heldClick = null;
+  };
+
   const start = (): void => {
     if (started) return;
     started = true;
@@ -45,8 +57,12 @@ export function bootOnIntent(scripts: string[]): void {
       const script = document.createElement('script');
       script.src = src;
       script.async = false; // run in the order given: the webpack runtime first
+      script.onerror = giveUp;
       document.head.appendChild(script);
     }
+    // Should the app never start (a script fails to load, hydration throws), stop holding
+    // presses after a while, so links at least work as plain links.
+    setTimeout(giveUp, 10_000);
   };
 
   const typing = (target: EventTarget | null): boolean =>
@@ -130,6 +146,7 @@ export function bootOnIntent(scripts: string[]): void {
 
   /** Runs `then` once the page has stopped changing (50 ms without a mutation, 1 s at most). */
   const whenSettled = (then: () => void): void => {
+    let finished = false;
     let timer = setTimeout(done, 50);
     const limit = setTimeout(done, 1000);
     const observer = new MutationObserver(() => {
@@ -138,6 +155,8 @@ export function bootOnIntent(scripts: string[]): void {
     });
     observer.observe(document.body, { childList: true, subtree: true });
     function done(): void {
+      if (finished) return;
+      finished = true;
       observer.disconnect();
       clearTimeout(timer);
       clearTimeout(limit);
@@ -149,11 +168,13 @@ export function bootOnIntent(scripts: string[]): void {
   (window as unknown as { __docsBooted?: () => void }).__docsBooted = () => {
     if (hydrated) return;
     hydrated = true;
+    if (!ready) root.setAttribute('data-boot', 'hydrated');
     // Presses go on being held until the replay: until then parts of the page may still be the
     // server's HTML, waiting to be replaced.
     whenSettled(() => {
+      const gaveUp = ready; // then nothing is held any more
       ready = true;
-      replay();
+      if (!gaveUp) replay();
       root.setAttribute('data-boot', 'ready');
     });
   };

@@ -71,6 +71,18 @@ test('a page read without acting runs no app code; a tapped link then navigates 
   await context.close();
 });
 
+test('if the app cannot start, a tapped link still opens its page', async () => {
+  const { context } = await offlineContext(session, PHONE);
+  const page = await context.newPage();
+  // The bundle cannot load (as on a flaky connection): the script fails, the held press is let go.
+  await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, (route) => route.abort('connectionfailed'));
+  await page.goto(session.url(GUIDE), { waitUntil: 'load' });
+  await page.locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`).first().tap();
+  await page.waitForURL(session.url('/docs/search/includes'));
+  await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
+  await context.close();
+});
+
 test('the menu button pressed before the app runs opens the drawer with the sidebar', async () => {
   const { context } = await offlineContext(session, PHONE);
   const page = await context.newPage();
