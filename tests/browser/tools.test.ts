@@ -130,15 +130,21 @@ test('search builder: parameters, modifiers and prefixes make the query string',
 test('the Patient reference page links into each tool with its example or type filled in', async () => {
   const page = await open('/docs/api/fhir/resources/patient');
   await page.getByRole('link', { name: 'validate this example' }).click();
-  // The link's `?resource=` is moved into the fragment as the tool starts.
-  await page.waitForURL((url) => url.pathname === session.href('/docs/tools/validator') && url.hash.startsWith('#resource='));
+  // The link's `?resource=` is moved into the fragment as the tool starts. The address is polled:
+  // the press starts the page's app and is replayed (plugins/boot-on-intent), and the two history
+  // changes that follow (push, then replace) raced page.waitForURL.
+  await page.waitForFunction(
+    (path) => location.pathname === path && location.hash.startsWith('#resource='),
+    session.href('/docs/tools/validator'),
+  );
   await page.getByTestId('validator-valid').filter({ hasText: 'this Patient conforms' }).waitFor();
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
 
   await page.goBack();
   await page.getByRole('link', { name: 'try FHIRPath on this example' }).click();
-  await page.waitForURL(
-    (url) => url.pathname === session.href('/docs/tools/fhirpath') && /^#(?=.*resource=)(?=.*expression=)/.test(url.hash),
+  await page.waitForFunction(
+    (path) => location.pathname === path && /^#(?=.*resource=)(?=.*expression=)/.test(location.hash),
+    session.href('/docs/tools/fhirpath'),
   );
   assert.equal(new URL(page.url()).search, '');
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
@@ -147,7 +153,10 @@ test('the Patient reference page links into each tool with its example or type f
 
   await page.goBack();
   await page.getByRole('link', { name: 'search builder' }).click();
-  await page.waitForURL((url) => url.pathname === session.href('/docs/tools/search-builder') && url.hash.startsWith('#type=Patient'));
+  await page.waitForFunction(
+    (path) => location.pathname === path && location.hash.startsWith('#type=Patient'),
+    session.href('/docs/tools/search-builder'),
+  );
   await page.locator('.fhir-tool[data-ready]').waitFor();
   assert.equal(await page.getByLabel('Resource type').inputValue(), 'Patient');
   await page.close();
