@@ -1,20 +1,23 @@
 /**
- * Bytes the in-browser FHIR tools (docs/tools) download, split into the page's first load (up to
- * the load event), the tool itself (code and @medplum/core, fetched after the page is
- * interactive) and the definitions a first use fetches (shared datatypes plus one resource type).
+ * Bytes the in-browser FHIR tools (docs/tools) download, split into what the page needs to be
+ * live (its HTML, CSS and app, the tool's form included, up to the app being ready after the
+ * reader's first action), the engine (the worker with @medplum/core, fetched on the reader's
+ * first edit: the sample's result is in the built page) and the definitions that edit fetches
+ * (shared datatypes plus one resource type).
  *
  * Used by `npm run bench`; also runs alone against an existing build:
  *   NODE_OPTIONS=--experimental-websocket npx tsx scripts/tool-bytes.ts
  */
 import zlib from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { startApp } from '../tests/browser/helpers';
 import { runAgainstBuild } from './run-against-build';
 
 export interface ToolBytes {
   route: string;
-  /** HTML, JS and CSS before the load event (gzip). */
+  /** HTML, JS and CSS until the page's app is ready (gzip). */
   page: number;
-  /** The tool's code, @medplum/core included, fetched after load (gzip). */
+  /** The engine worker's code, @medplum/core included, fetched on the first edit (gzip). */
   tool: number;
   /** Definitions fetched for the first resource type (gzip). */
   definitions: number;
@@ -22,24 +25,41 @@ export interface ToolBytes {
   definitionChunks: string[];
 }
 
-/** Tool pages and the element that says the tool has finished its first run. */
-export const TOOL_PAGES: [string, string][] = [
-  ['/docs/tools/fhirpath', '[data-tool="fhirpath"] .fhir-tool[data-ready]'],
-  ['/docs/tools/validator', '[data-tool="validator"] .fhir-tool[data-state="done"]'],
-  ['/docs/tools/search-builder', '[data-tool="search-builder"] .fhir-tool[data-ready]'],
-  // A guide page without a tool, for comparison: its first load should match the tool pages'.
-  ['/docs/search', 'main h1'],
+/** Tool pages and a first edit, which resolves once the tool has answered it. */
+export const TOOL_PAGES: [string, ((page: Page) => Promise<void>) | undefined][] = [
+  [
+    '/docs/tools/fhirpath',
+    async (page) => {
+      await page.getByLabel('Expression', { exact: true }).fill('name.family');
+      await page.getByTestId('fhirpath-result').filter({ hasText: 'Chalmers' }).waitFor({ timeout: 30_000 });
+    },
+  ],
+  [
+    '/docs/tools/validator',
+    async (page) => {
+      await page.getByLabel('Resource', { exact: true }).fill('{"resourceType": "Observation", "status": "final"}');
+      await page.getByTestId('validator-issues').filter({ hasText: 'Observation.code' }).waitFor({ timeout: 30_000 });
+    },
+  ],
+  [
+    '/docs/tools/search-builder',
+    async (page) => {
+      await page.getByLabel('Resource type').selectOption('Observation');
+      await page.locator('.fhir-tool[data-ready]').waitFor({ timeout: 30_000 });
+    },
+  ],
+  // A guide page without a tool, for comparison: what it needs should match the tool pages'.
+  ['/docs/search', undefined],
 ];
 
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
 
 export async function measureToolBytes(browser: Browser, origin: string): Promise<ToolBytes[]> {
   const out: ToolBytes[] = [];
-  for (const [route, ready] of TOOL_PAGES) {
+  for (const [route, edit] of TOOL_PAGES) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    let loaded = false;
-    page.once('load', () => (loaded = true));
+    let live = false;
     const bodies: Promise<[string, boolean, number, string] | undefined>[] = [];
     // The FHIRPath and validator engines run in a worker. Its script arrives as "script", but the
     // chunks it pulls in with importScripts arrive as "other", like prefetches of linked pages;
@@ -51,7 +71,7 @@ export async function measureToolBytes(browser: Browser, origin: string): Promis
       if (req.resourceType() === 'other' && /\.js$/.test(req.url()) && !prefetch) fromWorker.add(req.url());
     });
     page.on('response', (res) => {
-      const beforeLoad = !loaded;
+      const beforeLoad = !live;
       // Prefetches of linked pages arrive as "other", dynamic imports as "script".
       const kind = res.request().resourceType();
       bodies.push(
@@ -62,7 +82,10 @@ export async function measureToolBytes(browser: Browser, origin: string): Promis
       );
     });
     await page.goto(origin + route, { waitUntil: 'load' });
-    await page.locator(ready).waitFor({ timeout: 30_000 });
+    await startApp(page);
+    await page.waitForLoadState('networkidle');
+    live = true;
+    if (edit) await edit(page);
     await page.waitForLoadState('networkidle');
     const result: ToolBytes = { route, page: 0, tool: 0, definitions: 0, definitionChunks: [] };
     for (const item of await Promise.all(bodies)) {
@@ -83,7 +106,7 @@ export async function measureToolBytes(browser: Browser, origin: string): Promis
 
 export function printToolBytes(rows: ToolBytes[]): void {
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  console.log('\nFHIR tools (gzip): page first load | tool code after load | definitions on first use');
+  console.log('\nFHIR tools (gzip): page until live | engine on first edit | definitions on first edit');
   for (const r of rows) {
     console.log(
       `  ${r.route.padEnd(28)} ${kb(r.page).padStart(9)} | ${kb(r.tool).padStart(9)} | ${kb(r.definitions).padStart(9)}  (${r.definitionChunks.join(', ')})`,

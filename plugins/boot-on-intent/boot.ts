@@ -12,13 +12,16 @@
  *
  * The app starts at once when the address carries input a page acts on (a query string such as
  * `/search?q=…`, or tool state in the fragment, `#expression=…`), and as soon as an element marked
- * `data-boot="visible"` (an in-browser tool) scrolls into view.
+ * `data-boot="visible"` (the 404 page's search for the address) scrolls into view. The FHIR tools
+ * need neither: they are built with their sample's result (src/components/tools/ToolSection.tsx).
  *
  * What the reader did before the app was ready is not lost:
  * - a click on a link or button is held and replayed once the app has hydrated, so a link
  *   navigates client-side and a button does what it does after hydration;
  * - the search shortcuts (Ctrl/⌘+K and `/`, see src/theme/SearchBar) are held and replayed;
- * - text typed into a field is passed to the app as an `input` event, so filters and forms see it.
+ * - text typed into a field is recorded as it is typed and passed to the app as an `input` event,
+ *   so filters and forms see it (recorded, because re-rendering a controlled field after hydration
+ *   puts the server's value back).
  * Links to other sites, new-tab clicks and in-page anchors are left to the browser.
  *
  * The app says it is ready through `window.__docsBooted()`, called by src/theme/Root.tsx once the
@@ -38,6 +41,8 @@ export function bootOnIntent(scripts: string[]): void {
   let heldClick: HTMLElement | null = null;
   let heldPath: number[] = [];
   let heldKey: KeyboardEventInit | null = null;
+  /** What the reader typed into each field before the app was ready, with the field's place. */
+  const typed = new Map<HTMLInputElement | HTMLTextAreaElement, { value: string; path: number[] }>();
 
   /** The app did not start: what is held, and every later press, goes to the browser as it is. */
   const giveUp = (): void => {
@@ -81,10 +86,7 @@ export function bootOnIntent(scripts: string[]): void {
     }
     event.preventDefault();
     heldClick = target;
-    heldPath = [];
-    for (let node: Element = target; node.parentElement && node !== document.body; node = node.parentElement) {
-      heldPath.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
-    }
+    heldPath = pathOf(target);
     start();
   };
 
@@ -99,17 +101,38 @@ export function bootOnIntent(scripts: string[]): void {
     start();
   };
 
-  /** Text typed before hydration is in the field but not in the app's state: hand it over. */
+  /** Where an element sits in the page: its index among its siblings, from <body> down. */
+  const pathOf = (element: Element): number[] => {
+    const path: number[] = [];
+    for (let node: Element = element; node.parentElement && node !== document.body; node = node.parentElement) {
+      path.unshift(Array.prototype.indexOf.call(node.parentElement.children, node));
+    }
+    return path;
+  };
+
+  /** Typing is recorded as it happens: a re-render of a controlled field puts its old value back. */
+  const onInput = (event: Event): void => {
+    const field = event.target;
+    if (ready || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    typed.set(field, { value: field.value, path: pathOf(field) });
+  };
+
+  /** Text typed before the app was ready may not be in its state: hand it over. */
   const passTypedText = (): void => {
-    for (const field of Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea'))) {
-      if (field.value === field.defaultValue) continue;
-      const typed = field.value;
-      // React tracks the value through a setter on the element itself: set the old value through
-      // it, the typed one through the prototype's, so the `input` event reads as a change.
-      field.value = field.defaultValue;
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+    for (const [held, { value, path }] of typed) {
+      let field: Element | undefined = held;
+      if (!held.isConnected) {
+        field = document.body;
+        for (const index of path) field = field?.children[index];
+      }
+      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.tagName !== held.tagName) continue;
+      // React tracks the value through a setter on the element itself: set a different value
+      // through it, the typed one through the prototype's, so the `input` event reads as a change.
+      field.value = value === '' ? ' ' : '';
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
+    typed.clear();
   };
 
   /**
@@ -182,6 +205,7 @@ export function bootOnIntent(scripts: string[]): void {
 
   addEventListener('click', onClick, true);
   addEventListener('keydown', onKey, true);
+  addEventListener('input', onInput, true);
   for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
 
   if (location.search !== '' || location.hash.includes('=')) {

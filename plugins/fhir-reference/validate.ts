@@ -39,7 +39,7 @@ export function validationSubject(
  * such as `docusaurus serve` load the site config without that flag, so a placeholder stands in
  * while the module loads and is removed right after: validation never opens a socket.
  */
-function loadCore(): typeof MedplumCore {
+export function loadCore(): typeof MedplumCore {
   const g = globalThis as { WebSocket?: unknown };
   if (g.WebSocket !== undefined) return require('@medplum/core') as typeof MedplumCore;
   g.WebSocket = class WebSocketUnavailable {

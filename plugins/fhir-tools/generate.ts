@@ -6,7 +6,8 @@
  * any static file, and served by the dev server):
  *   - datatypes.json: every datatype (R4 and Medplum), trimmed to what the validator reads;
  *   - types/<Type>.json: one resource type's trimmed StructureDefinition and its SearchParameters.
- * and .generated/fhir-tools/manifest.json (version and type names), which the tool code imports.
+ * and .generated/fhir-tools/manifest.json (version and type names), which the tool code imports,
+ * and .generated/fhir-tools/first-frame/<tool>.json, each tool's answer for its sample.
  *
  * Static files rather than bundler chunks: a chunk per type would add 173 entries to the chunk
  * map in the runtime script that every page of the site loads (about 3 KB gzip).
@@ -17,6 +18,7 @@ import type { Bundle, ElementDefinition, SearchParameter, StructureDefinition } 
 import type { Generator } from '../generators';
 import { definitionsDir, definitionsPackageId } from '../fhir-reference/generate';
 import { narrowDescription } from '../fhir-reference/sections';
+import { computeFirstFrames, writeFirstFrames } from './first-frames';
 
 /** Element fields that only document (long prose, mappings); the validator never reads them. */
 const DOC_FIELDS = [
@@ -149,6 +151,7 @@ const generate: Generator = async ({ siteDir }) => {
   fs.rmSync(path.dirname(manifest), { recursive: true, force: true });
   fs.mkdirSync(path.dirname(manifest), { recursive: true });
   fs.writeFileSync(manifest, JSON.stringify({ version, types: [...types.keys()].sort() }));
+  writeFirstFrames(path.join(path.dirname(manifest), 'first-frame'), await computeFirstFrames({ datatypes, types }));
   return {};
 };
 

@@ -3,7 +3,8 @@
  * (plugins/boot-on-intent). A reader who only reads runs no framework code; what a reader does
  * before the app is ready still happens: a tapped link navigates in place, the menu opens, the
  * search shortcut opens search, text typed into a filter filters. Pages that act on their
- * address, and tools in view, start at load.
+ * address (a search, a tool link with state) start at load. A tool page is built with its
+ * sample's result, so it too waits for the reader.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -121,13 +122,45 @@ test('text typed into the FHIR index filter before the app runs filters the rows
   await context.close();
 });
 
-test('a tool in view and a search address start the app at load', async () => {
+test('a tool page shows its sample result without the app, and evaluates what is typed before it runs', async () => {
   const { context, offOrigin } = await offlineContext(session, PHONE);
   const page = await context.newPage();
   const errors = collectErrors(page);
+  const engine: string[] = [];
+  page.on('request', (r) => {
+    if (/\/fhir-tools\/|worker/i.test(r.url())) engine.push(r.url());
+  });
   await page.goto(session.url('/docs/tools/fhirpath'), { waitUntil: 'load' });
-  // No input from the test: the tool renders because it is on screen.
-  await page.locator('[data-tool="fhirpath"] textarea').first().waitFor({ timeout: 20_000 });
+  await page.waitForTimeout(500);
+  // The sample and its result are in the built page; nothing of the app or the engine has run.
+  assert.equal((await appState(page)).boot, null);
+  const result = page.getByTestId('fhirpath-result');
+  assert.match((await result.textContent()) ?? '', /"value": "Peter"[\s\S]*"value": "James"/);
+  assert.equal(await page.getByTestId('fhirpath-count').textContent(), '2 values, each with its FHIRPath type:');
+  assert.deepEqual(engine, []);
+
+  // Focus starts the app; the expression typed meanwhile is handed to it and evaluated.
+  const expression = page.getByLabel('Expression', { exact: true });
+  await expression.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('birthDate', { delay: 0 });
+  await result.filter({ hasText: '"type": "date"' }).waitFor({ timeout: 20_000 });
+  assert.match((await result.textContent()) ?? '', /"value": "1974-12-25"/);
+  assert.equal(await expression.inputValue(), 'birthDate');
+  assert.ok(engine.length > 0, 'the engine was not asked');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offOrigin, []);
+  await context.close();
+});
+
+test('a tool link with state and a search address start the app at load', async () => {
+  const { context, offOrigin } = await offlineContext(session, PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(session.url('/docs/tools/fhirpath#expression=gender'), { waitUntil: 'load' });
+  // No input from the test: the link's expression is evaluated because the address holds it.
+  await page.getByTestId('fhirpath-result').filter({ hasText: '"value": "male"' }).waitFor({ timeout: 20_000 });
+  assert.equal(await page.getByLabel('Expression', { exact: true }).inputValue(), 'gender');
 
   await page.goto(session.url('/search?q=patient'), { waitUntil: 'load' });
   await page.locator(`main a[href="${session.href('/docs/api/fhir/resources/patient')}"]`).first().waitFor({ timeout: 20_000 });

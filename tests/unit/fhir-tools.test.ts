@@ -17,6 +17,7 @@ import {
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { definitionsDir } from '../../plugins/fhir-reference/generate';
 import { buildSlices, describeFor, type ToolSlices } from '../../plugins/fhir-tools/generate';
+import { computeFirstFrames, expectKind } from '../../plugins/fhir-tools/first-frames';
 import { exampleToolLinks, searchBuilderLink } from '../../plugins/fhir-reference/tool-links';
 import type { Definition } from '../../plugins/fhir-reference/model';
 
@@ -128,5 +129,44 @@ describe('tool links on reference pages', () => {
     const abstract = { kind: 'resource', name: 'DomainResource', sd: { abstract: true } } as unknown as Definition;
     assert.equal(exampleToolLinks(datatype, { family: 'x' }), '');
     assert.equal(searchBuilderLink(abstract), '');
+  });
+});
+
+describe("each tool's first frame (plugins/fhir-tools/first-frames)", () => {
+  test("the samples' answers are computed with the engine's own code", async () => {
+    const frames = await computeFirstFrames(slices);
+    const fhirpath = frames.fhirpath;
+    assert.equal(fhirpath.kind, 'fhirpath');
+    if (fhirpath.kind !== 'fhirpath') return;
+    assert.equal(fhirpath.count, 2);
+    assert.deepEqual(JSON.parse(fhirpath.json), [
+      { type: 'string', value: 'Peter' },
+      { type: 'string', value: 'James' },
+    ]);
+    assert.ok(fhirpath.searchExpressions.some((e) => e.split(' | ').includes('Patient.birthDate')));
+
+    const validator = frames.validator;
+    assert.equal(validator.kind, 'validate');
+    if (validator.kind !== 'validate') return;
+    assert.deepEqual(validator.issues.map((i) => i.expression?.[0]).sort(), [
+      'Patient.birthDate',
+      'Patient.name[0].given[1]',
+      'Patient.nickname',
+    ]);
+
+    const { params, search } = frames['search-builder'];
+    assert.equal(params.kind, 'search-parameters');
+    if (params.kind !== 'search-parameters') return;
+    assert.ok(params.params.some((p) => p.code === 'birthdate' && p.type === 'date'));
+    assert.equal(search.kind, 'search');
+    if (search.kind !== 'search') return;
+    assert.equal(JSON.parse(search.json ?? '{}').resourceType, 'Patient');
+  });
+
+  test('a sample whose answer is not a result fails the build, naming the tool and the file', () => {
+    assert.throws(
+      () => expectKind('FHIRPath', { id: 0, kind: 'expression-error', stage: 'parse', message: 'bad', searchExpressions: [] }, 'fhirpath'),
+      /the FHIRPath sample in src\/components\/tools\/samples\.ts gave a "expression-error" answer, not "fhirpath"/,
+    );
   });
 });

@@ -1,34 +1,21 @@
 /**
  * FHIRPath playground: a resource, an expression, and the typed result of
  * `evalFhirPathTyped` from @medplum/core, updated as the reader types. The evaluation runs in
- * a worker (engine.worker.ts) with a time limit, so no expression can freeze the page.
+ * a worker (engine.worker.ts) with a time limit, so no expression can freeze the page. The
+ * sample's result was computed at build time (first-frame/fhirpath.json), so the built page
+ * shows it and the worker starts only for the reader's own input.
  */
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import frame from '@site/.generated/fhir-tools/first-frame/fhirpath.json';
 import { type JSX, useEffect, useId, useMemo, useState } from 'react';
 import { useDebounced } from './debounce';
 import { limitMessage, useEngine } from './engine';
 import type { EngineOutcome } from './engine-protocol';
 import { LinkProblem, LinkTooLong } from './LinkState';
 import { parseResourceText } from './parse-input';
-import { mountToolStyles } from './tool.css';
+import { FHIRPATH_EXPRESSION, FHIRPATH_RESOURCE } from './samples';
+import { ToolSection, useHydrated } from './ToolSection';
 import { useResourceParam, useUrlParam } from './url-state';
-
-const DEFAULT_RESOURCE = JSON.stringify(
-  {
-    resourceType: 'Patient',
-    id: 'example',
-    active: true,
-    name: [
-      { use: 'official', family: 'Chalmers', given: ['Peter', 'James'] },
-      { use: 'nickname', given: ['Jim'] },
-    ],
-    gender: 'male',
-    birthDate: '1974-12-25',
-    telecom: [{ system: 'phone', value: '(03) 5555 6473', use: 'work' }],
-  },
-  null,
-  2,
-);
 
 /** Expressions that work on any resource; type-specific ones come from its search parameters. */
 const GENERIC_EXPRESSIONS = ['resourceType', 'id', 'meta.lastUpdated', 'extension.url'];
@@ -88,47 +75,69 @@ function outcomeOf(
   }
 }
 
+/** The examples offered for a run's answer: the generic ones, then the type's own. */
+function suggestionsOf(resourceType: string, outcome: EngineOutcome): string[] {
+  return 'searchExpressions' in outcome ? expressionsFor(resourceType, outcome.searchExpressions) : [];
+}
+
 export default function FhirPathTool(): JSX.Element {
-  useEffect(mountToolStyles, []);
+  return (
+    <ToolSection tool="fhirpath" label="FHIRPath playground">
+      <FhirPath />
+    </ToolSection>
+  );
+}
+
+function FhirPath(): JSX.Element {
+  const hydrated = useHydrated();
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
   const engine = useEngine();
-  const { text, setText, linkProblem } = useResourceParam(DEFAULT_RESOURCE);
-  const [expression, setExpression] = useUrlParam('expression', "name.where(use = 'official').given");
+  const { text, setText, linkProblem } = useResourceParam(FHIRPATH_RESOURCE);
+  const [expression, setExpression] = useUrlParam('expression', FHIRPATH_EXPRESSION);
   // The first values are the initial ones, so the tool evaluates at once on load; edits wait
   // for a pause in typing.
   const settledText = useDebounced(text);
   const settledExpression = useDebounced(expression);
   const parsed = useMemo(() => parseResourceText(settledText), [settledText]);
   const resourceType = parsed.ok ? parsed.resource.resourceType : undefined;
-  const [run, setRun] = useState<EngineOutcome | { kind: 'running' }>({ kind: 'running' });
+  // The sample's answer is known from the build; anything else is asked of the worker.
+  const atSample = settledText === FHIRPATH_RESOURCE && settledExpression === FHIRPATH_EXPRESSION;
+  const [run, setRun] = useState<EngineOutcome | { kind: 'running' }>(atSample ? frame : { kind: 'running' });
   // Examples from the type's search parameters, which the worker reads with the definitions.
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const [ready, setReady] = useState(false);
+  const [suggestions, setSuggestions] = useState<string[]>(() =>
+    atSample && parsed.ok ? suggestionsOf(parsed.resource.resourceType, frame) : [],
+  );
+  const [answered, setAnswered] = useState(atSample);
 
   useEffect(() => {
     if (!parsed.ok || !settledExpression.trim()) return;
+    if (atSample) {
+      setRun(frame);
+      setSuggestions(suggestionsOf(parsed.resource.resourceType, frame));
+      setAnswered(true);
+      return;
+    }
     let live = true;
     setRun({ kind: 'running' });
     const { resource } = parsed;
     engine.run({ kind: 'fhirpath', baseUrl, resource, expression: settledExpression }).then((outcome) => {
       if (!live || outcome.kind === 'superseded') return;
       setRun(outcome);
-      setReady(true);
-      if ('searchExpressions' in outcome) {
-        setSuggestions(expressionsFor(resource.resourceType, outcome.searchExpressions));
-      }
+      setAnswered(true);
+      if ('searchExpressions' in outcome) setSuggestions(suggestionsOf(resource.resourceType, outcome));
     });
     return () => {
       live = false;
     };
-  }, [engine, baseUrl, parsed, settledExpression]);
+  }, [engine, baseUrl, parsed, settledExpression, atSample]);
 
   const outcome = outcomeOf(parsed, settledExpression, run);
 
   return (
-    <div className="fhir-tool" data-ready={ready ? 'true' : undefined}>
+    // data-ready: the tool runs in this browser and has answered (tests wait for it).
+    <div className="fhir-tool" data-ready={hydrated && answered ? 'true' : undefined}>
       <label htmlFor={`${id}-expression`}>Expression</label>
       <input
         id={`${id}-expression`}

@@ -5,10 +5,13 @@
  * The type's definitions and parseSearchRequest live in the engine worker (engine.worker.ts):
  * indexing definitions and parsing a long shared query are long tasks on a phone, and a link
  * can hold any query. The page keeps only string work: splitting the query into rows and
- * writing it back.
+ * writing it back. The sample's parameters and parse were computed at build time
+ * (first-frame/search-builder.json), so the built page shows them and the worker starts only
+ * for the reader's own type or query.
  */
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import frame from '@site/.generated/fhir-tools/first-frame/search-builder.json';
 import { type JSX, useEffect, useId, useMemo, useState } from 'react';
 import { CopyButton } from './CopyButton';
 import { RESOURCE_TYPES } from './resource-types';
@@ -16,8 +19,9 @@ import { useDebounced } from './debounce';
 import { limitMessage, useEngine } from './engine';
 import type { EngineOutcome, SearchParameterSummary } from './engine-protocol';
 import { sdkSearchCall } from './snippets';
-import { mountToolStyles } from './tool.css';
 import { LinkTooLong } from './LinkState';
+import { SEARCH_QUERY, SEARCH_TYPE } from './samples';
+import { ToolSection, useHydrated } from './ToolSection';
 import { useUrlParam } from './url-state';
 
 /**
@@ -166,21 +170,45 @@ function formatQuery(rows: Row[]): string {
     .join('&');
 }
 
+type Known = { type: string; params?: Map<string, SearchParameterSummary>; error?: string };
+
+/** What the type's parameters request answered, as the builder keeps it. */
+function knownOf(resourceType: string, outcome: EngineOutcome): Known {
+  if (outcome.kind === 'search-parameters') {
+    return { type: resourceType, params: new Map(outcome.params.map((sp) => [sp.code, sp])) };
+  }
+  const message = outcome.kind === 'error' ? outcome.message : limitMessage(outcome, 'parsing');
+  return { type: resourceType, error: message ?? 'The definitions could not be loaded.' };
+}
+
+/** The sample type's parameters, from the build. */
+const SAMPLE_KNOWN = knownOf(SEARCH_TYPE, frame.params);
+
 export default function SearchBuilderTool(): JSX.Element {
-  useEffect(mountToolStyles, []);
+  return (
+    <ToolSection tool="search-builder" label="Search builder">
+      <SearchBuilder />
+    </ToolSection>
+  );
+}
+
+function SearchBuilder(): JSX.Element {
+  const hydrated = useHydrated();
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
   const engine = useEngine();
-  const [resourceType, setResourceType] = useUrlParam('type', 'Patient');
-  const [query, setQuery] = useUrlParam('query', '');
+  const [resourceType, setResourceType] = useUrlParam('type', SEARCH_TYPE);
+  const [query, setQuery] = useUrlParam('query', SEARCH_QUERY);
   const [choice, setChoice] = useState('');
   // Parameter definitions of a type, or why they could not be loaded.
-  const [known, setKnown] = useState<{ type: string; params?: Map<string, SearchParameterSummary>; error?: string }>();
+  const [known, setKnown] = useState<Known | undefined>(resourceType === SEARCH_TYPE ? SAMPLE_KNOWN : undefined);
   const params = known?.type === resourceType ? known.params : undefined;
   const typeError = known?.type === resourceType ? known.error : undefined;
   // The latest parse, and the query it was for.
-  const [run, setRun] = useState<{ query: string; outcome: EngineOutcome }>();
+  const [run, setRun] = useState<{ query: string; outcome: EngineOutcome } | undefined>(
+    resourceType === SEARCH_TYPE && query === SEARCH_QUERY ? { query, outcome: frame.search } : undefined,
+  );
 
   // A prefix is only split off for ordered types, and written back in front of the value, so the
   // query string does not depend on whether the definitions have arrived.
@@ -194,15 +222,13 @@ export default function SearchBuilderTool(): JSX.Element {
 
   // First the type's parameters, then (below) the parse: one run at a time in the worker.
   useEffect(() => {
+    if (resourceType === SEARCH_TYPE) {
+      setKnown(SAMPLE_KNOWN);
+      return;
+    }
     let live = true;
     engine.run({ kind: 'search-parameters', baseUrl, resourceType }).then((outcome) => {
-      if (!live || outcome.kind === 'superseded') return;
-      if (outcome.kind === 'search-parameters') {
-        setKnown({ type: resourceType, params: new Map(outcome.params.map((sp) => [sp.code, sp])) });
-      } else {
-        const message = outcome.kind === 'error' ? outcome.message : limitMessage(outcome, 'parsing');
-        setKnown({ type: resourceType, error: message ?? 'The definitions could not be loaded.' });
-      }
+      if (live && outcome.kind !== 'superseded') setKnown(knownOf(resourceType, outcome));
     });
     return () => {
       live = false;
@@ -211,6 +237,10 @@ export default function SearchBuilderTool(): JSX.Element {
 
   useEffect(() => {
     if (!params) return;
+    if (resourceType === SEARCH_TYPE && settledQuery === SEARCH_QUERY) {
+      setRun({ query: settledQuery, outcome: frame.search });
+      return;
+    }
     let live = true;
     engine.run({ kind: 'search', baseUrl, resourceType, query: settledQuery }).then((outcome) => {
       if (live && outcome.kind !== 'superseded') setRun({ query: settledQuery, outcome });
@@ -241,7 +271,12 @@ export default function SearchBuilderTool(): JSX.Element {
   const shownRows = rows.slice(0, MAX_ROWS);
 
   return (
-    <div className="fhir-tool" data-ready={params ? 'true' : undefined} data-state={state}>
+    // data-ready and data-state only once the tool runs in this browser (tests wait for them).
+    <div
+      className="fhir-tool"
+      data-ready={hydrated && params ? 'true' : undefined}
+      data-state={hydrated ? state : undefined}
+    >
       <label htmlFor={`${id}-type`}>Resource type</label>
       <select
         id={`${id}-type`}

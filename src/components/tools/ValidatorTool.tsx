@@ -2,28 +2,20 @@
  * Validator: checks a pasted resource with `validateResource` from @medplum/core against the
  * R4 and Medplum StructureDefinitions, loading each resource type's definition on demand. The
  * validation runs in a worker (engine.worker.ts) with a time limit, off the page's main thread.
+ * The sample's issues were found at build time (first-frame/validator.json), so the built page
+ * lists them and the worker starts only for the reader's own resource.
  */
 import type { OperationOutcomeIssue } from '@medplum/fhirtypes';
 import useBaseUrl from '@docusaurus/useBaseUrl';
+import frame from '@site/.generated/fhir-tools/first-frame/validator.json';
 import { type JSX, useEffect, useId, useRef, useState } from 'react';
 import { useDebounced } from './debounce';
 import { limitMessage, useEngine } from './engine';
 import { LinkProblem, LinkTooLong } from './LinkState';
 import { parseResourceText } from './parse-input';
-import { mountToolStyles } from './tool.css';
+import { VALIDATOR_RESOURCE } from './samples';
+import { ToolSection, useHydrated } from './ToolSection';
 import { useResourceParam } from './url-state';
-
-const DEFAULT_RESOURCE = JSON.stringify(
-  {
-    resourceType: 'Patient',
-    name: [{ family: 'Chalmers', given: ['Peter', 42] }],
-    gender: 'male',
-    birthDate: '1974-25-12',
-    nickname: 'Jim',
-  },
-  null,
-  2,
-);
 
 type Result =
   | { state: 'checking' }
@@ -55,18 +47,36 @@ export function rangeForPath(text: string, path: string | undefined): [number, n
   return [start, end < 0 ? text.length : end];
 }
 
+/** The sample's result, from the build. */
+const SAMPLE_RESULT: Result =
+  frame.kind === 'validate'
+    ? { state: 'done', resourceType: (JSON.parse(VALIDATOR_RESOURCE) as { resourceType: string }).resourceType, issues: frame.issues }
+    : { state: 'input-error', message: 'The sample could not be validated at build time.' };
+
 export default function ValidatorTool(): JSX.Element {
-  useEffect(mountToolStyles, []);
+  return (
+    <ToolSection tool="validator" label="Resource validator">
+      <Validator />
+    </ToolSection>
+  );
+}
+
+function Validator(): JSX.Element {
+  const hydrated = useHydrated();
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const { text, setText, linkProblem } = useResourceParam(DEFAULT_RESOURCE);
+  const { text, setText, linkProblem } = useResourceParam(VALIDATOR_RESOURCE);
   const settled = useDebounced(text, 300);
-  const [result, setResult] = useState<Result>({ state: 'checking' });
+  const [result, setResult] = useState<Result>(settled === VALIDATOR_RESOURCE ? SAMPLE_RESULT : { state: 'checking' });
   const engine = useEngine();
 
   useEffect(() => {
+    if (settled === VALIDATOR_RESOURCE) {
+      setResult(SAMPLE_RESULT);
+      return;
+    }
     const parsed = parseResourceText(settled);
     if (!parsed.ok) {
       setResult({ state: 'input-error', message: parsed.message });
@@ -100,7 +110,8 @@ export default function ValidatorTool(): JSX.Element {
   const errors =
     result.state === 'done' ? result.issues.filter((i) => i.severity === 'error' || i.severity === 'fatal') : [];
   return (
-    <div className="fhir-tool" data-state={result.state}>
+    // data-state only once the tool runs in this browser (tests wait for "done").
+    <div className="fhir-tool" data-state={hydrated ? result.state : undefined}>
       <label htmlFor={`${id}-resource`}>Resource</label>
       <LinkProblem problem={linkProblem} />
       <textarea

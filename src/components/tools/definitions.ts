@@ -63,16 +63,3 @@ export function loadType(baseUrl: string, resourceType: string): Promise<TypeSli
   }
   return slice;
 }
-
-/** Every `resourceType` in a JSON value (the resource itself, contained ones, Bundle entries). */
-export function resourceTypesIn(value: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) {
-    for (const item of value) resourceTypesIn(item, found);
-  } else if (value && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) {
-      if (key === 'resourceType' && typeof child === 'string') found.add(child);
-      else resourceTypesIn(child, found);
-    }
-  }
-  return found;
-}

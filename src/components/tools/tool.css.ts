@@ -1,8 +1,10 @@
 /**
- * Styles of the tools, shipped inside the lazy tool chunk and injected on mount. An imported CSS
- * file would be merged into the stylesheet that every page of the site downloads.
+ * Styles of the tools, written into the tool pages by ToolSection. An imported CSS file would be
+ * merged into the stylesheet that every page of the site downloads.
  */
-const CSS = `
+export const TOOL_CSS = `
+.fhir-tool-section { margin: 1rem 0 1.5rem; padding: 1rem; border: 1px solid var(--ifm-color-emphasis-300);
+  border-radius: var(--ifm-global-radius); min-height: 6rem; }
 .fhir-tool label { display: block; font-weight: var(--ifm-font-weight-semibold); margin: 0.75rem 0 0.25rem; }
 .fhir-tool textarea, .fhir-tool input[type=text], .fhir-tool select {
   width: 100%; font-family: var(--ifm-font-family-monospace); font-size: 0.85rem; padding: 0.4rem;
@@ -26,21 +28,3 @@ const CSS = `
 .fhir-tool-row label { margin-top: 0; }
 .fhir-tool-output h3 { margin: 1rem 0 0.25rem; font-size: 1rem; }
 `;
-
-let users = 0;
-
-/** Adds the tool stylesheet to <head>; returns the clean-up for useEffect. */
-export function mountToolStyles(): () => void {
-  users += 1;
-  let style = document.querySelector<HTMLStyleElement>('style[data-fhir-tool-styles]');
-  if (!style) {
-    style = document.createElement('style');
-    style.dataset.fhirToolStyles = '';
-    style.textContent = CSS;
-    document.head.appendChild(style);
-  }
-  return () => {
-    users -= 1;
-    if (users === 0) style?.remove();
-  };
-}

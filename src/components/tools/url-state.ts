@@ -11,7 +11,7 @@
  * Resources travel as base64url-encoded UTF-8 JSON: links stay free of characters that Markdown
  * or chat apps would mangle.
  */
-import { useCallback, useState, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useState, useSyncExternalStore } from 'react';
 import { exceedsDepth, MAX_JSON_DEPTH } from './json-depth';
 
 /** The names the tools keep in the address; anything else in a fragment is left alone. */
@@ -189,9 +189,22 @@ export function useLinkTooLong(): boolean {
   );
 }
 
+/** True when the address holds any tool state (in its fragment, or in an old `?` link). */
+export function hasLinkState(): boolean {
+  return state().size > 0;
+}
+
+/**
+ * Whether the tool below may read the address. The built page holds each tool with its sample
+ * (the server knows no fragment), and hydration must render exactly that; ToolSection then
+ * looks at the address and, when it holds state, mounts the tool again with this set.
+ */
+export const ReadLinkState = createContext(false);
+
 /** A value read from the fragment once, written back with `history.replaceState` on every change. */
 export function useUrlParam(name: string, initial: string): [string, (value: string) => void] {
-  const [value, setValue] = useState<string>(() => readParam(name) ?? initial);
+  const fromLink = useContext(ReadLinkState);
+  const [value, setValue] = useState<string>(() => (fromLink ? readParam(name) : undefined) ?? initial);
   const update = useCallback(
     (next: string) => {
       setValue(next);
@@ -213,8 +226,9 @@ export function useResourceParam(sample: string): {
   setText: (value: string) => void;
   linkProblem: string | undefined;
 } {
+  const fromLink = useContext(ReadLinkState);
   const [initial] = useState<{ text: string; problem?: string }>(() => {
-    const raw = readParam('resource');
+    const raw = fromLink ? readParam('resource') : undefined;
     if (raw === undefined) return { text: sample };
     const decoded = decodeResource(raw);
     return decoded.ok ? { text: decoded.text } : { text: decoded.text, problem: decoded.reason };

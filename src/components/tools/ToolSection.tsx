@@ -1,0 +1,45 @@
+/**
+ * The frame of a FHIR tool on a docs/tools page: the labelled section, the tools' styles, and the
+ * switch from the built sample to the state a link carries.
+ *
+ * The tool itself is rendered into the built HTML with its sample and the sample's result
+ * (computed at build time, plugins/fhir-tools/first-frames.ts), so the page needs no script to
+ * show a working example, and its app starts on the reader's first action like any other page
+ * (plugins/boot-on-intent). The server never sees the address's fragment, so hydration renders
+ * the sample too; when the address holds tool state, the tool is mounted again, before the
+ * browser paints, reading that state. Addresses with state start the app at load.
+ */
+import { Fragment, type JSX, type ReactNode, useLayoutEffect, useState } from 'react';
+import { TOOL_CSS } from './tool.css';
+import { hasLinkState, ReadLinkState } from './url-state';
+
+export function ToolSection({
+  tool,
+  label,
+  children,
+}: {
+  tool: string;
+  label: string;
+  children: ReactNode;
+}): JSX.Element {
+  const [fromLink, setFromLink] = useState(false);
+  useLayoutEffect(() => {
+    if (hasLinkState()) setFromLink(true);
+  }, []);
+  return (
+    <section className="fhir-tool-section" aria-label={label} data-tool={tool}>
+      {/* In the page, not in the site's stylesheet: only three pages use it. A constant, never input. */}
+      <style dangerouslySetInnerHTML={{ __html: TOOL_CSS }} />
+      <ReadLinkState.Provider value={fromLink}>
+        <Fragment key={fromLink ? 'link' : 'sample'}>{children}</Fragment>
+      </ReadLinkState.Provider>
+    </section>
+  );
+}
+
+/** True once the tool runs in the browser: marks the tool live for tests and readers' tools alike. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useLayoutEffect(() => setHydrated(true), []);
+  return hydrated;
+}
