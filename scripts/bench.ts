@@ -232,9 +232,20 @@ async function main(): Promise<void> {
   console.log(`\n[bench] wrote ${path.relative(SITE, path.join(OUT, 'results.json'))}`);
 }
 
+/** One file a page fetched, with whether it arrived before the page's `load` event. */
+interface Fetched {
+  kind: keyof Weight['bytes'];
+  body: Buffer;
+  url: string;
+  beforeLoad: boolean;
+}
+
 /**
- * Bytes a first visit loads: fresh context (empty cache), counted up to the load event and, where
- * the app starts on the reader's first action, until it has started (each file once).
+ * Bytes a first visit needs: fresh context (empty cache), each file counted once. One rule per
+ * site: a stock Docusaurus page needs what arrived before its `load` event; a page of this site
+ * starts its app on the reader's first action (plugins/boot-on-intent), so it needs what it asked
+ * for until its app had hydrated, read from its own resource timings (the test's events arrive
+ * too late to tell).
  */
 async function firstVisit(
   browser: import('playwright-core').Browser,
@@ -245,48 +256,47 @@ async function firstVisit(
 ): Promise<Weight> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  type Item = [keyof Weight['bytes'], Buffer, boolean, string];
-  const bodies: Promise<Item | undefined>[] = [];
+  const bodies: Promise<Fetched | undefined>[] = [];
   let loaded = false;
-  // Built pages of this site start their app on the first action, or at once when a tool is in
-  // view (plugins/boot-on-intent): what arrives before the app is ready is what the page needs.
-  let neededUrls: Set<string> | undefined;
   page.once('load', () => (loaded = true));
-  // The page notes when it has hydrated; files it asked for before then are what it needs, read
-  // from its own resource timings (the test's events arrive too late to tell).
   await page.addInitScript(`new MutationObserver(() => {
     if (window.__hydratedAt === undefined && /^(hydrated|ready)$/.test(document.documentElement.dataset.boot ?? '')) {
       window.__hydratedAt = performance.now();
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-boot'] });`);
   page.on('response', (res) => {
-    const beforeLoad = !loaded || startsOnIntent;
-    const kind = kindOf(res.url(), res.headers()['content-type'] ?? '');
+    const fetched = (body: Buffer): Fetched => ({
+      kind: kindOf(res.url(), res.headers()['content-type'] ?? ''),
+      body,
+      url: res.url(),
+      beforeLoad: !loaded,
+    });
     // Chromium keeps no body for `<link rel=prefetch>` responses: count the file the server sent.
-    const fromDisk = (): Item | undefined => {
+    const fromDisk = (): Fetched | undefined => {
       const file = path.join(BUILD, decodeURIComponent(new URL(res.url()).pathname));
       return res.url().startsWith(origin) && fs.existsSync(file) && fs.statSync(file).isFile()
-        ? [kind, fs.readFileSync(file), beforeLoad, res.url()]
+        ? fetched(fs.readFileSync(file))
         : undefined;
     };
     bodies.push(
       res
         .body()
-        .then((b): Item | undefined => (b.length > 0 ? [kind, b, beforeLoad, res.url()] : fromDisk()))
+        .then((b) => (b.length > 0 ? fetched(b) : fromDisk()))
         .catch(fromDisk),
     );
   });
   await page.goto(origin + route, { waitUntil: 'networkidle' });
+  let needed = (f: Fetched): boolean => f.beforeLoad;
   if (startsOnIntent) {
-    await page.evaluate('window.__docsBoot()');
     // Hydration needs the route's chunks, so by then they have all been answered. What the page
-    // loads after hydrating (a tool's code, the 404 page's search) is measured on its own.
-    await page.waitForFunction(`window.__hydratedAt !== undefined`);
+    // loads after hydrating (a tool's engine, the 404 page's search) is measured on its own.
+    await startApp(page);
     await page.waitForLoadState('networkidle');
     const askedBefore = (await page.evaluate(
       `performance.getEntriesByType('resource').filter((e) => e.startTime <= window.__hydratedAt).map((e) => e.name)`,
     )) as string[];
-    neededUrls = new Set([page.url(), ...askedBefore]);
+    const neededUrls = new Set([page.url(), ...askedBefore]);
+    needed = (f) => neededUrls.has(f.url);
   }
   const bytes: Weight['bytes'] = {
     html: { raw: 0, gzip: 0 },
@@ -297,26 +307,24 @@ async function firstVisit(
   const prefetchedJs = { raw: 0, gzip: 0 };
   let requests = 0;
   // A file is counted once: the bundle is fetched by its prefetch link, then read from the cache
-  // when the app starts. It counts as needed if either response came while the page needed it.
-  const byUrl = new Map<string, Item>();
-  for (const item of await Promise.all(bodies)) {
-    if (!item) continue;
-    const seen = byUrl.get(item[3]);
-    byUrl.set(item[3], seen ? [seen[0], seen[1], seen[2] || item[2], item[3]] : item);
+  // when the app starts.
+  const byUrl = new Map<string, Fetched>();
+  for (const f of await Promise.all(bodies)) {
+    if (!f) continue;
+    const seen = byUrl.get(f.url);
+    byUrl.set(f.url, seen ? { ...seen, beforeLoad: seen.beforeLoad || f.beforeLoad } : f);
   }
-  for (const item of byUrl.values()) {
-    const [kind, body] = item;
-    const beforeLoad = neededUrls ? neededUrls.has(item[3]) : item[2];
-    if (!beforeLoad) {
-      if (kind === 'js') {
-        prefetchedJs.raw += body.length;
-        prefetchedJs.gzip += gz(body);
+  for (const f of byUrl.values()) {
+    if (!needed(f)) {
+      if (f.kind === 'js') {
+        prefetchedJs.raw += f.body.length;
+        prefetchedJs.gzip += gz(f.body);
       }
       continue;
     }
     requests++;
-    bytes[kind].raw += body.length;
-    bytes[kind].gzip += gz(body);
+    bytes[f.kind].raw += f.body.length;
+    bytes[f.kind].gzip += gz(f.body);
   }
   await context.close();
   return { template, route, requests, bytes, prefetchedJs };

@@ -19,9 +19,9 @@
  * - a click on a link or button is held and replayed once the app has hydrated, so a link
  *   navigates client-side and a button does what it does after hydration;
  * - the search shortcuts (Ctrl/⌘+K and `/`, see src/theme/SearchBar) are held and replayed;
- * - text typed into a field is recorded as it is typed and passed to the app as an `input` event,
- *   so filters and forms see it (recorded, because re-rendering a controlled field after hydration
- *   puts the server's value back).
+ * - text typed into a field (or a choice in a list) is recorded as it happens and passed to the
+ *   app as an `input` (`change`) event, so filters and forms see it (recorded, because re-rendering
+ *   a controlled field after hydration puts the server's value back).
  * Links to other sites, new-tab clicks and in-page anchors are left to the browser.
  *
  * The app says it is ready through `window.__docsBooted()`, called by src/theme/Root.tsx once the
@@ -30,9 +30,11 @@
  * (or `"failed"`: if the app has not started 10 s after the first action, presses stop being held
  * and a held link is followed as a plain link).
  *
- * ./index.ts compiles this file's source text on its own and inlines it, so the function must
- * not refer to anything outside its body.
+ * ./index.ts compiles this file's source text, with the search shortcut's (its one import), and
+ * inlines it, so the function must not refer to anything else outside its body.
  */
+import { searchShortcut } from '../../src/theme/SearchBar/shortcut';
+
 export function bootOnIntent(scripts: string[]): void {
   const root = document.documentElement;
   const intents = ['pointerdown', 'pointerover', 'keydown', 'focusin'];
@@ -42,7 +44,10 @@ export function bootOnIntent(scripts: string[]): void {
   let heldPath: number[] = [];
   let heldKey: KeyboardEventInit | null = null;
   /** What the reader typed into each field before the app was ready, with the field's place. */
-  const typed = new Map<HTMLInputElement | HTMLTextAreaElement, { value: string; path: number[] }>();
+  type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+  const typed = new Map<Field, { value: string; path: number[] }>();
+  const isField = (node: unknown): node is Field =>
+    node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement || node instanceof HTMLSelectElement;
 
   /** The app did not start: what is held, and every later press, goes to the browser as it is. */
   const giveUp = (): void => {
@@ -70,9 +75,6 @@ export function bootOnIntent(scripts: string[]): void {
     setTimeout(giveUp, 10_000);
   };
 
-  const typing = (target: EventTarget | null): boolean =>
-    target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-
   const onClick = (event: MouseEvent): void => {
     if (ready || !(event.target instanceof Element)) return;
     const target = event.target.closest<HTMLElement>('a[href], button, [role="tab"], [role="button"]');
@@ -92,10 +94,7 @@ export function bootOnIntent(scripts: string[]): void {
 
   const onKey = (event: KeyboardEvent): void => {
     if (ready) return;
-    const search =
-      ((event.key === 'k' || event.key === 'K') && (event.ctrlKey || event.metaKey)) ||
-      (event.key === '/' && !typing(event.target));
-    if (!search) return;
+    if (!searchShortcut(event)) return;
     event.preventDefault();
     heldKey = { key: event.key, code: event.code, ctrlKey: event.ctrlKey, metaKey: event.metaKey, bubbles: true };
     start();
@@ -113,11 +112,11 @@ export function bootOnIntent(scripts: string[]): void {
   /** Typing is recorded as it happens: a re-render of a controlled field puts its old value back. */
   const onInput = (event: Event): void => {
     const field = event.target;
-    if (ready || !(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+    if (ready || !isField(field)) return;
     typed.set(field, { value: field.value, path: pathOf(field) });
   };
 
-  /** Text typed before the app was ready may not be in its state: hand it over. */
+  /** Text typed (or a choice made) before the app was ready may not be in its state: hand it over. */
   const passTypedText = (): void => {
     for (const [held, { value, path }] of typed) {
       let field: Element | undefined = held;
@@ -125,7 +124,13 @@ export function bootOnIntent(scripts: string[]): void {
         field = document.body;
         for (const index of path) field = field?.children[index];
       }
-      if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || field.tagName !== held.tagName) continue;
+      if (!isField(field) || field.tagName !== held.tagName) continue;
+      if (field instanceof HTMLSelectElement) {
+        // React reads a select's choice from its `change` event.
+        field.value = value;
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+        continue;
+      }
       // React tracks the value through a setter on the element itself: set a different value
       // through it, the typed one through the prototype's, so the `input` event reads as a change.
       field.value = value === '' ? ' ' : '';

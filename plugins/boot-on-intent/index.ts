@@ -33,14 +33,28 @@ export type BootScript = (scripts: string[]) => string;
 export async function minifiedBootScript(): Promise<BootScript> {
   const { rspack } = await import('@docusaurus/faster');
   const { swc } = rspack.experiments;
+  const compile = (file: string): string =>
+    swc.transformSync(fs.readFileSync(file, 'utf8'), {
+      filename: file,
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
+    }).code;
   const file = path.join(__dirname, 'boot.ts');
-  const compiled = swc.transformSync(fs.readFileSync(file, 'utf8'), {
-    filename: file,
-    jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
-  }).code;
+  // Its one import, the search shortcut, goes in as a function beside it: an inline script has
+  // no modules, and the keys it holds must be the search bar's.
+  const shortcutFile = path.join(__dirname, '..', '..', 'src', 'theme', 'SearchBar', 'shortcut.ts');
+  const compiled = compile(file).replace(/\bimport\s*\{\s*searchShortcut\s*\}\s*from\s*['"][^'"]+['"];?/, '');
+  const shortcut = compile(shortcutFile).replace(/\bexport function searchShortcut\b/, 'function searchShortcut');
+  if (!shortcut.includes('function searchShortcut')) throw new Error(`${shortcutFile}: expected \`export function searchShortcut\``);
   const body = compiled.replace(/\bexport function bootOnIntent\b/, 'function bootOnIntent');
   if (body === compiled) throw new Error(`${file}: expected \`export function bootOnIntent\``);
-  const { code } = swc.minifySync(`(() => {\n${body}\nbootOnIntent(${SCRIPTS_MARK});\n})();`, { compress: true, mangle: true });
+  const moduleSyntax = /\bimport\s*[{*\w]+[^;]*\bfrom\s*['"]|\bexport\s+(?:function|const|let|var|class|default|\{)/;
+  if (moduleSyntax.test(body) || moduleSyntax.test(shortcut)) {
+    throw new Error(`${file}: the boot script may import only searchShortcut, and export only bootOnIntent`);
+  }
+  const { code } = swc.minifySync(`(() => {\n${shortcut}\n${body}\nbootOnIntent(${SCRIPTS_MARK});\n})();`, {
+    compress: true,
+    mangle: true,
+  });
   if (!code.includes(SCRIPTS_MARK)) {
     throw new Error(`${file}: minifying the boot script lost its call (got ${code.slice(0, 200)})`);
   }

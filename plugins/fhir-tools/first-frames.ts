@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Bundle, SearchParameter } from '@medplum/fhirtypes';
 import type { TypeSlice } from '../../src/components/tools/definitions';
-import type { EngineResponse } from '../../src/components/tools/engine-protocol';
+import type { EngineResource, EngineResponse } from '../../src/components/tools/engine-protocol';
 import type * as EngineRuns from '../../src/components/tools/engine-runs';
 import {
   FHIRPATH_EXPRESSION,
@@ -27,14 +27,31 @@ export interface FirstFrames {
   'search-builder': { params: EngineResponse; search: EngineResponse };
 }
 
-/** Fails the build, naming the tool, when a sample's answer is not the kind the tool expects. */
+/**
+ * Fails the build, naming the tool, when a sample's answer is not the kind the tool expects, or
+ * is a search the engine could not parse: a sample exists to show a result.
+ */
 export function expectKind(tool: string, response: EngineResponse, kind: EngineResponse['kind']): EngineResponse {
+  if (response.kind === 'search' && response.parseError !== undefined) {
+    throw new Error(
+      `fhir-tools: the ${tool} sample in src/components/tools/samples.ts does not parse: ${response.parseError}`,
+    );
+  }
   if (response.kind !== kind) {
     throw new Error(
       `fhir-tools: the ${tool} sample in src/components/tools/samples.ts gave a "${response.kind}" answer, not "${kind}": ${JSON.stringify(response).slice(0, 300)}`,
     );
   }
   return response;
+}
+
+/** A sample resource as JSON, or an error naming the tool whose sample it is. */
+function sampleResource(tool: string, text: string): EngineResource {
+  try {
+    return JSON.parse(text) as EngineResource;
+  } catch (err) {
+    throw new Error(`fhir-tools: the ${tool} sample resource in src/components/tools/samples.ts is not JSON: ${(err as Error).message}`);
+  }
 }
 
 export async function computeFirstFrames(slices: ToolSlices): Promise<FirstFrames> {
@@ -60,12 +77,12 @@ export async function computeFirstFrames(slices: ToolSlices): Promise<FirstFrame
   };
   const started = (): void => undefined;
   const fhirpath = await runs.runFhirPath(
-    { id: 0, kind: 'fhirpath', baseUrl: '', resource: JSON.parse(FHIRPATH_RESOURCE), expression: FHIRPATH_EXPRESSION },
+    { id: 0, kind: 'fhirpath', baseUrl: '', resource: sampleResource('FHIRPath', FHIRPATH_RESOURCE), expression: FHIRPATH_EXPRESSION },
     load,
     started,
   );
   const validator = await runs.runValidate(
-    { id: 0, kind: 'validate', baseUrl: '', resource: JSON.parse(VALIDATOR_RESOURCE) },
+    { id: 0, kind: 'validate', baseUrl: '', resource: sampleResource('validator', VALIDATOR_RESOURCE) },
     load,
     started,
   );

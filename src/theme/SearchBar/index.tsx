@@ -1,16 +1,11 @@
 import React, { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { searchShortcut } from './shortcut';
 import styles from './styles.module.css';
 
 // The panel (and its Pagefind client) loads when search is first opened, or when the pointer or
 // focus reaches the button, so pages that are only read never download it.
 const loadPanel = () => import('@site/src/components/Search/SearchPanel');
 const SearchPanel = lazy(loadPanel);
-
-/** True when the key press is typed into a field, where "/" must stay a character. */
-function isTyping(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
-}
 
 /**
  * The navbar search: a button that opens a dialog with instant offline results.
@@ -28,10 +23,11 @@ export default function SearchBar(): React.JSX.Element {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.key === 'k' || e.key === 'K') && (e.ctrlKey || e.metaKey)) {
+      const shortcut = searchShortcut(e);
+      if (shortcut === 'toggle') {
         e.preventDefault();
         setOpen((o) => !o);
-      } else if (e.key === '/' && !open && !isTyping(e.target)) {
+      } else if (shortcut === 'open' && !open) {
         e.preventDefault();
         setOpen(true);
       } else if (e.key === 'Escape' && open) {

@@ -32,12 +32,7 @@ export default function NavbarMobileSidebar(): React.JSX.Element | null {
       for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, { capture: true });
     };
   }, [wanted, mobileSidebar.shouldRender]);
-  // Opened without a sign of intent first: the press that started the page's app
-  // (plugins/boot-on-intent) is replayed as a bare click.
-  useEffect(() => {
-    if (mobileSidebar.shown) markDrawerWanted();
-  }, [mobileSidebar.shown]);
-  if (!mobileSidebar.shouldRender || !(wanted || mobileSidebar.shown)) return null;
+  if (!mobileSidebar.shouldRender || !wanted) return null;
   return (
     <NavbarMobileSidebarLayout
       header={<NavbarMobileSidebarHeader />}
