@@ -30,9 +30,13 @@
  * (or `"failed"`: if the app has not started 10 s after the first action, presses stop being held
  * and a held link is followed as a plain link).
  *
- * ./index.ts compiles this file's source text, with the search shortcut's (its one import), and
- * inlines it, so the function must not refer to anything else outside its body.
+ * It also shows each example tab group on the reader's stored choice (TypeScript, HTTP, curl,
+ * Python) as soon as it runs: the app would do so only once it starts.
+ *
+ * ./index.ts compiles this file's source text with the modules it imports (each self-contained)
+ * and inlines it, so the function must not refer to anything else outside its body.
  */
+import { applyStoredChoices } from '../../src/client/tab-choice';
 import { searchShortcut } from '../../src/theme/SearchBar/shortcut';
 
 export function bootOnIntent(scripts: string[]): void {
@@ -208,6 +212,7 @@ export function bootOnIntent(scripts: string[]): void {
   };
   (window as unknown as { __docsBoot?: () => void }).__docsBoot = start;
 
+  applyStoredChoices();
   addEventListener('click', onClick, true);
   addEventListener('keydown', onKey, true);
   addEventListener('input', onInput, true);

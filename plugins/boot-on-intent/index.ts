@@ -18,6 +18,9 @@ import type { Plugin } from '@docusaurus/types';
 /** Docusaurus writes its bundle as `<script src="…" defer></script>` (quotes may be minified away). */
 const BUNDLE_SCRIPT = /<script src=("?)([^"\s>]+)\1 defer><\/script>/g;
 
+/** An `import { a, b } from '…'` statement as SWC writes it. */
+const IMPORT = /\bimport\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"];?/g;
+
 /** Stands for the page's script list in the minified boot script; a global, so never renamed. */
 const SCRIPTS_MARK = '__BOOT_SCRIPTS__';
 
@@ -39,22 +42,31 @@ export async function minifiedBootScript(): Promise<BootScript> {
       jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
     }).code;
   const file = path.join(__dirname, 'boot.ts');
-  // Its one import, the search shortcut, goes in as a function beside it: an inline script has
-  // no modules, and the keys it holds must be the search bar's.
-  const shortcutFile = path.join(__dirname, '..', '..', 'src', 'theme', 'SearchBar', 'shortcut.ts');
-  const compiled = compile(file).replace(/\bimport\s*\{\s*searchShortcut\s*\}\s*from\s*['"][^'"]+['"];?/, '');
-  const shortcut = compile(shortcutFile).replace(/\bexport function searchShortcut\b/, 'function searchShortcut');
-  if (!shortcut.includes('function searchShortcut')) throw new Error(`${shortcutFile}: expected \`export function searchShortcut\``);
+  // An inline script has no modules: each module boot.ts imports goes in beside it, its exports
+  // as plain declarations. Such a module must import nothing itself (tab-choice.ts, shortcut.ts),
+  // so the keys the script holds and the tab it shows are the app's own.
+  const inlined: string[] = [];
+  const compiled = compile(file).replace(IMPORT, (_statement, names: string, from: string) => {
+    if (/\bas\b/.test(names)) throw new Error(`${file}: import ${names.trim()} from '${from}' renames; use the exported names`);
+    const imported = path.resolve(path.dirname(file), `${from}.ts`);
+    if (!fs.existsSync(imported)) throw new Error(`${file}: imports '${from}', but ${imported} does not exist`);
+    const code = compile(imported);
+    if (new RegExp(IMPORT.source).test(code)) throw new Error(`${imported}: the boot script's modules must import nothing`);
+    inlined.push(code.replace(/\bexport\s+(?=function\b|const\b|let\b)/g, ''));
+    return '';
+  });
   const body = compiled.replace(/\bexport function bootOnIntent\b/, 'function bootOnIntent');
   if (body === compiled) throw new Error(`${file}: expected \`export function bootOnIntent\``);
-  const moduleSyntax = /\bimport\s*[{*\w]+[^;]*\bfrom\s*['"]|\bexport\s+(?:function|const|let|var|class|default|\{)/;
-  if (moduleSyntax.test(body) || moduleSyntax.test(shortcut)) {
-    throw new Error(`${file}: the boot script may import only searchShortcut, and export only bootOnIntent`);
+  const script = [...inlined, body].join('\n');
+  let code: string;
+  try {
+    ({ code } = swc.minifySync(`(() => {\n${script}\nbootOnIntent(${SCRIPTS_MARK});\n})();`, { compress: true, mangle: true }));
+  } catch (err) {
+    // Module syntax left over (a default import, `export default`) makes the script unparseable.
+    throw new Error(
+      `${file}: the boot script and its modules may only import \`{ names }\` and export functions or constants: ${(err as Error).message.slice(0, 300)}`,
+    );
   }
-  const { code } = swc.minifySync(`(() => {\n${shortcut}\n${body}\nbootOnIntent(${SCRIPTS_MARK});\n})();`, {
-    compress: true,
-    mangle: true,
-  });
   if (!code.includes(SCRIPTS_MARK)) {
     throw new Error(`${file}: minifying the boot script lost its call (got ${code.slice(0, 200)})`);
   }

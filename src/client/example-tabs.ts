@@ -10,47 +10,22 @@
  * screen when groups above it change height.
  */
 import type { ClientModule } from '@docusaurus/types';
+import { applyStoredChoices, selectTab, tabStorageKey } from './tab-choice';
 
 const GROUP = '[data-tab-group]';
 const TAB = '[role="tab"][data-tab-value]';
 
-const storageKey = (group: string) => `docusaurus.tab.${group}`;
-
-function stored(group: string): string | null {
-  try {
-    return window.localStorage.getItem(storageKey(group));
-  } catch {
-    return null; // storage disabled: every page starts on its default tab
-  }
-}
-
 function store(group: string, value: string): void {
   try {
-    window.localStorage.setItem(storageKey(group), value);
+    window.localStorage.setItem(tabStorageKey(group), value);
   } catch {
     // storage disabled or full: the choice lasts for this page only
   }
 }
 
-/** Shows `value` in one group; false when the group has no such tab. */
-function select(container: Element, value: string): boolean {
-  const tabs = Array.from(container.querySelectorAll<HTMLElement>(TAB));
-  if (!tabs.some((tab) => tab.dataset.tabValue === value)) return false;
-  for (const tab of tabs) {
-    const active = tab.dataset.tabValue === value;
-    tab.setAttribute('aria-selected', String(active));
-    tab.tabIndex = active ? 0 : -1;
-    tab.classList.toggle('tabs__item--active', active);
-  }
-  for (const panel of Array.from(container.querySelectorAll<HTMLElement>('[role="tabpanel"][data-tab-value]'))) {
-    panel.hidden = panel.dataset.tabValue !== value;
-  }
-  return true;
-}
-
 function selectEverywhere(group: string, value: string): void {
   for (const container of Array.from(document.querySelectorAll(`[data-tab-group="${CSS.escape(group)}"]`))) {
-    select(container, value);
+    selectTab(container, value);
   }
 }
 
@@ -94,14 +69,6 @@ function onKeyDown(event: KeyboardEvent): void {
   event.preventDefault();
   next.focus();
   choose(next);
-}
-
-/** Each group on the page shows the reader's stored choice, where it has that tab. */
-export function applyStoredChoices(root: ParentNode = document): void {
-  for (const container of Array.from(root.querySelectorAll<HTMLElement>(GROUP))) {
-    const value = stored(container.dataset.tabGroup ?? '');
-    if (value) select(container, value);
-  }
 }
 
 if (typeof document !== 'undefined') {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { readRegionRecording, type RegionRecording } from '../../plugins/remark-example-code/http-recordings';
 import { toCurl, toHttp } from '../../plugins/remark-example-code/http-snippets';
-import { offlineContext, SITE_DIR, startSession, type Session } from './helpers';
+import { offlineContext, SITE_DIR, startApp, startSession, type Session } from './helpers';
 
 let session: Session;
 before(async () => {
@@ -49,12 +49,19 @@ describe('example tabs', () => {
     assert.ok(shown.includes(`'${first.path}'`) || shown.includes(first.path), `shows the recorded path ${first.path}`);
     if (first.method !== 'GET') assert.ok(shown.startsWith(`curl -X ${first.method} `), 'shows the recorded method');
 
-    // Another guide page: its example tabs open on curl (kept in localStorage under the theme's key).
-    await page.goto(session.url(SECOND.route));
-    const next = page.locator('.example-tabs').first();
-    await next.locator('[role="tab"][aria-selected="true"]', { hasText: 'curl' }).waitFor({ timeout: 10_000 });
+    // Another guide page: its example tabs open on curl (kept in localStorage under the theme's key),
+    // as it is parsed: the boot script applies the choice before the page's app has started.
+    const later = await context.newPage();
+    await later.goto(session.url(SECOND.route), { waitUntil: 'load' });
+    const next = later.locator('.example-tabs').first();
+    assert.equal(await later.evaluate('document.documentElement.dataset.boot ?? null'), null, 'the app has not started');
+    assert.equal(await next.locator('[role="tab"][aria-selected="true"]').textContent(), 'curl');
     assert.equal(await next.locator('[role="tabpanel"].example-tab-curl').isVisible(), true);
     assert.equal(await next.locator('[role="tabpanel"].example-tab-ts').isVisible(), false);
+    // And it holds once the app has started (its client module applies the same choice).
+    await startApp(later);
+    assert.equal(await next.locator('[role="tab"][aria-selected="true"]').textContent(), 'curl');
+    assert.equal(await next.locator('[role="tabpanel"].example-tab-curl').isVisible(), true);
     assert.deepEqual(offOrigin, []);
     await context.close();
   });
