@@ -96,3 +96,19 @@ test('a FHIR resource page reached client-side shows its element tables', async 
   assert.equal(loads(), 0);
   await context.close();
 });
+
+test('a long SDK page skips drawing what is off screen, and a link to a member still lands on it', async () => {
+  const { context } = await offlineContext(session, { viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  await page.goto(session.url('/docs/sdk/core.medplumclient#notifyresourcemodified'), { waitUntil: 'load' });
+  const body = page.locator('[data-static-body] > *').first();
+  assert.equal(await body.evaluate((el) => getComputedStyle(el).contentVisibility), 'auto');
+  // Blocks above the member are drawn at their estimated size; the member's heading is still
+  // where the browser put it, just under the navbar.
+  await page.waitForTimeout(300);
+  const heading = page.locator('h3#notifyresourcemodified');
+  const top = await heading.evaluate((el) => el.getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 150, `the heading is ${top}px from the top of the window`);
+  assert.ok(await heading.isVisible());
+  await context.close();
+});

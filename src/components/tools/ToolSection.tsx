@@ -6,10 +6,10 @@
  * (computed at build time, plugins/fhir-tools/first-frames.ts), so the page needs no script to
  * show a working example, and its app starts on the reader's first action like any other page
  * (plugins/boot-on-intent). The server never sees the address's fragment, so hydration renders
- * the sample too; when the address holds tool state, the tool is mounted again, before the
- * browser paints, reading that state. Addresses with state start the app at load.
+ * the sample too; when the address holds tool state, the tool is then mounted again, reading
+ * that state. Addresses with state start the app at load.
  */
-import { Fragment, type JSX, type ReactNode, useLayoutEffect, useState } from 'react';
+import { Fragment, type JSX, type ReactNode, startTransition, useEffect, useState } from 'react';
 import { TOOL_CSS } from './tool.css';
 import { hasLinkState, ReadLinkState } from './url-state';
 
@@ -23,8 +23,10 @@ export function ToolSection({
   children: ReactNode;
 }): JSX.Element {
   const [fromLink, setFromLink] = useState(false);
-  useLayoutEffect(() => {
-    if (hasLinkState()) setFromLink(true);
+  useEffect(() => {
+    // After hydration and as a transition, in tasks of its own: decoding and drawing a large
+    // linked resource is the tool's work, and must not lengthen the page's start-up task.
+    if (hasLinkState()) startTransition(() => setFromLink(true));
   }, []);
   return (
     <section className="fhir-tool-section" aria-label={label} data-tool={tool}>
@@ -40,6 +42,6 @@ export function ToolSection({
 /** True once the tool runs in the browser: marks the tool live for tests and readers' tools alike. */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
-  useLayoutEffect(() => setHydrated(true), []);
+  useEffect(() => setHydrated(true), []);
   return hydrated;
 }
