@@ -39,14 +39,14 @@ export interface ServeOptions {
 
 /**
  * The base URL a build was made for, read from its front page: Docusaurus writes every script
- * with the base in front (`/medplum-docs/assets/js/main.1a2b3c4d.js`), as a prefetch link that
- * plugins/boot-on-intent puts in place of Docusaurus's `<script src>`, or as that script tag.
+ * with the base in front (`/medplum-docs/assets/js/main.1a2b3c4d.js`), in the list of the boot
+ * script that plugins/boot-on-intent puts in place of Docusaurus's `<script src>`, or in that tag.
  */
 export function detectBaseUrl(buildDir: string): string {
   const file = path.join(buildDir, 'index.html');
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
-  const match = /<(?:script|link)[^>]*\b(?:src|href)="?(\/[^"\s>]*?)assets\/js\/main\.[0-9a-f]+\.js/.exec(fs.readFileSync(file, 'utf8'));
-  if (!match) throw new Error(`${file}: no script or prefetch link for ".../assets/js/main.<hash>.js" to read the base URL from`);
+  const match = /["'=](\/[^"'\s>]*?)assets\/js\/main\.[0-9a-f]+\.js/.exec(fs.readFileSync(file, 'utf8'));
+  if (!match) throw new Error(`${file}: no script tag or boot script list with ".../assets/js/main.<hash>.js" to read the base URL from`);
   return match[1];
 }
 

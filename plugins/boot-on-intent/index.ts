@@ -3,9 +3,8 @@
  * behaviour and its reasons are in ./boot.ts.
  *
  * After the build has written the pages, every HTML file's `<script src=… defer>` tags for the
- * bundle are replaced by:
- * - `<link rel="prefetch">` for the same files, so they are in the cache when the app starts;
- * - one inline script at the end of the body, `bootOnIntent([...the same files])`.
+ * bundle are replaced by one inline script at the end of the body, `bootOnIntent([...the same
+ * files])`, which prefetches them once the page has loaded and starts them on the first action.
  * Pages without such tags (the client redirects) are left alone. `npm start` is unchanged: the
  * dev server writes no files and starts the app at load.
  *
@@ -81,13 +80,12 @@ export function deferBundle(html: string, file: string, bootScript: BootScript):
     return '';
   });
   if (scripts.length === 0) return html;
-  if (!stripped.includes('</head>') || !stripped.includes('</body>')) {
-    throw new Error(`${file}: boot-on-intent found the bundle's scripts but no </head> or </body> to write around`);
+  if (!stripped.includes('</body>')) {
+    throw new Error(`${file}: boot-on-intent found the bundle's scripts but no </body> to write the boot script before`);
   }
-  const prefetch = scripts.map((src) => `<link rel="prefetch" as="script" href="${src}" data-boot>`).join('');
   // `<` is escaped in the list, so no URL could close the inline script.
   const boot = `<script>${bootScript(scripts)}</script>`;
-  return stripped.replace('</head>', `${prefetch}</head>`).replace(/<\/body>(?![\s\S]*<\/body>)/, `${boot}</body>`);
+  return stripped.replace(/<\/body>(?![\s\S]*<\/body>)/, `${boot}</body>`);
 }
 
 function htmlFiles(dir: string): string[] {
