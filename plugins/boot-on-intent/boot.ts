@@ -7,10 +7,10 @@
  * copy code. So the app (the webpack runtime, `main.js` and the route's chunks) starts on the
  * first sign of a reader acting: a pointer pressed or moved over the page, a key, focus entering
  * the page. A reader who only reads never pays for evaluating and hydrating the framework; one
- * who acts pays it then, in the time between pressing and releasing. Once the page has loaded,
- * the scripts are fetched ahead with `<link rel="prefetch">`, so that start does not wait for the
- * network; not before, so they take no bandwidth from the page's own loading (in Lighthouse's
- * mobile simulation, prefetch links in the HTML put the largest paint 0.8 s later).
+ * who acts pays it then, in the time between pressing and releasing. Once the page has loaded and
+ * painted, the scripts are fetched ahead with `<link rel="prefetch">`, so that start does not wait
+ * for the network; not before, so they take no bandwidth from the page's own loading (in
+ * Lighthouse's mobile simulation, prefetch links in the HTML put the largest paint 0.8 s later).
  *
  * The app starts at once when the address carries input a page acts on (a query string such as
  * `/search?q=…`, or tool state in the fragment, `#expression=…`), and as soon as an element marked
@@ -225,8 +225,18 @@ export function bootOnIntent(scripts: string[]): void {
       document.head.appendChild(link);
     }
   };
-  if (document.readyState === 'complete') prefetch();
-  else addEventListener('load', prefetch, { once: true });
+  // After load and after the first frame has painted, when the page is idle: on a fast
+  // connection `load` can come before the first paint, and the page's paint comes first.
+  const whenPaintedAndIdle = (): void => {
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        if ('requestIdleCallback' in window) requestIdleCallback(prefetch, { timeout: 2000 });
+        else setTimeout(prefetch, 200);
+      }),
+    );
+  };
+  if (document.readyState === 'complete') whenPaintedAndIdle();
+  else addEventListener('load', whenPaintedAndIdle, { once: true });
 
   applyStoredChoices();
   addEventListener('click', onClick, true);
