@@ -10,5 +10,5 @@ HTTP_RECORD_DIR="$(mktemp -d)"
 export HTTP_RECORD_DIR
 trap 'rm -rf "$HTTP_RECORD_DIR"' EXIT
 # shellcheck disable=SC2046
-tsx --test --import ./tests/unit/http-recorder.ts $(find tests/unit -name "*.test.ts" | sort)
+tsx --test --test-concurrency=2 --import ./tests/unit/http-recorder.ts $(find tests/unit -name "*.test.ts" | sort)
 tsx scripts/http-recordings.ts "$HTTP_RECORD_DIR"

@@ -1,7 +1,9 @@
 /**
  * Every built page (or, on a large site, every template plus a sample) loads with status 200,
  * shows its title, logs no console error, requests nothing from another host or outside the
- * base URL, and links nowhere on this host outside the base.
+ * base URL, and links nowhere on this host outside the base. The app is started (as a reader's
+ * first action starts it) on one page of each template and a regular sample of the rest; the
+ * other pages are checked as served, which is what a reader sees before any action.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,6 +12,7 @@ import { after, before, test } from 'node:test';
 import {
   BUILD_DIR,
   builtRoutes,
+  appStartSample,
   crawlPlan,
   isOnSite,
   offlineContext,
@@ -29,14 +32,15 @@ test('every page loads, shows its title and stays on this origin, under the base
   const all = builtRoutes();
   assert.ok(all.length >= 3, `expected the build to contain pages, found ${all.length}`);
   const plan = crawlPlan(all);
-  console.log(`# ${plan.note}`);
+  const started = appStartSample(plan.routes);
+  console.log(`# ${plan.note}; the app is started on ${started.size} of them`);
 
   const { context, offOrigin } = await offlineContext(session);
   const page = await context.newPage();
   const failures: string[] = [];
   const visits: PageVisit[] = [];
   for (const route of plan.routes) {
-    const v = await visit(context, session.site, route, page);
+    const v = await visit(context, session.site, route, page, { start: started.has(route) });
     visits.push(v);
     if (v.status !== 200) failures.push(`${route}: HTTP ${v.status}`);
     if (v.h1 === '') failures.push(`${route}: no <h1> heading rendered`);

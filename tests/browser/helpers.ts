@@ -114,9 +114,17 @@ export interface PageVisit {
 
 /**
  * Opens a route (below the base) of the site at `site` (session.site) and records status, title,
- * first heading, console errors and requests that leave the site.
+ * first heading, console errors and requests that leave the site. With `start`, the app is
+ * started as a reader's first action would, so errors React throws are recorded too; without it,
+ * the page is checked as served (the boot script runs, the app does not).
  */
-export async function visit(context: BrowserContext, site: string, route: string, page?: Page): Promise<PageVisit> {
+export async function visit(
+  context: BrowserContext,
+  site: string,
+  route: string,
+  page?: Page,
+  { start = true }: { start?: boolean } = {},
+): Promise<PageVisit> {
   const p = page ?? (await context.newPage());
   const consoleErrors: string[] = [];
   const offOrigin: string[] = [];
@@ -135,8 +143,8 @@ export async function visit(context: BrowserContext, site: string, route: string
     const response = await p.goto(site + route, { waitUntil: 'load' });
     await p.waitForFunction(() => document.readyState === 'complete');
     // Start the app as a reader would, and give it a moment, so errors thrown by React are caught too.
-    if (response?.ok()) await startApp(p);
-    await p.waitForTimeout(50);
+    if (start && response?.ok()) await startApp(p);
+    if (start) await p.waitForTimeout(50);
     // Hydration can leave the site title alone in <title> for a moment before the page's own
     // comes back; give it up to 2 s to settle before reading it.
     await p
@@ -242,6 +250,23 @@ export function crawlPlan(routes: string[], limit = 400): { routes: string[]; no
       `site has ${routes.length} pages: crawling ${chosen.length} — all ${handWritten.length} hand-written pages, ` +
       `one of each generated template and every ${step}${step === 2 ? 'nd' : step === 3 ? 'rd' : 'th'} generated page`,
   };
+}
+
+/**
+ * The crawled pages on which a crawl also starts the app: the first page of each template and
+ * every `every`th page after it. Starting the app is most of a visit's time; a page's template
+ * decides which components hydrate, so one of each catches a template's hydration errors, and
+ * the sample catches errors tied to one page's content.
+ */
+export function appStartSample(routes: string[], every = 6): Set<string> {
+  const chosen = new Set<string>();
+  const seen = new Set<string>();
+  routes.forEach((r, i) => {
+    const t = templateOf(r);
+    if (!seen.has(t) || i % every === 0) chosen.add(r);
+    seen.add(t);
+  });
+  return chosen;
 }
 
 /**
