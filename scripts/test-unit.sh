@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm run test:unit`: the unit tests (node:test, one process per file), with
+# `npm run test:unit`: the unit tests (node:test, one process per file, two at a time: node runs
+# one at a time on a 2-core machine, and most of a file's time is starting tsx), with
 # tests/unit/http-recorder.ts recording the HTTP requests the examples send, then a check that the
 # stored recordings (examples/**/*.http.json, read by the build for the HTTP/curl/Python tabs)
 # are current. Refresh them with: UPDATE_HTTP_RECORDINGS=1 npm run test:unit
