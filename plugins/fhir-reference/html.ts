@@ -12,6 +12,23 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/**
+ * Definition text is markdown, where a character reference stands for its character: the R4
+ * definitions write `&quot;Commitment Type Indication&quot;` and `Request &amp; Response`.
+ * Decoded before escaping, so the page shows `"` and `&`, not `&quot;` and `&amp;`.
+ */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED[name.toLowerCase()] ?? whole;
+  });
+}
+
 /** An `<a>` with escaped text and href. */
 export function link(href: string, text: string): string {
   return `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
@@ -36,7 +53,9 @@ export function renderInline(markdown: string): string {
   const withoutLinks = markdown.replace(/\[([^\]]*)\]\([^)\s]*\)/g, '$1');
   return withoutLinks
     .split(/(`[^`]+`)/)
-    .map((part) => (/^`[^`]+`$/.test(part) ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(part)))
+    .map((part) =>
+      /^`[^`]+`$/.test(part) ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : escapeHtml(decodeEntities(part)),
+    )
     .join('')
     .replace(/\n/g, ' ');
 }
@@ -44,7 +63,7 @@ export function renderInline(markdown: string): string {
 /** Plain one-line text for front matter and index tables: markdown links reduced, whitespace folded. */
 export function plainText(markdown: string | undefined, maxLength = 200): string {
   if (!markdown) return '';
-  const text = markdown
+  const text = decodeEntities(markdown)
     .replace(/\[([^\]]*)\]\([^)\s]*\)/g, '$1')
     .replace(/`/g, '')
     .replace(/\s+/g, ' ')

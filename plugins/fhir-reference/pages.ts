@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { renderElementTables } from './elements';
 import { buildExample, type ExampleValidator } from './examples';
-import { escapeHtml, plainText, renderInline, renderText, scrollOpen, table } from './html';
+import { decodeEntities, escapeHtml, plainText, renderInline, renderText, scrollOpen, table } from './html';
 import { pageRoute, PRIMITIVES_ROUTE, PRIMITIVES_SLUG, primitiveAnchor } from './links';
 import { exampleToolLinks, searchBuilderLink } from './tool-links';
 import {
@@ -129,7 +129,9 @@ export function maturityOf(def: Definition): string {
 
 export function categoryOf(def: Definition): string {
   const category = extensionValue(def.sd, 'structuredefinition-category');
-  if (category) return String(category).replace(/\./g, ' › ');
+  // The R4 definitions store the category escaped ("Clinical.Request &amp; Response"): decoded
+  // here, it is escaped once where it is written into HTML.
+  if (category) return decodeEntities(String(category)).replace(/\./g, ' › ');
   if (def.family === 'medplum') {
     if (def.kind === 'logical') return 'Logical model (SQL on FHIR)';
     return def.kind === 'resource' ? 'Medplum resource' : 'Medplum datatype';

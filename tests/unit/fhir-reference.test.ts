@@ -151,6 +151,17 @@ describe('page content', () => {
     assert.ok(checked > 5000, `only ${checked} elements checked`);
   });
 
+  test('character references in definition text show as their characters, escaped once', () => {
+    // The R4 definitions write `&quot;Commitment Type Indication&quot;` and `Request &amp; Response`.
+    for (const page of pages) {
+      const html = htmlOf(page);
+      const outsideCode = html.replace(/<pre[\s\S]*?<\/pre>/g, '');
+      assert.doesNotMatch(outsideCode, /&amp;(amp|quot|lt|gt|apos);/, `${route(page)} shows an escaped reference`);
+    }
+    assert.match(htmlOf(find('resources', 'devicerequest')), /Clinical › Request &amp; Response/);
+    assert.match(htmlOf(find('datatypes', 'signature')), /Also known as a &quot;Commitment Type Indication&quot;/);
+  });
+
   test('every type link resolves to a generated page, a row anchor, or an operation page on disk', () => {
     const primitiveAnchors = ids(htmlOf(find('datatypes', 'primitive-types')));
     let links = 0;
