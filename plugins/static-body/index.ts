@@ -20,10 +20,27 @@ import type { Plugin } from '@docusaurus/types';
 
 export { rehypeStaticBody, staticBodyKey } from './rehype';
 
+/**
+ * Long static bodies draw their blocks only near the viewport (`content-visibility`, see
+ * src/css/custom.css), with placeholder heights for the rest. A reader who arrives on an anchor
+ * gets every block drawn instead: with placeholders, an anchor near the end of a page was
+ * scrolled to on a page still too short, and the blocks drawn next pushed the footer up the
+ * screen. The mark is set before the body is parsed, so no block ever changes between the two
+ * (switching a drawn block back to `content-visibility: auto` leaves it blank for a frame), and
+ * it stays for the visit.
+ */
+export const ANCHOR_ARRIVAL_TAG = {
+  tagName: 'script',
+  innerHTML: `location.hash&&document.documentElement.setAttribute('data-arrived-on-anchor','')`,
+};
+
 export default function staticBodyPlugin(context: { siteDir: string }): Plugin {
   const docsDir = path.join(context.siteDir, 'docs');
   return {
     name: 'static-body',
+    injectHtmlTags() {
+      return { preBodyTags: [ANCHOR_ARRIVAL_TAG] };
+    },
     configureWebpack(config, isServer) {
       // The development server renders in the browser only: there is no server HTML to adopt.
       if (isServer || config.mode !== 'production') return {};
