@@ -22,12 +22,12 @@ export { rehypeStaticBody, staticBodyKey } from './rehype';
 
 /**
  * Long static bodies draw their blocks only near the viewport (`content-visibility`, see
- * src/css/custom.css), with placeholder heights for the rest. A reader who arrives on an anchor
- * gets every block drawn instead: with placeholders, an anchor near the end of a page was
+ * src/css/custom.css), with placeholder heights for the rest. A reader whose address has a
+ * fragment at load gets every block drawn instead: with placeholders, an anchor near the end of a page was
  * scrolled to on a page still too short, and the blocks drawn next pushed the footer up the
  * screen. The mark is set before the body is parsed, so no block ever changes between the two
  * (switching a drawn block back to `content-visibility: auto` leaves it blank for a frame), and
- * it stays for the visit.
+ * it stays until the next full page load.
  */
 export const ANCHOR_ARRIVAL_TAG = {
   tagName: 'script',

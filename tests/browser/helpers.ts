@@ -143,8 +143,10 @@ export async function visit(
     const response = await p.goto(site + route, { waitUntil: 'load' });
     await p.waitForFunction(() => document.readyState === 'complete');
     // Start the app as a reader would, and give it a moment, so errors thrown by React are caught too.
-    if (start && response?.ok()) await startApp(p);
-    if (start) await p.waitForTimeout(50);
+    if (start && response?.ok()) {
+      await startApp(p);
+      await p.waitForTimeout(50);
+    }
     // Hydration can leave the site title alone in <title> for a moment before the page's own
     // comes back; give it up to 2 s to settle before reading it.
     await p
