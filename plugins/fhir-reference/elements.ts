@@ -151,7 +151,8 @@ function valueSetHref(url: string): string | undefined {
 
 function description(el: ElementDef): string {
   const short = el.short ?? plainText(el.definition, 120);
-  let html = renderInline(short);
+  // `short` is markdown; the fallback from `plainText` is already plain text (decoded, no code).
+  let html = el.short !== undefined ? renderInline(el.short) : escapeHtml(short);
   if (el.binding) {
     const vs = el.binding.valueSet;
     const href = vs ? valueSetHref(vs) : undefined;

@@ -2,6 +2,7 @@
  * HTML helpers for the generated tables. Every piece of definition text goes through `escapeHtml`
  * or `renderText`; nothing from the definitions is inserted raw.
  */
+import { decodeHTMLStrict as decodeEntities } from 'entities';
 
 export function escapeHtml(text: string): string {
   return text
@@ -12,22 +13,14 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
 /**
  * Definition text is markdown, where a character reference stands for its character: the R4
  * definitions write `&quot;Commitment Type Indication&quot;` and `Request &amp; Response`.
- * Decoded before escaping, so the page shows `"` and `&`, not `&quot;` and `&amp;`.
+ * Decoded before escaping, so the page shows `"` and `&`, not `&quot;` and `&amp;`: by the
+ * `entities` package (also used by Docusaurus's HTML minifier), strictly, so a reference must end
+ * with `;` as in CommonMark.
  */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return NAMED[name.toLowerCase()] ?? whole;
-  });
-}
+export { decodeEntities };
 
 /** An `<a>` with escaped text and href. */
 export function link(href: string, text: string): string {

@@ -109,13 +109,17 @@ test('a FHIR resource page reached client-side shows its element tables', async 
   await context.close();
 });
 
+/** `content-visibility` of each top-level block of the page's static body, in order. */
+function blockVisibility(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-static-body] > *')
+    .evaluateAll((els) => els.map((el) => getComputedStyle(el).contentVisibility));
+}
+
 test('long pages draw only the blocks near the viewport: from the sixth block on, and every block of an SDK page', async () => {
   const { context } = await offlineContext(session, { viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
-  const visibility = () =>
-    page
-      .locator('[data-static-body] > *')
-      .evaluateAll((els) => els.map((el) => getComputedStyle(el).contentVisibility));
+  const visibility = () => blockVisibility(page);
   await page.goto(session.url('/docs/api/fhir/resources/patient'), { waitUntil: 'load' });
   const fhir = await visibility();
   assert.ok(fhir.length > 10, `the Patient page has ${fhir.length} blocks`);
@@ -150,9 +154,7 @@ for (const [route, id] of [
     // A reader who arrives on an anchor has every block drawn (src/css/custom.css), so no
     // placeholder height can make the page too short for the anchor; it stays so once the app
     // runs (a block switched back to being skipped is blank for a frame).
-    const blocks = page.locator('[data-static-body] > *');
-    const visibility = async () =>
-      new Set(await blocks.evaluateAll((els) => els.map((el) => getComputedStyle(el).contentVisibility)));
+    const visibility = async () => new Set(await blockVisibility(page));
     assert.deepEqual(await visibility(), new Set(['visible']));
     await page.mouse.move(200, 400);
     await page.waitForFunction(`document.documentElement.dataset.boot === 'ready'`);

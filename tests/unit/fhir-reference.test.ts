@@ -18,7 +18,7 @@ import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { buildReference, definitionsDir } from '../../plugins/fhir-reference/generate';
 import { RENAMED_PAGES, type GeneratedPage } from '../../plugins/fhir-reference/pages';
 import { narrowDescription, narrowExpression, operationPage, splitUnion } from '../../plugins/fhir-reference/sections';
-import { renderText } from '../../plugins/fhir-reference/html';
+import { decodeEntities, renderText } from '../../plugins/fhir-reference/html';
 import { checkFrontmatter } from '../../plugins/docs-frontmatter-check/check';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -69,15 +69,6 @@ function htmlOf(p: GeneratedPage): string {
 
 function ids(html: string): Set<string> {
   return new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decodeEntities(m[1])));
-}
-
-function decodeEntities(s: string): string {
-  return s
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 }
 
 function find(family: string, slug: string): GeneratedPage {
