@@ -25,7 +25,7 @@ export { rehypeStaticBody, staticBodyKey } from './rehype';
  * src/css/custom.css), with placeholder heights for the rest. A reader whose address has a
  * fragment at load gets every block drawn instead: with placeholders, an anchor near the end of a page was
  * scrolled to on a page still too short, and the blocks drawn next pushed the footer up the
- * screen. The mark is set before the body is parsed, so no block ever changes between the two
+ * screen. The mark is set at the start of `<body>`, before any block is parsed, so no block ever changes between the two
  * (switching a drawn block back to `content-visibility: auto` leaves it blank for a frame), and
  * it stays until the next full page load.
  */
