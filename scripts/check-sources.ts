@@ -3,6 +3,7 @@
  * checked?
  *
  *   npm run check-sources -- <path to a medplum/medplum checkout> [--rev <commit>] [--docs docs]
+ *   npm run check-sources -- <checkout> --since <last release> [--rev <new release>]
  *
  * For every hand-written page, each `sources:` entry `medplum/medplum@<commit> <path>` is compared
  * with the same path at the checkout's HEAD (or at `--rev`, e.g. a release tag). A page is listed
@@ -10,6 +11,11 @@
  * whose Medplum entries cite no commit are listed as unpinned, and entries whose commit the
  * checkout lacks as unknown (fetch more history, or re-pin the entry). Exits 0 after a report,
  * 2 on a usage error.
+ *
+ * With `--since <commit>` (the release the pages were last checked against) it answers the
+ * question a maintainer has the day a release comes out instead: which pages cite a file that
+ * changed between that commit and `--rev`, grouped by docs area, with the upstream commits that
+ * touched each file, so each area can be re-read by one person with the change log beside it.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -103,6 +109,66 @@ export function checkSources(checkout: string, docsDir: string, rev = 'HEAD'): S
   return { head: head.out, pages, unpinnedPages };
 }
 
+export interface SinceReport {
+  since: string;
+  head: string;
+  /** Area (first folder of the page path, or `(top)`) → its pages and the cited files that changed. */
+  areas: { area: string; pages: { page: string; files: string[] }[] }[];
+  /** Each changed file once: the commits between `since` and `head` that touched it, newest first. */
+  files: { path: string; commits: string[] }[];
+}
+
+/** Pages citing a Medplum file that changed between two commits (whatever commit the page cites). */
+export function changedSince(checkout: string, docsDir: string, since: string, rev = 'HEAD'): SinceReport {
+  const resolve = (r: string) => {
+    const out = git(checkout, ['rev-parse', '--verify', '--quiet', `${r}^{commit}`]);
+    if (!out.ok) throw new Error(`check-sources: ${checkout} is not a git checkout with a commit ${r}`);
+    return out.out;
+  };
+  const from = resolve(since);
+  const head = resolve(rev);
+  const diff = git(checkout, ['diff', '--name-only', from, head]);
+  const changed = new Set(diff.out.split('\n').filter(Boolean));
+  const byArea = new Map<string, { page: string; files: string[] }[]>();
+  const cited = new Set<string>();
+  for (const file of listDocFiles(docsDir, GENERATED_DOC_DIRS)) {
+    const page = path.relative(docsDir, file);
+    const files = new Set<string>();
+    for (const text of readSources(file)) {
+      const entry = parseSourceEntry(text);
+      if (entry.kind === 'repo' && entry.repo === MEDPLUM_REPO && changed.has(entry.path)) files.add(entry.path);
+    }
+    if (files.size === 0) continue;
+    const area = page.includes(path.sep) ? page.split(path.sep)[0] : '(top)';
+    if (!byArea.has(area)) byArea.set(area, []);
+    byArea.get(area)?.push({ page, files: [...files].sort() });
+    for (const f of files) cited.add(f);
+  }
+  const files = [...cited].sort().map((p) => ({
+    path: p,
+    commits: git(checkout, ['log', '--format=%h %s', `${from}..${head}`, '--', p]).out.split('\n').filter(Boolean),
+  }));
+  const areas = [...byArea.keys()].sort().map((area) => ({ area, pages: byArea.get(area) ?? [] }));
+  return { since: from, head, areas, files };
+}
+
+export function formatSinceReport(report: SinceReport): string {
+  const pages = report.areas.reduce((n, a) => n + a.pages.length, 0);
+  const out = [
+    `Changed between ${report.since.slice(0, 12)} and ${report.head.slice(0, 12)}: ${report.files.length} cited files, ${pages} pages to re-read`,
+  ];
+  for (const { area, pages: list } of report.areas) {
+    out.push('', `${area} (${list.length})`);
+    for (const p of list) out.push(`  ${p.page}: ${p.files.join(', ')}`);
+  }
+  out.push('', 'What changed in each cited file');
+  for (const f of report.files) {
+    out.push(`  ${f.path}`);
+    for (const c of f.commits) out.push(`    ${c}`);
+  }
+  return out.join('\n');
+}
+
 export function formatReport(report: SourcesReport): string {
   const out: string[] = [`Compared with: ${report.head}`];
   const stale = report.pages.filter((p) => p.changed.length > 0);
@@ -140,16 +206,21 @@ function main(argv: string[]): number {
   };
   const docs = option('--docs', 'docs');
   const rev = option('--rev', 'HEAD');
+  const since = option('--since', '-');
   const [checkout] = args;
-  if (!checkout || args.length !== 1 || !docs || !rev) {
+  if (!checkout || args.length !== 1 || !docs || !rev || !since) {
     console.error(
-      'usage: npm run check-sources -- <path to a medplum/medplum checkout> [--rev <commit or tag>] [--docs <docs folder>]',
+      'usage: npm run check-sources -- <path to a medplum/medplum checkout> [--rev <commit or tag>] [--since <commit or tag>] [--docs <docs folder>]',
     );
     return 2;
   }
   if (!fs.existsSync(checkout)) {
     console.error(`check-sources: no such folder: ${checkout}`);
     return 2;
+  }
+  if (since !== '-') {
+    console.log(formatSinceReport(changedSince(path.resolve(checkout), path.resolve(docs), since, rev)));
+    return 0;
   }
   console.log(formatReport(checkSources(path.resolve(checkout), path.resolve(docs), rev)));
   return 0;

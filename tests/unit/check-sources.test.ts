@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { checkSources, formatReport } from '../../scripts/check-sources';
+import { changedSince, checkSources, formatReport, formatSinceReport } from '../../scripts/check-sources';
 
 let root: string;
 let repo: string;
@@ -110,6 +110,39 @@ test('--rev compares with a given commit instead of HEAD', () => {
   const report = checkSources(repo, docs, first);
   assert.equal(report.head, first);
   assert.ok(!report.pages.some((p) => p.changed.length > 0), 'nothing differs from the cited commit itself');
+});
+
+test('--since lists, by area, the pages citing a file changed since a release, with the commits that changed it', () => {
+  const report = changedSince(repo, docs, first);
+  assert.equal(report.since, first);
+  assert.deepEqual(
+    report.areas.map((a) => [a.area, a.pages.map((p) => `${p.page}: ${p.files.join(',')}`)]),
+    [
+      ['communications', [`${path.join('communications', 'notifications.mdx')}: packages/server/src/email/routes.ts`]],
+      ['self-hosting', [`${path.join('self-hosting', 'upgrades.mdx')}: packages/server/src/old.ts`]],
+    ],
+  );
+  // The agent page cites a commit the checkout lacks, but its file did not change: not listed.
+  assert.deepEqual(
+    report.files.map((f) => [f.path, f.commits.map((c) => c.replace(/^[0-9a-f]+ /, ''))]),
+    [
+      ['packages/server/src/email/routes.ts', ['second']],
+      ['packages/server/src/old.ts', ['second']],
+    ],
+  );
+  const text = formatSinceReport(report);
+  assert.match(text, /2 cited files, 2 pages to re-read/);
+  assert.match(text, /communications \(1\)\n\s+communications\/notifications\.mdx: packages\/server\/src\/email\/routes\.ts/);
+  assert.match(text, /packages\/server\/src\/old\.ts\n\s+[0-9a-f]+ second/);
+});
+
+test('--since with no commit is a usage error', () => {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, '../../scripts/check-sources.ts'), repo, '--since'],
+    { encoding: 'utf8' },
+  );
+  assert.equal(run.status, 2, run.stderr);
 });
 
 test('the command exits 2 with a usage line when no checkout is given', () => {
