@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import { unusableSourceReason } from './sources';
+import { parseSourceEntry, sourceFileKey, sourceMapReason, unusableSourceReason } from './sources';
 
 /** Fields every hand-written page must set. */
 export const REQUIRED_FIELDS = ['id', 'title', 'description', 'sources', 'last_verified'] as const;
@@ -86,8 +86,15 @@ export function checkFrontmatter(
           message: '"sources" must be a non-empty list of what the page was checked against',
         });
       } else {
+        const seen = new Set<string>();
         for (const entry of value as string[]) {
-          const why = unusableSourceReason(entry);
+          const parsed = parseSourceEntry(entry);
+          const key = sourceFileKey(parsed);
+          const why =
+            unusableSourceReason(entry) ??
+            sourceMapReason(parsed) ??
+            (seen.has(key) ? 'names a file already listed: list each file once, with all its notes' : undefined);
+          seen.add(key);
           if (why)
             problems.push({
               file,

@@ -6,6 +6,7 @@
  *   medplum/medplum@<commit> packages/server/src/fhir/repo.ts (symbols read)
  *   medplum/medplum packages/server/src/fhir/repo.ts (read 2026-11-25; symbols read)
  *   @medplum/core@5.2.13 dist/types.d.ts (symbols read)
+ *   @medplum/core@5.2.13 src/client.ts (symbols read)   a source file inside the package's source map
  */
 
 export type SourceEntry =
@@ -50,4 +51,29 @@ export function unusableSourceReason(text: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Why an entry names a file a maintainer cannot open as such: a source map is a bundle of many
+ * files, so the entry must name the TypeScript file inside it (`src/client.ts`), which is the
+ * path a maintainer finds in the package's map and in the repository (`packages/core/src/client.ts`).
+ */
+export function sourceMapReason(entry: SourceEntry): string | undefined {
+  if (entry.kind !== 'package' || !entry.path?.endsWith('.map')) return undefined;
+  return `names the source map ${entry.path}: name the source file inside it, e.g. "${entry.name}@${entry.version} src/client.ts (symbols)"`;
+}
+
+/** The repository path of a package's source file (`@medplum/core`, `src/client.ts` → `packages/core/src/client.ts`). */
+export function packageSourcePath(entry: SourceEntry): string | undefined {
+  if (entry.kind !== 'package' || !entry.name.startsWith('@medplum/') || !entry.path?.startsWith('src/')) {
+    return undefined;
+  }
+  return `packages/${entry.name.slice('@medplum/'.length)}/${entry.path}`;
+}
+
+/** What makes two entries name the same file: each file is listed once, with all its notes. */
+export function sourceFileKey(entry: SourceEntry): string {
+  if (entry.kind === 'repo') return `${entry.repo}@${entry.commit ?? ''} ${entry.path}`;
+  if (entry.kind === 'package') return entry.path ? `${entry.name}@${entry.version} ${entry.path}` : `\u0000${entry.name}@${entry.version} ${entry.note ?? ''}`;
+  return `\u0000${entry.text}`;
 }

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Root, RootContent, PhrasingContent, ListItem } from 'mdast';
-import { parseSourceEntry, type SourceEntry } from '../docs-frontmatter-check/sources';
+import { packageSourcePath, parseSourceEntry, sourceFileKey, type SourceEntry } from '../docs-frontmatter-check/sources';
 
 export interface Options {
   /** Absolute path of the hand-written docs folder. */
@@ -66,6 +66,10 @@ function describe(entry: SourceEntry): PhrasingContent[] {
     return [{ type: 'link', url, children: [file] }, text(` at ${entry.repo}@${entry.commit.slice(0, 7)}`)];
   }
   if (entry.kind === 'package') {
+    // A file from the package's source map is named by its path in the repository, at the
+    // package version whose published map holds it.
+    const source = packageSourcePath(entry);
+    if (source) return [code(source), text(' as published in '), code(`${entry.name}@${entry.version}`)];
     return [code(`${entry.name}@${entry.version}`), ...(entry.path ? [text(' '), code(entry.path)] : [])];
   }
   return [text(entry.text)];
@@ -77,11 +81,13 @@ export function verifiedLine(frontMatter: Record<string, unknown>): RootContent[
   if (!date) return [];
   const sources = (Array.isArray(frontMatter.sources) ? frontMatter.sources : [])
     .filter((s): s is string => typeof s === 'string')
-    .map(parseSourceEntry);
+    .map(parseSourceEntry)
+    // Each file once (the front matter check refuses repeats; this keeps the line right regardless).
+    .filter((entry, i, all) => all.findIndex((e) => sourceFileKey(e) === sourceFileKey(entry)) === i);
   // Server and app files first: they are what changes under a page between releases.
   const order = (e: SourceEntry) => (e.kind === 'repo' ? 0 : e.kind === 'package' ? 1 : 2);
   const sorted = [...sources].sort((a, b) => order(a) - order(b));
-  const files = sources.filter((s) => s.kind === 'repo').length;
+  const files = sources.filter((s) => s.kind === 'repo' || packageSourcePath(s) !== undefined).length;
   const summary =
     `Checked against the source on ${date}` +
     (files > 0 ? ` (${files} Medplum source file${files === 1 ? '' : 's'})` : '');

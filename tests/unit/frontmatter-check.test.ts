@@ -172,3 +172,25 @@ test('source entries are read as repository files, packages or free text', () =>
   });
   assert.equal(parseSourceEntry('HL7 FHIR R4 specification, section 3.1').kind, 'other');
 });
+
+test('a source map is refused: the entry must name the source file inside it, at its line', () => {
+  const entry = '  - "@medplum/core@5.2.13 dist/cjs/index.cjs.map (src/client.ts: executeBot)"';
+  const problems = checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), entry, ...valid.slice(6)].join('\n'));
+  assert.equal(problems.length, 1, JSON.stringify(problems));
+  assert.equal(problems[0].line, 6);
+  assert.match(problems[0].message, /names the source map dist\/cjs\/index\.cjs\.map: name the source file inside it/);
+  const fixed = '  - "@medplum/core@5.2.13 src/client.ts (executeBot)"';
+  assert.deepEqual(checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), fixed, ...valid.slice(6)].join('\n')), []);
+});
+
+test('a file listed twice is refused at the second entry, whatever its notes', () => {
+  const first = '  - "medplum/medplum@53eba8924295692906467da242a623eafb2102b3 packages/server/src/app.ts (initApp)"';
+  const again = '  - "medplum/medplum@53eba8924295692906467da242a623eafb2102b3 packages/server/src/app.ts (cors)"';
+  const problems = checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), first, again, ...valid.slice(6)].join('\n'));
+  assert.equal(problems.length, 1, JSON.stringify(problems));
+  assert.equal(problems[0].line, 7);
+  assert.match(problems[0].message, /names a file already listed: list each file once/);
+  // The same path at another commit, or in a package, is another file.
+  const other = '  - "@medplum/core@5.2.13 src/app.ts (x)"';
+  assert.deepEqual(checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), first, other, ...valid.slice(6)].join('\n')), []);
+});

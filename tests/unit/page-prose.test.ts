@@ -53,3 +53,40 @@ test('no hand-written page shows working notes to readers', () => {
   }
   assert.deepEqual(found, [], `working notes in page text:\n${found.join('\n')}`);
 });
+
+/**
+ * Pages describe today's Medplum (server 5.1.12, packages 5.2.13). A self-hoster on an older server
+ * gets one short note per page, `:::note[On servers before 5.1]` (or the 5.1.x release that changed
+ * it), naming the release each difference changed in; a 5.0.x version anywhere else is a page
+ * still written for an old server. `@medplum/cli` 5.0.10 is the newest CLI on npm, so a line
+ * naming that package may give its version.
+ */
+test('a 5.0.x version appears only in a page\'s one "On servers before" note', () => {
+  const found: string[] = [];
+  const OLD = /\b5\.0\.\d+\b/;
+  for (const file of listDocFiles('docs', GENERATED_DOC_DIRS)) {
+    let inNote = false;
+    let notes = 0;
+    for (const { line, text } of proseLines(file)) {
+      if (/^:::\w+\[On servers before 5\.1(\.\d+)?\]\s*$/.test(text.trim())) {
+        inNote = true;
+        notes++;
+        continue;
+      }
+      if (inNote && /^:::\s*$/.test(text.trim())) inNote = false;
+      if (!inNote && OLD.test(text) && !/@medplum\/cli/.test(text)) {
+        found.push(`${path.relative('.', file)}:${line}: ${text.trim().slice(0, 100)}`);
+      }
+    }
+    if (notes > 1) found.push(`${path.relative('.', file)}: ${notes} "On servers before" notes (one per page)`);
+  }
+  const entries = path.join('docs', 'troubleshooting', 'entries');
+  for (const name of fs.existsSync(entries) ? fs.readdirSync(entries) : []) {
+    fs.readFileSync(path.join(entries, name), 'utf8')
+      .split(/\r?\n/)
+      .forEach((text, i) => {
+        if (OLD.test(text)) found.push(`${path.join(entries, name)}:${i + 1}: ${text.trim().slice(0, 100)}`);
+      });
+  }
+  assert.deepEqual(found, [], `pages written for an older server:\n${found.join('\n')}`);
+});

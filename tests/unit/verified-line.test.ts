@@ -52,3 +52,18 @@ test('generated pages and pages without last_verified get no line', async () => 
   assert.doesNotMatch(await render('api/fhir/resources/patient.mdx', frontMatter), /Checked against/);
   assert.deepEqual(verifiedLine({ sources: frontMatter.sources }), []);
 });
+
+test('a file from a package source map is named by its repository path, at the package version, once', async () => {
+  const js = await render('communications/notifications.mdx', {
+    last_verified: '2026-12-01',
+    sources: [
+      '@medplum/core@5.2.13 src/client.ts (executeBot)',
+      '@medplum/core@5.2.13 src/client.ts (executeBot)',
+      '@medplum/core@5.2.13 dist/esm/index.d.ts (MedplumClient)',
+    ],
+  });
+  assert.match(js, /Checked against the source on 1 December 2026 \(1 Medplum source file\)/);
+  assert.match(js, /packages\/core\/src\/client\.ts/);
+  assert.match(js, /as published in /);
+  assert.equal(js.split('packages/core/src/client.ts').length - 1, 1, 'listed once');
+});
