@@ -1,10 +1,10 @@
 /**
- * Appointment/$hold, $confirm and $cancel: the two-step booking (hold a time while the patient
- * confirms, then confirm it) and cancelling a booking so its time becomes free again.
+ * Appointment/$hold and $cancel: holding a found time while the patient decides, and cancelling
+ * an Appointment so its time becomes free again.
  * Appointment/$find and $book are shown in examples/scheduling/booking.ts.
  */
 import type { MedplumClient, WithId } from '@medplum/core';
-import type { Appointment, Bundle, Parameters, Slot } from '@medplum/fhirtypes';
+import type { Appointment, Bundle, Parameters } from '@medplum/fhirtypes';
 
 /** The server answers with the Bundle itself; a Parameters wrapper is unwrapped just in case. */
 function bundleOf(result: Bundle | Parameters): Bundle {
@@ -14,7 +14,7 @@ function bundleOf(result: Bundle | Parameters): Bundle {
   return result.parameter?.find((p) => p.name === 'return')?.resource as Bundle;
 }
 
-/** The stored Appointment in a $hold or $confirm answer. */
+/** The stored Appointment in a $hold answer. */
 function appointmentIn(bundle: Bundle): WithId<Appointment> {
   const appointment = bundle.entry?.map((e) => e.resource).find((r) => r?.resourceType === 'Appointment');
   if (!appointment) {
@@ -41,22 +41,6 @@ export async function holdOffer(medplum: MedplumClient, offer: Appointment): Pro
   return appointmentIn(bundleOf(result));
 }
 // #endregion hold
-
-// #region confirm
-/** Turns a held Appointment into a booking: `booked`, with its tentative Slots made `busy`. */
-export async function confirmHold(
-  medplum: MedplumClient,
-  appointmentId: string
-): Promise<{ appointment: WithId<Appointment>; slots: Slot[] }> {
-  // No input parameters: an empty Parameters body is enough.
-  const result: Bundle | Parameters = await medplum.post(medplum.fhirUrl('Appointment', appointmentId, '$confirm'), {
-    resourceType: 'Parameters',
-  });
-  const bundle = bundleOf(result);
-  const slots = (bundle.entry ?? []).map((e) => e.resource).filter((r): r is Slot => r?.resourceType === 'Slot');
-  return { appointment: appointmentIn(bundle), slots };
-}
-// #endregion confirm
 
 // #region cancel
 /**
