@@ -22,7 +22,7 @@ import {
   startSecretRotation,
 } from '../../../examples/api/operations-admin';
 import { deployBotCode, initBot } from '../../../examples/api/operations-bots';
-import { buildHold, cancelAppointment, holdOffer } from '../../../examples/api/operations-appointments';
+import { bookOffer, buildBook, buildHold, cancelAppointment, holdOffer } from '../../../examples/api/operations-appointments';
 import { presignedUrl } from '../../../examples/api/operations-binary';
 import { extractAndSave, requestGroupOf, startProtocol, summarySections } from '../../../examples/api/operations-clinical';
 import { findOpenSlots } from '../../../examples/api/operations-scheduling';
@@ -316,6 +316,28 @@ describe('appointment, bot, binary and agent stats operations', () => {
     participant: [{ actor: { reference: 'Practitioner/alice' }, required: 'required', status: 'needs-action' }],
     contained: [{ resourceType: 'Slot', status: 'busy', schedule: { reference: 'Schedule/alice' }, start: '2026-03-02T14:00:00.000Z', end: '2026-03-02T14:30:00.000Z' }],
   };
+
+  test('bookOffer sends only the busy Slots as slot parameters, plus patient-reference, and returns the booked Appointment', async () => {
+    const withBuffer: Appointment = {
+      ...offer,
+      contained: [
+        ...(offer.contained ?? []),
+        { resourceType: 'Slot', status: 'busy-unavailable', schedule: { reference: 'Schedule/alice' }, start: '2026-03-02T14:30:00.000Z', end: '2026-03-02T14:40:00.000Z', comment: 'buffer after appointment' },
+      ],
+    };
+    const booked = { resourceType: 'Appointment', id: 'a1', status: 'booked', start: offer.start, end: offer.end, slot: [{ reference: 'Slot/s1' }], participant: [{ actor: { reference: 'Practitioner/alice' }, status: 'tentative' }, { actor: { reference: 'Patient/p1' }, status: 'accepted' }] };
+    const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: booked }, { resource: { resourceType: 'Slot', id: 's1', status: 'busy', schedule: { reference: 'Schedule/alice' }, start: offer.start, end: offer.end } }] } });
+    const appointment = await bookOffer(medplum, withBuffer, 'p1');
+    assert.equal(appointment.status, 'booked');
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/$book');
+    const params = (sent[0].body as Parameters).parameter ?? [];
+    assert.deepEqual(params.map((p) => p.name), ['slot', 'patient-reference']);
+    assert.equal((params[0].resource as { status?: string }).status, 'busy');
+    assert.equal(params[1].valueReference?.reference, 'Patient/p1');
+    assert.deepEqual(sent[0].body, buildBook(withBuffer, 'p1'));
+    assertValidParameters(sent[0].body);
+  });
 
   test('holdOffer posts the offer as the appointment parameter and returns the pending Appointment', async () => {
     const held = { ...offer, id: 'a1', status: 'pending', contained: undefined, slot: [{ reference: 'Slot/s1' }] };
