@@ -1,7 +1,7 @@
 /**
- * Appointment/$hold, $confirm and $cancel: the two-step booking (hold a time while the patient
- * confirms, then confirm it) and cancelling a booking so its time becomes free again.
- * Appointment/$find and $book are shown in examples/scheduling/booking.ts.
+ * Appointment/$book, $hold and $cancel: booking a found time from its Slots, holding one while the
+ * patient decides, and cancelling an Appointment so its time becomes free again.
+ * Appointment/$find is shown in examples/scheduling/booking.ts.
  */
 import type { MedplumClient, WithId } from '@medplum/core';
 import type { Appointment, Bundle, Parameters, Slot } from '@medplum/fhirtypes';
@@ -14,7 +14,7 @@ function bundleOf(result: Bundle | Parameters): Bundle {
   return result.parameter?.find((p) => p.name === 'return')?.resource as Bundle;
 }
 
-/** The stored Appointment in a $hold or $confirm answer. */
+/** The stored Appointment in a $book or $hold answer. */
 function appointmentIn(bundle: Bundle): WithId<Appointment> {
   const appointment = bundle.entry?.map((e) => e.resource).find((r) => r?.resourceType === 'Appointment');
   if (!appointment) {
@@ -22,6 +22,39 @@ function appointmentIn(bundle: Bundle): WithId<Appointment> {
   }
   return appointment as WithId<Appointment>;
 }
+
+// #region book
+/**
+ * The body of Appointment/$book: one `slot` parameter per busy Slot of the offer (one per Schedule),
+ * copied from the offer's contained Slots; the buffer Slots are left out, the server makes its own.
+ * `patient-reference` adds the patient as an accepted participant.
+ */
+export function buildBook(offer: Appointment, patientId?: string): Parameters {
+  const busySlots = (offer.contained ?? []).filter((r): r is Slot => r.resourceType === 'Slot' && r.status === 'busy');
+  const parameter: Parameters['parameter'] = busySlots.map((slot) => ({ name: 'slot', resource: slot }));
+  if (patientId) {
+    parameter.push({ name: 'patient-reference', valueReference: { reference: `Patient/${patientId}` } });
+  }
+  return { resourceType: 'Parameters', parameter };
+}
+
+/**
+ * Books a found time: the server re-checks it inside one transaction and stores a `booked`
+ * Appointment, its busy Slots and any buffer Slots. If someone took the time since $find, the
+ * server answers 409 and nothing is stored: search again rather than retry the same offer.
+ */
+export async function bookOffer(
+  medplum: MedplumClient,
+  offer: Appointment,
+  patientId?: string
+): Promise<WithId<Appointment>> {
+  const result: Bundle | Parameters = await medplum.post(
+    medplum.fhirUrl('Appointment', '$book'),
+    buildBook(offer, patientId)
+  );
+  return appointmentIn(bundleOf(result));
+}
+// #endregion book
 
 // #region hold
 /**
@@ -41,22 +74,6 @@ export async function holdOffer(medplum: MedplumClient, offer: Appointment): Pro
   return appointmentIn(bundleOf(result));
 }
 // #endregion hold
-
-// #region confirm
-/** Turns a held Appointment into a booking: `booked`, with its tentative Slots made `busy`. */
-export async function confirmHold(
-  medplum: MedplumClient,
-  appointmentId: string
-): Promise<{ appointment: WithId<Appointment>; slots: Slot[] }> {
-  // No input parameters: an empty Parameters body is enough.
-  const result: Bundle | Parameters = await medplum.post(medplum.fhirUrl('Appointment', appointmentId, '$confirm'), {
-    resourceType: 'Parameters',
-  });
-  const bundle = bundleOf(result);
-  const slots = (bundle.entry ?? []).map((e) => e.resource).filter((r): r is Slot => r?.resourceType === 'Slot');
-  return { appointment: appointmentIn(bundle), slots };
-}
-// #endregion confirm
 
 // #region cancel
 /**

