@@ -51,8 +51,8 @@ export async function registerAssistantClient(
 /**
  * Narrows one sign-in further with SMART scopes: the token may read Observations and Patients
  * only, even though the client's policy allows more. `system/` is the SMART prefix for a client
- * signing in as itself; the Medplum server applies the resource type and the letters, not the
- * prefix.
+ * signing in as itself; with it the Medplum server applies the resource type and the letters
+ * (only a `patient/` scope adds more: it limits access to the compartment of the patient in context).
  */
 export const ASSISTANT_SCOPE = 'openid system/Observation.rs system/Patient.rs';
 // #endregion scope

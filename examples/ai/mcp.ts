@@ -1,9 +1,10 @@
 // #region call-tool
 /**
  * Calls the `fhir-request` tool of a Medplum server's MCP endpoint over Streamable HTTP: one
- * JSON-RPC message per POST, authenticated with an ordinary Medplum access token. Newer servers
- * answer with JSON; server 5.0.10 answers the same message as a one-event `text/event-stream`, so
- * both forms are read. The tool's result is the FHIR response as text.
+ * JSON-RPC message per POST, authenticated with an ordinary Medplum access token. The server
+ * answers with a one-event `text/event-stream` carrying the JSON-RPC reply; a plain JSON body is
+ * read as well, so the helper keeps working with a transport set to answer in JSON. The tool's
+ * result is the FHIR response as text.
  */
 export async function mcpFhirRequest(
   fetchImpl: typeof fetch,

@@ -90,7 +90,7 @@ describe('mcpFhirRequest', () => {
     return { fetchImpl, seen };
   }
 
-  test('posts one tools/call message and returns the parsed FHIR response', async () => {
+  test('posts one tools/call message and returns the parsed FHIR response (plain JSON answer)', async () => {
     const patient = { resourceType: 'Patient', id: 'p1' };
     const { fetchImpl, seen } = mcpServer(() => ({
       jsonrpc: '2.0',
@@ -112,7 +112,7 @@ describe('mcpFhirRequest', () => {
     });
   });
 
-  test('also reads the one-event text/event-stream answer of server 5.0.10', async () => {
+  test('reads the one-event text/event-stream answer the server sends', async () => {
     const patient = { resourceType: 'Patient', id: 'p2' };
     const message = { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: JSON.stringify(patient) }] } };
     const fetchImpl = (async () =>
@@ -132,10 +132,10 @@ describe('mcpFhirRequest', () => {
       mcpFhirRequest(failing.fetchImpl, 'https://api.example.org/', 't', { method: 'DELETE', path: 'Patient/p1' }),
       /fhir-request failed: Forbidden/,
     );
-    const unknown = mcpServer(() => ({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Tool not found: x' } }));
+    const unknown = mcpServer(() => ({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }));
     await assert.rejects(
       mcpFhirRequest(unknown.fetchImpl, 'https://api.example.org/', 't', { method: 'GET', path: 'Patient' }),
-      /MCP error -32602: Tool not found/,
+      /MCP error -32601: Method not found/,
     );
   });
 });
