@@ -20,6 +20,7 @@ import { handler as eventBot } from '../../../examples/bots/bot-event';
 import { handler as secretsBot, requireSecret } from '../../../examples/bots/bot-secrets';
 import { handler as cronBot, SCHEDULES } from '../../../examples/bots/cron-job';
 import { BOOKING_SYSTEM, handler as webhookBot } from '../../../examples/bots/consuming-webhooks';
+import type { BookingPayload } from '../../../examples/bots/consuming-webhooks';
 import { handler as insuranceBot, insuranceCheckSubscription } from '../../../examples/bots/subscription-bot';
 import { handler as vitalsBot } from '../../../examples/bots/questionnaire-response';
 import { handler as adtBot, MRN_SYSTEM as ADT_MRN } from '../../../examples/bots/hl7-adt';
@@ -152,7 +153,8 @@ describe('bots/consuming-webhooks', () => {
 
   test('a correctly signed booking becomes one Appointment, even when delivered twice', async () => {
     const medplum = mockWithSearch();
-    const event = makeBotEvent(body, {
+    // The server hands the bot the parsed JSON, not the bytes that were signed.
+    const event = makeBotEvent<string | BookingPayload>(JSON.parse(body) as BookingPayload, {
       contentType: ContentType.JSON,
       secrets: secretsFrom({ BOOKING_WEBHOOK_SECRET: secret }),
       headers: { 'x-signature': sign(body) },
@@ -168,7 +170,8 @@ describe('bots/consuming-webhooks', () => {
 
   test('a bad signature is rejected before anything is written', async () => {
     const medplum = mockWithSearch();
-    const event = makeBotEvent(body, {
+    const event = makeBotEvent<string | BookingPayload>(JSON.parse(body) as BookingPayload, {
+      contentType: ContentType.JSON,
       secrets: secretsFrom({ BOOKING_WEBHOOK_SECRET: secret }),
       headers: { 'x-signature': sign(body + ' ') },
     });
