@@ -20,7 +20,7 @@ import type {
 } from '@medplum/fhirtypes';
 
 // #region channel-endpoints
-/** The three listener kinds an agent 5.0.10 can run, chosen by the scheme of `Endpoint.address`. */
+/** The three listener kinds the agent can run, chosen by the scheme of `Endpoint.address`. */
 export type ChannelKind = 'mllp' | 'dicom' | 'tcp';
 
 /**

@@ -1,7 +1,8 @@
 /**
  * A public-webhook bot: a booking service POSTs JSON to /webhook/{membershipId}, signed with an
- * HMAC-SHA256 of the raw body. With Bot.rawBody = true the bot receives the exact text, so the
- * signature can be recomputed before anything is trusted.
+ * HMAC-SHA256 of the body. The server parses a JSON body before the bot runs, so the bot
+ * re-serialises it (this sender writes compact JSON) and recomputes the signature before anything
+ * is trusted.
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';
 import type { Appointment } from '@medplum/fhirtypes';
@@ -31,12 +32,15 @@ export function isValidSignature(rawBody: string, signatureHeader: unknown, secr
 // #endregion verify
 
 // #region handler
-export async function handler(medplum: MedplumClient, event: BotEvent<string>): Promise<{ appointment: string }> {
+export async function handler(
+  medplum: MedplumClient,
+  event: BotEvent<string | BookingPayload>
+): Promise<{ appointment: string }> {
   const secret = event.secrets['BOOKING_WEBHOOK_SECRET']?.valueString;
   if (!secret) {
     throw new Error('BOOKING_WEBHOOK_SECRET is not set');
   }
-  // rawBody: true gives a string; without it the server has already parsed the JSON.
+  // A JSON body arrives parsed; a text/plain body arrives as the original text.
   const rawBody = typeof event.input === 'string' ? event.input : JSON.stringify(event.input);
   if (!isValidSignature(rawBody, event.headers?.['x-signature'], secret)) {
     throw new Error('Rejected webhook: bad signature');

@@ -1,10 +1,10 @@
 /**
- * A scheduled bot. The cron worker runs it with the Bot resource (Bot.cronString/cronTiming) or,
- * for a Cron resource, with the Cron (newest servers) or a Parameters resource built from
- * Cron.parameter (some earlier servers); either way it does its own searching.
+ * A scheduled bot. The cron worker runs it with the Bot resource itself as input
+ * (Bot.cronString or Bot.cronTiming), so the bot does its own searching and reads its settings
+ * from project secrets.
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';
-import type { Bot, Cron, Parameters, Task } from '@medplum/fhirtypes';
+import type { Bot, Task } from '@medplum/fhirtypes';
 
 // #region schedules
 /** Five-field cron expressions (minute hour day-of-month month day-of-week), server time zone UTC. */
@@ -16,12 +16,12 @@ export const SCHEDULES = {
 // #endregion schedules
 
 // #region handler
-/** Escalates requested Tasks that have waited longer than `maxAgeHours` (default 48). */
-export async function handler(
-  medplum: MedplumClient,
-  event: BotEvent<Bot | Cron | Parameters>
-): Promise<{ escalated: number }> {
-  const maxAgeHours = readMaxAge(event.input);
+/**
+ * Escalates requested Tasks that have waited longer than the ESCALATE_AFTER_HOURS project
+ * secret (default 48 hours).
+ */
+export async function handler(medplum: MedplumClient, event: BotEvent<Bot>): Promise<{ escalated: number }> {
+  const maxAgeHours = readMaxAge(event);
   const cutoff = Date.now() - maxAgeHours * 3600_000;
   const waiting = await medplum.searchResources('Task', { status: 'requested', _count: '100' });
   let escalated = 0;
@@ -32,18 +32,14 @@ export async function handler(
       escalated++;
     }
   }
-  console.log(`Escalated ${escalated} of ${waiting.length} waiting tasks`);
+  console.log(`Escalated ${escalated} of ${waiting.length} waiting tasks by ${event.input.name ?? 'bot'}`);
   return { escalated };
 }
 
-/** Cron runs carry settings in `parameter` (on the Cron or on a Parameters input); a Bot schedule uses the default. */
-function readMaxAge(input: Bot | Cron | Parameters): number {
-  if (input.resourceType === 'Cron' || input.resourceType === 'Parameters') {
-    const param = input.parameter?.find((p) => p.name === 'maxAgeHours');
-    if (param?.valueInteger) {
-      return param.valueInteger;
-    }
-  }
-  return 48;
+/** A cron run has no parameters of its own: the input is the Bot, so settings come from secrets. */
+function readMaxAge(event: BotEvent<Bot>): number {
+  const secret = event.secrets['ESCALATE_AFTER_HOURS'];
+  const hours = secret?.valueInteger ?? Number(secret?.valueString);
+  return Number.isFinite(hours) && hours > 0 ? hours : 48;
 }
 // #endregion handler

@@ -11,8 +11,8 @@ import { FHIRPATH_CRITERIA } from './extensions';
 /**
  * Sends every lab Observation that becomes final to an external URL, signed and with a longer
  * retry budget. No supported-interaction extension: the FHIRPath condition already excludes
- * deletes (on a delete the previous version is the resource itself, already final), and server
- * versions before 5.1.29 (5.0.10 included) read only the first of two such extensions.
+ * deletes (on a delete the previous version is the resource itself, already final), and the
+ * server reads only the first of two such extensions.
  */
 export function createLabResultHook(medplum: MedplumClient, url: string, secret: string): Promise<Subscription> {
   return medplum.createResource<Subscription>({

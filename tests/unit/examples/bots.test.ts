@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { ContentType, createReference, Hl7Message, MedplumClient, validateResource } from '@medplum/core';
-import type { Bot, Cron, Observation, Parameters, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
+import type { Bot, Observation, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
 import { isValidFiveFieldCron } from './support/cron-check';
@@ -20,6 +20,7 @@ import { handler as eventBot } from '../../../examples/bots/bot-event';
 import { handler as secretsBot, requireSecret } from '../../../examples/bots/bot-secrets';
 import { handler as cronBot, SCHEDULES } from '../../../examples/bots/cron-job';
 import { BOOKING_SYSTEM, handler as webhookBot } from '../../../examples/bots/consuming-webhooks';
+import type { BookingPayload } from '../../../examples/bots/consuming-webhooks';
 import { handler as insuranceBot, insuranceCheckSubscription } from '../../../examples/bots/subscription-bot';
 import { handler as vitalsBot } from '../../../examples/bots/questionnaire-response';
 import { handler as adtBot, MRN_SYSTEM as ADT_MRN } from '../../../examples/bots/hl7-adt';
@@ -122,38 +123,23 @@ describe('bots/cron-job', () => {
     });
     const bot: Bot = { resourceType: 'Bot', id: 'b1', name: 'Escalate', cronString: SCHEDULES.everyWeekdayAt7 };
     assert.doesNotThrow(() => validateResource(bot));
-    const result = await cronBot(medplum, makeBotEvent<Bot | Cron | Parameters>(bot));
+    const result = await cronBot(medplum, makeBotEvent<Bot>(bot));
     assert.deepEqual(result, { escalated: 1 });
     assert.equal((await medplum.readResource('Task', old.id as string)).priority, 'urgent');
     assert.equal((await medplum.readResource('Task', fresh.id as string)).priority, 'routine');
   });
 
-  test('a Cron resource can shorten the cutoff with a parameter', async () => {
+  test('an ESCALATE_AFTER_HOURS secret shortens the cutoff', async () => {
     const medplum = mockWithSearch();
     await medplum.createResource<Task>({
       resourceType: 'Task', status: 'requested', intent: 'order',
       authoredOn: new Date(Date.now() - 2 * 3600_000).toISOString(),
     });
-    const cron: Cron = {
-      resourceType: 'Cron', active: true, cronString: SCHEDULES.everyFifteenMinutes,
-      targetReference: { reference: 'Bot/b1' }, onBehalfOf: { reference: 'ProjectMembership/m1' },
-      parameter: [{ name: 'maxAgeHours', valueInteger: 1 }],
-    };
-    assert.doesNotThrow(() => validateResource(cron));
-    assert.deepEqual(await cronBot(medplum, makeBotEvent<Bot | Cron | Parameters>(cron)), { escalated: 1 });
-  });
-
-  test('reads the same parameter from the Parameters input some servers send instead of the Cron', async () => {
-    const medplum = mockWithSearch();
-    await medplum.createResource<Task>({
-      resourceType: 'Task', status: 'requested', intent: 'order',
-      authoredOn: new Date(Date.now() - 2 * 3600_000).toISOString(),
-    });
-    const params: Parameters = { resourceType: 'Parameters', parameter: [{ name: 'maxAgeHours', valueInteger: 1 }] };
-    assert.deepEqual(await cronBot(medplum, makeBotEvent<Bot | Cron | Parameters>(params)), { escalated: 1 });
-    // Without the parameter the default of 48 hours applies and the two-hour-old Task stays.
-    const noParams: Parameters = { resourceType: 'Parameters' };
-    assert.deepEqual(await cronBot(medplum, makeBotEvent<Bot | Cron | Parameters>(noParams)), { escalated: 0 });
+    const bot: Bot = { resourceType: 'Bot', id: 'b1', name: 'Escalate', cronString: SCHEDULES.everyFifteenMinutes };
+    // Without the secret the default of 48 hours applies and the two-hour-old Task stays.
+    assert.deepEqual(await cronBot(medplum, makeBotEvent<Bot>(bot)), { escalated: 0 });
+    const event = makeBotEvent<Bot>(bot, { secrets: secretsFrom({ ESCALATE_AFTER_HOURS: '1' }) });
+    assert.deepEqual(await cronBot(medplum, event), { escalated: 1 });
   });
 });
 
@@ -167,7 +153,8 @@ describe('bots/consuming-webhooks', () => {
 
   test('a correctly signed booking becomes one Appointment, even when delivered twice', async () => {
     const medplum = mockWithSearch();
-    const event = makeBotEvent(body, {
+    // The server hands the bot the parsed JSON, not the bytes that were signed.
+    const event = makeBotEvent<string | BookingPayload>(JSON.parse(body) as BookingPayload, {
       contentType: ContentType.JSON,
       secrets: secretsFrom({ BOOKING_WEBHOOK_SECRET: secret }),
       headers: { 'x-signature': sign(body) },
@@ -183,7 +170,8 @@ describe('bots/consuming-webhooks', () => {
 
   test('a bad signature is rejected before anything is written', async () => {
     const medplum = mockWithSearch();
-    const event = makeBotEvent(body, {
+    const event = makeBotEvent<string | BookingPayload>(JSON.parse(body) as BookingPayload, {
+      contentType: ContentType.JSON,
       secrets: secretsFrom({ BOOKING_WEBHOOK_SECRET: secret }),
       headers: { 'x-signature': sign(body + ' ') },
     });
