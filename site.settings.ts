@@ -21,6 +21,7 @@ export const REDIRECTS: { from: string; to: string }[] = [
   { from: '/docs/api/fhir/operations/claim-submit', to: '/docs/api/fhir/operations' },
   { from: '/docs/api/fhir/operations/coverage-eligibility-submit', to: '/docs/api/fhir/operations' },
   { from: '/docs/api/fhir/operations/db-index-bloat', to: '/docs/api/fhir/operations' },
+  { from: '/docs/auth/project-smtp', to: '/docs/auth/custom-emails' },
 ];
 
 /**

@@ -7,24 +7,15 @@ import type { Project, ProjectSetting, ProjectSite } from '@medplum/fhirtypes';
 
 // #region features
 /**
- * Whether the signed-in user's current project has an optional feature switched on, or
- * `undefined` when this caller cannot find out. The session that `getProject()` returns comes
- * from `/auth/me`, which on 5.0 servers carries the project's id, name and description but not
- * its `features`; admins then read the `Project` resource itself, which other members cannot.
+ * Whether the signed-in user's current project has an optional feature switched on. The session
+ * that `getProject()` returns comes from `/auth/me`, which carries the project's `features` for
+ * every member, admin or not.
  */
-export async function projectHasFeature(
+export function projectHasFeature(
   medplum: MedplumClient,
   feature: NonNullable<Project['features']>[number],
-): Promise<boolean | undefined> {
-  const session = medplum.getProject();
-  if (session?.features) {
-    return session.features.includes(feature);
-  }
-  if (!session?.id || !(medplum.isProjectAdmin() || medplum.isSuperAdmin())) {
-    return undefined;
-  }
-  const project = await medplum.readResource('Project', session.id);
-  return project.features?.includes(feature) ?? false;
+): boolean {
+  return medplum.getProject()?.features?.includes(feature) ?? false;
 }
 // #endregion features
 

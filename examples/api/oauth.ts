@@ -113,6 +113,52 @@ export async function exchangeExternalToken(
 }
 // #endregion token-exchange
 
+// #region pre-authorize
+/**
+ * A project admin creates a one-time sign-in code for another member of the project, for example
+ * to put in a "magic link". The header names the member the code signs in as.
+ */
+export async function createPreAuthorizedCode(
+  adminClient: MedplumClient,
+  membershipId: string,
+  clientId: string,
+  expiresInSeconds = 900
+): Promise<{ preAuthorizedCode: string; expiresAt: string }> {
+  return adminClient.post(
+    'auth/preauthorize',
+    { clientId, scope: 'openid', expiresIn: expiresInSeconds },
+    'application/json',
+    { headers: { 'X-Medplum-On-Behalf-Of': `ProjectMembership/${membershipId}` } }
+  );
+}
+// #endregion pre-authorize
+
+// #region pre-authorized-redeem
+/** The app that received the code trades it for tokens. No client secret or PKCE verifier is sent. */
+export async function redeemPreAuthorizedCode(
+  baseUrl: string,
+  clientId: string,
+  preAuthorizedCode: string,
+  fetchImpl: typeof fetch = fetch
+): Promise<TokenResponse> {
+  const response = await fetchImpl(new URL('oauth2/token', baseUrl).toString(), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: OAuthGrantType.PreAuthorizedCode,
+      client_id: clientId,
+      'pre-authorized_code': preAuthorizedCode,
+    }).toString(),
+  });
+  const json = await response.json();
+  if (!response.ok) {
+    // For example invalid_grant "Pre-authorized code expired" or "Token already granted".
+    throw new Error(`${json.error}: ${json.error_description ?? ''}`.trim());
+  }
+  return json;
+}
+// #endregion pre-authorized-redeem
+
 /** Claims returned by /oauth2/userinfo; which ones appear depends on the granted scopes. */
 export interface UserInfo {
   sub: string;

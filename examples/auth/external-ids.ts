@@ -33,14 +33,8 @@ export async function invitePatientByExternalId(
 // #endregion invite-external-id
 
 // #region subject-idp
-/**
- * The identity-provider settings that make sign-in match on `sub` instead of `email`.
- * `useSubject` is what a 5.0 server reads; newer servers read the two explicit fields and fall
- * back to `useSubject` only when they are absent. Setting all three works on both.
- */
+/** The identity-provider setting that makes sign-in match on `sub` instead of `email`. */
 export const matchBySubject = {
   useSubject: true,
-  identitySource: 'subject',
-  identityMappingMode: 'project-membership-external-id',
 } as const;
 // #endregion subject-idp

@@ -24,8 +24,10 @@ import {
 } from '../../../examples/api/operations';
 import {
   buildAuthorizeUrl,
+  createPreAuthorizedCode,
   finishAuthorization,
   getUserInfo,
+  redeemPreAuthorizedCode,
   refreshTokens,
   requestClientCredentialsToken,
   signInAsClient,
@@ -203,6 +205,36 @@ describe('oauth examples', () => {
     const form = new URLSearchParams(requests[0].body);
     assert.equal(form.get('grant_type'), 'refresh_token');
     assert.equal(form.get('refresh_token'), 'old-rt');
+  });
+
+  test('createPreAuthorizedCode posts to auth/preauthorize on behalf of the member', async () => {
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: { preAuthorizedCode: 'one-time-code', expiresAt: '2026-12-01T12:15:00.000Z' } },
+    ]);
+    const result = await createPreAuthorizedCode(medplum, 'm1', 'c1');
+    assert.equal(result.preAuthorizedCode, 'one-time-code');
+    assert.equal(requests[0].method, 'POST');
+    assert.equal(requests[0].url.pathname, '/auth/preauthorize');
+    assert.equal(requests[0].headers['x-medplum-on-behalf-of'], 'ProjectMembership/m1');
+    assert.equal(requests[0].headers['authorization'], 'Bearer test-access-token');
+    assert.deepEqual(JSON.parse(requests[0].body as string), { clientId: 'c1', scope: 'openid', expiresIn: 900 });
+  });
+
+  test('redeemPreAuthorizedCode sends the pre-authorized code grant without a secret', async () => {
+    const { fetch, requests } = scriptedFetch([
+      { status: 200, body: { token_type: 'Bearer', access_token: 'at', expires_in: 3600 } },
+      { status: 400, body: { error: 'invalid_grant', error_description: 'Token already granted' } },
+    ]);
+    const tokens = await redeemPreAuthorizedCode(BASE, 'c1', 'one-time-code', fetch);
+    assert.equal(tokens.access_token, 'at');
+    assert.equal(tokens.refresh_token, undefined);
+    const form = new URLSearchParams(requests[0].body);
+    assert.equal(requests[0].url.pathname, '/oauth2/token');
+    assert.equal(form.get('grant_type'), 'urn:ietf:params:oauth:grant-type:pre-authorized_code');
+    assert.equal(form.get('client_id'), 'c1');
+    assert.equal(form.get('pre-authorized_code'), 'one-time-code');
+    assert.equal(form.get('client_secret'), null);
+    await assert.rejects(redeemPreAuthorizedCode(BASE, 'c1', 'one-time-code', fetch), /invalid_grant: Token already granted/);
   });
 
   test('getUserInfo reads /oauth2/userinfo with the bearer token', async () => {

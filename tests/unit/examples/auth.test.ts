@@ -374,11 +374,7 @@ describe('user management', () => {
     assert.equal(body.externalId, 'sub-42');
     assert.equal('email' in body, false);
     assert.equal(body.resourceType, 'Patient');
-    assert.deepEqual(matchBySubject, {
-      useSubject: true,
-      identitySource: 'subject',
-      identityMappingMode: 'project-membership-external-id',
-    });
+    assert.deepEqual(matchBySubject, { useSubject: true });
   });
 });
 
