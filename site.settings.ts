@@ -15,7 +15,9 @@ export const GENERATED_DOC_DIRS: string[] = [
  * Client-side redirects for pages that were renamed. Keep `from` paths forever: readers and
  * other sites link to them.
  */
-export const REDIRECTS: { from: string; to: string }[] = [];
+export const REDIRECTS: { from: string; to: string }[] = [
+  { from: '/docs/api/fhir/operations/patient-merge', to: '/docs/api/fhir/operations' },
+];
 
 /**
  * Build strictness shared by the site and the failure fixtures in tests/fixtures, so the
