@@ -44,8 +44,9 @@ export async function retireOldSecret(
 
 // #region expunge
 /**
- * Permanently deletes a patient and every resource in their compartment. The server starts an
- * AsyncJob and answers 202; the returned URL is the job's status endpoint to poll.
+ * Permanently deletes a patient and every resource in their compartment. Needs a super admin login
+ * (project admins may only expunge their own Project this way). The server starts an AsyncJob and
+ * answers 202; the returned URL is the job's status endpoint to poll.
  */
 export async function expungePatientRecord(medplum: MedplumClient, patientId: string): Promise<string | undefined> {
   const url = medplum.fhirUrl('Patient', patientId, '$expunge');
