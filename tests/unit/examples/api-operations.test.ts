@@ -240,21 +240,22 @@ describe('admin operations', () => {
 });
 
 describe('scheduling, clinical and bot operations', () => {
-  test('findOpenSlots sends start, end, service-type token and _count, and returns the Slots', async () => {
+  test('findOpenSlots sends start, end, the HealthcareService reference and _count, and returns the Slots', async () => {
     const slot = { resourceType: 'Slot', status: 'free', start: '2026-03-02T14:00:00.000Z', end: '2026-03-02T14:30:00.000Z', schedule: { reference: 'Schedule/s1' } };
     const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: slot }] } });
     const slots = await findOpenSlots(
       medplum,
       's1',
       { start: '2026-03-02T08:00:00-05:00', end: '2026-03-06T18:00:00-05:00' },
-      { system: 'https://example.com/visit-types', code: 'new-patient' },
+      'hs-new-patient',
       5
     );
     assert.deepEqual(slots.map((s) => s.start), ['2026-03-02T14:00:00.000Z']);
     assert.equal(slots[0].id, undefined);
     const q = sent[0].url.searchParams;
     assert.equal(sent[0].url.pathname, '/fhir/R4/Schedule/s1/$find');
-    assert.equal(q.get('service-type'), 'https://example.com/visit-types|new-patient');
+    assert.equal(q.get('service-type-reference'), 'HealthcareService/hs-new-patient');
+    assert.equal(q.get('service-type'), null);
     assert.equal(q.get('_count'), '5');
     assert.equal(q.get('start'), '2026-03-02T08:00:00-05:00');
   });
