@@ -1,10 +1,21 @@
 /**
  * Administrative operations: ClientApplication/$rotate-secret, $expunge, Project/$init,
- * User/$update-email and $set-accounts. All but Project/$init need a project admin (or super admin)
- * login; Project/$init works with any login.
+ * User/$update-email, $set-accounts, User/$rescope, Project/$rate-limits,
+ * $refresh-reference-display and PackageRelease/$install. Project/$init and
+ * $refresh-reference-display work with any login; the others need a project admin (or super admin).
  */
 import type { MedplumClient } from '@medplum/core';
-import type { ClientApplication, OperationOutcome, Parameters, Project, Reference, User } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  ClientApplication,
+  OperationOutcome,
+  Parameters,
+  ParametersParameter,
+  Project,
+  Reference,
+  Resource,
+  User,
+} from '@medplum/fhirtypes';
 
 // #region rotate-secret
 /** Step 1: moves the current secret to retiringSecret and returns the client with a new secret. */
@@ -33,8 +44,9 @@ export async function retireOldSecret(
 
 // #region expunge
 /**
- * Permanently deletes a patient and every resource in their compartment. The server starts an
- * AsyncJob and answers 202; the returned URL is the job's status endpoint to poll.
+ * Permanently deletes a patient and every resource in their compartment. Needs a super admin login
+ * (project admins may only expunge their own Project this way). The server starts an AsyncJob and
+ * answers 202; the returned URL is the job's status endpoint to poll.
  */
 export async function expungePatientRecord(medplum: MedplumClient, patientId: string): Promise<string | undefined> {
   const url = medplum.fhirUrl('Patient', patientId, '$expunge');
@@ -94,3 +106,94 @@ export async function moveToAccount(
   return result.parameter?.find((p) => p.name === 'resourcesUpdated')?.valueInteger;
 }
 // #endregion set-accounts
+
+// #region user-rescope
+/**
+ * Moves a project-scoped user to server scope, so the same login can later join other projects.
+ * A project admin may do this for users of their own project.
+ */
+export async function makeUserServerScoped(medplum: MedplumClient, userId: string): Promise<User> {
+  const params: Parameters = { resourceType: 'Parameters', parameter: [{ name: 'scope', valueCode: 'server' }] };
+  return medplum.post(medplum.fhirUrl('User', userId, '$rescope'), params);
+}
+
+/** Super admins only: makes a user belong to one project (it must have no memberships elsewhere). */
+export async function scopeUserToProject(medplum: MedplumClient, userId: string, projectId: string): Promise<User> {
+  const params: Parameters = {
+    resourceType: 'Parameters',
+    parameter: [
+      { name: 'scope', valueCode: 'project' },
+      { name: 'project', valueReference: { reference: `Project/${projectId}` } },
+    ],
+  };
+  return medplum.post(medplum.fhirUrl('User', userId, '$rescope'), params);
+}
+// #endregion user-rescope
+
+// #region rate-limits
+/** Quota use of one consumer in the current one-minute window (absent parts mean no recent use). */
+export interface QuotaStatus {
+  id: string;
+  limit?: number;
+  consumedPoints?: number;
+  remainingPoints?: number;
+  msBeforeReset?: number;
+}
+
+function readQuota(id: string, parts: ParametersParameter[] | undefined): QuotaStatus {
+  const num = (name: string): number | undefined => parts?.find((p) => p.name === name)?.valueInteger;
+  return {
+    id,
+    limit: num('limit'),
+    consumedPoints: num('consumedPoints'),
+    remainingPoints: num('remainingPoints'),
+    msBeforeReset: num('msBeforeReset'),
+  };
+}
+
+/**
+ * Reads how much of the FHIR interaction quota the project and its members have used. Without
+ * membership ids the server reports the members that were active in the last minute or so.
+ */
+export async function getRateLimits(
+  medplum: MedplumClient,
+  projectId: string,
+  membershipIds: string[] = []
+): Promise<{ project: QuotaStatus; memberships: QuotaStatus[] }> {
+  const url = medplum.fhirUrl('Project', projectId, '$rate-limits');
+  for (const id of membershipIds) {
+    url.searchParams.append('membershipId', id);
+  }
+  const result: Parameters = await medplum.get(url, { cache: 'no-cache' });
+  const projectParts = result.parameter?.find((p) => p.name === 'project')?.part;
+  const project = readQuota(projectParts?.find((p) => p.name === 'id')?.valueString ?? projectId, projectParts);
+  const memberships = (result.parameter ?? [])
+    .filter((p) => p.name === 'membership')
+    .map((p) => readQuota(p.part?.find((q) => q.name === 'membershipId')?.valueString ?? '', p.part));
+  return { project, memberships };
+}
+// #endregion rate-limits
+
+// #region refresh-reference-display
+/**
+ * Rewrites every reference.display in one resource from the current names of the resources it points
+ * to (for example after a practitioner changed their name). Returns the updated resource.
+ */
+export async function refreshDisplays<T extends Resource>(
+  medplum: MedplumClient,
+  resourceType: T['resourceType'],
+  id: string
+): Promise<T> {
+  return medplum.post(medplum.fhirUrl(resourceType, id, '$refresh-reference-display'), {});
+}
+// #endregion refresh-reference-display
+
+// #region package-install
+/**
+ * Installs a package release into the caller's project: the server runs the release's Bundle and
+ * records a PackageInstallation. Returns the batch or transaction response Bundle.
+ */
+export async function installPackageRelease(medplum: MedplumClient, releaseId: string): Promise<Bundle> {
+  return medplum.post(medplum.fhirUrl('PackageRelease', releaseId, '$install'), {});
+}
+// #endregion package-install

@@ -1,6 +1,9 @@
-/** Clinical operations: QuestionnaireResponse/$extract, Patient/$summary and PlanDefinition/$apply. */
+/**
+ * Clinical operations: QuestionnaireResponse/$extract, Patient/$summary, PlanDefinition/$apply and
+ * Patient/$match.
+ */
 import type { MedplumClient } from '@medplum/core';
-import type { Bundle, CarePlan, Composition, Parameters, RequestGroup } from '@medplum/fhirtypes';
+import type { Bundle, CarePlan, Composition, Parameters, Patient, RequestGroup } from '@medplum/fhirtypes';
 
 // #region extract
 /**
@@ -64,3 +67,39 @@ export async function requestGroupOf(medplum: MedplumClient, carePlan: CarePlan)
   return ref ? ((await medplum.readReference(ref)) as RequestGroup) : undefined;
 }
 // #endregion plan-definition-apply
+
+// #region patient-match
+/** One candidate from Patient/$match: the stored Patient, its score (0 to 1) and its match grade. */
+export interface MatchCandidate {
+  patient: Patient;
+  score: number;
+  grade: string | undefined;
+}
+
+/**
+ * Before registering a new patient, asks the server for existing records that look like the same
+ * person. Returns the candidates best first; an empty list means nothing scored as a possible match.
+ */
+export async function findExistingPatients(
+  medplum: MedplumClient,
+  intake: Patient,
+  onlyCertainMatches = false
+): Promise<MatchCandidate[]> {
+  const params: Parameters = {
+    resourceType: 'Parameters',
+    parameter: [
+      { name: 'resource', resource: intake },
+      { name: 'onlyCertainMatches', valueBoolean: onlyCertainMatches },
+      { name: 'count', valueInteger: 5 },
+    ],
+  };
+  const bundle: Bundle<Patient> = await medplum.post(medplum.fhirUrl('Patient', '$match'), params);
+  return (bundle.entry ?? []).map((entry) => ({
+    patient: entry.resource as Patient,
+    score: entry.search?.score ?? 0,
+    grade: entry.search?.extension?.find(
+      (e) => e.url === 'http://hl7.org/fhir/StructureDefinition/match-grade'
+    )?.valueCode,
+  }));
+}
+// #endregion patient-match

@@ -17,6 +17,8 @@ interface OperationEntry {
   levels: ('system' | 'type' | 'instance')[];
   methods: string[];
   page: string;
+  /** The route paths in routes.ts this entry covers, e.g. "/Agent/:id/$push". */
+  paths: string[];
   /** Present for operations newer than the route table: the handler file they were read from. */
   source?: { file: string; commit?: string; read?: string };
 }
@@ -27,8 +29,13 @@ const citationFor = (op: OperationEntry): string =>
 
 const list = JSON.parse(fs.readFileSync(path.join(dir, '_operations.json'), 'utf8')) as {
   commit: string;
+  /** Every distinct operation path registered in packages/server/src/fhir/routes.ts at `commit`. */
+  routes: string[];
   operations: OperationEntry[];
 };
+
+/** Registered by @medplum/fhir-router's FhirRouter itself, so it is not in the server's route table. */
+const ROUTER_OWN = new Set(['$graphql']);
 
 /** Operation pages: every .mdx in the folder except the index and files starting with `_`. */
 const pages = fs
@@ -109,5 +116,46 @@ test('levels and methods are well formed', () => {
     assert.ok(op.name.startsWith('$'), `${op.name} must start with $`);
     assert.ok(op.levels.length > 0 && op.levels.every((l) => ['system', 'type', 'instance'].includes(l)));
     assert.ok(op.methods.length > 0 && op.methods.every((m) => ['GET', 'POST'].includes(m)));
+  }
+});
+
+test('the route list has the 85 distinct operation paths of the release', () => {
+  assert.equal(list.routes.length, 85);
+  assert.equal(new Set(list.routes).size, list.routes.length, 'a route path is listed twice');
+  for (const route of list.routes) {
+    assert.match(route, /^\/([A-Za-z]+\/|:resourceType\/)?(:id\/)?\$[a-z-]+$/, `malformed route path ${route}`);
+  }
+});
+
+test('every entry names the route paths it covers, and they are in the route list', () => {
+  for (const op of list.operations) {
+    const label = `${op.resource ?? ''}/${op.name}`;
+    assert.ok(Array.isArray(op.paths) && op.paths.length > 0, `${label}: no paths`);
+    for (const p of op.paths) {
+      assert.ok(p.endsWith(`/${op.name}`), `${label}: path ${p} is for another operation`);
+      if (!ROUTER_OWN.has(op.name)) {
+        assert.ok(list.routes.includes(p), `${label}: ${p} is not a route in routes.ts`);
+      }
+    }
+  }
+});
+
+test('every route path is covered by exactly one entry', () => {
+  for (const route of list.routes) {
+    const owners = list.operations.filter((op) => op.paths?.includes(route));
+    assert.equal(owners.length, 1, `${route} is covered by ${owners.length} entries`);
+  }
+});
+
+test('levels and resource follow from the paths', () => {
+  for (const op of list.operations) {
+    const levels = new Set<string>();
+    for (const p of op.paths ?? []) {
+      const segments = p.split('/').slice(1, -1);
+      const resource = segments[0] === undefined ? null : segments[0] === ':resourceType' ? '*' : segments[0];
+      assert.equal(resource, op.resource, `${op.name}: ${p} does not match resource ${op.resource}`);
+      levels.add(segments.includes(':id') ? 'instance' : resource === null ? 'system' : 'type');
+    }
+    assert.deepEqual([...levels].sort(), [...op.levels].sort(), `${op.resource ?? ''}/${op.name}: levels differ from paths`);
   }
 });

