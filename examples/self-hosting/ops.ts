@@ -77,6 +77,7 @@ export const CORS_PATH_PREFIXES = [
   '/.well-known/',
   '/admin/',
   '/auth/',
+  '/cds-services',
   '/email/',
   '/fhir/',
   '/fhircast/',
