@@ -279,10 +279,34 @@ export async function migrationJobStatus(
 // #endregion migration-jobs
 
 // #region k8s-env
-/** Sections the 5.0.x environment loader fills from MEDPLUM_<SECTION>_<KEY> variables. */
-const ENV_SECTIONS = ['database', 'redis', 'smtp', 'bullmq', 'fission'];
-/** Keys whose environment value the loader parses as JSON. */
-const ENV_JSON_KEYS = ['tls', 'ssl', 'defaultProjectSystemSetting', 'defaultOAuthClients', 'smtp', 'arrayColumnPadding'];
+/** Sections the environment loader fills from MEDPLUM_<PREFIX><KEY> variables, with their prefixes. */
+const ENV_SECTIONS: Record<string, string> = {
+  database: 'DATABASE_',
+  cacheRedis: 'CACHE_REDIS_',
+  rateLimitRedis: 'RATE_LIMIT_REDIS_',
+  pubSubRedis: 'PUBSUB_REDIS_', // PUBSUB, not PUB_SUB
+  backgroundJobsRedis: 'BACKGROUND_JOBS_REDIS_',
+  redis: 'REDIS_',
+  smtp: 'SMTP_',
+  bullmq: 'BULLMQ_',
+  fission: 'FISSION_',
+  workers: 'WORKERS_',
+};
+/** Keys whose environment value the loader parses as JSON (by short name or by dotted name). */
+const ENV_JSON_KEYS = [
+  'tls',
+  'ssl',
+  'defaultProjectFeatures',
+  'defaultProjectSystemSetting',
+  'defaultOAuthClients',
+  'externalAuthProviders',
+  'smtp',
+  'arrayColumnPadding',
+  'subscriptionAutoDisable',
+  'workers',
+  'workers.enabled',
+  'workers.bullmq',
+];
 
 const toEnvName = (key: string): string => key.replaceAll(/([A-Z])/g, '_$1').toUpperCase();
 
@@ -304,7 +328,7 @@ export function toMedplumEnv(settings: Record<string, unknown>): {
       return;
     }
     if (typeof value === 'object') {
-      if (ENV_JSON_KEYS.includes(key)) {
+      if (ENV_JSON_KEYS.includes(key) || ENV_JSON_KEYS.includes(path)) {
         env.push({ name: `MEDPLUM_${prefix}${toEnvName(key)}`, value: JSON.stringify(value) });
       } else {
         notFromEnv.push(path);
@@ -314,9 +338,10 @@ export function toMedplumEnv(settings: Record<string, unknown>): {
     env.push({ name: `MEDPLUM_${prefix}${toEnvName(key)}`, value: String(value) });
   };
   for (const [key, value] of Object.entries(settings)) {
-    if (ENV_SECTIONS.includes(key) && value && typeof value === 'object' && !Array.isArray(value)) {
+    const prefix = ENV_SECTIONS[key];
+    if (prefix && value && typeof value === 'object' && !Array.isArray(value)) {
       for (const [subKey, subValue] of Object.entries(value)) {
-        add(`${toEnvName(key)}_`, subKey, subValue, `${key}.${subKey}`);
+        add(prefix, subKey, subValue, `${key}.${subKey}`);
       }
     } else {
       add('', key, value, key);

@@ -26,7 +26,7 @@ export const MEDPLUM_METRICS: MedplumMetric[] = [
   { name: 'medplum.subscription.waitingCount', kind: 'gauge', unit: '1', attributes: [] },
   { name: 'medplum.db.queriesAwaitingClient', kind: 'gauge', unit: '1', attributes: ['hostname', 'dbInstanceType'] },
   { name: 'medplum.db.healthcheckRTT', kind: 'gauge', unit: 's', attributes: ['hostname', 'dbInstanceType'] },
-  { name: 'medplum.redis.healthcheckRTT', kind: 'gauge', unit: 's', attributes: ['hostname'] },
+  { name: 'medplum.redis.healthcheckRTT', kind: 'gauge', unit: 's', attributes: ['hostname', 'redisInstanceType'] },
   { name: 'medplum.node.usedHeapSize', kind: 'gauge', unit: 'By', attributes: ['hostname'] },
 ];
 
@@ -77,6 +77,7 @@ export const CORS_PATH_PREFIXES = [
   '/.well-known/',
   '/admin/',
   '/auth/',
+  '/cds-services',
   '/email/',
   '/fhir/',
   '/fhircast/',

@@ -144,4 +144,25 @@ describe('self-hosting/cdk', () => {
     assert.equal(byName.MEDPLUM_ALLOWED_ORIGINS, 'https://app.example.org');
     assert.deepEqual(notFromEnv, ['readonlyDatabase']);
   });
+
+  test('toMedplumEnv knows the split Redis and worker sections and the JSON-valued keys', () => {
+    const { env, notFromEnv } = toMedplumEnv({
+      pubSubRedis: { host: 'redis-pubsub', port: 6380 },
+      backgroundJobsRedis: { host: 'redis-jobs' },
+      workers: { enabled: ['dispatch', 'subscription'] },
+      defaultProjectFeatures: ['bots', 'cron'],
+      subscriptionAutoDisable: [{ maxConsecutiveFailures: 10, timeWindowSeconds: 3600 }],
+    });
+    const byName = Object.fromEntries(env.map((e) => [e.name, e.value]));
+    assert.equal(byName.MEDPLUM_PUBSUB_REDIS_HOST, 'redis-pubsub');
+    assert.equal(byName.MEDPLUM_PUBSUB_REDIS_PORT, '6380');
+    assert.equal(byName.MEDPLUM_BACKGROUND_JOBS_REDIS_HOST, 'redis-jobs');
+    assert.equal(byName.MEDPLUM_WORKERS_ENABLED, '["dispatch","subscription"]');
+    assert.equal(byName.MEDPLUM_DEFAULT_PROJECT_FEATURES, '["bots","cron"]');
+    assert.equal(
+      byName.MEDPLUM_SUBSCRIPTION_AUTO_DISABLE,
+      '[{"maxConsecutiveFailures":10,"timeWindowSeconds":3600}]'
+    );
+    assert.deepEqual(notFromEnv, []);
+  });
 });

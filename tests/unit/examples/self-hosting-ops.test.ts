@@ -58,6 +58,13 @@ describe('self-hosting/ops cors', () => {
     assert.equal(corsAllowed({ appBaseUrl }, 'http://localhost:3000', '/healthcheck'), false);
   });
 
+  test('CDS Hooks services are a CORS path; SCIM and the /api/ copies are not', () => {
+    assert.equal(corsAllowed({ appBaseUrl }, 'http://localhost:3000', '/cds-services'), true);
+    assert.equal(corsAllowed({ appBaseUrl }, 'http://localhost:3000', '/cds-services/my-service'), true);
+    assert.equal(corsAllowed({ appBaseUrl }, 'http://localhost:3000', '/scim/v2/Users'), false);
+    assert.equal(corsAllowed({ appBaseUrl }, 'http://localhost:3000', '/api/fhir/R4/Patient'), false);
+  });
+
   test('no Origin header means no CORS headers', () => {
     assert.equal(corsAllowed({ appBaseUrl, allowedOrigins: '*' }, undefined, '/fhir/R4/Patient'), false);
   });
