@@ -110,7 +110,8 @@ export async function holdOpening(medplum: MedplumClient, offer: Appointment): P
 
 /**
  * Cancels a pending (held) or booked Appointment with `$cancel`: the server sets its status to
- * `cancelled` and deletes the Slots it references, which frees the time again.
+ * `cancelled` and deletes the Slots listed in `Appointment.slot`, which frees that time again.
+ * A `$book` booking lists only its visit Slots, so its buffer Slots must be removed separately.
  */
 export async function cancelAppointment(
   medplum: MedplumClient,
