@@ -14,7 +14,6 @@ import type {
   Invoice,
   Money,
   Organization,
-  Parameters,
   Patient,
   Practitioner,
 } from '@medplum/fhirtypes';
@@ -82,16 +81,6 @@ export async function requestEligibility(
     insurer: coverage.payor[0] as CoverageEligibilityRequest['insurer'],
     insurance: [{ focal: true, coverage: createReference(coverage) }],
   });
-}
-
-/**
- * Hands the request to the clearinghouse integration configured for the project. The server's
- * `$submit` forwards it to the custom operation named by the ELIGIBILITY_SUBMIT_OPERATION setting.
- */
-export async function submitEligibility(medplum: MedplumClient, request: CoverageEligibilityRequest): Promise<unknown> {
-  return medplum.post(medplum.fhirUrl('CoverageEligibilityRequest', request.id as string, '$submit'), {
-    resourceType: 'Parameters',
-  } satisfies Parameters);
 }
 
 /** Is the patient covered? Reads the newest answer recorded for a request. */

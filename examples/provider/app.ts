@@ -19,7 +19,10 @@ import type {
   Coverage,
   DocumentReference,
   Encounter,
+  Goal,
+  Immunization,
   MedicationRequest,
+  MedicationStatement,
   Observation,
   Organization,
   Patient,
@@ -27,7 +30,9 @@ import type {
   Practitioner,
   Provenance,
   Reference,
+  Schedule,
   ServiceRequest,
+  Slot,
   Task,
 } from '@medplum/fhirtypes';
 
@@ -38,12 +43,15 @@ export const APPLICABLE_CHARGE_DEFINITION_URL =
   'http://medplum.com/fhir/StructureDefinition/applicable-charge-definition';
 
 // #region summary
-/** What the left-hand patient summary shows, loaded with the same searches the sidebar runs. */
+/** What the left-hand patient summary shows, loaded with the same searches its default sections run. */
 export interface PatientSummaryData {
   allergies: AllergyIntolerance[];
   problems: Condition[];
   medications: MedicationRequest[];
+  medicationStatements: MedicationStatement[];
   coverages: Coverage[];
+  immunizations: Immunization[];
+  goals: Goal[];
   vitals: Observation[];
   smokingStatus?: Observation;
   sexualOrientation?: Observation;
@@ -51,24 +59,44 @@ export interface PatientSummaryData {
 
 export async function loadPatientSummary(medplum: MedplumClient, patientId: string): Promise<PatientSummaryData> {
   const ref = `Patient/${patientId}`;
-  // Every section asks for the newest 100 of its type; the sidebar has no paging.
+  // Every search asks for the newest 100 of its type; the sidebar has no paging.
   const meta = { _count: '100', _sort: '-_lastUpdated' };
-  const [allergies, problems, medications, observations, coverages] = await Promise.all([
+  const [
+    allergies,
+    problems,
+    medications,
+    medicationStatements,
+    coverages,
+    immunizations,
+    goals,
+    vitals,
+    smoking,
+    orientation,
+  ] = await Promise.all([
     medplum.searchResources('AllergyIntolerance', { patient: ref, ...meta }),
     medplum.searchResources('Condition', { patient: ref, ...meta }),
     medplum.searchResources('MedicationRequest', { subject: ref, ...meta }),
-    medplum.searchResources('Observation', { subject: ref, ...meta }),
+    medplum.searchResources('MedicationStatement', { subject: ref, ...meta }),
     medplum.searchResources('Coverage', { beneficiary: ref, ...meta }),
+    medplum.searchResources('Immunization', { patient: ref, ...meta }),
+    medplum.searchResources('Goal', { patient: ref, ...meta }),
+    // Three Observation searches, one per section: the server matches any coding.
+    medplum.searchResources('Observation', { subject: ref, category: 'vital-signs', ...meta }),
+    medplum.searchResources('Observation', { subject: ref, code: '72166-2', ...meta }),
+    medplum.searchResources('Observation', { subject: ref, code: '76690-7', ...meta }),
   ]);
-  // The summary only looks at the FIRST coding of each Observation's code and category.
   return {
     allergies,
     problems,
     medications,
+    medicationStatements,
     coverages,
-    vitals: observations.filter((o) => o.category?.[0]?.coding?.[0]?.code === 'vital-signs'),
-    smokingStatus: observations.find((o) => o.code?.coding?.[0]?.code === '72166-2'),
-    sexualOrientation: observations.find((o) => o.code?.coding?.[0]?.code === '76690-7'),
+    immunizations,
+    goals,
+    vitals,
+    // The smoking status and sexual orientation sections show the newest match.
+    smokingStatus: smoking[0],
+    sexualOrientation: orientation[0],
   };
 }
 // #endregion summary
@@ -81,14 +109,18 @@ export interface VisitInput {
   /** Encounter.class, a Coding from the v3 ActEncounterCode value set, e.g. AMB. */
   encounterClass: Coding;
   careTemplate: PlanDefinition & { id: string };
+  /** The visit's practitioner; the forms default it to the calendar's or the signed-in practitioner. */
+  practitioner?: Reference<Practitioner>;
+  /** Set when the visit is created from a calendar: a busy Slot is then written on this Schedule. */
+  schedule?: Schedule & { id: string };
 }
 
-/** Step 1: the booked Appointment, the planned Encounter and an empty chart note. */
+/** Step 1: the booked Appointment (plus a busy Slot from the calendar), the planned Encounter and an empty chart note. */
 export async function createVisitRecords(
   medplum: MedplumClient,
   input: VisitInput
-): Promise<{ appointment: Appointment; encounter: Encounter & { id: string }; note: ClinicalImpression }> {
-  const practitioner = medplum.getProfile() as Practitioner & { id: string };
+): Promise<{ appointment: Appointment; encounter: Encounter & { id: string }; note: ClinicalImpression; slot?: Slot }> {
+  const practitioner = input.practitioner ?? createReference(medplum.getProfile() as Practitioner & { id: string });
   const appointment = await medplum.createResource<Appointment>({
     resourceType: 'Appointment',
     status: 'booked',
@@ -96,16 +128,27 @@ export async function createVisitRecords(
     end: input.end,
     participant: [
       { actor: createReference(input.patient), status: 'accepted' },
-      { actor: createReference(practitioner), status: 'accepted' },
+      { actor: practitioner, status: 'accepted' },
     ],
   });
+  // The calendar path keeps the scheduling operations from offering this time again. The Slot is
+  // not linked from Appointment.slot.
+  const slot = input.schedule
+    ? await medplum.createResource<Slot>({
+        resourceType: 'Slot',
+        start: input.start,
+        end: input.end,
+        schedule: createReference(input.schedule),
+        status: 'busy',
+      })
+    : undefined;
   const encounter = (await medplum.createResource<Encounter>({
     resourceType: 'Encounter',
     status: 'planned',
     class: input.encounterClass,
     subject: createReference(input.patient),
     appointment: [createReference(appointment)],
-    participant: [{ individual: { reference: getReferenceString(practitioner) } }],
+    participant: [{ individual: practitioner }],
   })) as Encounter & { id: string };
   const note = await medplum.createResource<ClinicalImpression>({
     resourceType: 'ClinicalImpression',
@@ -115,7 +158,7 @@ export async function createVisitRecords(
     encounter: createReference(encounter),
     date: new Date().toISOString(),
   });
-  return { appointment, encounter, note };
+  return { appointment, encounter, note, slot };
 }
 
 /** Step 2: the server turns each template action into a Task that carries Task.encounter. */
@@ -123,14 +166,15 @@ export async function applyCareTemplate(
   medplum: MedplumClient,
   template: PlanDefinition & { id: string },
   patient: Patient,
-  encounter: Encounter
+  encounter: Encounter,
+  practitioner: Reference<Practitioner> = createReference(medplum.getProfile() as Practitioner & { id: string })
 ): Promise<void> {
   await medplum.post(medplum.fhirUrl('PlanDefinition', template.id, '$apply'), {
     resourceType: 'Parameters',
     parameter: [
       { name: 'subject', valueString: getReferenceString(patient) },
       { name: 'encounter', valueString: getReferenceString(encounter) },
-      { name: 'practitioner', valueString: getReferenceString(medplum.getProfile() as Practitioner) },
+      { name: 'practitioner', valueString: practitioner.reference as string },
     ],
   });
 }
@@ -190,7 +234,7 @@ export async function createVisitCharges(
 /** The whole "Create Visit" button, in the app's order. */
 export async function createVisit(medplum: MedplumClient, input: VisitInput): Promise<Encounter> {
   const { encounter } = await createVisitRecords(medplum, input);
-  await applyCareTemplate(medplum, input.careTemplate, input.patient, encounter);
+  await applyCareTemplate(medplum, input.careTemplate, input.patient, encounter, input.practitioner);
   await createVisitCharges(medplum, input.careTemplate, input.patient, encounter);
   return encounter;
 }
@@ -229,6 +273,11 @@ export async function signVisit(
     // Locking closes every task on the visit that is still open.
     for (const task of tasks.filter((t) => !TASK_CLOSED.has(t.status))) {
       await medplum.updateResource<Task>({ ...task, status: 'completed' });
+    }
+    // ...and completes the chart note, which is what marks the visit as locked on the next load.
+    const note = await medplum.searchOne('ClinicalImpression', { encounter: getReferenceString(encounter) });
+    if (note) {
+      await medplum.updateResource<ClinicalImpression>({ ...note, status: 'completed' });
     }
   }
   const now = new Date().toISOString();
@@ -289,6 +338,15 @@ export async function addAddendum(medplum: MedplumClient, encounter: Encounter, 
 // #endregion sign
 
 // #region claim
+const CHARGE_ITEM_MODIFIER_URL = 'http://hl7.org/fhir/StructureDefinition/chargeitem-modifier';
+
+function modifiersOf(charge: ChargeItem): { modifier?: CodeableConcept[] } {
+  const modifier = (charge.extension ?? [])
+    .filter((ext) => ext.url === CHARGE_ITEM_MODIFIER_URL && ext.valueCodeableConcept)
+    .map((ext) => ext.valueCodeableConcept as CodeableConcept);
+  return modifier.length > 0 ? { modifier } : {};
+}
+
 /** The draft Claim the Details & Billing tab creates once a visit has charge items. */
 export function buildVisitClaim(
   patientId: string,
@@ -305,7 +363,7 @@ export function buildVisitClaim(
     use: 'claim',
     created: new Date().toISOString(),
     patient: { reference: `Patient/${patientId}` },
-    provider: { reference: `Practitioner/${practitionerId}`, type: 'Practitioner' },
+    provider: { reference: `Practitioner/${practitionerId}` },
     priority: { coding: [{ code: 'normal' }] },
     insurance: [{ sequence: 1, focal: true, coverage }],
     item: billable.map((charge, index) => ({
@@ -313,6 +371,8 @@ export function buildVisitClaim(
       encounter: [{ reference: `Encounter/${encounterId}` }],
       productOrService: { coding: charge.code.coding?.filter((c) => c.system === CPT), text: charge.code.text },
       net: charge.priceOverride,
+      // A charge item's modifiers (the chargeitem-modifier extension) become the line's modifiers.
+      ...modifiersOf(charge),
     })),
     // The total adds up priceOverride, which ChargeItemDefinition/$apply fills in.
     total: { value: chargeItems.reduce((sum, c) => sum + (c.priceOverride?.value ?? 0), 0) },
@@ -360,27 +420,37 @@ export function myOpenTasksQuery(profile: Reference): string {
 // #endregion new-task
 
 // #region thread
-/** A new thread: the parent Communication the "New Message" dialog creates. */
+/**
+ * A new thread: the parent Communication the "New Message" dialog creates. The dialog needs at
+ * least one practitioner and starts with you in the list.
+ */
 export async function startThread(
   medplum: MedplumClient,
   patient: Reference<Patient>,
-  topic: string,
-  practitioners: Reference<Practitioner>[] = []
+  topic: string | undefined,
+  practitioners: Reference<Practitioner>[] = [createReference(medplum.getProfile() as Practitioner & { id: string })]
 ): Promise<Communication> {
+  if (practitioners.length === 0) {
+    throw new Error('A thread needs at least one practitioner');
+  }
   return medplum.createResource<Communication>({
     resourceType: 'Communication',
     status: 'in-progress',
     subject: patient,
     sender: createReference(medplum.getProfile() as ProfileResource),
     recipient: [patient, ...practitioners],
-    topic: { text: topic },
+    topic: topic ? { text: topic } : undefined,
   });
 }
 
-/** One message in the thread: a child Communication pointing at the parent with partOf. */
+/**
+ * One message in the thread: a child Communication pointing at the parent with partOf. Like the
+ * chat pane, it copies the thread's subject and then stamps the parent's `sent` with the time of
+ * this latest message.
+ */
 export async function postToThread(medplum: MedplumClient, thread: Communication, text: string): Promise<Communication> {
   const me = createReference(medplum.getProfile() as ProfileResource);
-  return medplum.createResource<Communication>({
+  const message = await medplum.createResource<Communication>({
     resourceType: 'Communication',
     status: 'in-progress',
     sender: me,
@@ -388,10 +458,19 @@ export async function postToThread(medplum: MedplumClient, thread: Communication
     sent: new Date().toISOString(),
     payload: [{ contentString: text }],
     partOf: [createReference(thread)],
+    subject: thread.subject,
   });
+  if (thread.id) {
+    await medplum.patchResource('Communication', thread.id, [{ op: 'add', path: '/sent', value: message.sent }]);
+  }
+  return message;
 }
 
-/** The inbox list: parents only, each with its newest reply; threads with no reply are left out. */
+/**
+ * The inbox list: parents only, each with its newest reply; threads with no reply are left out
+ * (the app asks the server for that with `_has:Communication:part-of:_id:not=null`; this version
+ * checks each parent's newest reply instead).
+ */
 export async function listThreads(
   medplum: MedplumClient,
   status: 'in-progress' | 'completed',
@@ -399,7 +478,7 @@ export async function listThreads(
 ): Promise<[Communication, Communication][]> {
   const query = new URLSearchParams(extraQuery);
   query.append('status', status);
-  query.append('identifier:not', 'ai-message-topic');
+  query.append('identifier:not', 'http://medplum.com/ai-message|');
   query.append('part-of:missing', 'true');
   query.append('_sort', '-_lastUpdated');
   query.append('_count', '20');

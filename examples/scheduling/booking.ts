@@ -1,6 +1,6 @@
 /**
- * Finding bookable times with Appointment/$find and booking one with Appointment/$book, plus the
- * plain-write alternative and why it is weaker.
+ * Finding bookable times with Appointment/$find, booking one with Appointment/$book, holding and
+ * cancelling with $hold and $cancel, plus the plain-write alternative and why it is weaker.
  */
 import type { MedplumClient, WithId } from '@medplum/core';
 import { createReference } from '@medplum/core';
@@ -51,36 +51,76 @@ export async function findOpenings(
 
 // #region book
 /**
- * Books one proposed Appointment exactly as $find returned it. The server re-checks the time
- * against the schedule's rules and existing bookings inside one transaction, then creates the
- * booked Appointment and its busy Slots. A conflict (someone booked it first) is an error, so
- * the caller should search again rather than retry the same offer.
+ * Books one offer from $find. `$book` takes the offer's main Slot (the contained Slot with status
+ * `busy`, one per calendar) as `slot` parameters and the patient as `patient-reference`. The
+ * server re-checks the time against the schedule's rules and existing Slots inside one
+ * transaction, then stores busy Slots, buffer Slots and a booked Appointment whose participants
+ * are the calendars' actors and the patient. If the time was taken meanwhile the request fails,
+ * so the caller should search again rather than retry the same offer.
  */
 export async function bookOpening(
   medplum: MedplumClient,
   offer: Appointment,
   patient: WithId<Patient>,
 ): Promise<{ appointment: WithId<Appointment>; slots: Slot[] }> {
+  const busySlots = (offer.contained ?? []).filter(
+    (r): r is Slot => r.resourceType === 'Slot' && (r as Slot).status === 'busy',
+  );
+  if (busySlots.length === 0) {
+    throw new Error('offer has no busy Slot to book');
+  }
   const url = medplum.fhirUrl('Appointment', '$book');
+  const result = unwrap<Bundle>(
+    await medplum.post(url, {
+      resourceType: 'Parameters',
+      parameter: [
+        ...busySlots.map((slot) => ({ name: 'slot', resource: slot })),
+        { name: 'patient-reference', valueReference: createReference(patient) },
+      ],
+    }),
+  );
+  const created = (result.entry ?? []).map((e) => e.resource as Resource);
+  const appointment = created.find((r): r is WithId<Appointment> => r.resourceType === 'Appointment');
+  if (!appointment) {
+    throw new Error('$book returned no Appointment');
+  }
+  return { appointment, slots: created.filter((r): r is Slot => r.resourceType === 'Slot') };
+}
+// #endregion book
+
+// #region hold-cancel
+/**
+ * Holds an offer without booking it: `$hold` takes the whole proposed Appointment and stores it
+ * with status `pending`, and its Slots with status `busy-tentative`, so nobody else can take the
+ * time meanwhile. The answer is a Bundle with the Appointment first.
+ */
+export async function holdOpening(medplum: MedplumClient, offer: Appointment): Promise<WithId<Appointment>> {
+  const url = medplum.fhirUrl('Appointment', '$hold');
   const result = unwrap<Bundle>(
     await medplum.post(url, { resourceType: 'Parameters', parameter: [{ name: 'appointment', resource: offer }] }),
   );
-  const created = (result.entry ?? []).map((e) => e.resource as Resource);
-  const booked = created.find((r): r is WithId<Appointment> => r.resourceType === 'Appointment');
-  if (!booked) {
-    throw new Error('$book returned no Appointment');
+  const held = (result.entry ?? [])
+    .map((e) => e.resource as Resource)
+    .find((r): r is WithId<Appointment> => r.resourceType === 'Appointment');
+  if (!held) {
+    throw new Error('$hold returned no Appointment');
   }
-  // $book lists the schedules' actors as participants; the patient is added afterwards.
-  const appointment = await medplum.updateResource<Appointment>({
-    ...booked,
-    participant: [...booked.participant, { actor: createReference(patient), status: 'accepted' }],
-  });
-  return {
-    appointment: appointment as WithId<Appointment>,
-    slots: created.filter((r): r is Slot => r.resourceType === 'Slot'),
-  };
+  return held;
 }
-// #endregion book
+
+/**
+ * Cancels a pending (held) or booked Appointment with `$cancel`: the server sets its status to
+ * `cancelled` and deletes the Slots listed in `Appointment.slot`, which frees that time again.
+ * A `$book` booking lists only its visit Slots, so its buffer Slots must be removed separately.
+ */
+export async function cancelAppointment(
+  medplum: MedplumClient,
+  appointment: WithId<Appointment>,
+): Promise<Appointment> {
+  const url = medplum.fhirUrl('Appointment', appointment.id, '$cancel');
+  return unwrap<Appointment>(await medplum.post(url, { resourceType: 'Parameters' }));
+}
+// #endregion hold-cancel
 
 // #region plain-write
 /**

@@ -251,11 +251,11 @@ export const INTERNAL_MEDICINE: PractitionerQualification = {
 };
 
 /**
- * Practitioners licensed in a state on the visit date. Servers whose definitions include Medplum's
- * `qualification-davinci-pdex-where-valid` parameter narrow by state in the search; older servers
- * (up to 5.0.10) reject that parameter, so pass `stateSearch: false` there to search by license
- * code instead. Either way the state, status and period are checked in code, because no search
- * parameter covers a qualification's period.
+ * Practitioners licensed in a state on the visit date. By default the search narrows by state with
+ * Medplum's `qualification-davinci-pdex-where-valid` parameter; with `stateSearch: false` it
+ * searches by license code instead (for servers before 5.1.8, which reject that parameter). Either
+ * way the state, status and period are checked in code, because no search parameter covers a
+ * qualification's period.
  */
 export async function practitionersLicensedIn(
   medplum: MedplumClient,

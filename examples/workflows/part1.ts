@@ -235,7 +235,11 @@ export function encounterSignatures(medplum: MedplumClient, encounter: Encounter
 /** The identifier system `@medplum/dosespot-react` uses for a patient's DoseSpot id. */
 export const DOSESPOT_PATIENT_ID_SYSTEM = 'https://dosespot.com/patient-id';
 
-/** The Provider app shows its DoseSpot tab only when the membership carries a DoseSpot identifier. */
+/**
+ * Whether the membership carries a DoseSpot prescriber identifier (an enrolled prescriber). The
+ * Provider app also shows its DoseSpot tab to clinicians allowed to enrol themselves through a
+ * PractitionerRole.
+ */
 export function prescriberHasDoseSpot(membership: ProjectMembership | undefined): boolean {
   return !!membership?.identifier?.some((i) => i.system?.includes('dosespot'));
 }

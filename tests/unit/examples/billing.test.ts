@@ -15,7 +15,6 @@ import {
   isCovered,
   OFFICE_VISIT,
   requestEligibility,
-  submitEligibility,
 } from '../../../examples/billing/revenue-cycle';
 import { mockWithSearch } from './mock-with-search';
 
@@ -77,18 +76,5 @@ describe('billing/revenue-cycle', () => {
     assert.equal(invoice.lineItem?.[0]?.chargeItemReference?.reference, `ChargeItem/${charge.id}`);
     const billed = await medplum.readResource('ChargeItem', charge.id as string, { cache: 'no-cache' });
     assert.equal(billed.status, 'billed');
-  });
-
-  test('submitEligibility posts to the request instance $submit operation', async () => {
-    const medplum = mockWithSearch();
-    const calls: string[] = [];
-    // MockClient's router has no $submit; record the request the SDK would send instead.
-    medplum.post = (async (url: URL | string) => {
-      calls.push(url.toString());
-      return {};
-    }) as typeof medplum.post;
-    await submitEligibility(medplum, { resourceType: 'CoverageEligibilityRequest', id: 'abc', status: 'active', purpose: ['benefits'], patient: { reference: 'Patient/1' }, created: '2026-11-23', insurer: { reference: 'Organization/1' } });
-    assert.equal(calls.length, 1);
-    assert.match(calls[0], /\/fhir\/R4\/CoverageEligibilityRequest\/abc\/\$submit$/);
   });
 });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createReference, getReferenceString, validateResource } from '@medplum/core';
 import type { MedplumClient } from '@medplum/core';
-import type { ChargeItem, Patient, PlanDefinition, Practitioner, Resource, ServiceRequest, Task } from '@medplum/fhirtypes';
+import type { ChargeItem, Patient, PlanDefinition, Practitioner, Resource, Schedule, ServiceRequest, Task } from '@medplum/fhirtypes';
 import {
   addAddendum,
   applyCareTemplate,
@@ -44,7 +44,7 @@ async function newPatient(medplum: MedplumClient): Promise<Patient & { id: strin
 }
 
 describe('provider/app', () => {
-  test('loadPatientSummary groups vitals, smoking status and sexual orientation like the sidebar', async () => {
+  test('loadPatientSummary finds vitals, smoking status and sexual orientation with the sidebar searches', async () => {
     const medplum = mockWithSearch();
     const patient = await newPatient(medplum);
     const subject = createReference(patient);
@@ -64,11 +64,24 @@ describe('provider/app', () => {
       code: { coding: [{ system: 'http://loinc.org', code: '72166-2', display: 'Tobacco smoking status' }] },
       subject,
     });
+    // LOINC second: the code search still finds it.
+    await medplum.createResource({
+      resourceType: 'Observation',
+      status: 'final',
+      code: {
+        coding: [
+          { system: 'http://example.org/local-codes', code: 'SO-1' },
+          { system: 'http://loinc.org', code: '76690-7', display: 'Sexual orientation' },
+        ],
+      },
+      subject,
+    });
     const summary = await loadPatientSummary(medplum, patient.id);
     assert.equal(summary.vitals.length, 1);
     assert.equal(summary.smokingStatus?.code?.coding?.[0]?.code, '72166-2');
-    assert.equal(summary.sexualOrientation, undefined);
+    assert.equal(summary.sexualOrientation?.code?.coding?.[1]?.code, '76690-7');
     assert.equal(summary.allergies.length, 0);
+    assert.equal(summary.immunizations.length, 0);
   });
 
   test('a visit: Appointment, Encounter, chart note, $apply request and planned ChargeItems', async () => {
@@ -88,7 +101,7 @@ describe('provider/app', () => {
     })) as PlanDefinition & { id: string };
     valid(template);
 
-    const { appointment, encounter, note } = await createVisitRecords(medplum, {
+    const { appointment, encounter, note, slot } = await createVisitRecords(medplum, {
       patient,
       start: '2026-12-01T15:00:00.000Z',
       end: '2026-12-01T15:30:00.000Z',
@@ -97,6 +110,7 @@ describe('provider/app', () => {
     });
     [appointment, encounter, note].forEach(valid);
     assert.equal(appointment.status, 'booked');
+    assert.equal(slot, undefined);
     assert.equal(encounter.status, 'planned');
     assert.equal(encounter.appointment?.[0]?.reference, getReferenceString(appointment));
     assert.equal(note.encounter?.reference, getReferenceString(encounter));
@@ -152,6 +166,40 @@ describe('provider/app', () => {
     assert.equal(appointmentStatusFor('planned'), undefined);
   });
 
+  test('a visit from the calendar: chosen practitioner and a busy Slot on the Schedule', async () => {
+    loadFullDefinitions();
+    const medplum = mockWithSearch();
+    const patient = await newPatient(medplum);
+    const doctor = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Osei' }] });
+    const schedule = (await medplum.createResource<Schedule>({
+      resourceType: 'Schedule',
+      active: true,
+      actor: [createReference(doctor)],
+    })) as Schedule & { id: string };
+    const template = (await medplum.createResource<PlanDefinition>({
+      resourceType: 'PlanDefinition',
+      status: 'active',
+      title: 'Follow-up',
+      action: [{ title: 'Review results' }],
+    })) as PlanDefinition & { id: string };
+    const { appointment, encounter, slot } = await createVisitRecords(medplum, {
+      patient,
+      start: '2026-12-02T15:00:00.000Z',
+      end: '2026-12-02T15:30:00.000Z',
+      encounterClass: AMB,
+      careTemplate: template,
+      practitioner: createReference(doctor),
+      schedule,
+    });
+    assert.ok(slot);
+    valid(slot);
+    assert.equal(slot.status, 'busy');
+    assert.equal(slot.schedule.reference, getReferenceString(schedule));
+    assert.equal(appointment.slot, undefined);
+    assert.equal(appointment.participant[1].actor?.reference, getReferenceString(doctor));
+    assert.equal(encounter.participant?.[0]?.individual?.reference, getReferenceString(doctor));
+  });
+
   test('sign, lock and addendum', async () => {
     loadFullDefinitions();
     const medplum = mockWithSearch();
@@ -176,8 +224,8 @@ describe('provider/app', () => {
     valid(provenance);
     assert.equal(provenance.target[0].reference, getReferenceString(encounter));
     assert.equal((await medplum.readResource('Task', task.id as string)).status, 'completed');
-    // The lock closed the tasks but did not complete the ClinicalImpression: on reload it reads as "signed".
-    assert.equal(await chartNoteStatus(medplum, encounter), 'signed');
+    // The lock closed the tasks and completed the ClinicalImpression: on reload it reads as locked.
+    assert.equal(await chartNoteStatus(medplum, encounter), 'signedAndLocked');
 
     const addendum = await addAddendum(medplum, encounter, 'BP recheck was 128/82.');
     valid(addendum);
@@ -198,6 +246,12 @@ describe('provider/app', () => {
         subject: { reference: 'Patient/p' },
         code: OFFICE_VISIT,
         priceOverride: { value: 120, currency: 'USD' },
+        extension: [
+          {
+            url: 'http://hl7.org/fhir/StructureDefinition/chargeitem-modifier',
+            valueCodeableConcept: { coding: [{ system: 'http://www.ama-assn.org/go/cpt', code: '25' }] },
+          },
+        ],
       },
       {
         resourceType: 'ChargeItem',
@@ -211,6 +265,8 @@ describe('provider/app', () => {
     valid(claim);
     assert.equal(claim.item?.length, 1);
     assert.equal(claim.item?.[0].productOrService.coding?.[0].code, '99213');
+    assert.equal(claim.item?.[0].modifier?.[0].coding?.[0].code, '25');
+    assert.equal(claim.provider.reference, 'Practitioner/dr');
     assert.equal(claim.total?.value, 125);
   });
 
@@ -260,10 +316,14 @@ describe('provider/app', () => {
     const reply = await postToThread(medplum, thread, 'Your refill was sent to the pharmacy.');
     valid(reply);
     assert.equal(reply.partOf?.[0]?.reference, getReferenceString(thread));
+    assert.equal(reply.subject?.reference, patient.reference);
+    // The author is left out of the recipients: the patient remains.
     assert.deepEqual(
       reply.recipient?.map((r) => r.reference),
       [patient.reference]
     );
+    // The parent now carries the time of its latest message.
+    assert.equal((await medplum.readResource('Communication', thread.id as string)).sent, reply.sent);
 
     const rows = await listThreads(medplum, 'in-progress', `subject=${patient.reference}`);
     assert.equal(rows.length, 1);

@@ -117,7 +117,7 @@ describe('scheduling/resources', () => {
     assert.equal(bySearchOnly.length, 2, 'the search matches the state; the period check is done in code');
     const byCode = await medplum.searchResources('Practitioner', { 'qualification-code': 'http://nucc.org/provider-taxonomy|207R00000X' });
     assert.deepEqual(byCode.map((p) => p.id), [ca.id]);
-    // Servers up to 5.0.10 lack the state parameter: search by license code, same result.
+    // Without the state parameter: search by license code, same result.
     const byLicenseCode = await practitionersLicensedIn(medplum, 'CA', '2026-12-03', { stateSearch: false });
     assert.deepEqual(byLicenseCode.map((p) => p.id), [ca.id]);
     assert.deepEqual((await practitionersLicensedIn(medplum, 'NY', '2026-12-03', { stateSearch: false })).map((p) => p.id), [ny.id]);

@@ -1,7 +1,7 @@
 /**
  * Runs the scheduling examples against MockClient and validates every resource they build.
- * MockClient has no $find or $book; those tests stand in the server's answers and check what the
- * examples send and how they use what comes back.
+ * MockClient has no $find, $book, $hold or $cancel; those tests stand in the server's answers and
+ * check what the examples send and how they use what comes back.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -11,12 +11,14 @@ import {
   serviceTypeIncludesService,
   validateResource,
 } from '@medplum/core';
-import type { Appointment, Bundle, Patient, Practitioner, Slot } from '@medplum/fhirtypes';
+import type { Appointment, Bundle, Patient, Practitioner, Schedule, Slot } from '@medplum/fhirtypes';
 import type { WithId } from '@medplum/core';
 import {
   bookedSlots,
   bookOpening,
+  cancelAppointment,
   findOpenings,
+  holdOpening,
   recordExternalBooking,
   schedulerSource,
 } from '../../../examples/scheduling/booking';
@@ -39,14 +41,36 @@ describe('scheduling/setup', () => {
   });
 });
 
-/** A 30-minute opening as `$find` proposes it: status proposed, the practitioner still to accept. */
-function proposedOffer(practitioner: WithId<Practitioner>): Appointment {
+/**
+ * A 30-minute opening as `$find` proposes it: status proposed, the practitioner still to accept, and
+ * the Slots it would occupy (the visit itself as `busy`, the 10-minute buffer as `busy-unavailable`).
+ */
+function proposedOffer(practitioner: WithId<Practitioner>, schedule: WithId<Schedule>): Appointment {
   return {
     resourceType: 'Appointment',
     status: 'proposed',
     start: '2026-12-01T14:00:00.000Z',
     end: '2026-12-01T14:30:00.000Z',
+    serviceType: schedule.serviceType,
     participant: [{ actor: createReference(practitioner), required: 'required', status: 'needs-action' }],
+    contained: [
+      {
+        resourceType: 'Slot',
+        schedule: createReference(schedule),
+        status: 'busy',
+        start: '2026-12-01T14:00:00.000Z',
+        end: '2026-12-01T14:30:00.000Z',
+        serviceType: schedule.serviceType,
+      },
+      {
+        resourceType: 'Slot',
+        schedule: createReference(schedule),
+        status: 'busy-unavailable',
+        start: '2026-12-01T14:30:00.000Z',
+        end: '2026-12-01T14:40:00.000Z',
+        comment: 'buffer after appointment',
+      },
+    ],
   };
 }
 
@@ -54,7 +78,7 @@ describe('scheduling/booking', () => {
   test('findOpenings sends the $find parameters and returns the proposed appointments', async () => {
     const medplum = mockWithSearch();
     const { schedule, service, practitioner } = await createClinicCalendar(medplum);
-    const offer = proposedOffer(practitioner);
+    const offer = proposedOffer(practitioner, schedule);
     let seen: URL | undefined;
     medplum.get = (async (url: URL | string) => {
       seen = new URL(String(url));
@@ -70,35 +94,41 @@ describe('scheduling/booking', () => {
     assert.doesNotThrow(() => validateResource(offers[0]));
   });
 
-  test('bookOpening posts the offer to $book and adds the patient to the booked appointment', async () => {
+  test('bookOpening posts the busy Slot and the patient to $book and returns the booked appointment', async () => {
     const medplum = mockWithSearch();
     const { schedule, practitioner } = await createClinicCalendar(medplum);
     const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Reyes' }] });
-    const offer = proposedOffer(practitioner);
-    // What the server does on success: a booked Appointment and a busy Slot, answered as a Bundle.
+    const offer = proposedOffer(practitioner, schedule);
+    // What the server does on success: busy and buffer Slots and a booked Appointment, answered as a Bundle.
     const realPost = medplum.post.bind(medplum) as (...args: unknown[]) => Promise<unknown>;
-    let sent: unknown;
+    let sent: { parameter: { name: string; resource?: Slot; valueReference?: { reference?: string } }[] } | undefined;
     medplum.post = (async (url: URL | string, body: unknown, ...rest: unknown[]) => {
       if (!String(url).includes('$book')) {
         return realPost(url, body, ...rest);
       }
-      sent = body;
-      const appointment = await medplum.createResource<Appointment>({ ...offer, status: 'booked' });
-      const slot = await medplum.createResource<Slot>({
-        resourceType: 'Slot',
-        schedule: createReference(schedule),
-        status: 'busy',
-        start: offer.start as string,
-        end: offer.end as string,
+      sent = body as typeof sent;
+      const slot = await medplum.createResource<Slot>({ ...(sent?.parameter[0].resource as Slot), status: 'busy' });
+      const appointment = await medplum.createResource<Appointment>({
+        resourceType: 'Appointment',
+        status: 'booked',
+        start: offer.start,
+        end: offer.end,
+        slot: [createReference(slot)],
+        participant: [
+          { actor: createReference(practitioner), status: 'tentative' },
+          { actor: createReference(patient), status: 'accepted' },
+        ],
       });
       return { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: appointment }, { resource: slot }] };
     }) as typeof medplum.post;
 
     const { appointment, slots } = await bookOpening(medplum, offer, patient as Patient & { id: string });
     assert.deepEqual(
-      (sent as { parameter: { name: string }[] }).parameter.map((p) => p.name),
-      ['appointment'],
+      sent?.parameter.map((p) => p.name),
+      ['slot', 'patient-reference'],
     );
+    assert.equal(sent?.parameter[0].resource?.status, 'busy');
+    assert.equal(sent?.parameter[1].valueReference?.reference, `Patient/${patient.id}`);
     assert.equal(appointment.status, 'booked');
     assert.deepEqual(
       appointment.participant.map((p) => p.actor?.reference),
@@ -106,6 +136,40 @@ describe('scheduling/booking', () => {
     );
     assert.doesNotThrow(() => validateResource(appointment));
     assert.equal(slots[0].status, 'busy');
+    await assert.rejects(bookOpening(medplum, { ...offer, contained: [] }, patient as Patient & { id: string }));
+  });
+
+  test('holdOpening posts the whole offer to $hold; cancelAppointment posts to Appointment/{id}/$cancel', async () => {
+    const medplum = mockWithSearch();
+    const { schedule, practitioner } = await createClinicCalendar(medplum);
+    const offer = proposedOffer(practitioner, schedule);
+    const urls: string[] = [];
+    let sent: { parameter?: { name: string; resource?: Appointment }[] } | undefined;
+    const realPost = medplum.post.bind(medplum) as (...args: unknown[]) => Promise<unknown>;
+    medplum.post = (async (url: URL | string, body: unknown, ...rest: unknown[]) => {
+      if (!String(url).includes('/$')) {
+        return realPost(url, body, ...rest);
+      }
+      urls.push(new URL(String(url)).pathname);
+      if (String(url).includes('$hold')) {
+        sent = body as typeof sent;
+        const { contained: _contained, ...rest } = offer;
+        const held = await medplum.createResource<Appointment>({ ...rest, status: 'pending' });
+        return { resourceType: 'Bundle', type: 'transaction-response', entry: [{ resource: held }] };
+      }
+      return {
+        resourceType: 'Parameters',
+        parameter: [{ name: 'return', resource: { ...offer, id: 'x', status: 'cancelled' } }],
+      };
+    }) as typeof medplum.post;
+
+    const held = await holdOpening(medplum, offer);
+    assert.deepEqual(sent?.parameter?.map((p) => p.name), ['appointment']);
+    assert.equal(sent?.parameter?.[0].resource?.contained?.length, 2);
+    assert.equal(held.status, 'pending');
+    const cancelled = await cancelAppointment(medplum, held);
+    assert.ok(urls[1].endsWith(`/Appointment/${held.id}/$cancel`));
+    assert.equal(cancelled.status, 'cancelled');
   });
 
   test('recordExternalBooking writes a busy Slot and a booked Appointment directly', async () => {
