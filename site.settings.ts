@@ -15,9 +15,7 @@ export const GENERATED_DOC_DIRS: string[] = [
  * Client-side redirects for pages that were renamed. Keep `from` paths forever: readers and
  * other sites link to them.
  */
-export const REDIRECTS: { from: string; to: string }[] = [
-  { from: '/docs/auth/project-smtp', to: '/docs/auth/custom-emails' },
-];
+export const REDIRECTS: { from: string; to: string }[] = [];
 
 /**
  * Build strictness shared by the site and the failure fixtures in tests/fixtures, so the
