@@ -21,7 +21,6 @@ export const REDIRECTS: { from: string; to: string }[] = [
   { from: '/docs/api/fhir/operations/claim-submit', to: '/docs/api/fhir/operations' },
   { from: '/docs/api/fhir/operations/coverage-eligibility-submit', to: '/docs/api/fhir/operations' },
   { from: '/docs/api/fhir/operations/db-index-bloat', to: '/docs/api/fhir/operations' },
-  { from: '/docs/auth/project-smtp', to: '/docs/auth/custom-emails' },
   { from: '/docs/api/fhir/operations/patient-merge', to: '/docs/api/fhir/operations' },
 ];
 

@@ -1,10 +1,18 @@
 /**
- * Session length, multi-factor sign-in and upgrade planning.
- * Token lifetimes live on ClientApplication; MFA state lives on User and Login.
+ * Session length, multi-factor sign-in, project-level email and upgrade planning.
+ * Token lifetimes live on ClientApplication; MFA state lives on User and Login; the server has
+ * one email transport for all projects, so a project that needs its own provider sends mail from
+ * a Bot that reads its credentials from Project.secret.
  */
-import type { LoginAuthenticationResponse, MedplumClient, ProfileResource } from '@medplum/core';
+import type { BotEvent, LoginAuthenticationResponse, MedplumClient, ProfileResource } from '@medplum/core';
 import { MedplumClient as Client } from '@medplum/core';
-import type { ClientApplication, OperationOutcome, ProjectMembership } from '@medplum/fhirtypes';
+import type {
+  ClientApplication,
+  OperationOutcome,
+  Project,
+  ProjectMembership,
+  ProjectSetting,
+} from '@medplum/fhirtypes';
 
 // #region lifetimes
 /** Same rule as the ClientApplication constraint clapp-1: digits followed by s, m, h, d, w or y. */
@@ -117,6 +125,61 @@ export async function confirmMfa(medplum: MedplumClient, token: string): Promise
   await medplum.post('auth/mfa/enroll', { token });
 }
 // #endregion mfa-self-enroll
+
+// #region project-secrets
+/** Stores a project's own email provider credentials where only project admins (and bots) see them. */
+export async function setProjectEmailSecrets(
+  medplum: MedplumClient,
+  projectId: string,
+  apiUrl: string,
+  apiKey: string,
+): Promise<Project> {
+  const project = await medplum.readResource('Project', projectId);
+  const keep = (project.secret ?? []).filter((s) => s.name !== 'EMAIL_API_URL' && s.name !== 'EMAIL_API_KEY');
+  return medplum.updateResource<Project>({
+    ...project,
+    secret: [...keep, { name: 'EMAIL_API_URL', valueString: apiUrl }, { name: 'EMAIL_API_KEY', valueString: apiKey }],
+  });
+}
+// #endregion project-secrets
+
+// #region relay-bot
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Builds the HTTP request for the project's provider. Adapt the body to the provider's API. */
+export function buildProviderRequest(
+  secrets: Record<string, ProjectSetting>,
+  email: OutgoingEmail,
+): { url: string; init: RequestInit } {
+  const url = secrets['EMAIL_API_URL']?.valueString;
+  const key = secrets['EMAIL_API_KEY']?.valueString;
+  if (!url || !key) {
+    throw new Error('EMAIL_API_URL and EMAIL_API_KEY project secrets are required');
+  }
+  return {
+    url,
+    init: {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ to: email.to, subject: email.subject, text: email.text }),
+    },
+  };
+}
+
+/** Bot handler: sends the message given as input through the project's own provider. */
+export async function handler(_medplum: MedplumClient, event: BotEvent<OutgoingEmail>): Promise<number> {
+  const { url, init } = buildProviderRequest(event.secrets, event.input);
+  const response = await fetch(url, init);
+  if (!response.ok) {
+    throw new Error(`Email provider answered ${response.status}`);
+  }
+  return response.status;
+}
+// #endregion relay-bot
 
 // #region upgrade-path
 /**

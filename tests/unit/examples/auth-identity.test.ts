@@ -6,19 +6,24 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { validateResource } from '@medplum/core';
-import type { ClientApplication, ProjectMembership } from '@medplum/fhirtypes';
+import type { BotEvent } from '@medplum/core';
+import type { ClientApplication, Project, ProjectMembership } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
 import {
+  buildProviderRequest,
   confirmMfa,
   createClientWithGracePeriod,
   ensureTokenOutlives,
   getMfaStatus,
+  handler,
   inviteWithMfa,
   isValidTokenLifetime,
   planUpgradePath,
   setClientTokenLifetimes,
+  setProjectEmailSecrets,
   signInWithMfa,
 } from '../../../examples/auth/identity';
+import type { OutgoingEmail } from '../../../examples/auth/identity';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 
 const BASE = 'https://example.com/';
@@ -194,6 +199,59 @@ describe('mfa', () => {
     assert.ok(status.enrollUri?.startsWith('otpauth://'));
     await confirmMfa(medplum, '111111');
     assert.deepEqual(calls.find((c) => c.path === 'auth/mfa/enroll')?.body, { token: '111111' });
+  });
+});
+
+describe('project email', () => {
+  test('stores provider credentials as project secrets', async () => {
+    loadFullDefinitions();
+    const medplum = mockWithSearch();
+    const project = await medplum.createResource<Project>({ resourceType: 'Project', name: 'Clinic A' });
+    const updated = await setProjectEmailSecrets(medplum, project.id as string, 'https://mail.example.net/send', 'k-1');
+    const again = await setProjectEmailSecrets(medplum, project.id as string, 'https://mail.example.net/send', 'k-2');
+    assert.equal(updated.secret?.length, 2);
+    assert.equal(again.secret?.length, 2);
+    assert.equal(again.secret?.find((s) => s.name === 'EMAIL_API_KEY')?.valueString, 'k-2');
+    validateResource(again);
+  });
+
+  test('builds the provider request from bot secrets', () => {
+    const { url, init } = buildProviderRequest(
+      {
+        EMAIL_API_URL: { name: 'EMAIL_API_URL', valueString: 'https://mail.example.net/send' },
+        EMAIL_API_KEY: { name: 'EMAIL_API_KEY', valueString: 'k-1' },
+      },
+      { to: 'pat@example.com', subject: 'Hello', text: 'Body' }
+    );
+    assert.equal(url, 'https://mail.example.net/send');
+    assert.equal((init.headers as Record<string, string>).Authorization, 'Bearer k-1');
+    assert.deepEqual(JSON.parse(init.body as string), { to: 'pat@example.com', subject: 'Hello', text: 'Body' });
+    assert.throws(() => buildProviderRequest({}, { to: 'a', subject: 'b', text: 'c' }), /project secrets are required/);
+  });
+
+  test('bot handler posts to the provider', async () => {
+    const original = globalThis.fetch;
+    const seen: string[] = [];
+    globalThis.fetch = (async (url: string) => {
+      seen.push(url);
+      return new Response('{}', { status: 202 });
+    }) as typeof fetch;
+    try {
+      const event = {
+        bot: { reference: 'Bot/1' },
+        contentType: 'application/json',
+        input: { to: 'pat@example.com', subject: 'Hi', text: 'x' },
+        secrets: {
+          EMAIL_API_URL: { name: 'EMAIL_API_URL', valueString: 'https://mail.example.net/send' },
+          EMAIL_API_KEY: { name: 'EMAIL_API_KEY', valueString: 'k' },
+        },
+      } as BotEvent<OutgoingEmail>;
+      const status = await handler(new MockClient(), event);
+      assert.equal(status, 202);
+      assert.deepEqual(seen, ['https://mail.example.net/send']);
+    } finally {
+      globalThis.fetch = original;
+    }
   });
 });
 
