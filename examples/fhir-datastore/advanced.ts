@@ -140,10 +140,9 @@ export async function loadChartHeader(medplum: MedplumClient, patientId: string,
 
 // #region patch-entries
 /**
- * Builds a PATCH entry. The JSON Patch operations travel base64-encoded in a Binary. `ifMatch`
- * makes the entry fail with 412 if someone changed the resource since `versionId`, on servers
- * that honour it for PATCH (the 5.2 router does, the 5.0 server ignores it); the `test`
- * operation below guards the status on every version.
+ * Builds a PATCH entry. The JSON Patch operations travel base64-encoded in a Binary. The first
+ * operation tests `/meta/versionId`, so the entry fails (400) if someone changed the resource
+ * since `versionId`; the server reads `request.ifMatch` only on PUT entries.
  */
 export function patchEntry(
   resource: Resource & { id: string },
@@ -151,11 +150,11 @@ export function patchEntry(
   ops: { op: string; path: string; value?: unknown }[]
 ): BundleEntry {
   return {
-    request: { method: 'PATCH', url: `${resource.resourceType}/${resource.id}`, ifMatch: `W/"${versionId}"` },
+    request: { method: 'PATCH', url: `${resource.resourceType}/${resource.id}` },
     resource: {
       resourceType: 'Binary',
       contentType: 'application/json-patch+json',
-      data: encodeBase64(JSON.stringify(ops)),
+      data: encodeBase64(JSON.stringify([{ op: 'test', path: '/meta/versionId', value: versionId }, ...ops])),
     },
   };
 }
