@@ -77,8 +77,8 @@ export async function handler(medplum: MedplumClient, event: BotEvent<Parameters
 
 // #region call-operation
 /**
- * Calls the custom operation. Use POST on a resource-type URL (`Patient/$fall-risk`); see the
- * page for why `/fhir/R4/$fall-risk` at the root is not routed to the Bot.
+ * Calls the custom operation with POST on a resource-type URL (`Patient/$fall-risk`), so the
+ * input Parameters in the body reach the Bot as `event.input`.
  */
 export async function callFallRisk(medplum: MedplumClient, patient: Patient): Promise<Parameters> {
   const input: Parameters = {
