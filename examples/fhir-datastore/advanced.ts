@@ -77,8 +77,8 @@ export async function handler(medplum: MedplumClient, event: BotEvent<Parameters
 
 // #region call-operation
 /**
- * Calls the custom operation. Use POST on a resource-type URL (`Patient/$fall-risk`); see the
- * page for why `/fhir/R4/$fall-risk` at the root is not routed to the Bot.
+ * Calls the custom operation with POST on a resource-type URL (`Patient/$fall-risk`), so the
+ * input Parameters in the body reach the Bot as `event.input`.
  */
 export async function callFallRisk(medplum: MedplumClient, patient: Patient): Promise<Parameters> {
   const input: Parameters = {
@@ -140,10 +140,9 @@ export async function loadChartHeader(medplum: MedplumClient, patientId: string,
 
 // #region patch-entries
 /**
- * Builds a PATCH entry. The JSON Patch operations travel base64-encoded in a Binary. `ifMatch`
- * makes the entry fail with 412 if someone changed the resource since `versionId`, on servers
- * that honour it for PATCH (the 5.2 router does, the 5.0 server ignores it); the `test`
- * operation below guards the status on every version.
+ * Builds a PATCH entry. The JSON Patch operations travel base64-encoded in a Binary. The first
+ * operation tests `/meta/versionId`, so the entry fails (400) if someone changed the resource
+ * since `versionId`; the server reads `request.ifMatch` only on PUT entries.
  */
 export function patchEntry(
   resource: Resource & { id: string },
@@ -151,11 +150,11 @@ export function patchEntry(
   ops: { op: string; path: string; value?: unknown }[]
 ): BundleEntry {
   return {
-    request: { method: 'PATCH', url: `${resource.resourceType}/${resource.id}`, ifMatch: `W/"${versionId}"` },
+    request: { method: 'PATCH', url: `${resource.resourceType}/${resource.id}` },
     resource: {
       resourceType: 'Binary',
       contentType: 'application/json-patch+json',
-      data: encodeBase64(JSON.stringify(ops)),
+      data: encodeBase64(JSON.stringify([{ op: 'test', path: '/meta/versionId', value: versionId }, ...ops])),
     },
   };
 }

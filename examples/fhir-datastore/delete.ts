@@ -27,8 +27,8 @@ export async function deleteAndConfirm(medplum: MedplumClient, resourceType: Res
 /**
  * Permanently removes a resource and all of its history (`POST [base]/[type]/[id]/$expunge`).
  * The Medplum server allows this for project admins (within their own project) and super admins.
- * With `everything`, the server removes every resource in the resource's compartment (for a
- * Patient: their whole chart) as an async job.
+ * With `everything`, the server removes every resource in the resource's compartment as an async
+ * job: any compartment for a super admin, only their own Project for a project admin.
  */
 export async function expunge(
   medplum: MedplumClient,

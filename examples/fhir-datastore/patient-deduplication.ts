@@ -1,9 +1,9 @@
 /**
- * Finding likely duplicate Patients, linking them, and asking the server to merge them.
+ * Finding likely duplicate Patients and linking them.
  */
 import type { MedplumClient, WithId } from '@medplum/core';
-import { createReference, getReferenceString } from '@medplum/core';
-import type { Parameters, Patient } from '@medplum/fhirtypes';
+import { createReference } from '@medplum/core';
+import type { Patient } from '@medplum/fhirtypes';
 
 /** A possible duplicate and the evidence for it. */
 export interface Candidate {
@@ -87,21 +87,3 @@ export async function linkDuplicate(
   return { source: updatedSource, target: updatedTarget };
 }
 // #endregion link
-
-// #region merge
-/**
- * Asks the server to merge (`POST /fhir/R4/Patient/$merge`). Newer Medplum servers link the two
- * records as above and also repoint the source's clinical resources at the target. Check that
- * your server offers the operation before relying on it.
- */
-export async function mergeOnServer(medplum: MedplumClient, sourceId: string, targetId: string): Promise<Parameters> {
-  const body: Parameters = {
-    resourceType: 'Parameters',
-    parameter: [
-      { name: 'source-patient', valueReference: { reference: getReferenceString({ resourceType: 'Patient', id: sourceId }) } },
-      { name: 'target-patient', valueReference: { reference: getReferenceString({ resourceType: 'Patient', id: targetId }) } },
-    ],
-  };
-  return medplum.post(medplum.fhirUrl('Patient', '$merge'), body);
-}
-// #endregion merge

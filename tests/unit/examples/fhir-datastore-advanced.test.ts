@@ -144,12 +144,14 @@ describe('fhir-datastore/advanced: bundles', () => {
     await medplum.updateResource({ ...b, valueInteger: 5 });
 
     const entry = patchEntry(a, a.meta?.versionId as string, [{ op: 'replace', path: '/status', value: 'amended' }]);
-    assert.equal(entry.request?.ifMatch, `W/"${a.meta?.versionId}"`);
+    assert.equal(entry.request?.ifMatch, undefined);
     assert.equal(entry.resource?.resourceType, 'Binary');
+    const ops = JSON.parse(Buffer.from((entry.resource as { data: string }).data, 'base64').toString('utf8'));
+    assert.deepEqual(ops[0], { op: 'test', path: '/meta/versionId', value: a.meta?.versionId });
 
     const response = await retractObservations(medplum, [a, b]);
     assert.equal(response.entry?.[0]?.response?.status, '200');
-    assert.equal(response.entry?.[1]?.response?.status, '412');
+    assert.equal(response.entry?.[1]?.response?.status, '400');
     assert.equal((await medplum.readResource('Observation', a.id)).status, 'entered-in-error');
     assert.equal((await medplum.readResource('Observation', b.id)).status, 'final');
   });

