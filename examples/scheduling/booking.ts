@@ -91,8 +91,9 @@ export async function bookOpening(
 // #region hold-cancel
 /**
  * Holds an offer without booking it: `$hold` takes the whole proposed Appointment and stores it
- * with status `pending`, and its Slots with status `busy-tentative`, so nobody else can take the
- * time meanwhile. The answer is a Bundle with the Appointment first.
+ * with status `pending`, its visit Slot as `busy-tentative` and its buffer Slots as
+ * `busy-unavailable`, so nobody else can take the time meanwhile. The answer is a Bundle with the
+ * Appointment first.
  */
 export async function holdOpening(medplum: MedplumClient, offer: Appointment): Promise<WithId<Appointment>> {
   const url = medplum.fhirUrl('Appointment', '$hold');
