@@ -53,14 +53,74 @@ export function unusableSourceReason(text: string): string | undefined {
   return undefined;
 }
 
+/** A package entry that names a source map (`@medplum/core@5.2.13 dist/esm/index.mjs.map …`). */
+const MAP_ENTRY = /^(@[\w.-]+\/[\w.-]+@\d[\w.+-]*)\s+(\S+\.map)\b\s*(.*)$/;
+
 /**
  * Why an entry names a file a maintainer cannot open as such: a source map is a bundle of many
  * files, so the entry must name the TypeScript file inside it (`src/client.ts`), which is the
  * path a maintainer finds in the package's map and in the repository (`packages/core/src/client.ts`).
  */
-export function sourceMapReason(entry: SourceEntry): string | undefined {
-  if (entry.kind !== 'package' || !entry.path?.endsWith('.map')) return undefined;
-  return `names the source map ${entry.path}: name the source file inside it, e.g. "${entry.name}@${entry.version} src/client.ts (symbols)"`;
+export function sourceMapReason(entry: SourceEntry | string): string | undefined {
+  const text = typeof entry === 'string' ? entry : entry.kind === 'other' ? entry.text : undefined;
+  const match = text !== undefined ? MAP_ENTRY.exec(text.trim()) : undefined;
+  const map =
+    match?.[2] ?? (typeof entry !== 'string' && entry.kind === 'package' && entry.path?.endsWith('.map') ? entry.path : undefined);
+  if (!map) return undefined;
+  const pkg = match?.[1] ?? (typeof entry !== 'string' && entry.kind === 'package' ? `${entry.name}@${entry.version}` : '');
+  return `names the source map ${map}: name the source file inside it, e.g. "${pkg} src/client.ts (symbols)"`;
+}
+
+/** A TypeScript path as entries write it, with or without the leading `src/`. */
+const TS_PATH = String.raw`(?:src/)?[\w./-]+\.(?:tsx?|mts)`;
+const PATHS_THEN_NOTE = new RegExp(`^(${TS_PATH}(?:\\s*,\\s*${TS_PATH})*)\\s*:?\\s*(.*)$`, 's');
+
+/**
+ * Rewrites entries into the form the check accepts, for generators and for `npm run
+ * normalize-sources`: an entry naming a source map becomes one entry per source file it names
+ * (`… index.mjs.map (src/a.ts: x; src/b.ts: y)` → `… src/a.ts (x)`, `… src/b.ts (y)`; a map named
+ * with no file inside stands for the package's `src/index.ts`), and entries naming the same file
+ * are merged, their notes joined. Other entries are kept as written, in order.
+ */
+export function normalizeSourceEntries(entries: string[]): string[] {
+  const split: string[] = [];
+  for (const raw of entries) {
+    const match = MAP_ENTRY.exec(raw.trim());
+    if (!match) {
+      split.push(raw.trim());
+      continue;
+    }
+    const [, pkg, , rest] = match;
+    const inner = rest.startsWith('(') && rest.endsWith(')') ? rest.slice(1, -1) : rest;
+    const files: { path: string; note: string }[] = [];
+    for (const segment of inner.split(new RegExp(`;\\s+(?=${TS_PATH}(?:[:,]|\\s))`))) {
+      const m = PATHS_THEN_NOTE.exec(segment.trim());
+      if (m) {
+        const note = m[2].trim().replace(/^\((.*)\)$/s, '$1');
+        for (const p of m[1].split(',')) files.push({ path: p.trim(), note });
+      } else if (files.length > 0) {
+        files[files.length - 1].note += `; ${segment.trim()}`;
+      } else if (segment.trim()) {
+        files.push({ path: 'src/index.ts', note: segment.trim() });
+      }
+    }
+    if (files.length === 0) files.push({ path: 'src/index.ts', note: '' });
+    for (const f of files) {
+      const file = f.path.startsWith('src/') ? f.path : `src/${f.path}`;
+      split.push(`${pkg} ${file}${f.note ? ` (${f.note})` : ''}`);
+    }
+  }
+  const merged = new Map<string, { head: string; notes: string[] }>();
+  for (const text of split) {
+    const entry = parseSourceEntry(text);
+    const key = entry.kind === 'other' ? `\u0000${text}` : sourceFileKey(entry);
+    const head = entry.kind === 'other' || !entry.note ? text : text.slice(0, text.length - entry.note.length - 3).trim();
+    const seen = merged.get(key);
+    const note = entry.kind === 'other' ? undefined : entry.note;
+    if (!seen) merged.set(key, { head, notes: note ? [note] : [] });
+    else if (note && !seen.notes.includes(note)) seen.notes.push(note);
+  }
+  return [...merged.values()].map(({ head, notes }) => (notes.length > 0 ? `${head} (${notes.join('; ')})` : head));
 }
 
 /** The repository path of a package's source file (`@medplum/core`, `src/client.ts` → `packages/core/src/client.ts`). */

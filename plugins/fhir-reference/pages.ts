@@ -2,6 +2,7 @@
  * Assembles each generated page: front matter, MDX headings, and the per-page JSON data holding
  * the pre-rendered HTML tables. Nothing here touches the disk (see write.ts).
  */
+import { normalizeSourceEntries } from '../docs-frontmatter-check/sources';
 import path from 'node:path';
 import { renderElementTables } from './elements';
 import { buildExample, type ExampleValidator } from './examples';
@@ -109,7 +110,7 @@ function frontMatter(fields: {
   ];
   lines.push(`description: ${JSON.stringify(fields.description)}`);
   if (fields.sidebar_position !== undefined) lines.push(`sidebar_position: ${fields.sidebar_position}`);
-  lines.push('sources:', ...fields.sources.map((s) => `  - ${JSON.stringify(s)}`), '---', '');
+  lines.push('sources:', ...normalizeSourceEntries(fields.sources).map((s) => `  - ${JSON.stringify(s)}`), '---', '');
   return lines.join('\n');
 }
 

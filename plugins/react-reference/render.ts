@@ -2,6 +2,7 @@
  * Turns extracted component records into MDX pages. Everything taken from the declarations
  * (JSDoc prose, type strings) is escaped so MDX never reads it as JSX or an expression.
  */
+import { normalizeSourceEntries } from '../docs-frontmatter-check/sources';
 import type { ComponentDoc, InheritedGroup, PropDoc } from './extract';
 import { componentHref, type Family, SUMMARIES } from './families';
 
@@ -135,7 +136,8 @@ export function frontMatter(fields: Record<string, string | number | string[]>):
   for (const [k, v] of Object.entries(fields)) {
     if (Array.isArray(v)) {
       lines.push(`${k}:`);
-      for (const item of v) lines.push(`  - ${JSON.stringify(item)}`);
+      // `sources:` in the form the front matter check accepts: files inside source maps, each once.
+      for (const item of k === 'sources' ? normalizeSourceEntries(v) : v) lines.push(`  - ${JSON.stringify(item)}`);
     } else if (typeof v === 'number') {
       lines.push(`${k}: ${v}`);
     } else {

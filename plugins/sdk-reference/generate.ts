@@ -7,6 +7,7 @@
  * each. Every symbol without a page of its own gets a client redirect from
  * `/docs/sdk/core.<lowercase name>` to its anchor, so any symbol can be reached by URL.
  */
+import { normalizeSourceEntries } from '../docs-frontmatter-check/sources';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Generator, GeneratorResult, Redirect } from '../generators';
@@ -401,7 +402,8 @@ function page(p: {
     `slug: ${y(p.slug)}`,
     `sidebar_position: ${p.position}`,
     'sources:',
-    ...p.sources.map((s) => `  - ${y(s)}`),
+    // Files inside the source map, each once: the form the front matter check accepts.
+    ...normalizeSourceEntries(p.sources).map((s) => `  - ${y(s)}`),
     '---',
     '',
     p.body,

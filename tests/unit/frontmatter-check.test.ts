@@ -9,7 +9,8 @@ import {
   lastVerifiedProblem,
   listDocFiles,
 } from '../../plugins/docs-frontmatter-check/check';
-import { parseSourceEntry } from '../../plugins/docs-frontmatter-check/sources';
+import { normalizeSourceEntries, parseSourceEntry } from '../../plugins/docs-frontmatter-check/sources';
+import { normalizeText } from '../../scripts/normalize-sources';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 
 const valid = [
@@ -193,4 +194,61 @@ test('a file listed twice is refused at the second entry, whatever its notes', (
   // The same path at another commit, or in a package, is another file.
   const other = '  - "@medplum/core@5.2.13 src/app.ts (x)"';
   assert.deepEqual(checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), first, other, ...valid.slice(6)].join('\n')), []);
+});
+
+test('normalizeSourceEntries splits a source-map entry into its files and merges entries naming the same file', () => {
+  assert.deepEqual(
+    normalizeSourceEntries([
+      '@medplum/core@5.2.13 dist/cjs/index.cjs.map (src/access.ts: satisfiedAccessPolicy; src/search/match.ts: matchesSearchRequest)',
+      '@medplum/react@5.2.13 dist/esm/index.mjs.map src/A/A.tsx, src/B/B.tsx (both render C)',
+      '@medplum/core@5.2.13 dist/esm/index.mjs.map (client.ts: fhirUrl)',
+      '@medplum/core@5.2.13 src/access.ts (readInteractions)',
+      'medplum/medplum@53eba8924295692906467da242a623eafb2102b3 packages/server/src/app.ts (initApp)',
+      'medplum/medplum@53eba8924295692906467da242a623eafb2102b3 packages/server/src/app.ts (cors)',
+      'HL7 FHIR R4 specification',
+    ]),
+    [
+      '@medplum/core@5.2.13 src/access.ts (satisfiedAccessPolicy; readInteractions)',
+      '@medplum/core@5.2.13 src/search/match.ts (matchesSearchRequest)',
+      '@medplum/react@5.2.13 src/A/A.tsx (both render C)',
+      '@medplum/react@5.2.13 src/B/B.tsx (both render C)',
+      '@medplum/core@5.2.13 src/client.ts (fhirUrl)',
+      'medplum/medplum@53eba8924295692906467da242a623eafb2102b3 packages/server/src/app.ts (initApp; cors)',
+      'HL7 FHIR R4 specification',
+    ],
+  );
+  // A map named with nothing inside stands for the package's entry file.
+  assert.deepEqual(normalizeSourceEntries(['@medplum/core@5.2.13 dist/esm/index.mjs.map']), ['@medplum/core@5.2.13 src/index.ts']);
+});
+
+test('npm run normalize-sources rewrites only the sources lists, in front matter and in troubleshooting YAML', () => {
+  const page = [
+    '---',
+    'id: p',
+    'sources:',
+    '  - "@medplum/core@5.2.13 dist/esm/index.mjs.map (src/client.ts: a; src/utils.ts: b)"',
+    "  - '@medplum/core@5.2.13 src/client.ts (c)'",
+    'last_verified: 2026-12-01',
+    '---',
+    '',
+    'Body with sources: in it.',
+  ].join('\n');
+  assert.equal(
+    normalizeText(page).text,
+    [
+      '---',
+      'id: p',
+      'sources:',
+      '  - "@medplum/core@5.2.13 src/client.ts (a; c)"',
+      '  - "@medplum/core@5.2.13 src/utils.ts (b)"',
+      'last_verified: 2026-12-01',
+      '---',
+      '',
+      'Body with sources: in it.',
+    ].join('\n'),
+  );
+  const yamlEntry = ['- id: x', '  sources:', '    - "@medplum/core@5.2.13 dist/cjs/index.cjs.map (auth flows)"', '  see: [/docs/auth]'].join('\n');
+  const out = normalizeText(yamlEntry);
+  assert.equal(out.text, ['- id: x', '  sources:', '    - "@medplum/core@5.2.13 src/index.ts (auth flows)"', '  see: [/docs/auth]'].join('\n'));
+  assert.deepEqual(out.guessed, ['@medplum/core@5.2.13 src/index.ts (auth flows)'], 'a guess is reported for a person to fix');
 });
