@@ -17,6 +17,7 @@ import {
   countPatientsWithBasicAuth,
   createServiceClient,
   signInAsService,
+  trustClientCertificate,
 } from '../../../examples/auth/client-credentials';
 import { exchangeForMedplumToken } from '../../../examples/auth/token-exchange';
 import {
@@ -230,6 +231,24 @@ describe('client credentials', () => {
     assert.ok(count > 0, 'MockClient holds sample patients');
     const search = calls.find((c) => c.path.startsWith('fhir/R4/Patient'));
     assert.equal(search?.headers.Authorization, 'Basic ' + Buffer.from('svc-client:svc-secret').toString('base64'));
+  });
+
+  test('trustClientCertificate appends a PEM block to certificateTrustStore once', async () => {
+    const medplum = new MockClient();
+    const client = await medplum.createResource({ resourceType: 'ClientApplication', name: 'Lab interface' });
+    const certA = '-----BEGIN CERTIFICATE-----\nMIIBfirst\n-----END CERTIFICATE-----';
+    const certB = '-----BEGIN CERTIFICATE-----\nMIIBsecond\n-----END CERTIFICATE-----';
+
+    const first = await trustClientCertificate(medplum, client.id as string, certA);
+    assert.equal(first.certificateTrustStore, certA + '\n');
+
+    const second = await trustClientCertificate(medplum, client.id as string, `\n${certB}\n`);
+    assert.equal(second.certificateTrustStore, `${certA}\n${certB}\n`);
+
+    const again = await trustClientCertificate(medplum, client.id as string, certA);
+    assert.equal(again.certificateTrustStore, `${certA}\n${certB}\n`);
+    const stored = await medplum.readResource('ClientApplication', client.id as string);
+    assert.equal(stored.certificateTrustStore?.match(/BEGIN CERTIFICATE/g)?.length, 2);
   });
 });
 
