@@ -12,7 +12,7 @@ import type { BotEvent } from '@medplum/core';
 import { MockClient } from '@medplum/mock';
 import type { ProjectMembership, User, UserSecurityRequest } from '@medplum/fhirtypes';
 import { signInWithPassword } from '../../../examples/auth/password-login';
-import { buildAuthorizeUrl, completeAuthorization } from '../../../examples/auth/oauth-auth-code';
+import { buildAuthorizeUrl, completeAuthorization, enableRefreshTokens } from '../../../examples/auth/oauth-auth-code';
 import {
   countPatientsWithBasicAuth,
   createServiceClient,
@@ -205,6 +205,35 @@ describe('authorization code + PKCE', () => {
       /access_denied/,
     );
     assert.equal(calls.length, 0);
+  });
+});
+
+describe('refresh tokens through the client grantType', () => {
+  test('enableRefreshTokens adds refresh_token to grantType and keeps what was there', async () => {
+    const medplum = new MockClient();
+    const client = await medplum.createResource({
+      resourceType: 'ClientApplication',
+      name: 'Patient portal',
+      grantType: ['authorization_code'],
+      refreshTokenLifetime: '7d',
+    });
+    const updated = await enableRefreshTokens(medplum, client.id as string);
+    assert.deepEqual(updated.grantType, ['authorization_code', 'refresh_token']);
+    assert.deepEqual(updated.responseType, ['code']);
+    assert.equal(updated.refreshTokenLifetime, '7d');
+
+    const again = await enableRefreshTokens(medplum, client.id as string);
+    assert.deepEqual(again.grantType, ['authorization_code', 'refresh_token']);
+    const stored = await medplum.readResource('ClientApplication', client.id as string);
+    assert.deepEqual(stored.grantType, ['authorization_code', 'refresh_token']);
+  });
+
+  test('a client without grantType gets authorization_code, refresh_token and a 30 day lifetime', async () => {
+    const medplum = new MockClient();
+    const client = await medplum.createResource({ resourceType: 'ClientApplication', name: 'Kiosk' });
+    const updated = await enableRefreshTokens(medplum, client.id as string);
+    assert.deepEqual(updated.grantType, ['authorization_code', 'refresh_token']);
+    assert.equal(updated.refreshTokenLifetime, '30d');
   });
 });
 
