@@ -25,6 +25,7 @@ import {
 import {
   buildAuthorizeUrl,
   createPreAuthorizedCode,
+  describeAccessToken,
   finishAuthorization,
   getUserInfo,
   redeemPreAuthorizedCode,
@@ -235,6 +236,17 @@ describe('oauth examples', () => {
     assert.equal(form.get('pre-authorized_code'), 'one-time-code');
     assert.equal(form.get('client_secret'), null);
     await assert.rejects(redeemPreAuthorizedCode(BASE, 'c1', 'one-time-code', fetch), /invalid_grant: Token already granted/);
+  });
+
+  test('describeAccessToken reads jti, login_id and exp from the access token', () => {
+    const part = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const token = `${part({ alg: 'RS256' })}.${part({ jti: '0b6f0d4e-5d1a-4c1e-9a57-3c1f2f7f7a10', login_id: 'l1', exp: 1796126400 })}.sig`;
+    const medplum = new MedplumClient({ baseUrl: BASE, fetch: (async () => new Response('{}')) as typeof fetch });
+    medplum.setAccessToken(token);
+    const info = describeAccessToken(medplum);
+    assert.equal(info.tokenId, '0b6f0d4e-5d1a-4c1e-9a57-3c1f2f7f7a10');
+    assert.equal(info.loginId, 'l1');
+    assert.equal(info.expiresAt.toISOString(), new Date(1796126400 * 1000).toISOString());
   });
 
   test('getUserInfo reads /oauth2/userinfo with the bearer token', async () => {
