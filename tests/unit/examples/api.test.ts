@@ -33,7 +33,12 @@ import {
   requestClientCredentialsToken,
   signInAsClient,
 } from '../../../examples/api/oauth';
-import { createProjectBot, createProjectClient, invitePractitioner } from '../../../examples/api/project-admin';
+import {
+  createProjectBot,
+  createProjectClient,
+  invitePractitioner,
+  membersInvitedBy,
+} from '../../../examples/api/project-admin';
 import { findScimUsers, provisionPractitioner, removeScimUser, renameScimUser } from '../../../examples/api/scim';
 import { SCRIPTED_BASE, scriptedClient, scriptedFetch } from './support/scripted-fetch';
 
@@ -72,6 +77,29 @@ describe('project admin examples', () => {
   test('createProjectClient refuses a response without a secret', async () => {
     const { medplum } = scriptedClient([{ status: 201, body: { resourceType: 'ClientApplication', id: 'c1' } }]);
     await assert.rejects(createProjectClient(medplum, 'p1', { name: 'ETL' }), /client id and secret/);
+  });
+
+  test('membersInvitedBy keeps the memberships whose invitedBy is the given inviter', async () => {
+    const medplum = new MockClient();
+    const project = { reference: 'Project/123' };
+    const admin = { reference: 'User/admin-1' };
+    const service = { reference: 'ClientApplication/onboarding-service' };
+    const make = (profile: string, invitedBy?: { reference: string }) =>
+      medplum.createResource({
+        resourceType: 'ProjectMembership',
+        project,
+        user: { reference: `User/${profile}` },
+        profile: { reference: `Practitioner/${profile}` },
+        invitedBy,
+      });
+    await make('a', admin);
+    await make('b', service);
+    await make('c', admin);
+    await make('d');
+    const byAdmin = await membersInvitedBy(medplum, admin);
+    assert.deepEqual(byAdmin.map((m) => m.profile?.reference).sort(), ['Practitioner/a', 'Practitioner/c']);
+    const byService = await membersInvitedBy(medplum, service);
+    assert.deepEqual(byService.map((m) => m.profile?.reference), ['Practitioner/b']);
   });
 
   test('invitePractitioner sends an InviteRequest and returns the membership', async () => {
