@@ -1,7 +1,7 @@
 /**
  * OAuth2 and OpenID Connect endpoints: /oauth2/authorize, /oauth2/token and /oauth2/userinfo.
  */
-import { OAuthGrantType, type MedplumClient, type ProfileResource, type TokenResponse } from '@medplum/core';
+import { OAuthGrantType, parseJWTPayload, type MedplumClient, type ProfileResource, type TokenResponse } from '@medplum/core';
 
 // #region client-credentials-sdk
 /** Server-to-server sign-in with a ClientApplication id and secret. */
@@ -178,3 +178,18 @@ export async function getUserInfo(medplum: MedplumClient): Promise<UserInfo> {
   return medplum.get<UserInfo>('oauth2/userinfo', { cache: 'no-cache' });
 }
 // #endregion userinfo
+
+// #region token-claims
+/**
+ * Reads the identifying claims of the client's current access token. This only decodes the JWT;
+ * a service that accepts tokens from callers must verify the signature against the server's JWKS.
+ */
+export function describeAccessToken(medplum: MedplumClient): { tokenId: string; loginId: string; expiresAt: Date } {
+  const claims = parseJWTPayload(medplum.getAccessToken() as string);
+  return {
+    tokenId: claims.jti as string, // unique for every token
+    loginId: claims.login_id as string, // shared by all tokens of one sign-in
+    expiresAt: new Date((claims.exp as number) * 1000),
+  };
+}
+// #endregion token-claims

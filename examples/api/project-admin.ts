@@ -10,6 +10,7 @@ import type {
   OperationOutcome,
   ProjectMembership,
   Reference,
+  User,
 } from '@medplum/fhirtypes';
 
 /** Body fields accepted by POST /admin/projects/{projectId}/bot. */
@@ -91,3 +92,20 @@ export async function invitePractitioner(
   return result;
 }
 // #endregion invite
+
+// #region invited-by
+/**
+ * Lists the members that one inviter (a User, ClientApplication or Bot) added to the project.
+ * ProjectMembership has no search parameter for invitedBy, so filter the project's memberships.
+ */
+export async function membersInvitedBy(
+  medplum: MedplumClient,
+  inviter: Reference<User | ClientApplication | Bot>
+): Promise<ProjectMembership[]> {
+  const members: ProjectMembership[] = [];
+  for await (const page of medplum.searchResourcePages('ProjectMembership', { _count: '100' })) {
+    members.push(...page.filter((m) => m.invitedBy?.reference === inviter.reference));
+  }
+  return members;
+}
+// #endregion invited-by

@@ -2,7 +2,7 @@
  * Server-to-server access as a ClientApplication, with no user involved.
  */
 import { MedplumClient } from '@medplum/core';
-import type { Patient } from '@medplum/fhirtypes';
+import type { ClientApplication, Patient } from '@medplum/fhirtypes';
 
 // #region create-client
 /** Builds a client for a back-end job. Read the secret from the environment, never from source. */
@@ -36,3 +36,28 @@ export async function countPatientsWithBasicAuth(
   return patients.length;
 }
 // #endregion basic-auth
+
+// #region trust-store
+/**
+ * Adds a PEM certificate (a self-signed client certificate, or the CA that issues the client's
+ * certificates) to a ClientApplication's certificateTrustStore. The field is one string that may
+ * hold several PEM blocks, so new certificates are appended; certificates already present are
+ * left as they are.
+ */
+export async function trustClientCertificate(
+  medplum: MedplumClient,
+  clientId: string,
+  certificatePem: string
+): Promise<ClientApplication> {
+  const client = await medplum.readResource('ClientApplication', clientId);
+  const pem = certificatePem.trim();
+  const current = client.certificateTrustStore?.trim();
+  if (current?.includes(pem)) {
+    return client;
+  }
+  return medplum.updateResource<ClientApplication>({
+    ...client,
+    certificateTrustStore: current ? `${current}\n${pem}\n` : `${pem}\n`,
+  });
+}
+// #endregion trust-store

@@ -6,6 +6,7 @@
  * it manages the redirect itself.
  */
 import type { MedplumClient, ProfileResource } from '@medplum/core';
+import type { ClientApplication } from '@medplum/fhirtypes';
 
 export interface AuthorizeOptions {
   /** Id of the ClientApplication registered in your project. */
@@ -75,3 +76,23 @@ export async function completeAuthorization(
   await medplum.processCode(code, { clientId: options.clientId, redirectUri: options.redirectUri });
 }
 // #endregion exchange-code
+
+// #region refresh-grant-type
+/**
+ * Makes every sign-in through this client application come with a refresh token, whether or not
+ * the app asks for `offline_access`. Run it with a project admin's session.
+ */
+export async function enableRefreshTokens(medplum: MedplumClient, clientId: string): Promise<ClientApplication> {
+  const client = await medplum.readResource('ClientApplication', clientId);
+  const grantType = new Set(client.grantType ?? ['authorization_code']);
+  grantType.add('refresh_token');
+  return medplum.updateResource<ClientApplication>({
+    ...client,
+    grantType: [...grantType],
+    // Registration metadata only: the server stores responseType but does not check it.
+    responseType: client.responseType ?? ['code'],
+    // How long each refresh token lasts; a duration such as '30d' (the default is two weeks).
+    refreshTokenLifetime: client.refreshTokenLifetime ?? '30d',
+  });
+}
+// #endregion refresh-grant-type

@@ -3,6 +3,7 @@
  * the ready-made sign-in form also uses: `auth/login` returns a short-lived login code, and the
  * OAuth token endpoint swaps it for tokens.
  */
+import { OperationOutcomeError } from '@medplum/core';
 import type { LoginAuthenticationResponse, MedplumClient } from '@medplum/core';
 import type { ProjectMembership } from '@medplum/fhirtypes';
 
@@ -59,3 +60,17 @@ export async function signInWithPassword(
   return { kind: 'signed-in', accessToken };
 }
 // #endregion password-sign-in
+
+// #region login-rate-limit
+/**
+ * After a failed sign-in, tells whether the server's sign-in rate limit refused it and, if so, how
+ * many seconds to wait. MedplumClient keeps the last RateLimit header it saw.
+ */
+export function secondsUntilSignInAllowed(medplum: MedplumClient, err: unknown): number | undefined {
+  if (!(err instanceof OperationOutcomeError) || err.outcome.issue?.[0]?.code !== 'throttled') {
+    return undefined; // some other failure, such as a wrong password
+  }
+  const exhausted = medplum.rateLimitStatus().find((limit) => limit.remainingUnits === 0);
+  return exhausted?.secondsUntilReset ?? 60; // the window is one minute
+}
+// #endregion login-rate-limit

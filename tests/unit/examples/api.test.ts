@@ -25,6 +25,7 @@ import {
 import {
   buildAuthorizeUrl,
   createPreAuthorizedCode,
+  describeAccessToken,
   finishAuthorization,
   getUserInfo,
   redeemPreAuthorizedCode,
@@ -32,7 +33,12 @@ import {
   requestClientCredentialsToken,
   signInAsClient,
 } from '../../../examples/api/oauth';
-import { createProjectBot, createProjectClient, invitePractitioner } from '../../../examples/api/project-admin';
+import {
+  createProjectBot,
+  createProjectClient,
+  invitePractitioner,
+  membersInvitedBy,
+} from '../../../examples/api/project-admin';
 import { findScimUsers, provisionPractitioner, removeScimUser, renameScimUser } from '../../../examples/api/scim';
 import { SCRIPTED_BASE, scriptedClient, scriptedFetch } from './support/scripted-fetch';
 
@@ -71,6 +77,29 @@ describe('project admin examples', () => {
   test('createProjectClient refuses a response without a secret', async () => {
     const { medplum } = scriptedClient([{ status: 201, body: { resourceType: 'ClientApplication', id: 'c1' } }]);
     await assert.rejects(createProjectClient(medplum, 'p1', { name: 'ETL' }), /client id and secret/);
+  });
+
+  test('membersInvitedBy keeps the memberships whose invitedBy is the given inviter', async () => {
+    const medplum = new MockClient();
+    const project = { reference: 'Project/123' };
+    const admin = { reference: 'User/admin-1' };
+    const service = { reference: 'ClientApplication/onboarding-service' };
+    const make = (profile: string, invitedBy?: { reference: string }) =>
+      medplum.createResource({
+        resourceType: 'ProjectMembership',
+        project,
+        user: { reference: `User/${profile}` },
+        profile: { reference: `Practitioner/${profile}` },
+        invitedBy,
+      });
+    await make('a', admin);
+    await make('b', service);
+    await make('c', admin);
+    await make('d');
+    const byAdmin = await membersInvitedBy(medplum, admin);
+    assert.deepEqual(byAdmin.map((m) => m.profile?.reference).sort(), ['Practitioner/a', 'Practitioner/c']);
+    const byService = await membersInvitedBy(medplum, service);
+    assert.deepEqual(byService.map((m) => m.profile?.reference), ['Practitioner/b']);
   });
 
   test('invitePractitioner sends an InviteRequest and returns the membership', async () => {
@@ -235,6 +264,17 @@ describe('oauth examples', () => {
     assert.equal(form.get('pre-authorized_code'), 'one-time-code');
     assert.equal(form.get('client_secret'), null);
     await assert.rejects(redeemPreAuthorizedCode(BASE, 'c1', 'one-time-code', fetch), /invalid_grant: Token already granted/);
+  });
+
+  test('describeAccessToken reads jti, login_id and exp from the access token', () => {
+    const part = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const token = `${part({ alg: 'RS256' })}.${part({ jti: '0b6f0d4e-5d1a-4c1e-9a57-3c1f2f7f7a10', login_id: 'l1', exp: 1796126400 })}.sig`;
+    const medplum = new MedplumClient({ baseUrl: BASE, fetch: (async () => new Response('{}')) as typeof fetch });
+    medplum.setAccessToken(token);
+    const info = describeAccessToken(medplum);
+    assert.equal(info.tokenId, '0b6f0d4e-5d1a-4c1e-9a57-3c1f2f7f7a10');
+    assert.equal(info.loginId, 'l1');
+    assert.equal(info.expiresAt.toISOString(), new Date(1796126400 * 1000).toISOString());
   });
 
   test('getUserInfo reads /oauth2/userinfo with the bearer token', async () => {

@@ -12,11 +12,12 @@ import type { BotEvent } from '@medplum/core';
 import { MockClient } from '@medplum/mock';
 import type { ProjectMembership, User, UserSecurityRequest } from '@medplum/fhirtypes';
 import { signInWithPassword } from '../../../examples/auth/password-login';
-import { buildAuthorizeUrl, completeAuthorization } from '../../../examples/auth/oauth-auth-code';
+import { buildAuthorizeUrl, completeAuthorization, enableRefreshTokens } from '../../../examples/auth/oauth-auth-code';
 import {
   countPatientsWithBasicAuth,
   createServiceClient,
   signInAsService,
+  trustClientCertificate,
 } from '../../../examples/auth/client-credentials';
 import { exchangeForMedplumToken } from '../../../examples/auth/token-exchange';
 import {
@@ -207,6 +208,35 @@ describe('authorization code + PKCE', () => {
   });
 });
 
+describe('refresh tokens through the client grantType', () => {
+  test('enableRefreshTokens adds refresh_token to grantType and keeps what was there', async () => {
+    const medplum = new MockClient();
+    const client = await medplum.createResource({
+      resourceType: 'ClientApplication',
+      name: 'Patient portal',
+      grantType: ['authorization_code'],
+      refreshTokenLifetime: '7d',
+    });
+    const updated = await enableRefreshTokens(medplum, client.id as string);
+    assert.deepEqual(updated.grantType, ['authorization_code', 'refresh_token']);
+    assert.deepEqual(updated.responseType, ['code']);
+    assert.equal(updated.refreshTokenLifetime, '7d');
+
+    const again = await enableRefreshTokens(medplum, client.id as string);
+    assert.deepEqual(again.grantType, ['authorization_code', 'refresh_token']);
+    const stored = await medplum.readResource('ClientApplication', client.id as string);
+    assert.deepEqual(stored.grantType, ['authorization_code', 'refresh_token']);
+  });
+
+  test('a client without grantType gets authorization_code, refresh_token and a 30 day lifetime', async () => {
+    const medplum = new MockClient();
+    const client = await medplum.createResource({ resourceType: 'ClientApplication', name: 'Kiosk' });
+    const updated = await enableRefreshTokens(medplum, client.id as string);
+    assert.deepEqual(updated.grantType, ['authorization_code', 'refresh_token']);
+    assert.equal(updated.refreshTokenLifetime, '30d');
+  });
+});
+
 describe('client credentials', () => {
   test('startClientLogin posts the client_credentials grant and stores the token', async () => {
     const backend = new MockClient();
@@ -230,6 +260,24 @@ describe('client credentials', () => {
     assert.ok(count > 0, 'MockClient holds sample patients');
     const search = calls.find((c) => c.path.startsWith('fhir/R4/Patient'));
     assert.equal(search?.headers.Authorization, 'Basic ' + Buffer.from('svc-client:svc-secret').toString('base64'));
+  });
+
+  test('trustClientCertificate appends a PEM block to certificateTrustStore once', async () => {
+    const medplum = new MockClient();
+    const client = await medplum.createResource({ resourceType: 'ClientApplication', name: 'Lab interface' });
+    const certA = '-----BEGIN CERTIFICATE-----\nMIIBfirst\n-----END CERTIFICATE-----';
+    const certB = '-----BEGIN CERTIFICATE-----\nMIIBsecond\n-----END CERTIFICATE-----';
+
+    const first = await trustClientCertificate(medplum, client.id as string, certA);
+    assert.equal(first.certificateTrustStore, certA + '\n');
+
+    const second = await trustClientCertificate(medplum, client.id as string, `\n${certB}\n`);
+    assert.equal(second.certificateTrustStore, `${certA}\n${certB}\n`);
+
+    const again = await trustClientCertificate(medplum, client.id as string, certA);
+    assert.equal(again.certificateTrustStore, `${certA}\n${certB}\n`);
+    const stored = await medplum.readResource('ClientApplication', client.id as string);
+    assert.equal(stored.certificateTrustStore?.match(/BEGIN CERTIFICATE/g)?.length, 2);
   });
 });
 
