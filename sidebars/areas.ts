@@ -35,7 +35,7 @@ export const GUIDE_SECTIONS: GuideSection[] = [
     title: 'Data and APIs',
     areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'migration', 'analytics', 'tools', 'ai'],
   },
-  { title: 'Operate', areas: ['self-hosting', 'contributing', 'compliance'] },
+  { title: 'Operate', areas: ['self-hosting', 'releases', 'contributing', 'compliance'] },
   { title: 'When something fails', areas: ['troubleshooting'] },
 ];
 
@@ -105,6 +105,6 @@ export const READER_GOALS: ReaderGoal[] = [
   {
     title: 'Run your own server',
     blurb: 'Install, configure, monitor and secure a self-hosted Medplum.',
-    areas: ['self-hosting', 'compliance', 'contributing'],
+    areas: ['self-hosting', 'releases', 'compliance', 'contributing'],
   },
 ];
