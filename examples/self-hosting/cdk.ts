@@ -350,3 +350,49 @@ export function toMedplumEnv(settings: Record<string, unknown>): {
   return { env, notFromEnv };
 }
 // #endregion k8s-env
+
+// #region worker-services
+/** The background worker names a 5.1 server knows. */
+export const WORKER_NAMES = [
+  'dispatch',
+  'subscription',
+  'download',
+  'cron',
+  'reindex',
+  'batch',
+  'post-deploy-migration',
+  'set-accounts',
+  'lambda-cleaner',
+] as const;
+
+/**
+ * Moves all background work off the API tasks into one or more worker-only Fargate services.
+ * The API tasks get `workers.enabled: []` (written to the /medplum/<name>/workers parameter);
+ * each service gets MEDPLUM_WORKERS_ENABLED in its environment, which overrides that parameter
+ * for its own tasks. Throws when a worker would run nowhere.
+ * @param config - The CDK config to extend.
+ * @param services - Service id, task count and the workers it runs (use ['*'] for all).
+ * @returns A new config; the input is not changed.
+ */
+export function withWorkerServices(
+  config: MedplumInfraConfig,
+  services: { id: string; desiredCount: number; workers: string[]; serverCpu?: number; serverMemory?: number }[]
+): MedplumInfraConfig {
+  const covered = new Set(services.flatMap((s) => (s.workers.includes('*') ? [...WORKER_NAMES] : s.workers)));
+  const missing = WORKER_NAMES.filter((w) => !covered.has(w));
+  if (missing.length > 0) {
+    throw new Error(`No service runs these workers: ${missing.join(', ')}`);
+  }
+  return {
+    ...config,
+    workers: { ...config.workers, enabled: [] },
+    workerServices: services.map((s) => ({
+      id: s.id,
+      desiredCount: s.desiredCount,
+      serverCpu: s.serverCpu,
+      serverMemory: s.serverMemory,
+      environment: { MEDPLUM_WORKERS_ENABLED: JSON.stringify(s.workers) },
+    })),
+  };
+}
+// #endregion worker-services

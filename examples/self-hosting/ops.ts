@@ -1,7 +1,7 @@
 // Operations helpers for a self-hosted Medplum server: the metric catalogue with recommended alert
 // rules, the OpenTelemetry environment, a CORS pre-check that mirrors the server's rules, sign-in
 // branding on a ClientApplication, and a post-restore verification.
-import type { MedplumClient } from '@medplum/core';
+import { MedplumClient } from '@medplum/core';
 import type { Attachment, ClientApplication, ResourceType, UserConfiguration } from '@medplum/fhirtypes';
 
 // #region metric-catalog
@@ -164,3 +164,43 @@ export async function verifyRestoredCounts(
   return results;
 }
 // #endregion verify-restore
+
+// #region external-auth
+/** One identity provider whose access tokens the server accepts as they are. */
+export interface ExternalAuthProvider {
+  issuer: string; // must equal the token's `iss` claim exactly (trailing slash included)
+  userInfoUrl: string; // the provider's userinfo endpoint; the server calls it to validate a token
+}
+
+/**
+ * Builds the environment variable that sets `externalAuthProviders` (parsed as JSON since 5.1.9).
+ * @param providers - The providers to trust.
+ * @returns The variable, ready for a Compose file, a Kubernetes env list or a CDK `environment` map.
+ */
+export function externalAuthEnv(providers: ExternalAuthProvider[]): Record<string, string> {
+  for (const p of providers) {
+    if (!p.userInfoUrl.startsWith('https://')) {
+      throw new Error(`userInfoUrl of ${p.issuer} must be an https URL`);
+    }
+  }
+  return { MEDPLUM_EXTERNAL_AUTH_PROVIDERS: JSON.stringify(providers) };
+}
+
+/**
+ * A client that sends an access token from the external provider straight to Medplum. No Medplum
+ * sign-in happens: the server recognises the token by its issuer.
+ * @param baseUrl - The Medplum server, e.g. https://api.example.org/.
+ * @param externalAccessToken - A JWT access token issued by a configured provider.
+ * @param fetchImpl - Optional fetch implementation.
+ * @returns A MedplumClient that uses that token on every request.
+ */
+export function medplumWithExternalToken(
+  baseUrl: string,
+  externalAccessToken: string,
+  fetchImpl: typeof fetch = fetch
+): MedplumClient {
+  const medplum = new MedplumClient({ baseUrl, fetch: fetchImpl });
+  medplum.setAccessToken(externalAccessToken);
+  return medplum;
+}
+// #endregion external-auth

@@ -30,6 +30,37 @@ export async function reindex(
 }
 // #endregion reindex
 
+// #region reindex-tuned
+/** The optional tuning fields of admin/super/reindex (all numbers; leave out what you do not need). */
+export interface ReindexTuning {
+  batchSize?: number; // resources per page, 20 to 1000 (default 500)
+  searchStatementTimeout?: number; // ms for each page's search, at least 1000 (default 1 hour)
+  upsertStatementTimeout?: number; // ms for each page's write, at least 1000 (default: database.queryTimeout)
+  delayBetweenBatches?: number; // ms pause after each page, 0 to 60000 (default 0)
+  progressLogThreshold?: number; // log a progress line every N resources (default 50000)
+  endTimestampBufferMinutes?: number; // also cover resources written up to N minutes after the start (default 5)
+  maxIterationAttempts?: number; // tries per page before the job gives up, 1 to 20 (default 3)
+}
+
+/**
+ * Starts a gentle reindex of one resource type on a busy production database: smaller pages, a
+ * pause between them, and a few more retries per page. Only the resources written by an older
+ * indexing version are touched.
+ */
+export async function reindexGently(
+  medplum: MedplumClient,
+  resourceType: string,
+  tuning: ReindexTuning = { batchSize: 200, delayBetweenBatches: 250, maxIterationAttempts: 5 }
+): Promise<unknown> {
+  return medplum.post(
+    medplum.getBaseUrl() + 'admin/super/reindex',
+    { resourceType, reindexType: 'outdated', ...tuning },
+    undefined,
+    { headers: { Prefer: 'respond-async' } }
+  );
+}
+// #endregion reindex-tuned
+
 // #region purge
 /**
  * Permanently deletes AuditEvent (or Login) resources older than a date. This is a true DELETE,

@@ -16,6 +16,7 @@ import {
   serverParamsFor,
   startupOutcome,
   toMedplumEnv,
+  withWorkerServices,
 } from '../../../examples/self-hosting/cdk';
 import { mockWithSearch } from './mock-with-search';
 
@@ -164,5 +165,34 @@ describe('self-hosting/cdk', () => {
       '[{"maxConsecutiveFailures":10,"timeWindowSeconds":3600}]'
     );
     assert.deepEqual(notFromEnv, []);
+  });
+});
+
+describe('self-hosting/cdk worker services', () => {
+  test('withWorkerServices empties the API workers and gives each service its own list', () => {
+    const base = buildInfraConfig(answers);
+    const config = withWorkerServices(base, [
+      { id: 'Jobs', desiredCount: 1, workers: ['*'], serverCpu: 1024, serverMemory: 2048 },
+      { id: 'Subscriptions', desiredCount: 2, workers: ['subscription', 'dispatch'] },
+    ]);
+    assert.deepEqual(config.workers, { enabled: [] });
+    assert.equal(config.workerServices?.length, 2);
+    assert.deepEqual(config.workerServices?.[0], {
+      id: 'Jobs',
+      desiredCount: 1,
+      serverCpu: 1024,
+      serverMemory: 2048,
+      environment: { MEDPLUM_WORKERS_ENABLED: '["*"]' },
+    });
+    assert.equal(config.workerServices?.[1].environment?.MEDPLUM_WORKERS_ENABLED, '["subscription","dispatch"]');
+    assert.equal(base.workers, undefined, 'the input config is left unchanged');
+  });
+
+  test('withWorkerServices refuses a split that leaves a worker unassigned', () => {
+    const base = buildInfraConfig(answers);
+    assert.throws(
+      () => withWorkerServices(base, [{ id: 'Subscriptions', desiredCount: 1, workers: ['subscription', 'dispatch'] }]),
+      /No service runs these workers: download, cron, reindex, batch, post-deploy-migration, set-accounts, lambda-cleaner/
+    );
   });
 });

@@ -11,6 +11,8 @@ import {
   brandSignIn,
   corsAllowed,
   createBrandedMenu,
+  externalAuthEnv,
+  medplumWithExternalToken,
   MEDPLUM_METRICS,
   otelEnvironment,
   RECOMMENDED_ALERTS,
@@ -151,5 +153,45 @@ describe('self-hosting/ops restore check', () => {
     const device = results.find((r) => r.resourceType === 'Device');
     assert.ok(patient && patient.actual >= 2 && patient.ok);
     assert.ok(device && device.actual === 0 && !device.ok);
+  });
+});
+
+describe('self-hosting/ops external auth', () => {
+  const providers = [{ issuer: 'https://idp.example.org/', userInfoUrl: 'https://idp.example.org/oauth2/userinfo' }];
+
+  test('externalAuthEnv writes the JSON list the server parses', () => {
+    const env = externalAuthEnv(providers);
+    assert.deepEqual(Object.keys(env), ['MEDPLUM_EXTERNAL_AUTH_PROVIDERS']);
+    assert.deepEqual(JSON.parse(env.MEDPLUM_EXTERNAL_AUTH_PROVIDERS), providers);
+  });
+
+  test('externalAuthEnv refuses a plain-http userinfo endpoint', () => {
+    assert.throws(
+      () => externalAuthEnv([{ issuer: 'https://idp.example.org/', userInfoUrl: 'http://idp.example.org/userinfo' }]),
+      /must be an https URL/
+    );
+  });
+
+  test('medplumWithExternalToken sends the external token as the bearer token', async () => {
+    const b64 = (o: object): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const token = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({
+      iss: 'https://idp.example.org/',
+      sub: 'user-123',
+      exp: Math.floor(Date.now() / 1000) + 3600,
+    })}.signature`;
+    const seen: { url: string; auth?: string }[] = [];
+    const fetchStub = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      seen.push({ url: String(url), auth: headers.Authorization });
+      return new Response(JSON.stringify({ resourceType: 'Bundle', type: 'searchset', entry: [] }), {
+        status: 200,
+        headers: { 'content-type': 'application/fhir+json' },
+      });
+    };
+    const medplum = medplumWithExternalToken('https://api.example.org/', token, fetchStub as typeof fetch);
+    await medplum.searchResources('Patient', { name: 'Smith' });
+    assert.equal(seen.length, 1);
+    assert.equal(seen[0].url, 'https://api.example.org/fhir/R4/Patient?name=Smith');
+    assert.equal(seen[0].auth, `Bearer ${token}`);
   });
 });

@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MedplumClient } from '@medplum/core';
-import { isHealthy, purgeAuditEventsBefore, reindex, runPendingDataMigrations, vacuumAnalyze } from '../../../examples/self-hosting/super-admin';
+import {
+  isHealthy,
+  purgeAuditEventsBefore,
+  reindex,
+  reindexGently,
+  runPendingDataMigrations,
+  vacuumAnalyze,
+} from '../../../examples/self-hosting/super-admin';
 
 interface Recorded {
   url: string;
@@ -51,6 +58,33 @@ describe('self-hosting/super-admin', () => {
     const { medplum, calls } = recordingClient();
     await reindex(medplum, ['Patient']);
     assert.deepEqual(calls[0].body, { resourceType: 'Patient', reindexType: 'outdated' });
+  });
+
+  test('reindexGently sends the tuning fields next to the outdated reindex, asynchronously', async () => {
+    const { medplum, calls } = recordingClient();
+    await reindexGently(medplum, 'Observation');
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0].url, 'https://api.example.org/admin/super/reindex');
+    assert.equal(calls[0].method, 'POST');
+    assert.equal(calls[0].headers.Prefer, 'respond-async');
+    assert.deepEqual(calls[0].body, {
+      resourceType: 'Observation',
+      reindexType: 'outdated',
+      batchSize: 200,
+      delayBetweenBatches: 250,
+      maxIterationAttempts: 5,
+    });
+  });
+
+  test('reindexGently passes caller tuning as numbers', async () => {
+    const { medplum, calls } = recordingClient();
+    await reindexGently(medplum, 'Patient', { batchSize: 1000, searchStatementTimeout: 600000 });
+    assert.deepEqual(calls[0].body, {
+      resourceType: 'Patient',
+      reindexType: 'outdated',
+      batchSize: 1000,
+      searchStatementTimeout: 600000,
+    });
   });
 
   test('vacuumAnalyze names the tables and asks for both steps, asynchronously', async () => {
