@@ -33,7 +33,7 @@ export async function presignedUrl(medplum: MedplumClient, binaryId: string, upl
 export async function uploadThroughPresignedUrl(
   medplum: MedplumClient,
   binary: { id: string; contentType: string },
-  content: Blob | Uint8Array,
+  content: Blob,
   fetchImpl: typeof fetch = fetch
 ): Promise<void> {
   const url = await presignedUrl(medplum, binary.id, true);

@@ -20,7 +20,7 @@ describe('api/binary upload through a presigned URL', () => {
       puts.push({ url: url.toString(), init });
       return new Response(null, { status: 200 });
     }) as typeof fetch;
-    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46]); // "%PDF"
+    const pdf = new Blob([new Uint8Array([0x25, 0x50, 0x44, 0x46])], { type: 'application/pdf' }); // "%PDF"
     await uploadThroughPresignedUrl(medplum, { id: 'b1', contentType: 'application/pdf' }, pdf, storage);
     assert.equal(requests[0].url.pathname, '/fhir/R4/Binary/b1/$presigned-url');
     assert.equal(requests[0].url.searchParams.get('upload'), 'true');
@@ -36,7 +36,7 @@ describe('api/binary upload through a presigned URL', () => {
     ]);
     const storage = (async () => new Response('Content-Type mismatch', { status: 400 })) as typeof fetch;
     await assert.rejects(
-      uploadThroughPresignedUrl(medplum, { id: 'b1', contentType: 'application/pdf' }, new Uint8Array([1]), storage),
+      uploadThroughPresignedUrl(medplum, { id: 'b1', contentType: 'application/pdf' }, new Blob(['x']), storage),
       /Upload failed with 400: Content-Type mismatch/
     );
   });
