@@ -46,8 +46,13 @@ export function classifyError(err: unknown): { action: ErrorAction; status: numb
   if (!(err instanceof OperationOutcomeError)) {
     return { action: 'retry', status: 0, ids: {} }; // network failure: no answer at all
   }
-  const status = getStatus(err.outcome);
   const ids = tracingIds(err.outcome);
+  if (!err.outcome.id && !ids.requestId) {
+    // The body was not a Medplum OperationOutcome (an unexpected 500, or a proxy's error page):
+    // the client turned it into an outcome that getStatus would call 400. Treat it as server-side.
+    return { action: 'retry', status: 0, ids };
+  }
+  const status = getStatus(err.outcome);
   if (status === 413) {
     return { action: 'split-request', status, ids }; // body above the server's size limit
   }

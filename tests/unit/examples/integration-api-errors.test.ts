@@ -53,9 +53,20 @@ describe('integration/api-errors', () => {
     assert.equal(classifyError(tooLarge).action, 'split-request');
     assert.equal(classifyError(tooLarge).ids.requestId, REQUEST_ID);
     assert.equal(classifyError(new OperationOutcomeError(tooManyRequests)).action, 'wait-and-retry');
-    const dateOverflow = badRequest('date/time field value out of range: "2026-02-29"');
+    const dateOverflow = withTracing(badRequest('date/time field value out of range: "2026-02-29"'));
     assert.equal(classifyError(new OperationOutcomeError(dateOverflow)).status, 400);
     assert.equal(classifyError(new OperationOutcomeError(dateOverflow)).action, 'fix-input');
     assert.equal(classifyError(new TypeError('Failed to fetch')).action, 'retry');
+  });
+
+  test('an unexpected 500 with a plain JSON body is retried, not taken for a 400', async () => {
+    const { medplum } = scriptedClient([{ status: 500, body: { msg: 'Internal Server Error' }, headers: { 'content-type': 'application/json' } }]);
+    await assert.rejects(medplum.readResource('Patient', 'p1', { maxRetries: 0 }), (err: unknown) => {
+      assert.ok(err instanceof OperationOutcomeError);
+      assert.equal(err.outcome.id, undefined);
+      const verdict = classifyError(err);
+      assert.equal(verdict.action, 'retry');
+      return true;
+    });
   });
 });
