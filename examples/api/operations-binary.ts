@@ -23,3 +23,28 @@ export async function presignedUrl(medplum: MedplumClient, binaryId: string, upl
   return value;
 }
 // #endregion presigned-url
+
+// #region upload
+/**
+ * Writes new content to an existing Binary through an upload URL, without sending the bytes
+ * through the FHIR API. The Content-Type must equal the Binary's contentType, and the URL only
+ * works for PUT: a download URL is refused for uploads and the other way round.
+ */
+export async function uploadThroughPresignedUrl(
+  medplum: MedplumClient,
+  binary: { id: string; contentType: string },
+  content: Blob,
+  fetchImpl: typeof fetch = fetch
+): Promise<void> {
+  const url = await presignedUrl(medplum, binary.id, true);
+  const response = await fetchImpl(url, {
+    method: 'PUT',
+    headers: { 'Content-Type': binary.contentType },
+    body: content,
+  });
+  if (!response.ok) {
+    // 401 bad signature, 410 expired URL, 400 Content-Type mismatch (on the server's own storage)
+    throw new Error(`Upload failed with ${response.status}: ${await response.text()}`);
+  }
+}
+// #endregion upload

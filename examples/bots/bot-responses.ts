@@ -1,0 +1,69 @@
+/**
+ * What a bot returns decides the HTTP answer its caller gets. This bot exports a patient's
+ * allergy list as a CSV file: it answers 400 or 404 with an OperationOutcome when it cannot, and
+ * the file's bytes (not JSON) when it can.
+ */
+import type { BotEvent, MedplumClient } from '@medplum/core';
+import { badRequest, getReferenceString, isNotFound, normalizeOperationOutcome, notFound, OperationOutcomeError } from '@medplum/core';
+import type { Binary, OperationOutcome, Patient } from '@medplum/fhirtypes';
+
+// #region handler
+export interface AllergyExportInput {
+  patientId?: string;
+}
+
+export async function handler(
+  medplum: MedplumClient,
+  event: BotEvent<AllergyExportInput>
+): Promise<Binary | OperationOutcome> {
+  const patientId = event.input?.patientId;
+  if (!patientId) {
+    // An OperationOutcome built by a core helper carries an id the server maps to a status: 400 here.
+    return badRequest('patientId is required');
+  }
+
+  let patient: Patient;
+  try {
+    patient = await medplum.readResource('Patient', patientId);
+  } catch (err) {
+    if (err instanceof OperationOutcomeError && isNotFound(err.outcome)) {
+      return notFound; // answered 404
+    }
+    throw err; // anything else fails the run (vmcontext answers with the thrown outcome's status)
+  }
+
+  const allergies = await medplum.searchResources('AllergyIntolerance', {
+    patient: getReferenceString(patient),
+  });
+  const rows = ['code,display,clinical_status'];
+  for (const allergy of allergies) {
+    const coding = allergy.code?.coding?.[0];
+    rows.push([coding?.code ?? '', coding?.display ?? '', allergy.clinicalStatus?.coding?.[0]?.code ?? ''].join(','));
+  }
+
+  // Returning a Binary makes the server answer with its content, typed with its contentType,
+  // for GET and POST alike. A stored Binary (no `data`) is streamed from storage.
+  return medplum.createBinary({
+    data: rows.join('\n'),
+    contentType: 'text/csv',
+    filename: `allergies-${patientId}.csv`,
+  });
+}
+// #endregion handler
+
+// #region caller
+/**
+ * Calls the bot with GET (the query becomes event.input) and returns the CSV text, or throws the
+ * bot's OperationOutcome. downloadResponse does not throw on 4xx, so check the status yourself.
+ */
+export async function downloadAllergyCsv(medplum: MedplumClient, botId: string, patientId: string): Promise<string> {
+  const url = medplum.fhirUrl('Bot', botId, '$execute');
+  url.searchParams.set('patientId', patientId);
+  const response = await medplum.downloadResponse(url, { cache: 'no-cache' });
+  if (!response.ok) {
+    // Error answers are FHIR JSON OperationOutcomes with the status the bot chose.
+    throw new OperationOutcomeError(normalizeOperationOutcome(await response.json()));
+  }
+  return response.text();
+}
+// #endregion caller

@@ -1,0 +1,72 @@
+/**
+ * The scripted fetch answers with OperationOutcomes shaped like the server's (its tracing extension,
+ * the contentTooLarge outcome for an oversized body) and records the requests.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { badRequest, contentTooLarge, OperationOutcomeError, tooManyRequests } from '@medplum/core';
+import type { OperationOutcome } from '@medplum/fhirtypes';
+import { scriptedClient } from './support/scripted-fetch';
+import { classifyError, readPatientTraced, TRACING_EXTENSION_URL, tracingIds } from '../../../examples/integration/api-errors';
+
+const TRACE_ID = '3f0b1c52-6a7e-4d0f-9a55-2f1c8e4b7d21';
+const REQUEST_ID = 'a9d0e4c8-1b2f-4e7a-8c3d-5f6a7b8c9d0e';
+
+function withTracing(outcome: OperationOutcome): OperationOutcome {
+  return {
+    ...outcome,
+    extension: [
+      {
+        url: TRACING_EXTENSION_URL,
+        extension: [
+          { url: 'requestId', valueId: REQUEST_ID },
+          { url: 'traceId', valueId: TRACE_ID },
+        ],
+      },
+    ],
+  };
+}
+
+describe('integration/api-errors', () => {
+  test('sends X-Trace-Id and reads the ids back from the error outcome', async () => {
+    const notFoundOutcome = withTracing({
+      resourceType: 'OperationOutcome',
+      id: 'not-found',
+      issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+    });
+    const { medplum, requests } = scriptedClient([{ status: 404, body: notFoundOutcome }]);
+    await assert.rejects(readPatientTraced(medplum, 'p-missing', TRACE_ID), (err: unknown) => {
+      assert.ok(err instanceof OperationOutcomeError);
+      assert.deepEqual(tracingIds(err.outcome), { requestId: REQUEST_ID, traceId: TRACE_ID });
+      const verdict = classifyError(err);
+      assert.equal(verdict.status, 404);
+      assert.equal(verdict.action, 'fix-input');
+      return true;
+    });
+    assert.equal(requests[0].headers['x-trace-id'], TRACE_ID);
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/p-missing');
+  });
+
+  test('classifies 413, 429, 400 and network failures', () => {
+    const tooLarge = new OperationOutcomeError(withTracing(contentTooLarge('Request body too large')));
+    assert.equal(classifyError(tooLarge).status, 413);
+    assert.equal(classifyError(tooLarge).action, 'split-request');
+    assert.equal(classifyError(tooLarge).ids.requestId, REQUEST_ID);
+    assert.equal(classifyError(new OperationOutcomeError(tooManyRequests)).action, 'wait-and-retry');
+    const dateOverflow = withTracing(badRequest('date/time field value out of range: "2026-02-29"'));
+    assert.equal(classifyError(new OperationOutcomeError(dateOverflow)).status, 400);
+    assert.equal(classifyError(new OperationOutcomeError(dateOverflow)).action, 'fix-input');
+    assert.equal(classifyError(new TypeError('Failed to fetch')).action, 'retry');
+  });
+
+  test('an unexpected 500 with a plain JSON body is retried, not taken for a 400', async () => {
+    const { medplum } = scriptedClient([{ status: 500, body: { msg: 'Internal Server Error' }, headers: { 'content-type': 'application/json' } }]);
+    await assert.rejects(medplum.readResource('Patient', 'p1', { maxRetries: 0 }), (err: unknown) => {
+      assert.ok(err instanceof OperationOutcomeError);
+      assert.equal(err.outcome.id, undefined);
+      const verdict = classifyError(err);
+      assert.equal(verdict.action, 'retry');
+      return true;
+    });
+  });
+});
