@@ -692,3 +692,28 @@ export async function signOrders(
   );
 }
 // #endregion protocol-after
+
+// #region dynamic-values
+/**
+ * A ServiceRequest-kind ActivityDefinition whose order is completed per call by dynamicValue:
+ * the practitioner passed to $apply becomes the performer, the order is urgent, and its
+ * occurrence is the moment of the call (a dateTime, so the server writes occurrenceDateTime).
+ */
+export function buildUrgentLabActivity(url: string): ActivityDefinition {
+  return {
+    resourceType: 'ActivityDefinition',
+    url,
+    status: 'active',
+    name: 'UrgentHbA1c',
+    title: 'Urgent HbA1c',
+    kind: 'ServiceRequest',
+    intent: 'order',
+    code: { coding: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood' }] },
+    dynamicValue: [
+      { path: 'performer', expression: { language: 'text/fhirpath', expression: '%practitioner' } },
+      { path: 'priority', expression: { language: 'text/fhirpath', expression: "'urgent'" } },
+      { path: 'occurrence[x]', expression: { language: 'text/fhirpath', expression: 'now()' } },
+    ],
+  };
+}
+// #endregion dynamic-values

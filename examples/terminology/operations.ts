@@ -68,6 +68,45 @@ export async function codeExists(medplum: MedplumClient, system: string, code: s
 }
 // #endregion validate
 
+// #region display-language
+/**
+ * Displays in the user's language. `$expand` and `CodeSystem/$validate-code` take `displayLanguage`
+ * (a language code such as `es`); `$lookup` does not, but returns every translation as a
+ * `designation` with its `language`, so the caller picks one.
+ */
+export async function searchCodesInLanguage(
+  medplum: MedplumClient,
+  valueSetUrl: string,
+  text: string,
+  language: string
+): Promise<ValueSetExpansionContains[]> {
+  const expanded = await medplum.valueSetExpand({ url: valueSetUrl, filter: text, count: 10, displayLanguage: language });
+  return expanded.expansion?.contains ?? [];
+}
+
+/** The display of one code in `language`, falling back to the code system's own display. */
+export async function displayInLanguage(
+  medplum: MedplumClient,
+  system: string,
+  code: string,
+  language: string
+): Promise<string> {
+  const url = medplum.fhirUrl('CodeSystem', '$lookup');
+  url.searchParams.set('system', system);
+  url.searchParams.set('code', code);
+  const out = await medplum.get<Parameters>(url);
+  for (const d of out.parameter?.filter((p) => p.name === 'designation') ?? []) {
+    if (d.part?.find((x) => x.name === 'language')?.valueCode === language) {
+      const value = d.part?.find((x) => x.name === 'value')?.valueString;
+      if (value) {
+        return value;
+      }
+    }
+  }
+  return stringParam(out, 'display');
+}
+// #endregion display-language
+
 // #region import
 export interface ImportedProperty {
   code: string;

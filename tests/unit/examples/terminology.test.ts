@@ -17,7 +17,16 @@ import {
   VISIT_REASON_SYSTEM,
   visitReasons,
 } from '../../../examples/terminology/code-systems';
-import { codeExists, importConcepts, importInBatches, isInValueSet, lookupCode, searchCodes } from '../../../examples/terminology/operations';
+import {
+  codeExists,
+  displayInLanguage,
+  importConcepts,
+  importInBatches,
+  isInValueSet,
+  lookupCode,
+  searchCodes,
+  searchCodesInLanguage,
+} from '../../../examples/terminology/operations';
 import { mockWithSearch } from './mock-with-search';
 
 interface Call {
@@ -95,6 +104,33 @@ describe('terminology/operations', () => {
     assert.equal(await codeExists(medplum, VISIT_REASON_SYSTEM, 'nope'), undefined);
     assert.equal(calls[2].url.pathname, '/fhir/R4/CodeSystem/$validate-code');
     assert.equal(calls[2].url.searchParams.get('url'), VISIT_REASON_SYSTEM);
+  });
+
+  test('displayLanguage goes to $expand; $lookup designations are picked by language', async () => {
+    const { medplum, calls } = serverLike((call) =>
+      call.url.pathname.endsWith('$expand')
+        ? {
+            resourceType: 'ValueSet',
+            status: 'active',
+            expansion: { timestamp: '2026-11-23T00:00:00Z', contains: [{ system: VISIT_REASON_SYSTEM, code: 'follow-up-bp', display: 'Control de presión arterial' }] },
+          }
+        : {
+            resourceType: 'Parameters',
+            parameter: [
+              { name: 'name', valueString: 'Visit reasons' },
+              { name: 'display', valueString: 'Blood pressure follow-up' },
+              { name: 'designation', part: [{ name: 'language', valueCode: 'de' }, { name: 'value', valueString: 'Blutdruckkontrolle' }] },
+              { name: 'designation', part: [{ name: 'language', valueCode: 'es' }, { name: 'value', valueString: 'Control de presión arterial' }] },
+            ],
+          }
+    );
+    const codes = await searchCodesInLanguage(medplum, allVisitReasons.url as string, 'presión', 'es');
+    assert.equal(codes[0].display, 'Control de presión arterial');
+    assert.equal(calls[0].url.searchParams.get('displayLanguage'), 'es');
+    assert.equal(await displayInLanguage(medplum, VISIT_REASON_SYSTEM, 'follow-up-bp', 'es'), 'Control de presión arterial');
+    assert.equal(calls[1].url.pathname, '/fhir/R4/CodeSystem/$lookup');
+    assert.equal(calls[1].url.searchParams.get('displayLanguage'), null, '$lookup takes no displayLanguage');
+    assert.equal(await displayInLanguage(medplum, VISIT_REASON_SYSTEM, 'follow-up-bp', 'fr'), 'Blood pressure follow-up');
   });
 
   test('importConcepts posts Parameters in the shape CodeSystem/$import reads; batches split large lists', async () => {
