@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Medplum extension: the shared secret used to sign each notification (HMAC-SHA256). */
 export const SUBSCRIPTION_SECRET_URL = 'https://www.medplum.com/fhir/StructureDefinition/subscription-secret';
-/** Medplum extension: how many failed deliveries are retried (default 4; N allows up to N + 1 deliveries). */
+/** Medplum extension: how many failed deliveries should be retried (default 4); on a 5.1.12 server only 0 changes the outcome. */
 export const SUBSCRIPTION_MAX_ATTEMPTS_URL = 'https://medplum.com/fhir/StructureDefinition/subscription-max-attempts';
 
 // #region outbound
