@@ -11,7 +11,7 @@ import type { Bundle, Encounter, Observation, Patient, StructureDefinition } fro
 import { addRelative, linkRelativeToTheirChart, listRelatives } from '../../../examples/fhir-datastore/family-relationships';
 import type { LegacyPatientRow } from '../../../examples/fhir-datastore/migration';
 import { LEGACY_ID_SYSTEM, migrate, toPatient } from '../../../examples/fhir-datastore/migration';
-import { findCandidates, linkDuplicate } from '../../../examples/fhir-datastore/patient-deduplication';
+import { findCandidates, linkDuplicate, serverMatches } from '../../../examples/fhir-datastore/patient-deduplication';
 import { createProfiledPatient, profileErrors, uploadProfile } from '../../../examples/fhir-datastore/profiles';
 import { addListing, findBySpecialty, NPI_SYSTEM } from '../../../examples/fhir-datastore/provider-directory';
 import { admitPatient, readMany, statuses } from '../../../examples/fhir-datastore/batch';
@@ -417,6 +417,40 @@ describe('fhir-datastore/patient-deduplication', () => {
     );
     // The inactive duplicate no longer shows up as a candidate.
     assert.equal((await findCandidates(medplum, target)).some((c) => c.patient.id === duplicate.id), false);
+  });
+});
+
+describe('fhir-datastore/patient-deduplication: Patient/$match', () => {
+  test('serverMatches posts the stored Patient to $match and drops itself and retired records', async () => {
+    const grade = (code: string) => [{ url: 'http://hl7.org/fhir/StructureDefinition/match-grade', valueCode: code }];
+    const self: Patient & { id: string } = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Maria'], family: 'Santos' }], birthDate: '1984-02-29' };
+    const twin: Patient & { id: string } = { resourceType: 'Patient', id: 'p2', name: [{ given: ['Maria'], family: 'Santos' }], birthDate: '1984-02-29' };
+    const retired: Patient & { id: string } = { resourceType: 'Patient', id: 'p3', active: false, birthDate: '1984-02-29' };
+    const sent: { method: string; url: URL; body: any }[] = [];
+    const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      sent.push({ method: init?.method ?? 'GET', url: new URL(input.toString()), body: JSON.parse(init?.body as string) });
+      const bundle: Bundle = {
+        resourceType: 'Bundle',
+        type: 'searchset',
+        total: 3,
+        entry: [
+          { resource: self, search: { mode: 'match', score: 1, extension: grade('certain') } },
+          { resource: retired, search: { mode: 'match', score: 1, extension: grade('certain') } },
+          { resource: twin, search: { mode: 'match', score: 0.7, extension: grade('probable') } },
+        ],
+      };
+      return new Response(JSON.stringify(bundle), { status: 200, headers: { 'content-type': 'application/fhir+json' } });
+    };
+    const medplum = new MedplumClient({ baseUrl: 'https://medplum.example.org/', fetch });
+    const matches = await serverMatches(medplum, self, true);
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/$match');
+    const params = sent[0].body.parameter as { name: string; resource?: Patient; valueBoolean?: boolean; valueInteger?: number }[];
+    assert.deepEqual(params.find((p) => p.name === 'resource')?.resource, self);
+    assert.equal(params.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
+    assert.equal(params.find((p) => p.name === 'count')?.valueInteger, 10);
+    assert.deepEqual(matches, [{ patient: twin, score: 0.7, grade: 'probable' }]);
   });
 });
 
