@@ -24,6 +24,7 @@ import {
   addMobilePhone,
   deactivateIfUnchanged,
   readExamples,
+  refreshPerformerDisplays,
   setBirthDate,
   updateIfMatch,
 } from '../../../examples/fhir-datastore/read-update';
@@ -502,6 +503,46 @@ describe('fhir-datastore/packages', () => {
     assert.equal(second.outcome, 'already-installed');
     assert.equal(posted.length, 1);
     assert.deepEqual(await installNewest(medplum, 'no-such-package'), { outcome: 'not-found' });
+  });
+});
+
+describe('fhir-datastore/read-update: $refresh-reference-display', () => {
+  test('refreshPerformerDisplays posts the operation once per Observation naming the practitioner', async () => {
+    const medplum = mockWithSearch();
+    const dr = await medplum.createResource({ resourceType: 'Practitioner', name: [{ given: ['Sam'], family: 'Lee' }] });
+    const other = await medplum.createResource({ resourceType: 'Practitioner', name: [{ family: 'Other' }] });
+    const make = (performer: typeof dr) =>
+      medplum.createResource<Observation>({
+        resourceType: 'Observation',
+        status: 'final',
+        code: { coding: [{ system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' }] },
+        performer: [{ ...createReference(performer), display: 'Sam Lee' }],
+      });
+    const a = await make(dr);
+    const b = await make(dr);
+    await make(other);
+    await medplum.updateResource({ ...dr, name: [{ given: ['Sam'], family: 'Lee-Park' }] });
+
+    // MockClient has no $refresh-reference-display: record the calls and answer like the server.
+    const posted: string[] = [];
+    const realPost = medplum.post.bind(medplum);
+    medplum.post = (async (url: URL | string, body: any) => {
+      const text = url.toString();
+      if (!text.endsWith('/$refresh-reference-display')) {
+        return realPost(url, body);
+      }
+      posted.push(new URL(text).pathname);
+      const id = text.split('/').at(-2) as string;
+      const obs = await medplum.readResource('Observation', id);
+      const performer = (obs.performer ?? []).map((p) => (p.reference === `Practitioner/${dr.id}` ? { ...p, display: 'Sam Lee-Park' } : p));
+      return medplum.updateResource({ ...obs, performer });
+    }) as typeof medplum.post;
+
+    const changed = await refreshPerformerDisplays(medplum, dr.id);
+    assert.equal(changed, 2);
+    assert.deepEqual(posted.sort(), [`/fhir/R4/Observation/${a.id}/$refresh-reference-display`, `/fhir/R4/Observation/${b.id}/$refresh-reference-display`].sort());
+    const stored = await medplum.readResource('Observation', a.id);
+    assert.equal(stored.performer?.[0]?.display, 'Sam Lee-Park');
   });
 });
 
