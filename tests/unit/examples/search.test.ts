@@ -35,6 +35,8 @@ import {
   serverDefaultPageSize,
 } from '../../../examples/search/paginated-search';
 import { newSearchClient, recordingClient, uniqueTag } from './support/search-mock';
+import { loadFullDefinitions } from './mock-with-search';
+import { indexedValues } from '../../../examples/search/search-expressions';
 
 const quiet = { log: console.log };
 console.log = () => undefined; // the examples log progress; keep test output readable
@@ -332,5 +334,32 @@ describe('paginated search', () => {
       }),
       'https://api.example.com/fhir/R4/Patient?_count=2&_offset=2'
     );
+  });
+});
+
+describe('search parameter expressions with ofType()', () => {
+  test('indexedValues evaluates the shipped ofType() expressions and derives the search type', () => {
+    loadFullDefinitions();
+    const quantity: Observation = {
+      resourceType: 'Observation',
+      status: 'final',
+      code: { coding: [{ system: 'http://loinc.org', code: '8310-5', display: 'Body temperature' }] },
+      valueQuantity: { value: 38.2, unit: 'Cel', system: 'http://unitsofmeasure.org', code: 'Cel' },
+    };
+    const concept: Observation = {
+      ...quantity,
+      valueQuantity: undefined,
+      valueCodeableConcept: { coding: [{ system: 'http://snomed.info/sct', code: '386661006', display: 'Fever' }] },
+    };
+    const q = indexedValues(quantity, 'value-quantity');
+    assert.equal(q.expression, '(Observation.value.ofType(Quantity)) | (Observation.value.ofType(SampledData))');
+    assert.equal(q.type, 'QUANTITY');
+    assert.deepEqual(q.values, [quantity.valueQuantity]);
+    // ofType() filters: a CodeableConcept value is not a Quantity, so nothing is indexed for it.
+    assert.deepEqual(indexedValues(concept, 'value-quantity').values, []);
+    const c = indexedValues(concept, 'value-concept');
+    assert.equal(c.expression, '(Observation.value.ofType(CodeableConcept))');
+    assert.deepEqual(c.values, [concept.valueCodeableConcept]);
+    assert.throws(() => indexedValues(quantity, 'no-such-param'), /Unknown search parameter/);
   });
 });
