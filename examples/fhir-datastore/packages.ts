@@ -43,7 +43,7 @@ export async function newestRelease(
     package: getReferenceString(pkg),
     _count: '100',
   });
-  const newest = releases.toSorted((a, b) => compareVersions(b.version, a.version))[0];
+  const newest = [...releases].sort((a, b) => compareVersions(b.version, a.version))[0];
   return newest ? { pkg, release: newest } : undefined;
 }
 // #endregion newest-release

