@@ -3,7 +3,7 @@
  */
 import type { MedplumClient, WithId } from '@medplum/core';
 import { createReference } from '@medplum/core';
-import type { Patient } from '@medplum/fhirtypes';
+import type { Bundle, Parameters, Patient } from '@medplum/fhirtypes';
 
 /** A possible duplicate and the evidence for it. */
 export interface Candidate {
@@ -58,6 +58,48 @@ function digits(value: string | undefined): string {
   return (value ?? '').replace(/\D/g, '');
 }
 // #endregion candidates
+
+// #region server-match
+/** A duplicate proposed by the server's Patient/$match, with the grade it was given. */
+export interface ServerMatch {
+  patient: WithId<Patient>;
+  score: number;
+  grade: 'certain' | 'probable' | 'possible' | undefined;
+}
+
+const MATCH_GRADE = 'http://hl7.org/fhir/StructureDefinition/match-grade';
+
+/**
+ * Asks the server which stored Patients look like `patient` (Patient/$match), then drops the
+ * record itself and records already retired as duplicates. With `onlyCertain`, the server keeps
+ * only matches graded certain.
+ */
+export async function serverMatches(
+  medplum: MedplumClient,
+  patient: WithId<Patient>,
+  onlyCertain = false
+): Promise<ServerMatch[]> {
+  const params: Parameters = {
+    resourceType: 'Parameters',
+    parameter: [
+      { name: 'resource', resource: patient },
+      { name: 'onlyCertainMatches', valueBoolean: onlyCertain },
+      { name: 'count', valueInteger: 10 },
+    ],
+  };
+  const bundle: Bundle<WithId<Patient>> = await medplum.post(medplum.fhirUrl('Patient', '$match'), params);
+  const matches: ServerMatch[] = [];
+  for (const entry of bundle.entry ?? []) {
+    const found = entry.resource;
+    if (!found || found.id === patient.id || found.active === false) {
+      continue;
+    }
+    const grade = entry.search?.extension?.find((e) => e.url === MATCH_GRADE)?.valueCode;
+    matches.push({ patient: found, score: entry.search?.score ?? 0, grade: grade as ServerMatch['grade'] });
+  }
+  return matches;
+}
+// #endregion server-match
 
 // #region link
 /**

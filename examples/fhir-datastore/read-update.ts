@@ -73,3 +73,28 @@ export async function updateIfMatch(medplum: MedplumClient, resource: WithId<Pat
   return medplum.updateResource(resource, { headers: { 'If-Match': `W/"${versionId}"` } });
 }
 // #endregion if-match
+
+// #region refresh-displays
+/**
+ * After a Practitioner is renamed, asks the server to rewrite the stale `display` texts in every
+ * Observation that names them as performer. Returns how many Observations got a new version.
+ */
+export async function refreshPerformerDisplays(medplum: MedplumClient, practitionerId: string): Promise<number> {
+  let changed = 0;
+  for await (const page of medplum.searchResourcePages('Observation', {
+    performer: `Practitioner/${practitionerId}`,
+    _count: '100',
+  })) {
+    for (const obs of page) {
+      const refreshed: Observation = await medplum.post(
+        medplum.fhirUrl('Observation', obs.id, '$refresh-reference-display'),
+        {}
+      );
+      if (refreshed.meta?.versionId !== obs.meta?.versionId) {
+        changed++;
+      }
+    }
+  }
+  return changed;
+}
+// #endregion refresh-displays

@@ -40,3 +40,29 @@ export async function patientsWithObservationCode(medplum: MedplumClient, loincC
   return medplum.searchResources('Patient', { '_has:Observation:subject:code': `http://loinc.org|${loincCode}` });
 }
 // #endregion reverse-chain
+
+// #region reverse-chain-prefix
+/**
+ * Patients with at least one Observation above a threshold in degrees Fahrenheit (in practice, a
+ * body temperature): the prefix on the last parameter of a `_has` chain applies to the value.
+ * Request: GET /fhir/R4/Patient?_has:Observation:subject:value-quantity=gt<n>|http://unitsofmeasure.org|[degF]
+ */
+export async function patientsWithFever(medplum: MedplumClient, aboveDegF = 100.4): Promise<WithId<Patient>[]> {
+  return medplum.searchResources('Patient', {
+    '_has:Observation:subject:value-quantity': `gt${aboveDegF}|http://unitsofmeasure.org|[degF]`,
+  });
+}
+
+/**
+ * Patients with a recorded fever either way: a body-temperature Observation, or a Condition coded
+ * as fever. `_filter` can OR two `_has` chains, which plain query parameters cannot.
+ * Request: GET /fhir/R4/Patient?_filter=_has:Observation:subject:code eq '…' or _has:Condition:subject:code eq '…'
+ */
+export async function patientsWithFeverRecord(medplum: MedplumClient): Promise<WithId<Patient>[]> {
+  return medplum.searchResources('Patient', {
+    _filter:
+      "_has:Observation:subject:code eq 'http://loinc.org|8310-5' or " +
+      "_has:Condition:subject:code eq 'http://snomed.info/sct|386661006'",
+  });
+}
+// #endregion reverse-chain-prefix

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
+import { jobClient, readAsMember, readWithoutRetry, uploadStream } from '../../../examples/fhir-datastore/client-options';
 import { createReference, MedplumClient, validateResource } from '@medplum/core';
 import type { BotEvent } from '@medplum/core';
 import type { Bot, BundleEntry, Condition, Encounter, Observation, Parameters, Patient, Practitioner } from '@medplum/fhirtypes';
@@ -274,5 +275,81 @@ describe('fhir-datastore/advanced: instead of custom search parameters', () => {
     await medplum.createResource(without);
     const result = await patientsWithPharmacy(medplum, org.id, pharmacy.id);
     assert.deepEqual(result.map((p) => p.id), [a.id]);
+  });
+});
+
+describe('fhir-datastore/client-options', () => {
+  const BASE = 'https://medplum.example.org/';
+  type Call = { url: string; init: RequestInit & { duplex?: string } };
+  /** A fetch that answers each call with the next status (the last one repeats) and records it. */
+  function scripted(statuses: number[], body: unknown): { calls: Call[]; fetch: (url: string, init: RequestInit) => Promise<Response> } {
+    const calls: Call[] = [];
+    return {
+      calls,
+      fetch: async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        const status = statuses[Math.min(calls.length - 1, statuses.length - 1)];
+        const text = status >= 400 ? JSON.stringify({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception' }] }) : JSON.stringify(body);
+        return new Response(text, { status, headers: { 'content-type': 'application/fhir+json' } });
+      },
+    };
+  }
+  const patient = { resourceType: 'Patient', id: 'p1', meta: { versionId: '1' } };
+
+  test('jobClient retries a 503 up to its maxRetries; a per-request maxRetries of 0 sends once', async () => {
+    const ok = scripted([503, 503, 200], patient);
+    const medplum = jobClient(BASE, ok.fetch);
+    const read = await medplum.readResource('Patient', 'p1');
+    assert.equal(read.id, 'p1');
+    assert.equal(ok.calls.length, 3);
+
+    const failing = scripted([503], patient);
+    await assert.rejects(readWithoutRetry(jobClient(BASE, failing.fetch), 'p1'));
+    assert.equal(failing.calls.length, 1);
+  });
+
+  test('maxRetryTime 0 turns retries off for the whole client', async () => {
+    const failing = scripted([429], patient);
+    const medplum = new MedplumClient({ baseUrl: BASE, fetch: failing.fetch, maxRetryTime: 0 });
+    await assert.rejects(medplum.readResource('Patient', 'p1'));
+    assert.equal(failing.calls.length, 1);
+  });
+
+  test('uploadStream sends the ReadableStream itself with duplex half', async () => {
+    const created = scripted([201], { resourceType: 'Binary', id: 'b1', contentType: 'text/plain' });
+    const medplum = new MedplumClient({ baseUrl: BASE, fetch: created.fetch });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('hello'));
+        controller.close();
+      },
+    });
+    const binary = await uploadStream(medplum, stream, 'text/plain');
+    assert.equal(binary.id, 'b1');
+    assert.equal(created.calls[0].url, `${BASE}fhir/R4/Binary`);
+    assert.equal(created.calls[0].init.method, 'POST');
+    assert.equal(created.calls[0].init.body, stream);
+    assert.equal(created.calls[0].init.duplex, 'half');
+    assert.equal((created.calls[0].init.headers as Record<string, string>)['Content-Type'], 'text/plain');
+  });
+
+  test('reads with X-Medplum-On-Behalf-Of bypass the read cache', async () => {
+    const reads = scripted([200], patient);
+    const medplum = new MedplumClient({ baseUrl: BASE, fetch: reads.fetch, cacheTime: 60_000 });
+    await medplum.readResource('Patient', 'p1');
+    await medplum.readResource('Patient', 'p1');
+    assert.equal(reads.calls.length, 1, 'second plain read comes from the cache');
+    await readAsMember(medplum, 'm1', 'p1');
+    await readAsMember(medplum, 'm1', 'p1');
+    assert.equal(reads.calls.length, 3);
+    assert.equal((reads.calls[1].init.headers as Record<string, string>)['x-medplum-on-behalf-of'], 'ProjectMembership/m1');
+  });
+
+  test('a mixed-case header name in a plain object is not recognised: the cached answer is reused', async () => {
+    const reads = scripted([200], patient);
+    const medplum = new MedplumClient({ baseUrl: BASE, fetch: reads.fetch, cacheTime: 60_000 });
+    await medplum.readResource('Patient', 'p1');
+    await medplum.readResource('Patient', 'p1', { headers: { 'X-Medplum-On-Behalf-Of': 'ProjectMembership/m1' } });
+    assert.equal(reads.calls.length, 1);
   });
 });

