@@ -21,6 +21,13 @@ const WORKING_NOTES: { pattern: RegExp; why: string }[] = [
   { pattern: /\b(search[- ]index|index) (file )?id\b|\bfile id \d{5,}/i, why: 'a look-up service id' },
   { pattern: /\b(route-table )?commit `?[0-9a-f]{7,40}\b/i, why: 'a commit hash in prose' },
   { pattern: /\bstored version(s)? (of|in) the search\b/i, why: 'a look-up service detail' },
+  {
+    // "The tests for this page run against MockClient", "the examples run in tests", "our tests";
+    // advice such as "in your tests" or "stub the call in tests" is fine.
+    pattern:
+      /\btests? (for|of) this (page|example|guide|site)\b|\b(examples?|pages?|code) (are |is )?run in tests\b|\bruns? in tests against\b|\bthis (page|example|guide|site)'s tests?\b|\bour (unit )?tests?\b|\bthe examples?'s tests? (shows?|checks?|runs?)\b/i,
+    why: "this site's tests; give advice about the product instead",
+  },
 ];
 
 /** Lines of a page's body (front matter and fenced code skipped) with their line numbers. */
