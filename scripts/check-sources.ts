@@ -98,6 +98,9 @@ export function checkSources(checkout: string, docsDir: string, rev = 'HEAD'): S
         report.unknownCommits.push({ path: entry.path, commit: entry.commit });
         continue;
       }
+      // A pin of history ("before 5.0.11: …", "as of v4.0.0: …") backs what an older release did,
+      // which no later release changes; only its commit needs to exist.
+      if (isHistoricalPin(entry.note)) continue;
       const then = blob(entry.commit, entry.path);
       const now = blob(head.out, entry.path);
       if (now === null) report.changed.push({ path: entry.path, commit: entry.commit, status: 'deleted' });
@@ -136,7 +139,8 @@ export function changedSince(checkout: string, docsDir: string, since: string, r
     const files = new Set<string>();
     for (const text of readSources(file)) {
       const entry = parseSourceEntry(text);
-      if (entry.kind === 'repo' && entry.repo === MEDPLUM_REPO && changed.has(entry.path)) files.add(entry.path);
+      if (entry.kind !== 'repo' || entry.repo !== MEDPLUM_REPO || isHistoricalPin(entry.note)) continue;
+      if (changed.has(entry.path)) files.add(entry.path);
     }
     if (files.size === 0) continue;
     const area = page.includes(path.sep) ? page.split(path.sep)[0] : '(top)';
@@ -167,6 +171,15 @@ export function formatSinceReport(report: SinceReport): string {
     for (const c of f.commits) out.push(`    ${c}`);
   }
   return out.join('\n');
+}
+
+/**
+ * True for the note of an entry that cites a file at an old commit on purpose, for a page's
+ * "On servers before" note or a release's history: the note starts with "before <version>" or
+ * "as of <version>" (CONTRIBUTING.md).
+ */
+export function isHistoricalPin(note: string | undefined): boolean {
+  return /^(before|as of) v?\d+\.\d+(\.\d+)?\b/i.test(note ?? '');
 }
 
 export function formatReport(report: SourcesReport): string {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { changedSince, checkSources, formatReport, formatSinceReport } from '../../scripts/check-sources';
+import { changedSince, checkSources, formatReport, formatSinceReport, isHistoricalPin } from '../../scripts/check-sources';
 
 let root: string;
 let repo: string;
@@ -66,6 +66,8 @@ before(() => {
     '@medplum/core@5.2.13 dist/types.d.ts (MedplumClient.sendEmail)',
   ]);
   page('fhir-datastore/create', [`medplum/medplum@${first} packages/server/src/fhir/repo.ts (createResource)`]);
+  // An old release's behaviour, cited on purpose at its commit: never "to re-read".
+  page('fhir-datastore/history', [`medplum/medplum@${first} packages/server/src/email/routes.ts (before 5.0.11: a = 1)`]);
   page('self-hosting/upgrades', [`medplum/medplum@${first} packages/server/src/old.ts (gone)`]);
   page('auth/logout', ['medplum/medplum packages/server/src/oauth/logout.ts (read 2026-11-25; logoutHandler)']);
   page('agent/push', [`medplum/medplum@${'f'.repeat(40)} packages/agent/src/app.ts (App)`]);
@@ -151,4 +153,13 @@ test('the command exits 2 with a usage line when no checkout is given', () => {
   });
   assert.equal(run.status, 2, run.stderr);
   assert.match(run.stderr, /usage: npm run check-sources -- <path to a medplum\/medplum checkout>/);
+});
+
+test('a pin of history ("before 5.0.11: …", "as of v4.0.0: …") is not listed to re-read', () => {
+  assert.ok(isHistoricalPin('before 5.0.11: displayLanguage not read'));
+  assert.ok(isHistoricalPin('as of v4.0.0: engines node >=18.0.0'));
+  assert.ok(!isHistoricalPin('buildAccessPolicy; before the admin rules'));
+  const report = checkSources(repo, docs);
+  assert.ok(!report.pages.some((p) => p.page === path.join('fhir-datastore', 'history.mdx')));
+  assert.ok(!changedSince(repo, docs, first).areas.some((a) => a.area === 'fhir-datastore'));
 });
