@@ -48,7 +48,7 @@ export interface GeneratedPage {
   file: string;
 }
 
-function packageVersion(siteDir: string, name: string): string {
+export function packageVersion(siteDir: string, name: string): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
@@ -197,8 +197,8 @@ function renderOverview(siteDir: string, components: ComponentDoc[], version: st
 }
 
 /** The peer dependencies table, straight from the installed package.json. */
-function peerTable(siteDir: string): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', '@medplum', 'react', 'package.json'), 'utf8')) as {
+export function peerTable(siteDir: string, packageName = PACKAGE): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', packageName, 'package.json'), 'utf8')) as {
     peerDependencies?: Record<string, string>;
     peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   };
