@@ -64,7 +64,7 @@ export const PAGES: HookPage[] = [
     title: 'MedplumProvider and context hooks',
     description: 'MedplumProvider and the hooks that read its context: useMedplum, useMedplumProfile, useMedplumContext and useMedplumNavigate.',
     intro:
-      '`MedplumProvider` puts one `MedplumClient` into React context, together with the signed-in profile, a loading flag and a navigate function. Every other hook in the package reads the client through `useMedplum()`, so each of them must be called from a component below a `MedplumProvider`. Outside one, the context is `undefined` and the hooks fail with a `TypeError` when they read from it.',
+      '`MedplumProvider` puts one `MedplumClient` into React context, together with the signed-in profile, a loading flag and a navigate function. The hooks that work with Medplum data read the client through `useMedplum()`, so each of them must be called from a component below a `MedplumProvider`. Outside one, the context is `undefined` and the hooks fail with a `TypeError` when they read from it.',
     notes: `## What the provider keeps current {#provider-state}
 
 The provider listens to the client's \`change\`, \`storageInitialized\`, \`storageInitFailed\`, \`profileRefreshing\` and \`profileRefreshed\` events. On each one it re-reads \`getProfile()\` and \`isLoading()\` and re-renders its consumers, so signing in, signing out and a profile refresh reach every component that calls \`useMedplumProfile()\` or \`useMedplumContext()\` without further wiring. \`loading\` is true while the client is still restoring a stored session; render a placeholder rather than a sign-in prompt until it turns false.
