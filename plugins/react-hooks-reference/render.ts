@@ -66,6 +66,13 @@ export function summaryOf(f: FunctionDoc): string {
   return f.description ? prose(sentence) : sentence;
 }
 
+/** Inline code outside a table: no pipe escaping (a backslash would show inside code). */
+function inlineCode(text: string): string {
+  const body = text.replace(/\s+/g, ' ');
+  const fence = body.includes('`') ? '``' : '`';
+  return `${fence}${body}${fence}`;
+}
+
 function membersTable(group: TypeMembers, withRequired: boolean): string {
   const head = withRequired ? ['| Member | Type | Required | Description |', '| --- | --- | --- | --- |'] : ['| Member | Type | Description |', '| --- | --- | --- |'];
   const rows = group.members.map((m: MemberDoc) => {
@@ -96,7 +103,7 @@ export function renderApi(f: FunctionDoc, level: 2 | 4, anchorPrefix = ''): stri
   }
   out.push(`${h} Returns {#${id('returns')}}`, '');
   const ret = f.returns;
-  out.push(`${cellCode(ret.type)}${ret.description ? `: ${prose(ret.description)}` : ret.type === 'void' ? ': nothing.' : '.'}`, '');
+  out.push(`${inlineCode(ret.type)}${ret.description ? `: ${prose(ret.description)}` : ret.type === 'void' ? ': nothing.' : '.'}`, '');
   for (const group of ret.members ?? []) out.push(`Members of ${cellCode(group.typeName)}:`, '', membersTable(group, false), '');
   return out.join('\n').trimEnd();
 }
