@@ -100,7 +100,7 @@ export function UnreadBadge(props: { practitionerId: string }): JSX.Element {
 import type { Questionnaire } from '@medplum/fhirtypes';
 import { useQuestionnaireForm } from '@medplum/react-hooks';
 
-/** Lists the questions of the current page; answering and paging go through the returned state. */
+/** Lists every question (pagination is turned off); answers would go through the returned handlers. */
 export function QuestionList(props: { questionnaire: Questionnaire }): JSX.Element {
   const form = useQuestionnaireForm({ questionnaire: props.questionnaire, disablePagination: true });
   if (form.loading) {

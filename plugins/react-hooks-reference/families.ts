@@ -51,7 +51,7 @@ export const GROUPS: { title: string; anchor: string; blurb: string }[] = [
   { title: 'Data behind Medplum components', anchor: 'component-data', blurb: 'The data layers of PatientSummary, ResourceBoard and ThreadInbox, for building your own views.' },
   { title: 'Medications and e-prescribing', anchor: 'medications', blurb: 'Vendor-neutral calls to the e-prescribing bots and operations a project deploys.' },
   { title: 'Speech to text', anchor: 'speech', blurb: 'Dictation through the Medplum server\'s realtime transcription WebSocket.' },
-  { title: 'Utilities', anchor: 'utilities', blurb: 'Small general-purpose hooks the other hooks are built with.' },
+  { title: 'Utilities', anchor: 'utilities', blurb: 'Small general-purpose hooks that Medplum\'s own hooks and components are built with.' },
 ];
 
 const DATA = 'examples/react-hooks/data.tsx';
@@ -64,7 +64,7 @@ export const PAGES: HookPage[] = [
     title: 'MedplumProvider and context hooks',
     description: 'MedplumProvider and the hooks that read its context: useMedplum, useMedplumProfile, useMedplumContext and useMedplumNavigate.',
     intro:
-      '`MedplumProvider` puts one `MedplumClient` into React context, together with the signed-in profile, a loading flag and a navigate function. The hooks that work with Medplum data read the client through `useMedplum()`, so each of them must be called from a component below a `MedplumProvider`. Outside one, the context is `undefined` and the hooks fail with a `TypeError` when they read from it.',
+      '`MedplumProvider` puts one `MedplumClient` into React context, together with the signed-in profile, a loading flag and a navigate function. The hooks that work with Medplum data read the client through `useMedplum()`, so each of them must be called from a component below a `MedplumProvider`. Outside one, the context is `undefined`: `useMedplumContext()` returns `undefined` although its type does not say so, and the other hooks fail with a `TypeError` when they read from it.',
     notes: `## What the provider keeps current {#provider-state}
 
 The provider listens to the client's \`change\`, \`storageInitialized\`, \`storageInitFailed\`, \`profileRefreshing\` and \`profileRefreshed\` events. On each one it re-reads \`getProfile()\` and \`isLoading()\` and re-renders its consumers, so signing in, signing out and a profile refresh reach every component that calls \`useMedplumProfile()\` or \`useMedplumContext()\` without further wiring. \`loading\` is true while the client is still restoring a stored session; render a placeholder rather than a sign-in prompt until it turns false.
@@ -101,7 +101,7 @@ The same provider is exported by \`@medplum/react\`, which re-exports this whole
     title: 'Search hooks',
     description: 'useSearch, useSearchOne and useSearchResources run a FHIR search from a component and return the result, a loading flag and an OperationOutcome.',
     intro:
-      'The three search hooks call the client\'s `search`, `searchOne` or `searchResources` method in an effect and return a tuple `[result, loading, outcome]`. Pick the hook by the result you want: the whole `Bundle` (with `total` and paging links), the first matching resource, or a plain array of resources. `outcome` is `allOk` after a successful search and the normalized error after a failed one, in which case `result` is `undefined`.',
+      'The three search hooks call the client\'s `search`, `searchOne` or `searchResources` method in an effect and return a tuple `[result, loading, outcome]`. Pick the hook by the result you want: the whole `Bundle` (with `total` and paging links), the first matching resource, or a plain array of resources. `outcome` is `allOk` after a successful search and the normalized error after a failed one, in which case `result` is `undefined`. On the first render, before the effect has started the search, `loading` is still `false` and `result` and `outcome` are `undefined`: test for a missing result as well as for `loading` before you show an empty list.',
     notes: `## Debouncing and re-running {#debounce}
 
 The hooks key the search on the URL the client would request (\`fhirSearchUrl(resourceType, query)\`), so a query object rebuilt on every render does not start a new search as long as it produces the same URL. When the URL changes, the first change runs at once and later changes within \`debounceMs\` (250 ms unless you set it) wait until the input settles, which suits search-as-you-type fields. Set \`enabled: false\` to hold the search until its input is complete; the hook then keeps its previous result.
@@ -122,7 +122,7 @@ Results come through the client, so its request cache applies: two components se
 
 - **The project must have the feature.** The hook only subscribes when a user is signed in and the project's \`features\` include \`websocket-subscriptions\`; otherwise it does nothing and the callback is never called. See the [WebSocket subscriptions guide](/docs/subscriptions/websocket-subscriptions) for turning it on.
 - **The callback may change every render.** The hook always calls the latest callback you passed, without re-subscribing, so an inline arrow function is fine.
-- **Unmounting does not unsubscribe at once.** When the component unmounts or the criteria change, the hook waits three seconds before it unsubscribes from the old criteria, so a component that re-mounts quickly (React Strict Mode, a route change back and forth) keeps its subscription.
+- **Unmounting does not unsubscribe at once.** When the component unmounts, the hook waits three seconds before it unsubscribes, so an effect that React runs twice (Strict Mode) or a component that re-mounts quickly keeps its subscription instead of tearing it down and creating it again. A change of criteria (or of \`subscriptionProps\`) unsubscribes from the old one at once.
 - **The first entry is the status.** Each notification bundle starts with a \`SubscriptionStatus\`; the resource that changed follows it.
 - Pass \`subscriptionProps\` (for example an extension that limits the subscription to create events) when the plain criteria is not enough; changing it re-subscribes.`,
     members: ['useSubscription'],
@@ -163,9 +163,9 @@ Ask the server for a total: add \`_summary=count\` (or \`_total=accurate\`) to \
       '`useQuestionnaireForm` is the state behind the `QuestionnaireForm` component, for when you render the questions yourself. Give it a `Questionnaire` (or a reference, which it reads through [useResource](/docs/api/react-hooks/use-resource)) and optionally a saved response as `defaultValue`. While either is loading it returns `{ loading: true }`; then it returns the questionnaire, a draft `QuestionnaireResponse` built from the items\' initial values, the items and response items to show, and callbacks to change answers, add repeats and groups, and set a signature.',
     notes: `## Pages and answers {#pages}
 
-Questionnaires whose top-level groups are marked as pages (the \`questionnaire-itemControl\` extension with code \`page\`) are paginated: the state then has \`pagination: true\`, the \`pages\`, the \`activePage\` and \`onNextPage\`/\`onPrevPage\`, and \`items\` holds only the current page. Pass \`disablePagination\` to always get every item.
+A questionnaire is paginated when its first top-level item carries the \`questionnaire-itemControl\` extension with code \`page\`: each top-level item then becomes one page, the state has \`pagination: true\`, the \`pages\`, the \`activePage\` and \`onNextPage\`/\`onPrevPage\`, and \`items\` holds only the current page. Only the first item is checked, so mark every top-level group as a page or none of them. Pass \`disablePagination\` to always get every item.
 
-Each answer change applies the \`optionExclusive\` rule, re-evaluates the items' calculated expressions (the SDC \`calculatedExpression\` extension) and then calls \`onChange\`. The draft in the returned state keeps answers to questions that have become disabled, so that re-enabling a question restores its answer; the response handed to \`onChange\` has them removed with [removeDisabledItems](/docs/api/react-hooks/questionnaire-helpers#removedisableditems). Save that response, or clean the draft the same way before saving it.`,
+Each answer change applies the \`optionExclusive\` rule, re-evaluates the items' calculated expressions (the SDC \`calculatedExpression\` extension) and then calls \`onChange\`. The hook keeps answers to questions that have become disabled in its own copy of the draft, so that re-enabling a question restores its answer. Both \`questionnaireResponse\` in the returned state and the response handed to \`onChange\` have them removed with [removeDisabledItems](/docs/api/react-hooks/questionnaire-helpers#removedisableditems), so either is ready to save.`,
     members: ['useQuestionnaireForm'],
     group: 'Questionnaires',
     examples: [{ file: DATA, region: 'use-questionnaire-form', caption: 'List the questions of a questionnaire passed as an object (it is ready on the first render):' }],
@@ -226,7 +226,7 @@ The probes go through the client's request cache, which also keeps failures, so 
 
 - **usePatientSummaryData** collects the searches of all sections, runs each distinct search once, in parallel, and hands every section its results by key. Each search is limited to 100 results, newest first (\`_count=100&_sort=-_lastUpdated\` is added for you, so leave both out of a string query). A failing search gives its sections empty arrays instead of failing the whole summary.
 - **useResourceBoard** runs \`search\` (through your \`loadItems\` when given) and resolves \`selectedId\` among the items or with a read (through \`resolveSelected\` when given). A new search shows the loading state; \`refresh()\` and a changed \`reloadKey\` reload in place.
-- **useThreadInbox** treats a parent \`Communication\` with child \`Communication\`s as a thread. It searches parents (your \`query\` plus \`part-of:missing=true\`), then fetches the newest child of each in one GraphQL request, and lists only threads that have at least one message. \`threadId\` selects a thread; the id of a message selects its parent thread. See the [ThreadInbox](/docs/api/react-components/messaging#threadinbox) component.`,
+- **useThreadInbox** treats a parent \`Communication\` with child \`Communication\`s as a thread. It searches for parents that have at least one child (your \`query\` plus \`part-of:missing=true\` and a \`_has\` filter, leaving out Communications identified as AI messages), bypassing the client's cache, then fetches the newest child of each in one GraphQL request, and lists only threads that have at least one message. \`threadId\` selects a thread; the id of a message selects its parent thread. See the [ThreadInbox](/docs/api/react-components/messaging#threadinbox) component.`,
     members: ['usePatientSummaryData', 'useResourceBoard', 'useThreadInbox'],
     group: 'Data behind Medplum components',
     examples: [{ file: DATA, region: 'thread-inbox', caption: 'A bare list of message threads built on useThreadInbox:' }],
@@ -285,7 +285,7 @@ See [custom operations](/docs/fhir-datastore/custom-operations) for deploying a 
     title: 'Utility hooks',
     description: 'usePrevious, useStabilizedCallback and useCachedBinaryUrl: small hooks for previous values, stable callbacks and cached signed file URLs.',
     intro:
-      'General-purpose hooks the package uses itself. `usePrevious` returns the value from the previous render. `useStabilizedCallback` gives a function whose identity never changes but which always calls the latest callback, so effects need not re-run when a parent passes a new inline function. `useCachedBinaryUrl` keeps the first signed URL it sees for a file, as long as that URL has not expired, so the browser can reuse its cached download.',
+      'General-purpose hooks that Medplum\'s own code is built with: this package\'s hooks use `useStabilizedCallback`, and components of `@medplum/react` use `usePrevious` and `useCachedBinaryUrl`. `usePrevious` returns the value from the previous render. `useStabilizedCallback` gives a function whose identity never changes but which always calls the latest callback, so effects need not re-run when a parent passes a new inline function. `useCachedBinaryUrl` keeps the first signed URL it sees for a file, as long as that URL has not expired, so the browser can reuse its cached download.',
     notes: `## Why useCachedBinaryUrl exists {#cached-binary-url}
 
 When a Medplum server hands out signed download URLs for stored files, every read of a resource that points at a \`Binary\` returns a new presigned URL for the same file. To the browser each is a different address, so it downloads the file again. \`useCachedBinaryUrl\` recognises presigned URLs (those with \`Key-Pair-Id\`, \`Signature\` and \`Expires\` parameters), keys them by the address without its query, and returns the first URL it saw for that file until five seconds before that URL expires. Other URLs are returned unchanged. The cache lives in memory for the page's lifetime.`,
@@ -299,33 +299,6 @@ When a Medplum server hands out signed download URLs for stored files, every rea
     ],
   },
 ];
-
-/**
- * One-line descriptions for exports that ship without a doc comment, written from their source
- * (listed in the page's `sources`). Used only when the declarations have no description.
- */
-export const SUMMARIES: Record<string, string> = {
-  buildInitialResponse:
-    'Builds a new `in-progress` QuestionnaireResponse for a questionnaire: one response item per non-display item, pre-filled from the item\'s `initial` values or its `initialSelected` answer options. Given an existing response, it keeps that response\'s answers and adds the items it lacks.',
-  buildInitialResponseItem: 'Builds the response item for one questionnaire item (and its child items), with an `id` unique within the page\'s session and the item\'s initial answers.',
-  convertToPCM16: 'Converts audio samples between -1 and 1 (as the Web Audio API produces them) to signed 16-bit PCM, little-endian, returned as bytes; values outside the range are clamped.',
-  getItemAnswerOptionValue: 'Returns the value of an `answerOption` as a `TypedValue` (its type and value), whatever `value[x]` it uses.',
-  getItemEnableWhenValueAnswer: 'Returns the `answer[x]` of an `enableWhen` condition as a `TypedValue`.',
-  getItemInitialValue: 'Returns the value of an item\'s `initial` entry as a `TypedValue`.',
-  getNewMultiSelectValues:
-    'Turns the option labels selected in a multi-select control into answers: each label is matched against the item\'s answer options and stored under `propertyName` (for example `valueCoding`).',
-  getQuestionnaireItemReferenceTargetTypes: 'Returns the resource types a reference item may point to, read from its `questionnaire-referenceResource` extension, or `undefined` when there is none.',
-  getResponseItemAnswerValue: 'Returns the value of a response answer as a `TypedValue`, or `undefined` when the answer has none.',
-  setQuestionnaireItemReferenceTargetTypes:
-    'Returns a copy of an item with its `questionnaire-referenceResource` extension set to the given resource types (a code for one, a CodeableConcept for several), or removed when the list is empty.',
-  typedValueToResponseItem:
-    'Turns a typed value entered for an item into an answer of the matching `value[x]`, or `undefined` when the value does not fit the item\'s type. String and text items accept only strings; choice items keep the value\'s own type.',
-  useCachedBinaryUrl: 'Returns a stable URL for a file whose presigned URL changes on every read (see below); other URLs are returned unchanged.',
-  useQuestionnaireForm: 'Returns the state of a questionnaire form: loading, or the questionnaire, its draft response, the items to show and the handlers that change answers.',
-  useThreadInbox:
-    'Loads the message threads matching `query` with the newest message of each, and the thread selected by `threadId`, with handlers to add a message, change the thread\'s status and reload.',
-  useWhisper: 'Streams microphone audio to the server\'s realtime transcription endpoint and returns the connection status, the transcripts and `start`/`stop` controls.',
-};
 
 export interface Placement {
   page: HookPage;
@@ -352,84 +325,3 @@ export function hookHref(name: string): string {
 export function linkToHook(name: string): string {
   return `[\`${name}\`](${hookHref(name)})`;
 }
-
-/**
- * Descriptions for members of the package's options and result types that ship without a doc
- * comment, keyed `Type.member`, written from the source files the pages cite.
- */
-export const MEMBER_NOTES: Record<string, string> = {
-  'SearchOptions.debounceMs': 'How long, in milliseconds, a changed query waits for further changes before it runs; the first change runs at once. Default 250.',
-  'SearchOptions.enabled': 'When false, no search runs and the hook keeps its previous result. Default true.',
-  'UseSubscriptionOptions.subscriptionProps': 'Extra fields for the `Subscription` the client creates, such as an extension that limits it to some interactions. Compared by value; a change re-subscribes.',
-  'UseSubscriptionOptions.onWebSocketOpen': 'Called when the WebSocket connection to the server opens.',
-  'UseSubscriptionOptions.onWebSocketClose': 'Called when the WebSocket connection closes.',
-  'UseSubscriptionOptions.onSubscriptionConnect': 'Called with the subscription\'s id once the server starts sending its notifications.',
-  'UseSubscriptionOptions.onSubscriptionDisconnect': 'Called with the subscription\'s id when it stops receiving notifications.',
-  'UseSubscriptionOptions.onError': 'Called with any error in the subscription\'s lifecycle.',
-  'MedplumProviderProps.medplum': 'The client every hook and component below the provider uses. Create it once, outside any component.',
-  'MedplumProviderProps.navigate': 'Called with a path when a component navigates; defaults to `window.location.assign(path)`, a full page load.',
-  'MedplumProviderProps.children': 'The part of the app that can use the hooks.',
-  'MedplumContext.medplum': 'The client given to the provider.',
-  'MedplumContext.navigate': 'The navigate function given to the provider, or the full-page-load default.',
-  'MedplumContext.profile': 'The signed-in user\'s profile resource (Practitioner, Patient, RelatedPerson …), or undefined.',
-  'MedplumContext.loading': 'True while the client is still restoring or refreshing the session.',
-  'UseNotificationCountOptions.resourceType': 'The resource type to count.',
-  'UseNotificationCountOptions.countCriteria': 'Search parameters (without the resource type) whose result `total` is the count; include `_summary=count`.',
-  'UseNotificationCountOptions.subscriptionCriteria': 'A criteria string with the resource type; each notification for it repeats the count search.',
-  'UseThreadInboxOptions.query': 'Extra search parameters for the thread search, such as a `_sort` or a `recipient` filter.',
-  'UseThreadInboxOptions.threadId': 'The id of the thread to select (or of a message in it), or undefined for none.',
-  'UseThreadInboxReturn.loading': 'True until the thread search has finished, and again after `query` changes.',
-  'UseThreadInboxReturn.error': 'The last error from loading, selecting or updating, or null.',
-  'UseThreadInboxReturn.threadMessages': 'One pair per thread: the parent Communication and its newest message.',
-  'UseThreadInboxReturn.selectedThread': 'The thread `threadId` selects, once read.',
-  'UseThreadInboxReturn.total': 'The total number of threads when the server reports one.',
-  'UseThreadInboxReturn.addThreadMessage': 'Reloads the threads and puts the given new thread first.',
-  'UseThreadInboxReturn.handleThreadStatusChange': 'Saves a new status on the selected thread and updates the list.',
-  'UseThreadInboxReturn.refreshThreadMessages': 'Runs the thread search again.',
-  'UseWhisperOptions.language': 'Language of the speech, as a language code. Default `en`.',
-  'UseWhisperOptions.model': 'Transcription model the server is asked to use. Default `gpt-4o-transcribe`.',
-  'UseWhisperOptions.onTranscript': 'Called with the text of each transcript as it arrives.',
-  'UseWhisperResult.status': 'Where the connection and the microphone are: idle, connecting, listening, speech started or stopped, disconnected, or error.',
-  'UseWhisperResult.error': 'The last error, if any.',
-  'UseWhisperResult.transcripts': 'Every transcript so far, with its timestamp.',
-  'UseWhisperResult.start': 'Asks for the microphone, connects if needed and starts streaming.',
-  'UseWhisperResult.stop': 'Stops the microphone; the socket stays open for `idleTimeoutMs`.',
-  'UseWhisperResult.isListening': 'True while audio is being captured.',
-  'UseWhisperResult.muted': 'True while the microphone track is disabled; each `start()` begins unmuted.',
-  'UseWhisperResult.setMuted': 'Enables or disables the microphone track without stopping the session.',
-  'UseResourceBoardProps.search': 'The search that lists the board\'s resources. Compared by value, so a new object with the same content does not reload.',
-  'UseResourceBoardProps.selectedId': 'The id of the selected resource.',
-  'UseResourceBoardProps.loadItems': 'Replaces the default search with your own loading; returns the items and the total.',
-  'UseResourceBoardProps.resolveSelected': 'Replaces the default look-up of the selected resource (among the items, else a read).',
-  'UseResourceBoardProps.onLoad': 'Called with the items and total after each load.',
-  'UseResourceBoardProps.onError': 'Called with a loading error; without it, errors go to `console.error`.',
-  'UseResourceBoardResult.items': 'The loaded resources.',
-  'UseResourceBoardResult.total': 'The total the search reported, if any.',
-  'UseResourceBoardResult.loading': 'True while a new search loads (not during a refresh).',
-  'UseResourceBoardResult.selected': 'The selected resource, once resolved.',
-  'UseResourceBoardResult.refresh': 'Reloads the current search in place.',
-  'UseQuestionnaireFormProps.questionnaire': 'The questionnaire, or a reference to read it from.',
-  'UseQuestionnaireFormProps.defaultValue': 'A saved response (or a reference to one) whose answers pre-fill the form.',
-  'UseQuestionnaireFormProps.subject': 'Reference to the subject, copied into the returned state.',
-  'UseQuestionnaireFormProps.encounter': 'Reference to the encounter, copied into the returned state.',
-  'UseQuestionnaireFormProps.source': 'The response\'s author (`QuestionnaireResponse.source`); in 5.2.13 the hook declares it but does not read it.',
-  'UseQuestionnaireFormProps.disablePagination': 'Show every item at once even when the questionnaire has page groups.',
-  'UseQuestionnaireFormProps.onChange': 'Called after each change with the response, answers to disabled questions removed.',
-  'QuestionnaireFormPaginationState.pages': 'The page groups of the questionnaire.',
-  'QuestionnaireFormPaginationState.activePage': 'Index of the page shown.',
-  'QuestionnaireFormPaginationState.onNextPage': 'Moves to the next page.',
-  'QuestionnaireFormPaginationState.onPrevPage': 'Moves to the previous page.',
-  'QuestionnaireFormPaginationState.pagination': 'Always true in this state.',
-  'QuestionnaireFormSinglePageState.pagination': 'Always false in this state: `items` holds every item.',
-  'UsePharmacySearchReturn.searchPharmacies': 'Runs the pharmacy-search bot with the given filters and returns the pharmacies as Organizations.',
-  'UsePharmacySearchReturn.addToFavorites': 'Runs the add-pharmacy bot to save a pharmacy for the patient.',
-  'UseMedicationOrderReturn.searchMedications': 'Calls `Medication/$drug-search` and returns the medications found.',
-  'UseMedicationOrderReturn.orderMedication': 'Calls `MedicationRequest/$order-medication` and returns the decoded result.',
-  'MedicationIFrameOptions.patientId': 'The patient to sync before the iframe URL is requested; without it only the iframe bot runs.',
-  'MedicationIFrameOptions.onPatientSyncSuccess': 'Called after the patient-sync bot succeeds.',
-  'MedicationIFrameOptions.onIframeSuccess': 'Called with the URL the iframe bot returned.',
-  'MedicationIFrameOptions.onError': 'Called with an error from either bot.',
-  'UseMedicationOrderSetOptions.appId': 'Optional application id passed to the operation.',
-  'PatientSummaryData.loading': 'True until every search has settled.',
-  'PatientSummaryData.error': 'An error from loading, if any; failed searches alone give empty results instead.',
-};

@@ -5,7 +5,8 @@
  */
 import { cellCode, escapeProse } from '../react-reference/render';
 import type { FunctionDoc, MemberDoc, TypeMembers } from './extract';
-import { type ExampleRef, type HookPage, MEMBER_NOTES, SUMMARIES } from './families';
+import type { ExampleRef, HookPage } from './families';
+import { MEMBER_NOTES, SUMMARIES } from './notes';
 
 /**
  * A doc comment as Markdown blocks: fenced code kept verbatim, list items one per line, other
