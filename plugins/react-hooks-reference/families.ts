@@ -248,7 +248,7 @@ The probes go through the client's request cache, which also keeps failures, so 
 | --- | --- |
 | \`useMedicationOrder\` | \`Medication/$drug-search\` and \`MedicationRequest/$order-medication\` |
 | \`useMedicationCart\` | \`createResource\` for a draft \`MedicationRequest\`, then the cart operations for checkout, removal, clearing and reading the vendor's cart |
-| \`useMedicationOrderSet\` | \`PlanDefinition/$order-set-url\`, whenever its options change and on \`refresh()\` |
+| \`useMedicationOrderSet\` | \`PlanDefinition/$order-set-url\`, whenever its options change and on \`refresh()\`, once they name a patient and an order set (a PlanDefinition id or the vendor's id); until then it calls nothing |
 | \`useSyncOrderSet\` | \`PlanDefinition/$sync-orderset\` |
 | \`useMedicationIFrame\` | the patient-sync bot (when \`patientId\` is set), then the iframe bot that returns the prescribing URL |
 | \`usePharmacySearch\` | the pharmacy-search bot and the add-pharmacy bot |
