@@ -9,6 +9,7 @@ export const GENERATED_DOC_DIRS: string[] = [
   'api/fhir/medplum',
   'sdk',
   'api/react-components',
+  'api/react-hooks',
 ];
 
 /**

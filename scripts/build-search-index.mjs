@@ -14,7 +14,7 @@ import * as pagefind from 'pagefind';
  * times, so they would outrank the guide that explains a concept. Their body text counts for
  * less; their titles and headings still match, so `patient` or `MedplumClient` find them first.
  */
-const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\/react-components\/)/;
+const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\/react-(components|hooks)\/)/;
 const REFERENCE_BODY_WEIGHT = '0.5';
 /** See forIndex: a guide's description and keywords, and a reference page's member names. */
 const HAND_WRITTEN_SUMMARY_WEIGHT = '4';

@@ -99,6 +99,7 @@ const API_ENTRIES: { kind: 'doc' | 'dir'; id: string; label: string; section?: s
   { kind: 'doc', id: 'api/index', label: 'API overview', section: 'Platform API' },
   { kind: 'dir', id: 'sdk', label: 'TypeScript SDK', section: 'Libraries' },
   { kind: 'dir', id: 'api/react-components', label: 'React components' },
+  { kind: 'dir', id: 'api/react-hooks', label: 'React hooks' },
   { kind: 'dir', id: 'api/project-admin', label: 'Project admin', section: 'HTTP endpoints' },
   { kind: 'dir', id: 'api/fhir/resources', label: 'FHIR resources', section: 'FHIR' },
   { kind: 'dir', id: 'api/fhir/datatypes', label: 'FHIR datatypes' },

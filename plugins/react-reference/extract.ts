@@ -61,7 +61,7 @@ export class ReactReferenceError extends Error {
   }
 }
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
+export const COMPILER_OPTIONS: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
@@ -265,7 +265,7 @@ function unrenderable(checker: ts.TypeChecker, t: ts.Type): string | undefined {
 }
 
 /** The checker's "error" type: what a reference to an undeclared name resolves to. */
-function isUnresolved(t: ts.Type): boolean {
+export function isUnresolved(t: ts.Type): boolean {
   return (t.flags & ts.TypeFlags.Any) !== 0 && (t as { intrinsicName?: string }).intrinsicName === 'error';
 }
 

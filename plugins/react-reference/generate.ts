@@ -21,11 +21,23 @@ import {
   linkTo,
   renderDescription,
   renderFamilySection,
+  renderHooksUsed,
   renderProps,
   renderSignature,
   summaryOf,
 } from './render';
 import { writeDemoSchema, writeDemoStyles } from './demo-schema';
+import { type HooksUsed, hooksUsedByComponents } from './hooks-used';
+
+/**
+ * Adds `<file> (note)` to a page's sources, unless an entry already names that file (each file
+ * is listed once, with all its notes): then the note is added to that entry.
+ */
+function addSource(sources: string[], file: string, note: string): void {
+  const i = sources.findIndex((s) => s === file || s.startsWith(`${file} (`));
+  if (i < 0) sources.push(`${file} (${note})`);
+  else if (!sources[i].includes(note)) sources[i] = sources[i].endsWith(')') ? `${sources[i].slice(0, -1)}; ${note})` : `${sources[i]} (${note})`;
+}
 
 export const OUT_DIR = 'docs/api/react-components';
 const PACKAGE = '@medplum/react';
@@ -48,7 +60,7 @@ export interface GeneratedPage {
   file: string;
 }
 
-function packageVersion(siteDir: string, name: string): string {
+export function packageVersion(siteDir: string, name: string): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
   return pkg.version;
 }
@@ -62,6 +74,7 @@ export function generateReactReference(options: GenerateOptions): GeneratedPage[
   const components = extractComponents(dtsFile);
   const byName = new Map(components.map((c) => [c.name, c]));
   const source = `${PACKAGE}@${version} dist/esm/index.d.ts`;
+  const hooksUsed = hooksUsedByComponents(siteDir, components.map((c) => c.name));
 
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
@@ -72,7 +85,7 @@ export function generateReactReference(options: GenerateOptions): GeneratedPage[
   solo.forEach((c, i) => {
     const slug = placementOf(c.name).slug;
     const file = path.join(outDir, `${slug}.mdx`);
-    fs.writeFileSync(file, renderComponentPage(c, i + 1, source, version));
+    fs.writeFileSync(file, renderComponentPage(c, i + 1, source, version, hooksUsed.get(c.name)));
     pages.push({ slug, route: `${ROUTE_BASE}/${slug}`, components: [c.name], file });
   });
 
@@ -81,7 +94,7 @@ export function generateReactReference(options: GenerateOptions): GeneratedPage[
     const members = family.members.map((m) => byName.get(m)).filter((c): c is ComponentDoc => c !== undefined);
     if (members.length === 0) return;
     const file = path.join(outDir, `${family.slug}.mdx`);
-    fs.writeFileSync(file, renderFamilyPage(family, members, 100 + i, source));
+    fs.writeFileSync(file, renderFamilyPage(family, members, 100 + i, source, hooksUsed));
     pages.push({ slug: family.slug, route: `${ROUTE_BASE}/${family.slug}`, components: members.map((m) => m.name), file });
   });
 
@@ -91,12 +104,13 @@ export function generateReactReference(options: GenerateOptions): GeneratedPage[
   return pages;
 }
 
-function renderComponentPage(c: ComponentDoc, position: number, source: string, version: string): string {
+function renderComponentPage(c: ComponentDoc, position: number, source: string, version: string, used: HooksUsed | undefined): string {
   const demo = DEMO_CATALOG.find((d) => d.component === c.name);
   const notes = COMPONENT_NOTES[c.name];
   const summary = notes?.summary ?? (summaryOf(c) || `The ${c.name} component of @medplum/react ${version}.`);
   const sources = [`${source} (${c.name}, ${c.propsTypeName ?? 'no props'})`];
   if (notes) sources.push(...notes.sources);
+  if (used) addSource(sources, `${PACKAGE}@${version} ${used.file}`, 'imports from @medplum/react-hooks');
   if (demo) sources.push('@medplum/mock@5.2.13 dist/esm/index.d.ts (MockClient and its sample resources)');
   const out: string[] = [
     frontMatter({
@@ -114,6 +128,7 @@ function renderComponentPage(c: ComponentDoc, position: number, source: string, 
   if (demo) out.push(renderDemo(c, demo));
   if (notes) out.push(notes.body.trim(), '');
   out.push('## Signature {#signature}', '', renderSignature(c), '');
+  if (used) out.push(renderHooksUsed(c, used.hooks), '');
   out.push(renderProps(c, 2), '');
   return out.join('\n');
 }
@@ -139,13 +154,19 @@ function renderDemo(c: ComponentDoc, demo: DemoInfo): string {
   ].join('\n');
 }
 
-function renderFamilyPage(family: Family, members: ComponentDoc[], position: number, source: string): string {
+function renderFamilyPage(family: Family, members: ComponentDoc[], position: number, source: string, hooksUsed: Map<string, HooksUsed>): string {
+  const sources = [`${source} (${members.map((m) => m.name).join(', ')})`];
+  const version = source.replace(/^.*@([^@\s]+) .*$/, '$1');
+  for (const m of members) {
+    const used = hooksUsed.get(m.name);
+    if (used) addSource(sources, `${PACKAGE}@${version} ${used.file}`, 'imports from @medplum/react-hooks');
+  }
   const out: string[] = [
     frontMatter({
       id: family.slug,
       title: family.title,
       description: family.description,
-      sources: [`${source} (${members.map((m) => m.name).join(', ')})`],
+      sources,
       sidebar_position: position,
     }),
     family.intro,
@@ -155,7 +176,7 @@ function renderFamilyPage(family: Family, members: ComponentDoc[], position: num
     ...members.map((m) => `| ${linkTo(m.name)} | ${summaryOf(m, family) || '—'} |`),
     '',
   ];
-  for (const m of members) out.push(renderFamilySection(m));
+  for (const m of members) out.push(renderFamilySection(m, hooksUsed.get(m.name)?.hooks));
   return out.join('\n');
 }
 
@@ -197,8 +218,8 @@ function renderOverview(siteDir: string, components: ComponentDoc[], version: st
 }
 
 /** The peer dependencies table, straight from the installed package.json. */
-function peerTable(siteDir: string): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', '@medplum', 'react', 'package.json'), 'utf8')) as {
+export function peerTable(siteDir: string, packageName = PACKAGE): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', packageName, 'package.json'), 'utf8')) as {
     peerDependencies?: Record<string, string>;
     peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   };
@@ -221,6 +242,8 @@ function inputsFingerprint(siteDir: string): string {
     'node_modules/@mantine/core/package.json',
     'src/components/react-demos/catalog.ts',
     'src/components/react-demos/demo-host.css',
+    'node_modules/@medplum/react/dist/esm/index.mjs.map',
+    'plugins/react-hooks-reference/families.ts',
     ...fs
       .readdirSync(path.join(siteDir, 'plugins', 'react-reference'))
       .sort()

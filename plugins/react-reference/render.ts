@@ -5,6 +5,7 @@
 import { normalizeSourceEntries } from '../docs-frontmatter-check/sources';
 import type { ComponentDoc, InheritedGroup, PropDoc } from './extract';
 import { componentHref, type Family, SUMMARIES } from './families';
+import { linkToHook } from '../react-hooks-reference/families';
 
 /** Escapes prose for MDX: braces and angle brackets outside `code spans` become entities. */
 export function escapeProse(text: string): string {
@@ -122,13 +123,20 @@ export function renderSignature(c: ComponentDoc): string {
 }
 
 /** One component section on a family page. */
-export function renderFamilySection(c: ComponentDoc): string {
+export function renderFamilySection(c: ComponentDoc, hooks: string[] = []): string {
   const out = [`## ${c.name} {#${c.name.toLowerCase()}}`, ''];
   const desc = renderDescription(c);
   if (desc) out.push(desc, '');
   // Level 4 keeps the page's table of contents to one entry per component.
-  out.push(renderSignature(c), '', renderProps(c, 4), '');
+  out.push(renderSignature(c), '');
+  if (hooks.length > 0) out.push(renderHooksUsed(c, hooks), '');
+  out.push(renderProps(c, 4), '');
   return out.join('\n');
+}
+
+/** The @medplum/react-hooks exports a component's source file imports, linked to their pages. */
+export function renderHooksUsed(c: ComponentDoc, hooks: string[]): string {
+  return `Hooks from \`@medplum/react-hooks\` that ${c.name}'s source file imports: ${hooks.map(linkToHook).join(', ')}.`;
 }
 
 export function frontMatter(fields: Record<string, string | number | string[]>): string {
