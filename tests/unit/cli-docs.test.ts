@@ -109,18 +109,18 @@ function invocations(): Invocation[] {
 
 /**
  * Commands and flags of the CLI release the pages describe (5.1.12, packages/cli/src at medplum
- * 53eba89) that the installed package, the newest on npm (5.0.10), does not have yet:
+ * 53eba89) that the docs' installed dev copy of the package (5.0.10) does not have:
  * `agent stats` (packages/cli/src/agent.ts) and `aws update-bucket-policies
  * --guardduty-malware-protection` (packages/cli/src/aws/index.ts). Without them this test would
  * report real 5.1.12 commands as unknown.
  */
-const NOT_YET_ON_NPM: { path: string; options: string[] }[] = [
+const NOT_IN_INSTALLED_CLI: { path: string; options: string[] }[] = [
   { path: 'agent stats', options: ['--criteria', '--output'] },
   { path: 'aws update-bucket-policies', options: ['--guardduty-malware-protection'] },
 ];
 
 function addNewerCommands(tree: Map<string, CommandInfo>): void {
-  for (const { path: cmdPath, options } of NOT_YET_ON_NPM) {
+  for (const { path: cmdPath, options } of NOT_IN_INSTALLED_CLI) {
     const words = cmdPath.split(' ');
     const parent = tree.get(words.slice(0, -1).join(' '));
     const name = words[words.length - 1];

@@ -65,8 +65,8 @@ test('no hand-written page shows working notes to readers', () => {
  * Pages describe today's Medplum (server 5.1.12, packages 5.2.13). A self-hoster on an older server
  * gets one short note per page, `:::note[On servers before 5.1]` (or the 5.1.x release that changed
  * it), naming the release each difference changed in; a 5.0.x version anywhere else is a page
- * still written for an old server. `@medplum/cli` 5.0.10 is the newest CLI on npm, so a line
- * naming that package may give its version.
+ * still written for an old server. The docs' installed dev copy of `@medplum/cli` is 5.0.10 and
+ * some source entries cite it, so a line naming that package may give its version.
  */
 test('a 5.0.x version appears only in a page\'s one "On servers before" note', () => {
   const found: string[] = [];
