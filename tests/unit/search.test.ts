@@ -32,6 +32,15 @@ test('results are labelled with the part of the site they come from', () => {
 test('questions typed in plain words keep only the words worth matching', () => {
   assert.deepEqual(significantWords('How do references work in FHIR?'), ['references', 'fhir']);
   assert.deepEqual(significantWords('what is'), ['what', 'is'], 'all stop words: search them as typed');
+  assert.deepEqual(significantWords('create a new project'), ['create', 'project']);
+});
+
+test('"log in" is searched as the verb login, not as logs', () => {
+  assert.deepEqual(significantWords('log in with the CLI'), ['login', 'cli']);
+  assert.deepEqual(significantWords('logged into the app'), ['login', 'app']);
+  assert.deepEqual(significantWords('medplum login'), ['medplum', 'login']);
+  assert.deepEqual(significantWords('agent log ingestion'), ['agent', 'log', 'ingestion']);
+  assert.deepEqual(significantWords('bot logs'), ['bot', 'logs']);
 });
 
 test('per-word results rank pages matching more words first, then by score', async () => {

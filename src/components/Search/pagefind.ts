@@ -89,8 +89,10 @@ export function sectionOf(routeWithBase: string, baseUrl = '/'): string {
 }
 
 /** Words that carry no meaning in a docs query ("how do I …"); Pagefind would require them. */
+// "new" says nothing about a topic ("create a new project"), yet pages that announce what is new
+// in a release use it often enough to outrank the page that answers.
 const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from how i in into is it of on or should the to use using what when where which why with work works you your'.split(
+  'a an and are as at be by can do does for from how i in into is it new of on or should the to use using what when where which why with work works you your'.split(
     ' ',
   ),
 );
@@ -99,6 +101,8 @@ const STOP_WORDS = new Set(
 export function significantWords(query: string): string[] {
   const words = query
     .toLowerCase()
+    // "log in" is the verb "login": searched as "log", it finds every page about logs.
+    .replace(/\blog(?:ged|ging|s)? ?in(?:to)?\b/g, 'login')
     .split(/[\s,;:!?()"'/]+/)
     // `$everything`, `#anchor`, `"quoted."`: the index holds words without the punctuation
     // around them (an operation's `$` included), so a word keeps only what lies between.
