@@ -89,8 +89,8 @@ export function sectionOf(routeWithBase: string, baseUrl = '/'): string {
 }
 
 /** Words that carry no meaning in a docs query ("how do I …"); Pagefind would require them. */
-// "new" says nothing about a topic ("create a new project"), yet pages that announce what is new
-// in a release use it often enough to outrank the page that answers.
+// "new" says nothing about a topic ("create a new project"), yet guides use it so often ("a new
+// Subscription", "the new resource") that it decides the ranking instead of the topic words.
 const STOP_WORDS = new Set(
   'a an and are as at be by can do does for from how i in into is it new of on or should the to use using what when where which why with work works you your'.split(
     ' ',
