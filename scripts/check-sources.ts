@@ -59,9 +59,15 @@ export function readSources(file: string): string[] {
   return Array.isArray(data?.sources) ? data.sources.filter((s): s is string => typeof s === 'string') : [];
 }
 
+/** The full hash of a commit, tag or ref in the checkout; throws naming the checkout when it has none. */
+function resolveCommit(checkout: string, rev: string): string {
+  const out = git(checkout, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]);
+  if (!out.ok) throw new Error(`check-sources: ${checkout} is not a git checkout with a commit ${rev}`);
+  return out.out;
+}
+
 export function checkSources(checkout: string, docsDir: string, rev = 'HEAD'): SourcesReport {
-  const head = git(checkout, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]);
-  if (!head.ok) throw new Error(`check-sources: ${checkout} is not a git checkout with a commit ${rev}`);
+  const head = resolveCommit(checkout, rev);
   // One blob lookup per (commit, path): many pages cite the same files.
   const blobs = new Map<string, string | null>();
   const blob = (rev: string, file: string): string | null => {
@@ -102,14 +108,14 @@ export function checkSources(checkout: string, docsDir: string, rev = 'HEAD'): S
       // which no later release changes; only its commit needs to exist.
       if (isHistoricalPin(entry.note)) continue;
       const then = blob(entry.commit, entry.path);
-      const now = blob(head.out, entry.path);
+      const now = blob(head, entry.path);
       if (now === null) report.changed.push({ path: entry.path, commit: entry.commit, status: 'deleted' });
       else if (then !== now) report.changed.push({ path: entry.path, commit: entry.commit, status: 'changed' });
     }
     if (pinned === 0) unpinnedPages.push(page);
     if (report.changed.length + report.unknownCommits.length + report.unpinned.length > 0) pages.push(report);
   }
-  return { head: head.out, pages, unpinnedPages };
+  return { head, pages, unpinnedPages };
 }
 
 export interface SinceReport {
@@ -123,13 +129,8 @@ export interface SinceReport {
 
 /** Pages citing a Medplum file that changed between two commits (whatever commit the page cites). */
 export function changedSince(checkout: string, docsDir: string, since: string, rev = 'HEAD'): SinceReport {
-  const resolve = (r: string) => {
-    const out = git(checkout, ['rev-parse', '--verify', '--quiet', `${r}^{commit}`]);
-    if (!out.ok) throw new Error(`check-sources: ${checkout} is not a git checkout with a commit ${r}`);
-    return out.out;
-  };
-  const from = resolve(since);
-  const head = resolve(rev);
+  const from = resolveCommit(checkout, since);
+  const head = resolveCommit(checkout, rev);
   const diff = git(checkout, ['diff', '--name-only', from, head]);
   const changed = new Set(diff.out.split('\n').filter(Boolean));
   const byArea = new Map<string, { page: string; files: string[] }[]>();

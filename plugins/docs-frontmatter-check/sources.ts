@@ -50,26 +50,17 @@ export function unusableSourceReason(text: string): string | undefined {
       return `${why}: cite "medplum/medplum@<commit> <path> (symbols)", or "medplum/medplum <path> (read YYYY-MM-DD; symbols)" where no commit is known`;
     }
   }
+  // A source map bundles many files: the entry must name the TypeScript file inside it, the path
+  // a maintainer finds in the package's map and in the repository (`packages/core/src/client.ts`).
+  const map = MAP_ENTRY.exec(text.trim());
+  if (map) {
+    return `names the source map ${map[2]}: name the source file inside it, e.g. "${map[1]} src/client.ts (symbols)"`;
+  }
   return undefined;
 }
 
 /** A package entry that names a source map (`@medplum/core@5.2.13 dist/esm/index.mjs.map …`). */
 const MAP_ENTRY = /^(@[\w.-]+\/[\w.-]+@\d[\w.+-]*)\s+(\S+\.map)\b\s*(.*)$/;
-
-/**
- * Why an entry names a file a maintainer cannot open as such: a source map is a bundle of many
- * files, so the entry must name the TypeScript file inside it (`src/client.ts`), which is the
- * path a maintainer finds in the package's map and in the repository (`packages/core/src/client.ts`).
- */
-export function sourceMapReason(entry: SourceEntry | string): string | undefined {
-  const text = typeof entry === 'string' ? entry : entry.kind === 'other' ? entry.text : undefined;
-  const match = text !== undefined ? MAP_ENTRY.exec(text.trim()) : undefined;
-  const map =
-    match?.[2] ?? (typeof entry !== 'string' && entry.kind === 'package' && entry.path?.endsWith('.map') ? entry.path : undefined);
-  if (!map) return undefined;
-  const pkg = match?.[1] ?? (typeof entry !== 'string' && entry.kind === 'package' ? `${entry.name}@${entry.version}` : '');
-  return `names the source map ${map}: name the source file inside it, e.g. "${pkg} src/client.ts (symbols)"`;
-}
 
 /** A TypeScript path as entries write it, with or without the leading `src/`. */
 const TS_PATH = String.raw`(?:src/)?[\w./-]+\.(?:tsx?|mts)`;

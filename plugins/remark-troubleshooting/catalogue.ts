@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import { sourceMapReason, unusableSourceReason } from '../docs-frontmatter-check/sources';
+import { unusableSourceReason } from '../docs-frontmatter-check/sources';
 
 export const ENTRIES_DIR = path.join('docs', 'troubleshooting', 'entries');
 
@@ -164,7 +164,7 @@ function checkEntry(raw: Record<string, unknown>, at: string, problems: string[]
     problems.push(`${at}: "sources" must list where the text and behaviour were checked`);
   } else {
     for (const s of sources as string[]) {
-      const why = unusableSourceReason(s) ?? sourceMapReason(s);
+      const why = unusableSourceReason(s);
       if (why) problems.push(`${at}: source ${JSON.stringify(s.slice(0, 60))}: ${why}`);
     }
   }
