@@ -11,7 +11,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  isServerRecording,
   recordingPathFor,
+  requestsOf,
   shownRegions,
   validateRecordingFile,
   WHOLE_FILE,
@@ -21,6 +23,32 @@ import {
 
 const siteDir = path.resolve(__dirname, '..');
 export const REFRESH_COMMAND = 'UPDATE_HTTP_RECORDINGS=1 npm run test:unit';
+export const SERVER_REFRESH_COMMAND = 'npm run verify:server -- <medplum checkout> --record';
+
+function serverOf(rec: RegionRecording): string {
+  for (const r of rec.requests) if ('server' in r.response) return r.response.server;
+  return '?';
+}
+
+/**
+ * What an update writes: the mock run's recordings, except that a region recorded against a real
+ * server keeps that recording while the examples still send the same requests.
+ */
+export function updated(recorded: Map<string, RecordingFile>): Map<string, RecordingFile> {
+  const out = new Map<string, RecordingFile>();
+  for (const [rel, file] of recorded) {
+    const full = path.join(siteDir, rel);
+    const stored = fs.existsSync(full) ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel) : { regions: {} };
+    const regions: Record<string, RegionRecording> = {};
+    for (const [region, rec] of Object.entries(file.regions)) {
+      const old = stored.regions[region];
+      const keep = old && isServerRecording(old) && !firstDifference(requestsOf(old), requestsOf(rec));
+      regions[region] = keep ? old : rec;
+    }
+    out.set(rel, { ...file, regions });
+  }
+  return out;
+}
 
 interface ProcessOutput {
   testFile: string;
@@ -93,7 +121,11 @@ export function compare(recorded: Map<string, RecordingFile>): string[] {
       const b = now.regions[region];
       if (!a) problems.push(`${name}: sends requests but has no stored recording in ${rel}`);
       else if (!b) problems.push(`${name}: ${rel} has a recording, but the tests no longer see this region send a request`);
-      else {
+      else if (isServerRecording(a)) {
+        // Recorded against a real server: its answers stay; the examples must still send the same requests.
+        const d = firstDifference(requestsOf(a), requestsOf(b), 'requests');
+        if (d) problems.push(`${name}: ${d} (its responses were recorded against Medplum server ${serverOf(a)}: run ${SERVER_REFRESH_COMMAND})`);
+      } else {
         const d = firstDifference(a, b);
         if (d) problems.push(`${name}: ${d}`);
       }
@@ -116,7 +148,7 @@ function main(): void {
   const regions = [...recorded.values()].reduce((n, f) => n + Object.keys(f.regions).length, 0);
   if (process.env.UPDATE_HTTP_RECORDINGS === '1') {
     for (const rel of storedFiles()) if (!recorded.has(rel)) fs.rmSync(path.join(siteDir, rel));
-    for (const [rel, file] of recorded) fs.writeFileSync(path.join(siteDir, rel), serialize(file));
+    for (const [rel, file] of updated(recorded)) fs.writeFileSync(path.join(siteDir, rel), serialize(file));
     console.log(`HTTP recordings: wrote ${recorded.size} files, ${regions} regions`);
     return;
   }

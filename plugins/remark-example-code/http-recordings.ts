@@ -31,8 +31,16 @@ export type RecordedBody =
 export type RecordedResponse =
   /** What MockClient answered (status and a trimmed body). */
   | { mock: true; status: number; body?: unknown; trimmed?: true }
+  /** What a real Medplum server of release `server` answered (`npm run verify:server -- --record`), trimmed, ids and instants made stable. */
+  | { mock: false; server: string; status: number; body?: unknown; trimmed?: true }
   /** The mock has no route for this request (or the test answered with a scripted reply). */
   | { mock: false; reason: string };
+
+/** The response shown for a request: a status (and maybe a body) from the mock or a server, or undefined when none was recorded. */
+export function shownResponse(res: RecordedResponse): { status: number; body?: unknown; trimmed?: true; server?: string } | undefined {
+  if (res.mock) return res;
+  return 'server' in res ? res : undefined;
+}
 
 export interface RecordedRequest {
   method: string;
@@ -167,10 +175,14 @@ export function validateRecordingFile(data: unknown, where: string): RecordingFi
           ('binary' in b && typeof (b.binary as { bytes?: unknown })?.bytes === 'number');
         if (!ok) fail(`${at}: bad "body"`);
       }
-      const res = q.response as Partial<{ mock: boolean; status: number; reason: string }>;
+      const res = q.response as Partial<{ mock: boolean; status: number; reason: string; server: string }>;
       if (!res || typeof res.mock !== 'boolean') fail(`${at}: "response.mock" must be true or false`);
-      if (res.mock && typeof res.status !== 'number') fail(`${at}: "response.status" must be a number`);
-      if (!res.mock && typeof res.reason !== 'string') fail(`${at}: "response.reason" must be a string`);
+      const answered = res.mock || res.server !== undefined;
+      if (res.server !== undefined && (res.mock || typeof res.server !== 'string' || !/^\d+\.\d+\.\d+$/.test(res.server))) {
+        fail(`${at}: "response.server" must be the server release that answered, like "5.1.12", on a response with "mock": false`);
+      }
+      if (answered && typeof res.status !== 'number') fail(`${at}: "response.status" must be a number`);
+      if (!answered && typeof res.reason !== 'string') fail(`${at}: "response.reason" must be a string`);
     });
   }
   return data as RecordingFile;
@@ -190,4 +202,41 @@ export function readRegionRecording(siteDir: string, exampleFile: string, region
   }
   const rec = validateRecordingFile(data, `${where} (${rel})`);
   return rec.regions[region ?? WHOLE_FILE];
+}
+
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+/** The n-th stable id (`00000000-0000-4000-8000-000000000001` for n = 1). */
+export function stableId(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
+/**
+ * The recording with every UUID replaced by a numbered stable id, numbered by first appearance in
+ * the requests, then in the responses. A server run and a mock run of the same code send the same
+ * requests with different ids; after this they compare equal.
+ */
+export function withStableIds(rec: RegionRecording): RegionRecording {
+  const ids = new Map<string, string>();
+  const swap = <T>(value: T): T =>
+    JSON.parse(
+      JSON.stringify(value).replace(UUID, (u) => {
+        const key = u.toLowerCase();
+        if (!ids.has(key)) ids.set(key, stableId(ids.size + 1));
+        return ids.get(key)!;
+      }),
+    ) as T;
+  const requests = rec.requests.map(({ response: _response, ...request }) => swap(request));
+  const responses = rec.requests.map((r) => swap(r.response));
+  return { ...rec, requests: requests.map((q, i) => ({ ...q, response: responses[i] })) };
+}
+
+/** The requests of a recording without their responses, ids made stable: what a mock run must still send. */
+export function requestsOf(rec: RegionRecording): Omit<RecordedRequest, 'response'>[] {
+  return withStableIds(rec).requests.map(({ response: _response, ...request }) => request);
+}
+
+/** Whether a region's shown responses came from a real server (`npm run verify:server -- --record`). */
+export function isServerRecording(rec: RegionRecording): boolean {
+  return rec.requests.some((r) => 'server' in r.response);
 }

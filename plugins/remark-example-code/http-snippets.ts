@@ -6,7 +6,7 @@
  * Paths are relative to the server's base URL: `$MEDPLUM_BASE_URL` is that URL with its trailing
  * slash (`https://api.medplum.com/`), so `fhir/R4/Patient` is appended as is.
  */
-import type { RecordedBody, RecordedRequest, RegionRecording } from './http-recordings';
+import { shownResponse, type RecordedBody, type RecordedRequest, type RegionRecording } from './http-recordings';
 
 /** Sign-in and sign-up endpoints, which take no bearer token. */
 const NO_TOKEN = /^(oauth2\/token|auth\/(login|method|newuser|newproject|newpatient|google|exchange|resetpassword|setpassword|profile|scope)\b)/;
@@ -83,15 +83,15 @@ export function toHttp(rec: RegionRecording): string {
     for (const [name, value] of req.headers) lines.push(`${name}: ${value}`);
     if (req.body) lines.push('', bodyText(req.body));
     lines.push('');
-    const res = req.response;
-    if (res.mock) {
+    const res = shownResponse(req.response);
+    if (res) {
       lines.push(`HTTP/1.1 ${res.status}${statusText(res.status)}`);
       if (res.body !== undefined) {
         if (res.trimmed) lines.push('# (trimmed: arrays cut to 2 entries, long strings cut)');
         lines.push('', typeof res.body === 'string' ? res.body : formatValue(res.body, false));
       }
-    } else {
-      lines.push(`# no response shown: ${notServed(res.reason)}`);
+    } else if ('reason' in req.response) {
+      lines.push(`# no response shown: ${notServed(req.response.reason)}`);
     }
     return lines.join('\n');
   });

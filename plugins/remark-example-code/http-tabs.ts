@@ -115,13 +115,20 @@ function envLine(): Node[] {
  */
 export function exampleTabs(fenced: Node, rec: RegionRecording, key: string, id: string): Node {
   const mockAnswers = rec.requests.some((r) => r.response.mock);
+  const serverRelease = rec.requests.map((r) => ('server' in r.response ? r.response.server : undefined)).find(Boolean);
   const httpNote = [
     text('What the example sends, recorded when the tests run it. Paths are relative to the server’s base URL ('),
     code('$MEDPLUM_BASE_URL'),
     text(', for example '),
     code('https://api.medplum.com/'),
     text(').'),
-    ...(mockAnswers
+    ...(serverRelease
+      ? [
+          text(' Recorded against Medplum server '),
+          text(serverRelease),
+          text(': each response is what it answered, trimmed (arrays cut to two entries, long strings cut), with its ids and timestamps replaced by stable ones.'),
+        ]
+      : mockAnswers
       ? [
           text(' Each response is the mock server’s answer, trimmed; a real server adds fields such as '),
           code('meta.author'),

@@ -37,6 +37,10 @@ import {
 
 const siteDir = path.resolve(__dirname, '../..');
 const recordDir = process.env.HTTP_RECORD_DIR;
+/** Set in server mode (`npm run verify:server`): the release of the server the examples run against. */
+const serverRelease: string | undefined = process.env.MEDPLUM_VERIFY_ENV
+  ? (JSON.parse(fs.readFileSync(process.env.MEDPLUM_VERIFY_ENV, 'utf8')) as { serverVersion: string }).serverVersion
+  : undefined;
 const testFile = process.argv.slice(1).find((a) => /tests\/unit\/examples\/[^/]+\.test\.ts$/.test(a));
 
 export const FIXED_NOW = Date.parse('2026-11-25T09:30:00.000Z');
@@ -173,7 +177,8 @@ function install(outDir: string, testRel: string): void {
   // MedplumClient.createBinary in @medplum/core's client.ts) with the mock's answer.
   const mockProto = mock.MockClient.prototype as Record<string, unknown>;
   const mockCreateBinary = mockProto.createBinary as (...a: unknown[]) => Promise<unknown>;
-  mockProto.createBinary = async function (this: ClientLike & { fhirUrl(...p: string[]): URL }, ...args: unknown[]) {
+  // In server mode (tests/server/server-mode.ts) the SDK's own createBinary reaches the server.
+  if (!serverRelease) mockProto.createBinary = async function (this: ClientLike & { fhirUrl(...p: string[]): URL }, ...args: unknown[]) {
     const store = als.getStore();
     const keys = store?.test && store.callerStack ? regionsOf(store.callerStack) : [];
     const wanted = keys.filter((k) => !recordings.get(k) || recordings.get(k)!.test === store!.test);
@@ -219,6 +224,7 @@ function install(outDir: string, testRel: string): void {
   proto.fetchWithRetry = async function (this: ClientLike, url: string, options: Record<string, unknown>) {
     const store = als.getStore();
     const keys = store?.test && store.callerStack ? regionsOf(store.callerStack) : [];
+    noteHits(keys, store?.test);
     const wanted = keys.filter((k) => {
       const rec = recordings.get(k);
       return !rec || rec.test === store!.test;
@@ -238,6 +244,17 @@ function install(outDir: string, testRel: string): void {
     return response;
   };
 
+  /** Every test that sent a request from each region (server mode reports a region by all of them). */
+  const hits = new Map<string, Set<string>>();
+  function noteHits(keys: string[], test: string | undefined): void {
+    if (!test) return;
+    for (const key of keys) {
+      const set = hits.get(key) ?? new Set<string>();
+      set.add(test);
+      hits.set(key, set);
+    }
+  }
+
   function add(keys: string[], test: string, entry: RecordedRequest): void {
     for (const key of keys) {
       const rec = recordings.get(key) ?? { test, requests: [], omitted: 0 };
@@ -253,7 +270,13 @@ function install(outDir: string, testRel: string): void {
     fs.mkdirSync(outDir, { recursive: true });
     fs.writeFileSync(
       path.join(outDir, `${testRel.replace(/[\\/]/g, '__')}.json`),
-      settleClockReadings(JSON.stringify({ testFile: testRel, regions: out }, null, 1)),
+      settleClockReadings(
+        JSON.stringify(
+          { testFile: testRel, regions: out, hits: Object.fromEntries([...hits].sort().map(([k, v]) => [k, [...v].sort()])) },
+          null,
+          1,
+        ),
+      ),
     );
   });
 }
@@ -342,6 +365,7 @@ function captureBody(body: unknown, contentType: string | undefined): RecordedBo
 }
 
 async function captureResponse(client: object, response: ResponseLike): Promise<RecordedRequest['response']> {
+  if (serverRelease) return captureServerResponse(response);
   // The bundled class names are minified, so ask the class itself.
   const { MockClient } = createRequire(__filename)('@medplum/mock') as { MockClient: new () => object };
   if (!(client instanceof MockClient)) {
@@ -359,4 +383,17 @@ async function captureResponse(client: object, response: ResponseLike): Promise<
   }
   const { value, cut } = trimBody(JSON.parse(JSON.stringify(body)));
   return cut ? { mock: true, status: response.status, body: value, trimmed: true } : { mock: true, status: response.status, body: value };
+}
+
+/** A real server's answer: status and trimmed body, read from a clone so the SDK still reads the original. */
+async function captureServerResponse(response: ResponseLike): Promise<RecordedRequest['response']> {
+  const copy = (response as unknown as Response).clone();
+  const type = copy.headers.get('content-type') ?? '';
+  let body: unknown;
+  if (type.includes('json')) body = await copy.json().catch(() => undefined);
+  else if (type.startsWith('text/')) body = await copy.text().catch(() => undefined);
+  const base = { mock: false as const, server: serverRelease as string, status: response.status };
+  if (body === undefined || body === '') return base;
+  const { value, cut } = trimBody(JSON.parse(JSON.stringify(body)));
+  return cut ? { ...base, body: value, trimmed: true } : { ...base, body: value };
 }

@@ -1,0 +1,233 @@
+/**
+ * Runs every example test twice, against @medplum/mock and against the real server that
+ * `npm run verify:server` started (tests/server/server-mode.ts swaps MockClient for a client of
+ * that server), and compares region by region:
+ *
+ *   MEDPLUM_VERIFY_ENV=<env json> tsx scripts/verify-server/run-examples.ts [--record]
+ *
+ * A region (a `// #region` a page shows) is verified when every test that sent a request from it
+ * passed against the server and its requests reached the server. A region that is not verified
+ * and is not listed, with its reason, in scripts/verify-server/not-verified.json fails the run,
+ * printed with both sides (the mock's statuses and the server's, and the test's error); a listed
+ * region that now verifies fails it too, so the list stays true.
+ *
+ * With --record, each verified region whose requests are the same in both runs gets the server's
+ * recording (ids and instants made stable) in examples/<area>/<name>.http.json; `npm test` then
+ * checks that the examples still send those requests.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  recordingPathFor,
+  requestsOf,
+  validateRecordingFile,
+  withStableIds,
+  WHOLE_FILE,
+  type RecordingFile,
+  type RegionRecording,
+} from '../../plugins/remark-example-code/http-recordings';
+import { firstDifference, serialize } from '../http-recordings';
+
+const siteDir = path.resolve(__dirname, '../..');
+const NOT_VERIFIED_FILE = 'scripts/verify-server/not-verified.json';
+/** The base URL the mock answers from; the server's own base URL is written as this in recordings. */
+const SHOWN_BASE = 'https://example.com/';
+const FIXED_INSTANT = '2026-11-25T09:30:00.000Z';
+
+interface Env {
+  baseUrl: string;
+  serverVersion: string;
+}
+interface ProcessOutput {
+  testFile: string;
+  regions: Record<string, RegionRecording>;
+  hits?: Record<string, string[]>;
+}
+interface Outcome {
+  test: string;
+  ok: boolean;
+  error?: string;
+}
+interface RunResult {
+  recordings: ProcessOutput[];
+  outcomes: Map<string, Outcome>;
+  seconds: number;
+}
+
+export interface RegionReport {
+  region: string;
+  verified: boolean;
+  why?: string;
+  tests: string[];
+  mockStatuses?: string;
+  serverStatuses?: string;
+  error?: string;
+  sameRequests?: boolean;
+}
+
+function runExampleTests(label: string, extraEnv: Record<string, string>, imports: string[]): RunResult {
+  const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${label}-rec-`));
+  const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${label}-out-`));
+  const files = fs
+    .readdirSync(path.join(siteDir, 'tests/unit/examples'))
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => `tests/unit/examples/${f}`);
+  const started = Date.now();
+  console.log(`verify:server: running ${files.length} example test files against ${label}`);
+  const args = ['--test', '--test-concurrency=2', '--test-reporter=dot', ...imports.flatMap((i) => ['--import', i]), ...files];
+  const res = spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), args, {
+    cwd: siteDir,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, HTTP_RECORD_DIR: recordDir, VERIFY_RESULTS_DIR: resultsDir, ...extraEnv },
+  });
+  if (res.error) throw res.error;
+  const read = <T>(dir: string): T[] =>
+    fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as T);
+  const outcomes = new Map<string, Outcome>();
+  for (const out of read<{ outcomes: Outcome[] }>(resultsDir)) {
+    for (const o of out.outcomes) {
+      // A test name used twice in one file: it passes only if every run passed.
+      const prev = outcomes.get(o.test);
+      if (!prev || prev.ok) outcomes.set(o.test, o);
+    }
+  }
+  const recordings = read<ProcessOutput>(recordDir);
+  fs.rmSync(recordDir, { recursive: true, force: true });
+  fs.rmSync(resultsDir, { recursive: true, force: true });
+  return { recordings, outcomes, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/** Region key → its recording (first test file in path order wins, as in scripts/http-recordings.ts) and every test that hit it. */
+function byRegion(outputs: ProcessOutput[]): Map<string, { rec?: RegionRecording; tests: Set<string> }> {
+  const out = new Map<string, { rec?: RegionRecording; tests: Set<string> }>();
+  for (const o of [...outputs].sort((a, b) => a.testFile.localeCompare(b.testFile))) {
+    for (const [key, tests] of Object.entries(o.hits ?? {})) {
+      const e = out.get(key) ?? { tests: new Set<string>() };
+      tests.forEach((t) => e.tests.add(t));
+      out.set(key, e);
+    }
+    for (const [key, rec] of Object.entries(o.regions)) {
+      const e = out.get(key) ?? { tests: new Set<string>() };
+      e.rec ??= rec;
+      out.set(key, e);
+    }
+  }
+  return out;
+}
+
+const statuses = (rec?: RegionRecording): string =>
+  rec
+    ? rec.requests
+        .map((r) => `${r.method} ${r.path.split('?')[0]} → ${'status' in r.response ? r.response.status : `none (${('reason' in r.response ? r.response.reason : '').split(':')[0]})`}`)
+        .join('; ')
+    : 'no request';
+
+/** Instants the server wrote during the run, the server's base URL and ids, made stable. */
+export function stabilize(rec: RegionRecording, env: Env, runDays: string[]): RegionRecording {
+  const base = env.baseUrl.endsWith('/') ? env.baseUrl : `${env.baseUrl}/`;
+  const days = runDays.map((d) => d.replace(/-/g, '\\-')).join('|');
+  const instant = new RegExp(`(?:${days})T\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:\\d\\d)`, 'g');
+  const text = JSON.stringify(rec).split(base).join(SHOWN_BASE).split(base.replace(/\/$/, '')).join(SHOWN_BASE.replace(/\/$/, '')).replace(instant, FIXED_INSTANT);
+  return withStableIds(JSON.parse(text) as RegionRecording);
+}
+
+export function compareRuns(mock: RunResult, server: RunResult, notVerified: Record<string, string>): RegionReport[] {
+  const m = byRegion(mock.recordings);
+  const s = byRegion(server.recordings);
+  const reports: RegionReport[] = [];
+  for (const region of [...new Set([...m.keys(), ...s.keys()])].sort()) {
+    const tests = [...new Set([...(m.get(region)?.tests ?? []), ...(s.get(region)?.tests ?? [])])].sort();
+    const serverRec = s.get(region)?.rec;
+    const mockRec = m.get(region)?.rec;
+    const failed = tests.map((t) => server.outcomes.get(t)).filter((o): o is Outcome => !!o && !o.ok);
+    const reached = !!serverRec && serverRec.requests.some((r) => 'server' in r.response);
+    const report: RegionReport = {
+      region,
+      verified: failed.length === 0 && reached,
+      tests,
+      mockStatuses: statuses(mockRec),
+      serverStatuses: statuses(serverRec),
+    };
+    if (failed.length) {
+      report.why = `${failed.length} of ${tests.length} tests fail against the server`;
+      report.error = failed[0].error?.split('\n').slice(0, 6).join('\n');
+    } else if (!reached) {
+      report.why = 'no request reached the server (the test answers them itself)';
+    }
+    if (serverRec && mockRec) report.sameRequests = !firstDifference(requestsOf(mockRec), requestsOf(serverRec));
+    if (!report.verified && notVerified[region]) report.why = `${report.why}; listed: ${notVerified[region]}`;
+    reports.push(report);
+  }
+  return reports;
+}
+
+function writeRecordings(server: RunResult, reports: RegionReport[], env: Env, runDays: string[]): number {
+  const s = byRegion(server.recordings);
+  const files = new Map<string, RecordingFile>();
+  let written = 0;
+  for (const r of reports) {
+    if (!r.verified || !r.sameRequests) continue;
+    const rec = s.get(r.region)?.rec;
+    if (!rec) continue;
+    const [file, region] = r.region.split('#');
+    const rel = recordingPathFor(file);
+    if (!rel) continue;
+    const full = path.join(siteDir, rel);
+    const stored =
+      files.get(rel) ?? (fs.existsSync(full) ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel) : { regions: {} });
+    stored.regions[region ?? WHOLE_FILE] = stabilize(rec, env, runDays);
+    files.set(rel, stored);
+    written++;
+  }
+  for (const [rel, file] of files) {
+    const sorted: RecordingFile = { regions: Object.fromEntries(Object.keys(file.regions).sort().map((k) => [k, file.regions[k]])) };
+    fs.writeFileSync(path.join(siteDir, rel), serialize(sorted));
+  }
+  return written;
+}
+
+function main(): void {
+  const envPath = process.env.MEDPLUM_VERIFY_ENV;
+  if (!envPath || !fs.existsSync(envPath)) {
+    console.error('run-examples: set MEDPLUM_VERIFY_ENV to the env file `npm run verify:server` writes');
+    process.exit(2);
+  }
+  const env = JSON.parse(fs.readFileSync(envPath, 'utf8')) as Env;
+  const record = process.argv.includes('--record');
+  const notVerified = JSON.parse(fs.readFileSync(path.join(siteDir, NOT_VERIFIED_FILE), 'utf8')) as Record<string, string>;
+  const recorder = './tests/unit/http-recorder.ts';
+  const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const startedAt = Date.now();
+  const mock = runExampleTests('the mock', {}, [recorder, './tests/server/server-mode.ts']);
+  const server = runExampleTests(`Medplum server ${env.serverVersion} at ${env.baseUrl}`, { MEDPLUM_VERIFY_ENV: path.resolve(envPath) }, [
+    recorder,
+    './tests/server/server-mode.ts',
+  ]);
+  const runDays = [...new Set([day(startedAt - 86_400_000), day(startedAt), day(Date.now()), day(Date.now() + 86_400_000)])];
+  const reports = compareRuns(mock, server, notVerified);
+  const verified = reports.filter((r) => r.verified);
+  const unlisted = reports.filter((r) => !r.verified && !notVerified[r.region]);
+  const stale = reports.filter((r) => r.verified && notVerified[r.region]).map((r) => r.region);
+  const unknown = Object.keys(notVerified).filter((k) => !reports.some((r) => r.region === k));
+
+  const reportPath = path.join(os.tmpdir(), 'verify-server-report.json');
+  fs.writeFileSync(reportPath, JSON.stringify({ env, mockSeconds: mock.seconds, serverSeconds: server.seconds, reports }, null, 1));
+  for (const r of unlisted) {
+    console.error(`\n✗ ${r.region}: ${r.why}\n    mock:   ${r.mockStatuses}\n    server: ${r.serverStatuses}`);
+    if (r.error) console.error(`    ${r.error.replace(/\n/g, '\n    ')}`);
+  }
+  for (const k of stale) console.error(`✗ ${k}: verified against the server now; remove it from ${NOT_VERIFIED_FILE}`);
+  for (const k of unknown) console.error(`✗ ${k}: listed in ${NOT_VERIFIED_FILE} but no test sends a request from it`);
+  const pct = ((100 * verified.length) / reports.length).toFixed(1);
+  console.log(
+    `\nverify:server: ${verified.length} of ${reports.length} regions that send requests verified against Medplum server ${env.serverVersion} (${pct}%); ` +
+      `${reports.length - verified.length - unlisted.length} listed in ${NOT_VERIFIED_FILE}; mock run ${mock.seconds} s, server run ${server.seconds} s; report: ${reportPath}`,
+  );
+  if (record) console.log(`verify:server: wrote the server's recordings of ${writeRecordings(server, reports, env, runDays)} regions`);
+  if (unlisted.length || stale.length || unknown.length) process.exit(1);
+}
+
+if (require.main === module) main();
