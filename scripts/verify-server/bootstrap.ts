@@ -1,0 +1,159 @@
+/**
+ * Step 4, bootstrap: with the site's own @medplum/core MedplumClient, prove the server does what
+ * the example tests need and write `<cache>/verify-server.env.json` for them:
+ *
+ *   { baseUrl, serverVersion: "5.1.12", superAdmin: { email, password, clientId, clientSecret },
+ *     projects: [{ name, projectId, clientId, clientSecret, profile, membershipId }],
+ *     timings: { createIsolatedProjectMs } }
+ *
+ * Checks, each failing early with a message that says what is broken:
+ * 1. the super admin user logs in with email and password (/auth/login + token exchange);
+ * 2. the super admin ClientApplication (seeded from the config, seed.ts:77-95; created through
+ *    /admin/projects/:id/client when the database was seeded without it) logs in with client
+ *    credentials;
+ * 3. createIsolatedProject (projects.ts) makes a project whose admin client logs in with
+ *    `startClientLogin`, creates a Bot with Bot/$init (which gives it the server's
+ *    defaultBotRuntimeVersion, vmcontext, and a ProjectMembership), deploys code with
+ *    Bot/$deploy and runs it with Bot/$execute on vmcontext.
+ */
+import { MedplumClient } from '@medplum/core';
+import type { Bot } from '@medplum/fhirtypes';
+import fs from 'node:fs';
+import { SERVER_VERSION } from './args';
+import { SUPER_ADMIN } from './config';
+import { createIsolatedProject, type IsolatedProject } from './projects';
+import { log } from './util';
+
+export interface SuperAdminClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface VerifyServerEnv {
+  baseUrl: string;
+  serverVersion: string;
+  superAdmin: { email: string; password: string; clientId: string; clientSecret: string };
+  projects: (IsolatedProject & { name: string })[];
+  timings: { createIsolatedProjectMs: number[] };
+  writtenAt: string;
+}
+
+function client(baseUrl: string): MedplumClient {
+  // No token refresh storage: every MedplumClient here is a short-lived test client.
+  return new MedplumClient({ baseUrl, fetch: globalThis.fetch.bind(globalThis) });
+}
+
+async function step<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    const detail = err instanceof Error ? err.message : JSON.stringify(err);
+    throw new Error(`bootstrap: ${what} failed: ${detail}`);
+  }
+}
+
+/** A MedplumClient logged in as the super admin with client credentials, making the client if needed. */
+async function superAdminClientLogin(
+  baseUrl: string,
+  wanted: SuperAdminClientCredentials
+): Promise<{ medplum: MedplumClient; creds: SuperAdminClientCredentials }> {
+  const medplum = client(baseUrl);
+  try {
+    await medplum.startClientLogin(wanted.clientId, wanted.clientSecret);
+    return { medplum, creds: wanted };
+  } catch {
+    // The database was seeded without this client (seeded by another config): make one.
+  }
+  const user = client(baseUrl);
+  const login = await user.startLogin({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password });
+  await user.processCode(login.code as string);
+  const projectId = user.getProject()?.id as string;
+  const made = (await user.post(user.fhirUrl().toString().replace(/fhir\/R4\/?$/, `admin/projects/${projectId}/client`), {
+    name: 'verify-server super admin client',
+  })) as { id: string; secret: string };
+  await medplum.startClientLogin(made.id, made.secret);
+  log(`bootstrap: made super admin client ${made.id} (the database was seeded without the configured one)`);
+  return { medplum, creds: { clientId: made.id, clientSecret: made.secret } };
+}
+
+const CHECK_BOT_CODE = `
+exports.handler = async function (medplum, event) {
+  const patient = await medplum.createResource({ resourceType: 'Patient', name: [{ family: 'VerifyServer' }] });
+  return { ok: true, input: event.input, patientId: patient.id };
+};
+`;
+
+/** A project client that logs in, deploys a bot and runs it on vmcontext. */
+export async function checkBots(baseUrl: string, project: IsolatedProject): Promise<void> {
+  const medplum = client(baseUrl);
+  await step('client-credentials login of a new project client', () =>
+    medplum.startClientLogin(project.clientId, project.clientSecret)
+  );
+  const bot = await step('Bot/$init by the project admin client', async () => {
+    const b = (await medplum.post(medplum.fhirUrl('Bot', '$init'), {
+      resourceType: 'Parameters',
+      parameter: [{ name: 'name', valueString: 'verify-server check bot' }],
+    })) as Bot;
+    if (b.runtimeVersion !== 'vmcontext') {
+      throw new Error(`the new Bot's runtimeVersion is ${b.runtimeVersion}, not vmcontext (defaultBotRuntimeVersion)`);
+    }
+    return b;
+  });
+  await step('Bot/$deploy', () =>
+    medplum.post(medplum.fhirUrl('Bot', bot.id as string, '$deploy'), { code: CHECK_BOT_CODE, filename: 'index.js' })
+  );
+  const result = await step('Bot/$execute on vmcontext', () =>
+    medplum.executeBot(bot.id as string, { hello: 'world' }, 'application/json')
+  );
+  if (!result?.ok || result.input?.hello !== 'world' || !result.patientId) {
+    throw new Error(`bootstrap: the check bot ran but answered ${JSON.stringify(result)}`);
+  }
+}
+
+export async function bootstrap(
+  baseUrl: string,
+  superAdminCreds: SuperAdminClientCredentials,
+  envFile: string,
+  projectNames: string[] = ['verify-server default']
+): Promise<VerifyServerEnv> {
+  await step('super admin password login', async () => {
+    const user = client(baseUrl);
+    const login = await user.startLogin({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password });
+    if (!login.code) {
+      throw new Error(`no code: ${JSON.stringify(login)} (does admin@example.com have more than one membership?)`);
+    }
+    await user.processCode(login.code);
+  });
+  const { medplum, creds } = await step('super admin client-credentials login', () =>
+    superAdminClientLogin(baseUrl, superAdminCreds)
+  );
+  const timings: number[] = [];
+  const projects: VerifyServerEnv['projects'] = [];
+  for (const name of projectNames) {
+    const t = Date.now();
+    const p = await step(`createIsolatedProject(${name})`, () => createIsolatedProject(medplum, name));
+    timings.push(Date.now() - t);
+    projects.push({ name, ...p });
+  }
+  // Timing of a few more calls, then the bot check in the last one.
+  for (let i = 0; i < 3; i++) {
+    const t = Date.now();
+    const p = await step('createIsolatedProject(timing)', () => createIsolatedProject(medplum, `verify-server timing ${i}`));
+    timings.push(Date.now() - t);
+    if (i === 2) {
+      await checkBots(baseUrl, p);
+    }
+  }
+  log(`bootstrap: createIsolatedProject took ${timings.join(', ')} ms; bots deploy and run on vmcontext`);
+  const env: VerifyServerEnv = {
+    baseUrl,
+    serverVersion: SERVER_VERSION,
+    superAdmin: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, ...creds },
+    projects,
+    timings: { createIsolatedProjectMs: timings },
+    writtenAt: new Date().toISOString(),
+  };
+  fs.writeFileSync(envFile, JSON.stringify(env, null, 2) + '\n');
+  log(`bootstrap: wrote ${envFile}`);
+  return env;
+}
