@@ -55,7 +55,7 @@ async function step<T>(what: string, fn: () => Promise<T>): Promise<T> {
 /** A MedplumClient logged in as the super admin with client credentials, making the client if needed. */
 async function superAdminClientLogin(
   baseUrl: string,
-  wanted: SuperAdminClientCredentials
+  wanted: SuperAdminClientCredentials,
 ): Promise<{ medplum: MedplumClient; creds: SuperAdminClientCredentials }> {
   const medplum = client(baseUrl);
   try {
@@ -68,9 +68,15 @@ async function superAdminClientLogin(
   const login = await user.startLogin({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password });
   await user.processCode(login.code as string);
   const projectId = user.getProject()?.id as string;
-  const made = (await user.post(user.fhirUrl().toString().replace(/fhir\/R4\/?$/, `admin/projects/${projectId}/client`), {
-    name: 'verify-server super admin client',
-  })) as { id: string; secret: string };
+  const made = (await user.post(
+    user
+      .fhirUrl()
+      .toString()
+      .replace(/fhir\/R4\/?$/, `admin/projects/${projectId}/client`),
+    {
+      name: 'verify-server super admin client',
+    },
+  )) as { id: string; secret: string };
   await medplum.startClientLogin(made.id, made.secret);
   log(`bootstrap: made super admin client ${made.id} (the database was seeded without the configured one)`);
   return { medplum, creds: { clientId: made.id, clientSecret: made.secret } };
@@ -87,7 +93,7 @@ exports.handler = async function (medplum, event) {
 export async function checkBots(baseUrl: string, project: IsolatedProject): Promise<void> {
   const medplum = client(baseUrl);
   await step('client-credentials login of a new project client', () =>
-    medplum.startClientLogin(project.clientId, project.clientSecret)
+    medplum.startClientLogin(project.clientId, project.clientSecret),
   );
   const bot = await step('Bot/$init by the project admin client', async () => {
     const b = (await medplum.post(medplum.fhirUrl('Bot', '$init'), {
@@ -100,10 +106,10 @@ export async function checkBots(baseUrl: string, project: IsolatedProject): Prom
     return b;
   });
   await step('Bot/$deploy', () =>
-    medplum.post(medplum.fhirUrl('Bot', bot.id as string, '$deploy'), { code: CHECK_BOT_CODE, filename: 'index.js' })
+    medplum.post(medplum.fhirUrl('Bot', bot.id as string, '$deploy'), { code: CHECK_BOT_CODE, filename: 'index.js' }),
   );
   const result = await step('Bot/$execute on vmcontext', () =>
-    medplum.executeBot(bot.id as string, { hello: 'world' }, 'application/json')
+    medplum.executeBot(bot.id as string, { hello: 'world' }, 'application/json'),
   );
   if (!result?.ok || result.input?.hello !== 'world' || !result.patientId) {
     throw new Error(`bootstrap: the check bot ran but answered ${JSON.stringify(result)}`);
@@ -114,7 +120,7 @@ export async function bootstrap(
   baseUrl: string,
   superAdminCreds: SuperAdminClientCredentials,
   envFile: string,
-  projectNames: string[] = ['verify-server default']
+  projectNames: string[] = ['verify-server default'],
 ): Promise<VerifyServerEnv> {
   await step('super admin password login', async () => {
     const user = client(baseUrl);
@@ -125,7 +131,7 @@ export async function bootstrap(
     await user.processCode(login.code);
   });
   const { medplum, creds } = await step('super admin client-credentials login', () =>
-    superAdminClientLogin(baseUrl, superAdminCreds)
+    superAdminClientLogin(baseUrl, superAdminCreds),
   );
   const timings: number[] = [];
   const projects: VerifyServerEnv['projects'] = [];
@@ -138,7 +144,9 @@ export async function bootstrap(
   // Timing of a few more calls, then the bot check in the last one.
   for (let i = 0; i < 3; i++) {
     const t = Date.now();
-    const p = await step('createIsolatedProject(timing)', () => createIsolatedProject(medplum, `verify-server timing ${i}`));
+    const p = await step('createIsolatedProject(timing)', () =>
+      createIsolatedProject(medplum, `verify-server timing ${i}`),
+    );
     timings.push(Date.now() - t);
     if (i === 2) {
       await checkBots(baseUrl, p);

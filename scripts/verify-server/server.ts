@@ -28,7 +28,11 @@ export function lastLines(file: string, n = 40): string {
   if (!fs.existsSync(file)) {
     return '(no log)';
   }
-  return fs.readFileSync(file, 'utf8').split('\n').slice(-n - 1).join('\n');
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(-n - 1)
+    .join('\n');
 }
 
 /** The last progress message of Medplum's JSON log lines, for the waiting lines. */
@@ -73,7 +77,8 @@ export async function startServer(
   configFile: string,
   port: number,
   logFile: string,
-  timeoutMs = 15 * 60 * 1000
+  onSpawn: (pid: number) => void,
+  timeoutMs = 15 * 60 * 1000,
 ): Promise<StartedServer> {
   const started = Date.now();
   const baseUrl = `http://localhost:${port}/`;
@@ -81,14 +86,22 @@ export async function startServer(
   const out = fs.openSync(logFile, 'w');
   const child = spawn(
     withNode24[0],
-    [...withNode24.slice(1), 'node', '--import', './dist/otel/instrumentation.js', 'dist/index.js', `file:${configFile}`],
+    [
+      ...withNode24.slice(1),
+      'node',
+      '--import',
+      './dist/otel/instrumentation.js',
+      'dist/index.js',
+      `file:${configFile}`,
+    ],
     // NODE_ENV=production, as upstream's Dockerfile sets it: graceful shutdown drains connections
     // (index.ts:44) and migration version checks are strict (migrations/migration-utils.ts:126).
-    { cwd: serverDir, detached: true, stdio: ['ignore', out, out], env: { ...process.env, NODE_ENV: 'production' } }
+    { cwd: serverDir, detached: true, stdio: ['ignore', out, out], env: { ...process.env, NODE_ENV: 'production' } },
   );
   child.unref();
   fs.closeSync(out);
   const pid = child.pid as number;
+  onSpawn(pid);
   log(`server: pid ${pid}, ${baseUrl}, log ${logFile}`);
   let lastReport = 0;
   while (Date.now() - started < timeoutMs) {
@@ -109,9 +122,13 @@ export async function startServer(
     }
     if (Date.now() - lastReport > 10000) {
       lastReport = Date.now();
-      log(`server: waiting (${((Date.now() - started) / 1000).toFixed(0)} s) ${healthy ? 'healthcheck 200, login not yet' : lastLogMessage(logFile)}`);
+      log(
+        `server: waiting (${((Date.now() - started) / 1000).toFixed(0)} s) ${healthy ? 'healthcheck 200, login not yet' : lastLogMessage(logFile)}`,
+      );
     }
     await sleep(1000);
   }
-  throw new Error(`the server was not ready after ${timeoutMs / 1000} s; last 40 lines of ${logFile}:\n${lastLines(logFile)}`);
+  throw new Error(
+    `the server was not ready after ${timeoutMs / 1000} s; last 40 lines of ${logFile}:\n${lastLines(logFile)}`,
+  );
 }

@@ -54,8 +54,22 @@ function clusterHome(cacheDir: string): string {
 function psql(port: number, sql: string): string {
   return execFileSync(
     path.join(PG_BIN, 'psql'),
-    ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-tA', '-v', 'ON_ERROR_STOP=1', '-c', sql],
-    { encoding: 'utf8' }
+    [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      'postgres',
+      '-tA',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-c',
+      sql,
+    ],
+    { encoding: 'utf8' },
   );
 }
 
@@ -74,13 +88,24 @@ export async function startPostgres(cacheDir: string): Promise<PostgresInfo> {
   }
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     log(`postgres: initdb ${dataDir}`);
-    asPostgresUser(path.join(PG_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+    asPostgresUser(path.join(PG_BIN, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
   }
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (alive(pid)) {
-      throw new Error(`the private PostgreSQL in ${dataDir} already runs (pid ${pid}); stop it with: npm run verify:server -- --stop`);
+      throw new Error(
+        `the private PostgreSQL in ${dataDir} already runs (pid ${pid}); stop it with: npm run verify:server -- --stop`,
+      );
     }
   }
   const port = await freePort();
@@ -95,7 +120,18 @@ export async function startPostgres(cacheDir: string): Promise<PostgresInfo> {
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
-  asPostgresUser(path.join(PG_BIN, 'pg_ctl'), ['-D', dataDir, '-l', path.join(home, 'postgres.log'), '-w', '-t', '60', '-o', options, 'start']);
+  asPostgresUser(path.join(PG_BIN, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(home, 'postgres.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    options,
+    'start',
+  ]);
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (psql(port, "SELECT 1 FROM pg_roles WHERE rolname = 'medplum'").trim() !== '1') {
     psql(port, "CREATE USER medplum WITH PASSWORD 'medplum'");
@@ -132,8 +168,21 @@ export async function startRedis(cacheDir: string): Promise<RedisInfo> {
   // No persistence: the queues and caches of a test run need not survive it.
   const child = spawn(
     REDIS_SERVER,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'],
-    { detached: true, stdio: ['ignore', out, out] }
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+      '--daemonize',
+      'no',
+    ],
+    { detached: true, stdio: ['ignore', out, out] },
   );
   child.unref();
   fs.closeSync(out);
