@@ -7,7 +7,7 @@
  *     timings: { createIsolatedProjectMs } }
  *
  * Checks, each failing early with a message that says what is broken:
- * 1. the super admin user logs in with email and password (/auth/login + token exchange);
+ * 1. the super admin user logs in with email and password (/auth/login, then /oauth2/token);
  * 2. the super admin ClientApplication (seeded from the config, seed.ts:77-95; created through
  *    /admin/projects/:id/client when the database was seeded without it) logs in with client
  *    credentials;
@@ -18,6 +18,7 @@
  */
 import { MedplumClient } from '@medplum/core';
 import type { Bot } from '@medplum/fhirtypes';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { SERVER_VERSION } from './args';
 import { SUPER_ADMIN } from './config';
@@ -52,6 +53,43 @@ async function step<T>(what: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The super admin user's password login, by hand: /auth/login, then the code for tokens at
+ * /oauth2/token (PKCE "plain"). MedplumClient.startLogin would do the same, but its PKCE hashing
+ * uses `window` and, outside a browser, prints a stack trace before falling back to "plain".
+ */
+export async function passwordLogin(baseUrl: string): Promise<{ accessToken: string; projectId: string }> {
+  const verifier = crypto.randomBytes(32).toString('hex');
+  const res = await fetch(new URL('auth/login', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: SUPER_ADMIN.email,
+      password: SUPER_ADMIN.password,
+      codeChallenge: verifier,
+      codeChallengeMethod: 'plain',
+      scope: 'openid',
+    }),
+  });
+  const login = (await res.json()) as { code?: string; memberships?: unknown[] };
+  if (!res.ok || !login.code) {
+    throw new Error(
+      `/auth/login answered ${res.status} ${JSON.stringify(login).slice(0, 300)}` +
+        (login.memberships ? ' (admin@example.com has more than one membership)' : ''),
+    );
+  }
+  const tokenRes = await fetch(new URL('oauth2/token', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code: login.code, code_verifier: verifier }),
+  });
+  const token = (await tokenRes.json()) as { access_token?: string; project?: { reference?: string } };
+  if (!tokenRes.ok || !token.access_token || !token.project?.reference) {
+    throw new Error(`/oauth2/token answered ${tokenRes.status} ${JSON.stringify(token).slice(0, 300)}`);
+  }
+  return { accessToken: token.access_token, projectId: token.project.reference.replace('Project/', '') };
+}
+
 /** A MedplumClient logged in as the super admin with client credentials, making the client if needed. */
 async function superAdminClientLogin(
   baseUrl: string,
@@ -64,19 +102,12 @@ async function superAdminClientLogin(
   } catch {
     // The database was seeded without this client (seeded by another config): make one.
   }
+  const { accessToken, projectId } = await passwordLogin(baseUrl);
   const user = client(baseUrl);
-  const login = await user.startLogin({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password });
-  await user.processCode(login.code as string);
-  const projectId = user.getProject()?.id as string;
-  const made = (await user.post(
-    user
-      .fhirUrl()
-      .toString()
-      .replace(/fhir\/R4\/?$/, `admin/projects/${projectId}/client`),
-    {
-      name: 'verify-server super admin client',
-    },
-  )) as { id: string; secret: string };
+  user.setAccessToken(accessToken);
+  const made = (await user.post(new URL(`admin/projects/${projectId}/client`, baseUrl).toString(), {
+    name: 'verify-server super admin client',
+  })) as { id: string; secret: string };
   await medplum.startClientLogin(made.id, made.secret);
   log(`bootstrap: made super admin client ${made.id} (the database was seeded without the configured one)`);
   return { medplum, creds: { clientId: made.id, clientSecret: made.secret } };
@@ -122,14 +153,7 @@ export async function bootstrap(
   envFile: string,
   projectNames: string[] = ['verify-server default'],
 ): Promise<VerifyServerEnv> {
-  await step('super admin password login', async () => {
-    const user = client(baseUrl);
-    const login = await user.startLogin({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password });
-    if (!login.code) {
-      throw new Error(`no code: ${JSON.stringify(login)} (does admin@example.com have more than one membership?)`);
-    }
-    await user.processCode(login.code);
-  });
+  await step('super admin password login', () => passwordLogin(baseUrl));
   const { medplum, creds } = await step('super admin client-credentials login', () =>
     superAdminClientLogin(baseUrl, superAdminCreds),
   );
