@@ -24,7 +24,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs, SERVER_VERSION } from './args';
-import { bootstrap, type SuperAdminClientCredentials } from './bootstrap';
+import type { SuperAdminClientCredentials } from './bootstrap';
 import { detectCheckout } from './checkout';
 import { serverConfig } from './config';
 import { prepare } from './prepare';
@@ -75,6 +75,12 @@ async function main(): Promise<number> {
     );
   }
 
+  if (typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'undefined') {
+    throw new Error(
+      'no global WebSocket, which @medplum/core needs: on Node 20 run through `npm run verify:server` ' +
+        '(it sets NODE_OPTIONS=--experimental-websocket), or use Node 22 or later',
+    );
+  }
   const checkout = detectCheckout(args.checkout as string);
   log(
     `checkout: ${checkout.kind === 'git-dir' ? `${checkout.gitDir} at ${checkout.commit.slice(0, 7)}` : checkout.dir} (server ${checkout.version})`,
@@ -133,6 +139,9 @@ async function main(): Promise<number> {
     });
 
     const envFile = path.join(args.cacheDir, 'verify-server.env.json');
+    // Imported here, not at the top: @medplum/core needs a global WebSocket when it loads (checked
+    // at the start of main, so --stop and the argument errors work without it).
+    const { bootstrap } = await import('./bootstrap');
     const env = await bootstrap(server.baseUrl, creds, envFile);
     state.envFile = envFile;
     writeState(args.cacheDir, state);
