@@ -14,7 +14,8 @@
  * 3. createIsolatedProject (projects.ts) makes a project whose admin client logs in with
  *    `startClientLogin`, creates a Bot with Bot/$init (which gives it the server's
  *    defaultBotRuntimeVersion, vmcontext, and a ProjectMembership), deploys code with
- *    Bot/$deploy and runs it with Bot/$execute on vmcontext.
+ *    Bot/$deploy and runs it with Bot/$execute on vmcontext, and invites a user with
+ *    `sendEmail: true` (works without a mail server: emailProvider 'none').
  */
 import { MedplumClient } from '@medplum/core';
 import type { Bot } from '@medplum/fhirtypes';
@@ -145,6 +146,19 @@ export async function checkBots(baseUrl: string, project: IsolatedProject): Prom
   if (!result?.ok || result.input?.hello !== 'world' || !result.patientId) {
     throw new Error(`bootstrap: the check bot ran but answered ${JSON.stringify(result)}`);
   }
+  // emailProvider 'none' (config.ts): an invite that asks for its email still succeeds.
+  await step('/admin/projects/:id/invite with sendEmail (emailProvider none)', async () => {
+    const membership = (await medplum.post(new URL(`admin/projects/${project.projectId}/invite`, baseUrl).toString(), {
+      resourceType: 'Practitioner',
+      firstName: 'Verify',
+      lastName: 'Server',
+      email: `verify-server-${project.projectId}@example.com`,
+      sendEmail: true,
+    })) as { resourceType?: string };
+    if (membership?.resourceType !== 'ProjectMembership') {
+      throw new Error(`answered ${JSON.stringify(membership).slice(0, 300)}`);
+    }
+  });
 }
 
 export async function bootstrap(
@@ -176,7 +190,9 @@ export async function bootstrap(
       await checkBots(baseUrl, p);
     }
   }
-  log(`bootstrap: createIsolatedProject took ${timings.join(', ')} ms; bots deploy and run on vmcontext`);
+  log(
+    `bootstrap: createIsolatedProject took ${timings.join(', ')} ms; bots deploy and run on vmcontext, invites work without email`,
+  );
   const env: VerifyServerEnv = {
     baseUrl,
     serverVersion: SERVER_VERSION,
