@@ -110,15 +110,24 @@ async function main(): Promise<number> {
     });
   }
 
+  // The ports of the last run, tried first: the server keeps its URL across restarts when it can.
+  const portsFile = path.join(args.cacheDir, 'last-ports.json');
+  const last = fs.existsSync(portsFile)
+    ? (JSON.parse(fs.readFileSync(portsFile, 'utf8')) as { server?: number; postgres?: number; redis?: number })
+    : {};
   try {
-    state.postgres = await startPostgres(args.cacheDir);
+    state.postgres = await startPostgres(args.cacheDir, last.postgres);
     writeState(args.cacheDir, state);
-    state.redis = await startRedis(args.cacheDir);
+    state.redis = await startRedis(args.cacheDir, last.redis);
     writeState(args.cacheDir, state);
 
     const runDir = path.join(args.cacheDir, 'run');
     fs.mkdirSync(path.join(args.cacheDir, 'binary'), { recursive: true });
-    const port = await freePort();
+    const port = await freePort(last.server);
+    fs.writeFileSync(
+      portsFile,
+      JSON.stringify({ server: port, postgres: state.postgres.port, redis: state.redis.port }) + '\n',
+    );
     const creds = superAdminClientCredentials(args.cacheDir);
     const configFile = path.join(runDir, 'medplum.config.json');
     const config = serverConfig({

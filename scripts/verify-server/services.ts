@@ -73,7 +73,7 @@ function psql(port: number, sql: string): string {
   );
 }
 
-export async function startPostgres(cacheDir: string): Promise<PostgresInfo> {
+export async function startPostgres(cacheDir: string, preferredPort?: number): Promise<PostgresInfo> {
   const home = clusterHome(cacheDir);
   const dataDir = path.join(home, 'pgdata');
   fs.mkdirSync(home, { recursive: true });
@@ -108,7 +108,7 @@ export async function startPostgres(cacheDir: string): Promise<PostgresInfo> {
       );
     }
   }
-  const port = await freePort();
+  const port = await freePort(preferredPort);
   log(`postgres: starting on 127.0.0.1:${port}`);
   // Settings for a throwaway test database: no fsync, as the data is recreated when lost.
   const options = [
@@ -159,10 +159,10 @@ export function stopPostgres(info: PostgresInfo): void {
   }
 }
 
-export async function startRedis(cacheDir: string): Promise<RedisInfo> {
+export async function startRedis(cacheDir: string, preferredPort?: number): Promise<RedisInfo> {
   const dir = path.join(cacheDir, 'redis');
   fs.mkdirSync(dir, { recursive: true });
-  const port = await freePort();
+  const port = await freePort(preferredPort);
   log(`redis: starting on 127.0.0.1:${port}`);
   const out = fs.openSync(path.join(dir, 'redis.log'), 'a');
   // No persistence: the queues and caches of a test run need not survive it.

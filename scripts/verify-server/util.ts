@@ -24,18 +24,30 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** A TCP port nothing listens on now (the kernel picks it), on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
+/**
+ * A TCP port nothing listens on now, on 127.0.0.1: `preferred` when it is free (so a restarted
+ * server keeps its URL), else one the kernel picks.
+ */
+export async function freePort(preferred?: number): Promise<number> {
+  const tryListen = (port: number): Promise<number | undefined> =>
+    new Promise((resolve) => {
+      const srv = net.createServer();
+      srv.unref();
+      srv.once('error', () => resolve(undefined));
+      srv.listen(port, '127.0.0.1', () => {
+        const address = srv.address();
+        const got = typeof address === 'object' && address ? address.port : undefined;
+        srv.close(() => resolve(got));
+      });
     });
-  });
+  if (preferred && (await tryListen(preferred)) === preferred && !(await portOpen(preferred))) {
+    return preferred;
+  }
+  const port = await tryListen(0);
+  if (!port) {
+    throw new Error('no free TCP port on 127.0.0.1');
+  }
+  return port;
 }
 
 /** True when something accepts TCP connections on the port of 127.0.0.1. */
