@@ -169,7 +169,9 @@ async function main(): Promise<number> {
       log(`server ready: Medplum ${SERVER_VERSION} at ${server.baseUrl}; MEDPLUM_VERIFY_ENV=${envFile}`);
       if (!args.keepRunning) {
         log('Ctrl-C stops it (or run with --keep-running to leave it up)');
-        await new Promise(() => undefined);
+        // The services are detached and unreferenced, so only a timer keeps this process (and
+        // its SIGINT handler, which stops them) alive.
+        await new Promise(() => setInterval(() => undefined, 1 << 30));
       }
     }
     if (args.keepRunning) {
