@@ -68,8 +68,9 @@ export interface RegionReport {
 }
 
 function runExampleTests(label: string, extraEnv: Record<string, string>, imports: string[]): RunResult {
-  const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${label}-rec-`));
-  const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${label}-out-`));
+  const slug = label.replace(/[^a-z0-9]+/gi, '-');
+  const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${slug}-rec-`));
+  const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${slug}-out-`));
   const files = fs
     .readdirSync(path.join(siteDir, 'tests/unit/examples'))
     .filter((f) => f.endsWith('.test.ts'))
@@ -81,7 +82,7 @@ function runExampleTests(label: string, extraEnv: Record<string, string>, import
   const res = spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), args, {
     cwd: siteDir,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, HTTP_RECORD_DIR: recordDir, VERIFY_RESULTS_DIR: resultsDir, ...extraEnv },
+    env: { ...withoutServer(process.env), HTTP_RECORD_DIR: recordDir, VERIFY_RESULTS_DIR: resultsDir, ...extraEnv },
   });
   if (res.error) throw res.error;
   const read = <T>(dir: string): T[] =>
@@ -98,6 +99,12 @@ function runExampleTests(label: string, extraEnv: Record<string, string>, import
   fs.rmSync(recordDir, { recursive: true, force: true });
   fs.rmSync(resultsDir, { recursive: true, force: true });
   return { recordings, outcomes, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/** The environment without MEDPLUM_VERIFY_ENV: the mock run must not switch to server mode. */
+function withoutServer(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { MEDPLUM_VERIFY_ENV: _server, ...rest } = env;
+  return rest;
 }
 
 /** Region key → its recording (first test file in path order wins, as in scripts/http-recordings.ts) and every test that hit it. */
@@ -201,7 +208,13 @@ function main(): void {
   const recorder = './tests/unit/http-recorder.ts';
   const day = (t: number) => new Date(t).toISOString().slice(0, 10);
   const startedAt = Date.now();
-  const mock = runExampleTests('the mock', {}, [recorder, './tests/server/server-mode.ts']);
+  // --reuse-mock-run: the mock run of a previous call (it does not depend on the server), to save its minutes while fixing.
+  const mockCache = path.join(os.tmpdir(), 'verify-server-mock-run.json');
+  const mock: RunResult =
+    process.argv.includes('--reuse-mock-run') && fs.existsSync(mockCache)
+      ? (({ recordings, outcomes, seconds }) => ({ recordings, outcomes: new Map(outcomes), seconds }))(JSON.parse(fs.readFileSync(mockCache, 'utf8')))
+      : runExampleTests('the mock', {}, [recorder, './tests/server/server-mode.ts']);
+  fs.writeFileSync(mockCache, JSON.stringify({ ...mock, outcomes: [...mock.outcomes] }));
   const server = runExampleTests(`Medplum server ${env.serverVersion} at ${env.baseUrl}`, { MEDPLUM_VERIFY_ENV: path.resolve(envPath) }, [
     recorder,
     './tests/server/server-mode.ts',

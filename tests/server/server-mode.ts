@@ -20,20 +20,19 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import type { ProfileResource } from '@medplum/core';
+import { createIsolatedProject } from '../../scripts/verify-server/projects';
 
 export interface VerifyEnv {
   baseUrl: string;
   serverVersion: string;
-  superAdmin: { email: string; password: string; clientId?: string; clientSecret?: string };
+  superAdmin: { clientId?: string; clientSecret?: string };
 }
 
 /** The placeholder bearer token a ServerClient holds until its project exists. */
 export const PENDING_TOKEN = 'verify-server-pending-token';
 
-export interface IsolatedProject {
+interface IsolatedProject {
   projectId: string;
-  clientId: string;
-  clientSecret: string;
   accessToken: string;
   profile: ProfileResource;
 }
@@ -50,49 +49,26 @@ function install(env: VerifyEnv): void {
   const realFetch = globalThis.fetch.bind(globalThis);
   const baseUrl = env.baseUrl.endsWith('/') ? env.baseUrl : `${env.baseUrl}/`;
 
-  let superToken: Promise<string> | undefined;
-  /** One super admin login per process, by client credentials when verify:server made a super admin client. */
-  function superAdminToken(): Promise<string> {
-    superToken ??= (async () => {
+  let superAdmin: Promise<InstanceType<typeof core.MedplumClient>> | undefined;
+  /** One super admin login per process, by the super admin client's credentials (see scripts/verify-server/projects.ts for why). */
+  function superAdminClient(): Promise<InstanceType<typeof core.MedplumClient>> {
+    superAdmin ??= (async () => {
+      const { clientId, clientSecret } = env.superAdmin;
+      if (!clientId || !clientSecret) throw new Error(`verify:server: ${envPath} names no super admin client (superAdmin.clientId, clientSecret)`);
       const admin = new core.MedplumClient({ baseUrl, fetch: realFetch });
-      if (env.superAdmin.clientId && env.superAdmin.clientSecret) {
-        await admin.startClientLogin(env.superAdmin.clientId, env.superAdmin.clientSecret);
-      } else {
-        const login = await admin.startLogin({ email: env.superAdmin.email, password: env.superAdmin.password });
-        if (!login.code) throw new Error(`verify:server: the super admin login returned no code: ${JSON.stringify(login)}`);
-        await admin.processCode(login.code);
-      }
-      return admin.getAccessToken() as string;
+      await admin.startClientLogin(clientId, clientSecret);
+      return admin;
     })();
-    return superToken;
+    return superAdmin;
   }
 
   let projects = 0;
-  /** A new project with an admin client application, signed in by client credentials. */
-  async function createIsolatedProject(): Promise<IsolatedProject> {
-    const admin = new core.MedplumClient({ baseUrl, fetch: realFetch, accessToken: await superAdminToken() });
-    const name = `verify-${process.pid}-${++projects}`;
-    const init = await admin.post(admin.fhirUrl('Project', '$init'), {
-      resourceType: 'Parameters',
-      parameter: [{ name: 'name', valueString: name }],
-    });
-    const project = (init.resourceType === 'Project' ? init : init.parameter?.find((p: { name: string }) => p.name === 'return')?.resource) as {
-      id: string;
-    };
-    const app = await admin.searchOne('ClientApplication', { name: `${name} Default Client`, _project: project.id } as Record<string, string>);
-    if (!app?.id || !app.secret) throw new Error(`verify:server: Project/$init made no default client for ${name}`);
-    const membership = await admin.searchOne('ProjectMembership', { profile: `ClientApplication/${app.id}` });
-    if (!membership) throw new Error(`verify:server: no membership for the default client of ${name}`);
-    await admin.updateResource({ ...membership, admin: true });
+  /** A new project whose default client is its admin, signed in by client credentials. */
+  async function newProject(): Promise<IsolatedProject> {
+    const made = await createIsolatedProject(await superAdminClient(), `verify-${process.pid}-${++projects}`);
     const client = new core.MedplumClient({ baseUrl, fetch: realFetch });
-    await client.startClientLogin(app.id, app.secret);
-    return {
-      projectId: project.id,
-      clientId: app.id,
-      clientSecret: app.secret,
-      accessToken: client.getAccessToken() as string,
-      profile: client.getProfile() as ProfileResource,
-    };
+    await client.startClientLogin(made.clientId, made.clientSecret);
+    return { ...made, accessToken: client.getAccessToken() as string, profile: client.getProfile() as ProfileResource };
   }
 
   type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
@@ -106,7 +82,7 @@ function install(env: VerifyEnv): void {
     constructor(options?: { fetch?: FetchLike } & Record<string, unknown>) {
       let project: Promise<IsolatedProject> | undefined;
       const ready = (): Promise<IsolatedProject> => {
-        project ??= createIsolatedProject().then((p) => {
+        project ??= newProject().then((p) => {
           this.setAccessToken(p.accessToken);
           (this as unknown as { sessionDetails: unknown }).sessionDetails = { profile: p.profile, project: { resourceType: 'Project', id: p.projectId } };
           return p;
