@@ -231,9 +231,13 @@ export function withStableIds(rec: RegionRecording): RegionRecording {
   return { ...rec, requests: requests.map((q, i) => ({ ...q, response: responses[i] })) };
 }
 
-/** The requests of a recording without their responses, ids made stable: what a mock run must still send. */
-export function requestsOf(rec: RegionRecording): Omit<RecordedRequest, 'response'>[] {
-  return withStableIds(rec).requests.map(({ response: _response, ...request }) => request);
+/**
+ * The requests of a recording without their responses, ids made stable: what a mock run must still
+ * send. `auth` is left out: a MockClient needs no token, so its requests go without one, while the
+ * same code signed in to a server sends its bearer token.
+ */
+export function requestsOf(rec: RegionRecording): Omit<RecordedRequest, 'response' | 'auth'>[] {
+  return withStableIds(rec).requests.map(({ response: _response, auth: _auth, ...request }) => request);
 }
 
 /** Whether a region's shown responses came from a real server (`npm run verify:server -- --record`). */

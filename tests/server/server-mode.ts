@@ -55,18 +55,23 @@ function install(env: VerifyEnv): void {
     superAdmin ??= (async () => {
       const { clientId, clientSecret } = env.superAdmin;
       if (!clientId || !clientSecret) throw new Error(`verify:server: ${envPath} names no super admin client (superAdmin.clientId, clientSecret)`);
-      const admin = new core.MedplumClient({ baseUrl, fetch: realFetch });
+      const admin = internal(new core.MedplumClient({ baseUrl, fetch: realFetch }));
       await admin.startClientLogin(clientId, clientSecret);
       return admin;
     })();
     return superAdmin;
   }
 
+  /** Marks a client whose requests the HTTP recorder leaves out (tests/unit/http-recorder.ts). */
+  function internal<T extends object>(client: T): T {
+    return Object.assign(client, { notRecorded: true });
+  }
+
   let projects = 0;
   /** A new project whose default client is its admin, signed in by client credentials. */
   async function newProject(): Promise<IsolatedProject> {
     const made = await createIsolatedProject(await superAdminClient(), `verify-${process.pid}-${++projects}`);
-    const client = new core.MedplumClient({ baseUrl, fetch: realFetch });
+    const client = internal(new core.MedplumClient({ baseUrl, fetch: realFetch }));
     await client.startClientLogin(made.clientId, made.clientSecret);
     return { ...made, accessToken: client.getAccessToken() as string, profile: client.getProfile() as ProfileResource };
   }
@@ -167,3 +172,4 @@ function recordOutcomes(req: NodeRequire): void {
     fs.writeFileSync(path.join(dir, `${testRel.replace(/[\\/]/g, '__')}.json`), JSON.stringify({ testFile: testRel, outcomes }, null, 1));
   });
 }
+

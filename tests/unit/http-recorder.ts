@@ -41,6 +41,9 @@ const recordDir = process.env.HTTP_RECORD_DIR;
 const serverRelease: string | undefined = process.env.MEDPLUM_VERIFY_ENV
   ? (JSON.parse(fs.readFileSync(process.env.MEDPLUM_VERIFY_ENV, 'utf8')) as { serverVersion: string }).serverVersion
   : undefined;
+const serverBase: string | undefined = process.env.MEDPLUM_VERIFY_ENV
+  ? (JSON.parse(fs.readFileSync(process.env.MEDPLUM_VERIFY_ENV, 'utf8')) as { baseUrl: string }).baseUrl
+  : undefined;
 const testFile = process.argv.slice(1).find((a) => /tests\/unit\/examples\/[^/]+\.test\.ts$/.test(a));
 
 export const FIXED_NOW = Date.parse('2026-11-25T09:30:00.000Z');
@@ -222,6 +225,8 @@ function install(outDir: string, testRel: string): void {
   const proto = core.MedplumClient.prototype as Record<string, unknown>;
   const fetchWithRetry = proto.fetchWithRetry as (url: string, options: Record<string, unknown>) => Promise<unknown>;
   proto.fetchWithRetry = async function (this: ClientLike, url: string, options: Record<string, unknown>) {
+    // Server mode's own clients (tests/server/server-mode.ts: the super admin making a test's project) are not the example's requests.
+    if ((this as { notRecorded?: boolean }).notRecorded) return fetchWithRetry.call(this, url, options);
     const store = als.getStore();
     const keys = store?.test && store.callerStack ? regionsOf(store.callerStack) : [];
     noteHits(keys, store?.test);
@@ -239,7 +244,7 @@ function install(outDir: string, testRel: string): void {
       add(wanted, store!.test!, entry);
       throw err;
     }
-    entry.response = await captureResponse(this, response as ResponseLike);
+    entry.response = await captureResponse(this, response as ResponseLike, url);
     add(wanted, store!.test!, entry);
     return response;
   };
@@ -364,8 +369,11 @@ function captureBody(body: unknown, contentType: string | undefined): RecordedBo
   return { binary: { contentType, bytes: typeof size === 'number' ? size : -1 } };
 }
 
-async function captureResponse(client: object, response: ResponseLike): Promise<RecordedRequest['response']> {
-  if (serverRelease) return captureServerResponse(response);
+async function captureResponse(client: ClientLike, response: ResponseLike, url: string): Promise<RecordedRequest['response']> {
+  // In server mode only requests to the server count as its answers; a test's scripted fetch stays scripted.
+  if (serverRelease && serverBase && (url.startsWith('http') ? url : client.getBaseUrl() + url).startsWith(serverBase)) {
+    return captureServerResponse(response);
+  }
   // The bundled class names are minified, so ask the class itself.
   const { MockClient } = createRequire(__filename)('@medplum/mock') as { MockClient: new () => object };
   if (!(client instanceof MockClient)) {

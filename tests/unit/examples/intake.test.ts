@@ -208,6 +208,8 @@ describe('intake/smart-health-links', () => {
     await medplum.createResource<AllergyIntolerance>({
       resourceType: 'AllergyIntolerance',
       patient: { reference: `Patient/${patient.id}` },
+      // A server enforces ait-1: clinicalStatus is required unless the entry was entered in error.
+      clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
       code: { coding: [{ system: 'http://snomed.info/sct', code: '111088007', display: 'Latex (substance)' }] },
     });
     return { medplum, patient };
