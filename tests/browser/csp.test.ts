@@ -3,10 +3,10 @@
  * headers `npm run serve` sends and with each page's meta policy:
  * - pages are loaded and their app started, as a reader's first action starts it: no
  *   `securitypolicyviolation` event, no console error. Every page when CSP_CRAWL_ALL=1; by
- *   default one page of each template and every 10th page after it (79 of 701), because
- *   all 701 (and the 404 page) with the app started took 799 s on the shared 2-core test machine, too long for
- *   `npm test`'s 20-minute budget (that full run found 0 violations and 0 errors). crawl.test.ts
- *   also fails on any violation on the ~400 pages it visits;
+ *   default one page of each template and every 10th page after it (79 of 701), because all
+ *   701 and the 404 page with the app started took 799 s on the shared 2-core test machine,
+ *   too long for `npm test`'s 20-minute budget (that full run found 0 violations and 0
+ *   errors). crawl.test.ts also fails on any violation on the ~400 pages it visits;
  * - each of the policy's hashed inline scripts runs (colour mode, anchor mark, boot, redirect);
  * - every FHIR tool page runs its sample, through its worker where it has one, with no violation
  *   or error in the page or the worker.
