@@ -8,8 +8,13 @@
  * - `.security-headers.nginx.conf`: the same list as nginx `add_header` lines, which
  *   deploy/nginx.conf includes (the Dockerfile copies it to /etc/nginx/security-headers.conf);
  * - `_headers`: the format Netlify and Cloudflare Pages read;
- * - a `<meta http-equiv="Content-Security-Policy">` in every page's head, for hosts that send no
- *   headers (GitHub Pages): a meta policy cannot carry `frame-ancestors`, so that one is header-only.
+ * - with CSP_META=1 (the GitHub Pages workflow sets it), a `<meta http-equiv="Content-Security-Policy">`
+ *   in every page's head, for hosts that send no headers: a meta policy cannot carry
+ *   `frame-ancestors`, so that one is header-only. Not by default, measured: with the meta tag,
+ *   Chromium's preload scanner no longer fetches the navbar logo ahead of the parser, so it
+ *   arrives after the first layout and moves the site title (a 0.0005 layout shift on every
+ *   page, which tests/browser/static-body.test.ts refuses); hosts that send the header lose
+ *   nothing by going without it.
  *
  * Content-Security-Policy, directive by directive:
  * - `script-src 'self'` plus the SHA-256 hash of each inline script the build emits. Every page
@@ -89,12 +94,13 @@ export const INLINE_SCRIPTS: InlineScriptKind[] = [
 
 export const HSTS_HEADER = { name: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' };
 
-/** Features the site never uses, refused to the page and anything it could embed. */
+/**
+ * Features the site never uses, refused to the page and anything it could embed (only names
+ * Chromium knows: an unknown one is a console warning on every page).
+ */
 export const PERMISSIONS_DENIED = [
   'accelerometer',
-  'ambient-light-sensor',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'camera',
   'display-capture',
@@ -322,9 +328,10 @@ function htmlFiles(dir: string): string[] {
 
 /**
  * The build step: redirect scripts made constant, the inline scripts checked and hashed, the meta
- * tag written into every page, and the list written as JSON, nginx include and `_headers`.
+ * tag written into every page (with `meta`, i.e. CSP_META=1; else any removed), and the list
+ * written as JSON, nginx include and `_headers`.
  */
-export function applySecurityHeaders(buildDir: string): SecurityPolicy {
+export function applySecurityHeaders(buildDir: string, { meta = process.env.CSP_META === '1' } = {}): SecurityPolicy {
   const files = htmlFiles(buildDir);
   const pages: Page[] = files.map((file) => ({
     file: path.relative(buildDir, file),
@@ -332,7 +339,7 @@ export function applySecurityHeaders(buildDir: string): SecurityPolicy {
   }));
   const policy = policyFor(checkInlineScripts(pages));
   pages.forEach((page, i) => {
-    const html = withMetaPolicy(page.html, policy.meta, page.file);
+    const html = meta ? withMetaPolicy(page.html, policy.meta, page.file) : page.html.replace(META, '');
     const temp = `${files[i]}.csp-tmp`;
     fs.writeFileSync(temp, html);
     fs.renameSync(temp, files[i]);
@@ -350,7 +357,7 @@ if (require.main === module) {
     const policy = applySecurityHeaders(buildDir);
     console.log(
       `[security-headers] ${policy.scriptHashes.length} inline script hash(es) (${policy.scriptHashes.map((s) => s.name).join(', ')}); ` +
-        `wrote ${POLICY_FILE}, ${NGINX_FILE}, ${HEADERS_FILE} and the meta tag in ${Date.now() - started} ms`,
+        `wrote ${POLICY_FILE}, ${NGINX_FILE}, ${HEADERS_FILE}${process.env.CSP_META === '1' ? ' and the meta tag in every page' : ''} in ${Date.now() - started} ms`,
     );
   } catch (err) {
     console.error(`[security-headers] ${(err as Error).message}`);

@@ -1,6 +1,6 @@
 /**
  * The site under its Content-Security-Policy (scripts/security-headers.ts), served with the
- * headers `npm run serve` sends and with each page's meta policy:
+ * headers `npm run serve` sends (and each page's meta policy too in a CSP_META=1 build):
  * - pages are loaded and their app started, as a reader's first action starts it: no
  *   `securitypolicyviolation` event, no console error. Every page when CSP_CRAWL_ALL=1; by
  *   default one page of each template and every 10th page after it (79 of 701), because all

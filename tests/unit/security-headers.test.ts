@@ -157,13 +157,13 @@ test('the meta tag goes right after <meta charset>, once, however often the step
   assert.throws(() => withMetaPolicy('<p>no head</p>', policy.meta, 'docs/bare.html'), /docs\/bare\.html: no <head>/);
 });
 
-test('the build step writes the list, the nginx include, _headers and the meta tags; it fails naming the file', () => {
+test('the build step writes the list, the nginx include, _headers and (CSP_META=1) the meta tags; it fails naming the file', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-build-'));
   fs.mkdirSync(path.join(dir, 'docs', 'old'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.html'), page(''));
   fs.writeFileSync(path.join(dir, 'docs', 'x.html'), page('<p>x</p>'));
   fs.writeFileSync(path.join(dir, 'docs', 'old', 'index.html'), REDIRECT('/base/docs/x', true));
-  const policy = applySecurityHeaders(dir);
+  const policy = applySecurityHeaders(dir, { meta: true });
   assert.deepEqual(readPolicy(dir), policy);
   for (const file of ['index.html', 'docs/x.html', 'docs/old/index.html']) {
     const html = fs.readFileSync(path.join(dir, file), 'utf8');
@@ -172,8 +172,10 @@ test('the build step writes the list, the nginx include, _headers and the meta t
   assert.ok(fs.readFileSync(path.join(dir, 'docs', 'old', 'index.html'), 'utf8').includes(`<script>${REDIRECT_SCRIPT}</script>`));
   assert.equal(fs.readFileSync(path.join(dir, NGINX_FILE), 'utf8'), nginxInclude(policy));
   assert.equal(fs.readFileSync(path.join(dir, '_headers'), 'utf8'), headersFile(policy));
-  // Run again (a rebuilt page set): the same result.
-  assert.deepEqual(applySecurityHeaders(dir), policy);
+  // Run again (a rebuilt page set): the same result; without `meta` (CSP_META unset), no meta tag.
+  assert.deepEqual(applySecurityHeaders(dir, { meta: true }), policy);
+  assert.deepEqual(applySecurityHeaders(dir, { meta: false }), policy);
+  assert.doesNotMatch(fs.readFileSync(path.join(dir, 'docs', 'x.html'), 'utf8'), /Content-Security-Policy/);
   fs.writeFileSync(path.join(dir, 'docs', 'bad.html'), page('<script>document.write(1)</script>'));
   assert.throws(() => applySecurityHeaders(dir), /docs\/bad\.html: inline script not covered/);
   fs.rmSync(path.join(dir, POLICY_FILE));
@@ -215,6 +217,8 @@ test('one list: serve, the nginx include, deploy/nginx.conf, the Dockerfile and 
   assert.match(serve, /readPolicy\(buildDir\)/);
   assert.match(serve, /for \(const \{ name, value \} of securityHeaders\) res\.setHeader\(name, value\);/);
   assert.doesNotMatch(serve, /HSTS_HEADER/);
+  // GitHub Pages, which sends no headers, gets the meta tags.
+  assert.match(read('.github/workflows/deploy-pages.yml'), /^\s+CSP_META: '1'$/m);
   // The build writes it all as its last step.
   const build = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.build;
   assert.match(build, /&& tsx scripts\/security-headers\.ts "\$\{BUILD_DIR:-build\}"$/);
