@@ -25,9 +25,8 @@
  *   No `'unsafe-inline'`, no `'unsafe-eval'` (nothing in the bundle calls eval or `new Function`).
  *   `'wasm-unsafe-eval'` is there for search, measured: Pagefind (pagefind.js and
  *   pagefind-worker.js) compiles its WebAssembly index reader with `WebAssembly.instantiate`, which
- *   Chromium refuses under a policy without it ("Refused to compile or instantiate WebAssembly
- *   module because 'unsafe-eval' is not an allowed source of script"), and search then finds
- *   nothing. It allows compiling WebAssembly only, not eval or `new Function` for JavaScript.
+ *   a policy without it refuses: with the source removed, tests/browser/search.test.ts found no
+ *   result. It allows compiling WebAssembly only, not eval or `new Function` for JavaScript.
  * - `style-src 'self' 'unsafe-inline'`: hashes cannot cover the styles. Code blocks are coloured at
  *   build time with `style="color:…;--shiki-dark:…"` attributes (about 280,000 of them, 123 distinct
  *   values), each Mermaid diagram is an inline SVG with its own `<style>` element scoped to its id
