@@ -1,5 +1,5 @@
-# Medplum Docs as a container: nginx serving the build under BASE_URL, with the cache headers of
-# deploy/nginx.conf.
+# Medplum Docs as a container: nginx serving the build under BASE_URL, with the cache and security
+# headers of deploy/nginx.conf.
 #
 #   BASE_URL=/medplum-docs/ SITE_URL=https://docs.example.org npm run build
 #   docker build --build-arg BASE_URL=/medplum-docs/ -t medplum-docs .
@@ -12,6 +12,8 @@ FROM nginx:1.27-alpine
 ARG BASE_URL=/
 
 COPY deploy/nginx.conf /etc/nginx/nginx.conf
+# The security headers the build computed (scripts/security-headers.ts), included by nginx.conf.
+COPY build/.security-headers.nginx.conf /etc/nginx/security-headers.conf
 # The sample config serves /medplum-docs/: put BASE_URL in its place (for "/", drop the part
 # that answers paths outside the base), then check the result.
 RUN set -eu; \

@@ -122,6 +122,10 @@ export default async function createConfig(): Promise<Config> {
     baseUrl,
     staticDirectories: ['static', ...(developing ? [DEV_SEARCH_DIR] : [])],
     trailingSlash: false,
+    // The banner for a wrong baseUrl is an inline script on the front page, with inline styles in
+    // its HTML; under the Content-Security-Policy (scripts/security-headers.ts) it would be one
+    // more hash for a message only a misconfigured build shows.
+    baseUrlIssueBanner: false,
 
     // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
     ...STRICT_BUILD,

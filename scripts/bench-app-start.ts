@@ -7,6 +7,7 @@
  * wait for its answer.
  */
 import type { Browser } from 'playwright-core';
+import { waitForPage } from '../tests/browser/helpers';
 
 export interface AppStart {
   template: string;
@@ -48,7 +49,7 @@ async function once(browser: Browser, url: string) {
       window.__pressedAt = performance.now();
       window.__docsBoot();
     })()`);
-    await page.waitForFunction(`window.__readyMs !== undefined`, undefined, { timeout: 60_000 });
+    await waitForPage(page, `window.__readyMs !== undefined`, undefined, { timeout: 60_000 });
     // Let the replay and the effects of the first commit finish, as a tap's answer would.
     await page.waitForTimeout(500);
     return (await page.evaluate(`({ readyMs: window.__readyMs, longTasks: window.__longTasks })`)) as {

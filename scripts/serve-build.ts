@@ -5,6 +5,9 @@
  * - clean URLs, no trailing slash, the build's 404.html for unknown paths under the base;
  * - Cache-Control from scripts/cache-rules.ts (hashed files a year and immutable, everything
  *   else revalidated), with ETag so a revalidation costs a 304;
+ * - on every response, the security headers the build computed (scripts/security-headers.ts,
+ *   read from the build's .security-headers.json): Content-Security-Policy, nosniff,
+ *   Referrer-Policy, Permissions-Policy; not Strict-Transport-Security, as this is plain http;
  * - gzip-compressed responses (every static host compresses text; without it, Lighthouse's
  *   simulated mobile network times the uncompressed bytes and reports load times a real
  *   reader never sees).
@@ -20,6 +23,7 @@ import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import handler from 'serve-handler';
 import { cacheControlFor } from './cache-rules';
+import { readPolicy } from './security-headers';
 import { normalizeBaseUrl } from '../site.settings';
 
 export interface StaticServer {
@@ -60,8 +64,10 @@ export async function serveBuild(
   if (built !== baseUrl) {
     throw new Error(`${buildDir} was built for BASE_URL=${built}, not ${baseUrl}: rebuild with BASE_URL=${baseUrl}`);
   }
+  const { headers: securityHeaders } = readPolicy(buildDir);
   const compress = compression();
   const server = http.createServer((req, res) => {
+    for (const { name, value } of securityHeaders) res.setHeader(name, value);
     const url = new URL(req.url ?? '/', 'http://localhost');
     // `/medplum-docs` without its slash is the site's front page, as on GitHub Pages.
     if (baseUrl !== '/' && url.pathname === baseUrl.slice(0, -1)) {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { BUILD_DIR, offlineContext, startSession, type Session } from './helpers';
+import { BUILD_DIR, offlineContext, startSession, type Session, waitForPage } from './helpers';
 
 let session: Session;
 before(async () => {
@@ -47,7 +47,7 @@ test('the built pages load no bundle at load: the boot script prefetches it afte
   const { context } = await offlineContext(session, PHONE);
   const page = await context.newPage();
   await page.goto(session.url(GUIDE), { waitUntil: 'load' });
-  await page.waitForFunction(`document.querySelectorAll('link[rel="prefetch"][data-boot]').length > 0`);
+  await waitForPage(page, `document.querySelectorAll('link[rel="prefetch"][data-boot]').length > 0`);
   const prefetched = (await page.evaluate(
     `[...document.querySelectorAll('link[rel="prefetch"][data-boot]')].map((l) => l.getAttribute('href'))`,
   )) as string[];
@@ -118,9 +118,10 @@ test('text typed into the FHIR index filter before the app runs filters the rows
   // Focus starts the app; the keys arrive while it is still loading.
   await filter.focus();
   await page.keyboard.type('Encounter', { delay: 0 });
-  await page.waitForFunction(`document.documentElement.dataset.boot === 'ready'`);
+  await waitForPage(page, `document.documentElement.dataset.boot === 'ready'`);
   const count = page.locator('.fhir-index-count');
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     `/^\\d+ of \\d+$/.test(document.querySelector('.fhir-index-count').textContent) &&
      parseInt(document.querySelector('.fhir-index-count').textContent) < 10`,
   );

@@ -3,7 +3,8 @@
  * shows its title, logs no console error, requests nothing from another host or outside the
  * base URL, and links nowhere on this host outside the base. The app is started (as a reader's
  * first action starts it) on one page of each template and a regular sample of the rest; the
- * other pages are checked as served, which is what a reader sees before any action.
+ * other pages are checked as served, which is what a reader sees before any action. The server
+ * sends the site's security headers, so a Content-Security-Policy violation fails the crawl too.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import { after, before, test } from 'node:test';
 import {
   BUILD_DIR,
   builtRoutes,
+  cspViolations,
   appStartSample,
   crawlPlan,
   isOnSite,
@@ -57,6 +59,8 @@ test('every page loads, shows its title and stays on this origin, under the base
   }
   await context.close();
   for (const u of offOrigin) failures.push(`request to another host (blocked): ${u}`);
+  // Served with the Content-Security-Policy `npm run serve` sends (csp.test.ts visits every page).
+  for (const v of cspViolations) failures.push(`CSP violation: ${v}`);
   console.log(`# visited ${visits.length} pages`);
   assert.deepEqual(failures, [], `problems found:\n${failures.join('\n')}`);
 });

@@ -78,6 +78,9 @@ export async function startSession(): Promise<Session> {
     close: async () => {
       await browser.close();
       await server.close();
+      if (cspViolations.length > 0) {
+        throw new Error(`Content-Security-Policy violations in this test file:\n${cspViolations.join('\n')}`);
+      }
     },
   };
 }
@@ -88,11 +91,29 @@ export function isOnSite(site: string, url: string): boolean {
 }
 
 /**
+ * Every Content-Security-Policy violation a page of any offlineContext reported in this test
+ * file (`<url>: <directive> blocked <what>`). The site is served with the headers `npm run serve`
+ * sends (scripts/security-headers.ts), so each browser test runs under the policy; a session
+ * refuses to close while this list holds anything, so any test file fails on a violation.
+ */
+export const cspViolations: string[] = [];
+
+/** Reports each `securitypolicyviolation` event of a page's document to cspViolations. */
+const WATCH_CSP = `document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolation(e.effectiveDirective + ' blocked ' + (e.blockedURI || '(none)') +
+    (e.sourceFile ? ' at ' + e.sourceFile + ':' + e.lineNumber : '') + (e.sample ? ': ' + e.sample : ''));
+});`;
+
+/**
  * A browser context in which any request that leaves the site (another origin, or this origin
- * outside the base) is recorded and refused.
+ * outside the base) is recorded and refused, and CSP violations are recorded (cspViolations).
  */
 export async function offlineContext(session: Session, options: Parameters<Browser['newContext']>[0] = {}) {
   const context = await session.browser.newContext(options);
+  await context.exposeBinding('__cspViolation', (source, report: string) => {
+    cspViolations.push(`${source.frame.url()}: ${report}`);
+  });
+  await context.addInitScript(WATCH_CSP);
   const offOrigin: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();
@@ -141,7 +162,7 @@ export async function visit(
   p.on('request', onRequest);
   try {
     const response = await p.goto(site + route, { waitUntil: 'load' });
-    await p.waitForFunction(() => document.readyState === 'complete');
+    await waitForPage(p, () => document.readyState === 'complete');
     // Start the app as a reader would, and give it a moment, so errors thrown by React are caught too.
     if (start && response?.ok()) {
       await startApp(p);
@@ -149,16 +170,15 @@ export async function visit(
     }
     // Hydration can leave the site title alone in <title> for a moment before the page's own
     // comes back; give it up to 2 s to settle before reading it.
-    await p
-      .waitForFunction(
-        () => {
-          const h1 = document.querySelector('h1')?.textContent?.trim() ?? '';
-          return h1 === '' || document.title.startsWith(h1);
-        },
-        undefined,
-        { timeout: 2000 },
-      )
-      .catch(() => undefined);
+    await waitForPage(
+      p,
+      () => {
+        const h1 = document.querySelector('h1')?.textContent?.trim() ?? '';
+        return h1 === '' || document.title.startsWith(h1);
+      },
+      undefined,
+      { timeout: 2000 },
+    ).catch(() => undefined);
     const title = await p.title();
     const h1 = (
       (await p
@@ -177,6 +197,32 @@ export async function visit(
 }
 
 /**
+ * `page.waitForFunction`, without eval. Playwright's waitForFunction runs its predicate through
+ * `eval` in the page, which the site's Content-Security-Policy refuses (no 'unsafe-eval': the
+ * site never needs it); page.evaluate goes through the DevTools protocol, which the policy does
+ * not govern. Polls every `polling` ms until the predicate is truthy, across navigations.
+ */
+export async function waitForPage<A>(
+  page: Page,
+  predicate: string | ((arg: A) => unknown),
+  arg?: A,
+  { timeout = 30_000, polling = 50 }: { timeout?: number; polling?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      const ok = typeof predicate === 'string' ? await page.evaluate(predicate) : await page.evaluate(predicate as (a: unknown) => unknown, arg as unknown);
+      if (ok) return;
+    } catch (err) {
+      // A navigation replaced the document between two polls: poll the new one.
+      if (!/Execution context was destroyed|navigation|Cannot find context/i.test((err as Error).message)) throw err;
+    }
+    if (Date.now() > deadline) throw new Error(`waitForPage: timed out after ${timeout} ms waiting for ${String(predicate).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, polling));
+  }
+}
+
+/**
  * Starts a built page's app as a reader's first action would (plugins/boot-on-intent) and waits
  * until it has rendered its route. Pages without the boot script (the dev server's, which start
  * at load) only wait for Docusaurus's hydration mark.
@@ -184,7 +230,8 @@ export async function visit(
 export async function startApp(page: Page): Promise<void> {
   // Strings, not functions: the test's compiler would add helpers the page does not have.
   await page.evaluate('window.__docsBoot && window.__docsBoot()');
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     `'__docsBoot' in window ? document.documentElement.dataset.boot === 'ready' : document.documentElement.hasAttribute('data-has-hydrated')`,
   );
 }

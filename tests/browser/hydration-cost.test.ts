@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { offlineContext, startApp, startSession, type Session } from './helpers';
+import { offlineContext, startApp, startSession, type Session, waitForPage } from './helpers';
 
 let session: Session;
 before(async () => {
@@ -29,7 +29,7 @@ const KEEP_SERVER_NODES = `document.addEventListener('DOMContentLoaded', () => {
 /** The page's app starts on a reader's first action (plugins/boot-on-intent): start it as one would. */
 async function hydrated(page: import('playwright-core').Page): Promise<void> {
   await startApp(page);
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-has-hydrated'));
+  await waitForPage(page, () => document.documentElement.hasAttribute('data-has-hydrated'));
 }
 
 test('on a phone the guide body and the hidden desktop sidebar are never hydrated; the drawer has the sidebar', async () => {

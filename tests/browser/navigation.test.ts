@@ -1,7 +1,7 @@
 /** The sidebar a reader sees matches the section they are in, and the navbar switches sections. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { offlineContext, startApp, startSession, type Session } from './helpers';
+import { offlineContext, startApp, startSession, type Session, waitForPage } from './helpers';
 
 let session: Session;
 before(async () => {
@@ -68,7 +68,8 @@ test('sidebar categories collapse and expand', async () => {
   await category.waitFor();
   const toggle = category.locator('.menu__caret, button.clean-btn').first();
   const collapsed = (want: boolean) =>
-    page.waitForFunction(
+    waitForPage(
+      page,
       ([sel, w]) => document.querySelector(sel as string)!.classList.contains('menu__list-item--collapsed') === w,
       [selector, want] as const,
     );

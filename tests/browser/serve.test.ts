@@ -1,7 +1,8 @@
 /**
  * `npm run serve` as a static host or CDN would serve the build: only under its base URL, with
  * the cache headers of scripts/cache-rules.ts (content-hashed files a year and immutable; pages,
- * twins and Pagefind's entry files revalidated with an ETag).
+ * twins and Pagefind's entry files revalidated with an ETag), and on every response the security
+ * headers the build computed (scripts/security-headers.ts).
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +11,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { IMMUTABLE, REVALIDATE } from '../../scripts/cache-rules';
+import { HSTS_HEADER, readPolicy } from '../../scripts/security-headers';
 import { detectBaseUrl } from '../../scripts/serve-build';
 import { BUILD_DIR, SITE_DIR, withBase } from './helpers';
 
@@ -108,4 +110,32 @@ test('only the base is served: a path outside it is 404, an unknown page under i
   const slash = await fetch(url('/docs/fhir-basics/'), { redirect: 'manual' });
   assert.equal(slash.status, 301);
   assert.equal(slash.headers.get('location'), withBase(baseUrl, '/docs/fhir-basics'));
+});
+
+test('every response carries the build\'s security headers; no HSTS over http', async () => {
+  const policy = readPolicy(BUILD_DIR);
+  const js = fs.readdirSync(path.join(BUILD_DIR, 'assets', 'js')).find((f) => /^main\.[0-9a-f]{8,}\.js$/.test(f));
+  const responses: [string, Response][] = [];
+  for (const route of ['/', '/docs/fhir-basics', `/assets/js/${js}`, '/pagefind/pagefind.js', '/docs/fhir-basics.md', '/docs/no-such-page', '/docs/fhir-basics/']) {
+    responses.push([route, await fetch(url(route), { redirect: 'manual' })]);
+  }
+  if (baseUrl !== '/') {
+    responses.push(['outside the base', await fetch(`${origin}/elsewhere`, { redirect: 'manual' })]);
+    responses.push(['the base without its slash', await fetch(origin + baseUrl.slice(0, -1), { redirect: 'manual' })]);
+  }
+  for (const [what, res] of responses) {
+    for (const { name, value } of policy.headers) assert.equal(res.headers.get(name), value, `${what}: ${name}`);
+    assert.equal(res.headers.get(HSTS_HEADER.name), null, `${what}: no ${HSTS_HEADER.name} over http`);
+  }
+  const csp = policy.headers.find((h) => h.name === 'Content-Security-Policy')!.value;
+  assert.match(csp, /frame-ancestors 'none'/);
+  assert.doesNotMatch(csp, /script-src[^;]*'unsafe-(inline|eval|hashes)'/, 'no unsafe-inline or unsafe-eval for scripts');
+  // The meta policy is for hosts without headers (CSP_META=1, the GitHub Pages build).
+  const page = await (await fetch(url('/docs/fhir-basics'))).text();
+  const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(page)?.[1];
+  if (meta !== undefined) assert.equal(meta, policy.meta, 'the page carries the meta policy');
+  assert.doesNotMatch(policy.meta, /frame-ancestors/, 'a meta policy cannot carry frame-ancestors');
+  // The Netlify / Cloudflare Pages file: the same list, for every path, with HSTS (both are HTTPS hosts).
+  const headersFile = fs.readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8');
+  for (const { name, value } of [...policy.headers, HSTS_HEADER]) assert.ok(headersFile.includes(`\n  ${name}: ${value}\n`), `_headers: ${name}`);
 });

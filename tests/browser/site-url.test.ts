@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BUILD_DIR, builtRoutes, builtSiteUrl, startApp, startSession, withBase, type Session } from './helpers';
+import { BUILD_DIR, builtRoutes, builtSiteUrl, startApp, startSession, withBase, type Session, waitForPage } from './helpers';
 
 const PLACEHOLDER = 'http://localhost:3000';
 
@@ -77,7 +77,7 @@ if (siteUrl) {
   test('after hydration the head still has no canonical or og:url tag', async () => {
     const page = await session.browser.newPage();
     await page.goto(session.url('/docs/fhir-basics'));
-    await page.waitForFunction(() => document.readyState === 'complete');
+    await waitForPage(page, () => document.readyState === 'complete');
     await startApp(page);
     await page.locator('[data-search-ready]').waitFor();
     const tags = await page.evaluate(() =>

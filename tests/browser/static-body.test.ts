@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { offlineContext, startSession, type Session } from './helpers';
+import { offlineContext, startSession, type Session, waitForPage } from './helpers';
 
 let session: Session;
 before(async () => {
@@ -157,7 +157,7 @@ for (const [route, id] of [
     const visibility = async () => new Set(await blockVisibility(page));
     assert.deepEqual(await visibility(), new Set(['visible']));
     await page.mouse.move(200, 400);
-    await page.waitForFunction(`document.documentElement.dataset.boot === 'ready'`);
+    await waitForPage(page, `document.documentElement.dataset.boot === 'ready'`);
     await page.waitForTimeout(300);
     assert.deepEqual(await visibility(), new Set(['visible']));
     assert.equal(await top(), landed, 'the heading stayed where it landed');

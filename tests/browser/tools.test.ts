@@ -4,10 +4,11 @@
  * reference page open each tool prefilled; nothing leaves the origin; axe finds no serious issue.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { offlineContext, startApp, startSession, type Session } from './helpers';
+import { offlineContext, startApp, startSession, type Session, waitForPage } from './helpers';
 
 const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 
@@ -135,7 +136,8 @@ test('the Patient reference page links into each tool with its example or type f
   // The link's `?resource=` is moved into the fragment as the tool starts. The address is polled:
   // the press starts the page's app and is replayed (plugins/boot-on-intent), and the two history
   // changes that follow (push, then replace) raced page.waitForURL.
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     (path) => location.pathname === path && location.hash.startsWith('#resource='),
     session.href('/docs/tools/validator'),
   );
@@ -144,7 +146,8 @@ test('the Patient reference page links into each tool with its example or type f
 
   await page.goBack();
   await page.getByRole('link', { name: 'try FHIRPath on this example' }).click();
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     (path) => location.pathname === path && /^#(?=.*resource=)(?=.*expression=)/.test(location.hash),
     session.href('/docs/tools/fhirpath'),
   );
@@ -155,7 +158,8 @@ test('the Patient reference page links into each tool with its example or type f
 
   await page.goBack();
   await page.getByRole('link', { name: 'search builder' }).click();
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     (path) => location.pathname === path && location.hash.startsWith('#type=Patient'),
     session.href('/docs/tools/search-builder'),
   );
@@ -224,7 +228,8 @@ test('tool state lives in the fragment; old ? links open and are rewritten to it
   await result.filter({ hasText: '"value": "1990-02-03"' }).waitFor();
   await page.getByLabel('Expression', { exact: true }).fill('id');
   await result.filter({ hasText: '"value": "frag1"' }).waitFor();
-  await page.waitForFunction(
+  await waitForPage(
+    page,
     () => window.location.hash.includes('expression=id&') || window.location.hash.endsWith('expression=id'),
   );
   const url = new URL(page.url());
@@ -301,7 +306,7 @@ test('past 8,000 characters the tool keeps its state out of the link and offers 
   await note.getByRole('button', { name: 'Copy the resource JSON' }).waitFor();
   await box.fill('{"resourceType": "Patient", "id": "small"}');
   await note.waitFor({ state: 'detached' });
-  await page.waitForFunction(() => window.location.hash.startsWith('#resource='));
+  await waitForPage(page, () => window.location.hash.startsWith('#resource='));
   await page.close();
 });
 
@@ -465,7 +470,8 @@ test('the tool pages have no serious or critical axe violations once the tools h
     await page.goto(session.url(route), { waitUntil: 'load' });
     await startApp(page);
     await page.locator(ready).waitFor();
-    await page.addScriptTag({ path: axePath });
+    // Evaluated, not added as a <script>: the page's Content-Security-Policy refuses inline scripts.
+    await page.evaluate(fs.readFileSync(axePath, 'utf8'));
     const violations = (await page.evaluate(async () => {
       const axe = (
         window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: unknown[] }> } }

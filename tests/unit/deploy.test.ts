@@ -15,6 +15,7 @@ import { renderLlmsTxt } from '../../plugins/markdown-twins/llms-files';
 import { markdownFile, markdownPath } from '../../plugins/markdown-twins/paths';
 import { renderRobotsTxt } from '../../plugins/robots-txt';
 import { CACHE_RULES, DEFAULT_CACHE_CONTROL, IMMUTABLE, REVALIDATE, cacheControlFor } from '../../scripts/cache-rules';
+import { nginxInclude, policyFor, scriptHash } from '../../scripts/security-headers';
 import { navSections, normalizeBaseUrl, normalizeSiteUrl } from '../../site.settings';
 import { withBaseUrlLinks } from '../../src/components/fhir/base-links';
 import { queryFromPath, sectionOf, withoutBase } from '../../src/components/Search/pagefind';
@@ -230,6 +231,10 @@ test('nginx -t accepts the config for each base', { skip: nginx ? false : 'nginx
   for (const base of ['/', '/medplum-docs/', '/team/docs/']) {
     const file = path.join(dir, 'nginx.conf');
     applyDockerfileBase(base, file);
+    // The security headers include the build writes (the Dockerfile copies it to /etc/nginx/).
+    const include = path.join(dir, 'security-headers.conf');
+    fs.writeFileSync(include, nginxInclude(policyFor([{ name: 'colour mode', hash: scriptHash('x') }])));
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll('/etc/nginx/security-headers.conf', include));
     const result = spawnSync(nginx!, ['-t', '-q', '-p', dir, '-c', file, '-g', `pid ${dir}/nginx.pid; error_log stderr;`], {
       encoding: 'utf8',
     });
