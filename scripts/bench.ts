@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { nodeOptions } from './node-options.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, startApp, templateOf } from '../tests/browser/helpers';
 import { serveBuild, type StaticServer } from './serve-build';
 import { removeNoScriptCopies, writeNoScriptCopies } from './bench-noscript';
@@ -58,7 +59,7 @@ interface BuildRun {
 /** Runs the production build under GNU time to get wall time and the largest process's peak RSS. */
 function timedBuild(clearFirst: boolean): BuildRun {
   if (clearFirst) execFileSync('npx', ['docusaurus', 'clear'], { cwd: SITE, stdio: 'ignore' });
-  const env = { ...process.env, NODE_OPTIONS: '--experimental-websocket' };
+  const env = { ...process.env, NODE_OPTIONS: nodeOptions() };
   const res = spawnSync('/usr/bin/time', ['-f', 'BENCH %e %M', 'npx', 'docusaurus', 'build'], {
     cwd: SITE,
     env,
