@@ -3,7 +3,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s\n' "$1"; }
+# Each step prints the time the previous one took, and the end a summary, so a slow step shows.
+STARTED=$SECONDS
+LAST_STEP=""
+LAST_START=$SECONDS
+TIMES=""
+step() {
+  if [ -n "$LAST_STEP" ]; then TIMES+="$(printf '%5ds  %s' $((SECONDS - LAST_START)) "$LAST_STEP")"$'\n'; fi
+  LAST_STEP="$1"
+  LAST_START=$SECONDS
+  printf '\n=== %s (Node %s, %ds in)\n' "$1" "$(node -p process.versions.node)" $((SECONDS - STARTED))
+}
+summary() {
+  step ""
+  printf '\n=== npm test passed in %dm%02ds\n%s' $(((SECONDS - STARTED) / 60)) $(((SECONDS - STARTED) % 60)) "$TIMES"
+}
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   # `npm install`, not `npm ci`: the lock file npm 11 writes here leaves out other platforms'
@@ -38,3 +52,4 @@ env -u BASE_URL -u SITE_URL BUILD_DIR=build-root npm run --silent build
 
 step "browser: root smoke test, the build's address and npm run serve against build-root/"
 env -u BASE_URL -u SITE_URL BUILD_DIR=build-root npm run --silent test:root
+summary
