@@ -20,11 +20,10 @@ summary() {
 }
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # `npm install`, not `npm ci`: the lock file npm 11 writes here leaves out other platforms'
-  # optional packages (@swc/core-darwin-*, …) and `npm ci` refuses it as out of sync, even when
-  # regenerated from scratch. `npm install` installs the locked versions all the same.
-  step "install dependencies (npm install)"
-  npm install --no-audit --no-fund
+  # `npm ci`: exactly the locked tree (tests/unit/lockfile.test.ts keeps every platform's
+  # optional packages in the lock, so npm ci accepts it on Linux, macOS and Windows).
+  step "install dependencies (npm ci)"
+  npm ci --no-audit --no-fund
 fi
 step "browser: make sure Debian's chromium is installed"
 bash scripts/ensure-chromium.sh

@@ -256,6 +256,8 @@ test('the GitHub Pages workflow builds with BASE_URL from the repository name an
     build.steps.some((s) => s.run?.includes('SITE_URL=') && s.run.includes('steps.pages.outputs.base_url') && s.run.includes('.origin')),
     'SITE_URL is the origin of configure-pages base_url',
   );
+  assert.ok(build.steps.some((s) => s.run?.startsWith('npm ci')), 'npm ci installs the locked tree');
+  assert.ok(!build.steps.some((s) => s.run?.startsWith('npm install')));
   assert.ok(build.steps.some((s) => s.run === 'npm run build'));
   assert.equal(build.steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact'))?.with?.path, 'build');
   assert.equal(deploy.needs, 'build');
