@@ -25,8 +25,10 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   step "install dependencies (npm ci)"
   npm ci --no-audit --no-fund
 fi
-step "browser: make sure Debian's chromium is installed"
-bash scripts/ensure-chromium.sh
+step "browser: Chrome, Chromium or Edge (scripts/find-browser.ts; CHROMIUM_PATH picks one)"
+CHROMIUM_PATH="$(npx tsx scripts/find-browser.ts --install)"
+export CHROMIUM_PATH
+echo "$CHROMIUM_PATH"
 
 step "type check"
 npm run --silent typecheck
