@@ -266,3 +266,35 @@ test('the GitHub Pages workflow builds with BASE_URL from the repository name an
     if (step.uses) assert.match(step.uses, /^actions\/[\w-]+@v\d+$/, `${step.uses}: an official action at a major version`);
   }
 });
+
+test('the test workflow runs npm ci and npm test on Node 22 and 24 on every push and pull request, with caches', () => {
+  const workflow = yaml.load(read('.github/workflows/test.yml')) as {
+    on: Record<string, unknown>;
+    permissions: Record<string, string>;
+    jobs: Record<
+      string,
+      {
+        'runs-on': string;
+        strategy: { matrix: { node: number[] } };
+        steps: { uses?: string; run?: string; with?: Record<string, unknown> }[];
+      }
+    >;
+  };
+  assert.ok('push' in workflow.on && 'pull_request' in workflow.on);
+  assert.equal(workflow.permissions.contents, 'read');
+  const { test: job } = workflow.jobs;
+  assert.equal(job['runs-on'], 'ubuntu-latest');
+  assert.deepEqual(job.strategy.matrix.node, [22, 24]);
+  const setupNode = job.steps.find((s) => s.uses?.startsWith('actions/setup-node'));
+  assert.equal(setupNode?.with?.['node-version'], '${{ matrix.node }}');
+  assert.equal(setupNode?.with?.cache, 'npm');
+  const runs = job.steps.map((s) => s.run).filter(Boolean);
+  assert.ok(runs.some((r) => r!.startsWith('npm ci')), 'npm ci, not npm install');
+  assert.ok(!runs.some((r) => r!.startsWith('npm install')));
+  assert.equal(runs.at(-1), 'npm test');
+  assert.ok(job.steps.some((s) => s.uses?.startsWith('actions/cache') && String(s.with?.path).includes('ms-playwright')));
+  assert.ok(runs.some((r) => r!.includes('scripts/find-browser.ts')), 'the browser comes from the lookup');
+  for (const step of job.steps) {
+    if (step.uses) assert.match(step.uses, /^actions\/[\w-]+@v\d+$/, `${step.uses}: an official action at a major version`);
+  }
+});
