@@ -199,12 +199,12 @@ function applyDockerfileBase(baseUrl: string, file: string): void {
   execFileSync('sh', ['-c', script], { env: { ...process.env, BASE_URL: baseUrl } });
 }
 
-test('Dockerfile: nginx image, the sample config, the build copied under BASE_URL', () => {
+test("Dockerfile: nginx image, the sample config, the build stage's output copied under BASE_URL", () => {
   const dockerfile = read('Dockerfile');
   assert.match(dockerfile, /^FROM nginx:[\w.-]+$/m);
   assert.match(dockerfile, /^ARG BASE_URL=\/$/m);
   assert.match(dockerfile, /^COPY deploy\/nginx\.conf \/etc\/nginx\/nginx\.conf$/m);
-  assert.match(dockerfile, /^COPY build\/ \/srv\/medplum-docs\$\{BASE_URL\}$/m);
+  assert.match(dockerfile, /^COPY --from=build \/site\/build\/ \/srv\/medplum-docs\$\{BASE_URL\}$/m);
   assert.match(dockerfile, /^EXPOSE 8080$/m);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-conf-'));
   for (const [base, location] of [
@@ -221,6 +221,44 @@ test('Dockerfile: nginx image, the sample config, the build copied under BASE_UR
   }
   const bad = spawnSync('sh', ['-c', 'case "$BASE_URL" in /*/|/) ;; *) exit 1 ;; esac'], { env: { ...process.env, BASE_URL: 'docs' } });
   assert.equal(bad.status, 1, 'a BASE_URL without slashes is refused');
+});
+
+/** The stages of a Dockerfile: `FROM` line and the instructions under it, continuation lines joined. */
+function dockerStages(dockerfile: string): { from: string; instructions: string[] }[] {
+  const lines = dockerfile
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const stages: { from: string; instructions: string[] }[] = [];
+  for (const line of lines) {
+    if (line.startsWith('FROM ')) stages.push({ from: line, instructions: [] });
+    else stages.at(-1)?.instructions.push(line);
+  }
+  return stages;
+}
+
+test("Dockerfile: the site is built in a Node 24 stage with the README's commands, npm ci then npm run build", () => {
+  const [build, serve, ...rest] = dockerStages(read('Dockerfile'));
+  assert.equal(rest.length, 0, 'two stages: build, then nginx');
+  assert.match(build.from, /^FROM node:24[\w.-]* AS build$/);
+  assert.match(serve.from, /^FROM nginx:/);
+  const npmRuns = build.instructions
+    .filter((i) => i.startsWith('RUN npm '))
+    .map((i) => i.replace(/^RUN /, '').replace(/ --no-audit --no-fund$/, ''));
+  assert.deepEqual(npmRuns, ['npm ci', 'npm run build']);
+  // The lock and package.json come in first, so the npm ci layer is reused while they do not change.
+  const copyLock = build.instructions.indexOf('COPY package.json package-lock.json ./');
+  const copyAll = build.instructions.indexOf('COPY . .');
+  const ci = build.instructions.findIndex((i) => i.startsWith('RUN npm ci'));
+  assert.ok(copyLock !== -1 && copyLock < ci && ci < copyAll, 'COPY the lock, npm ci, COPY the rest');
+  assert.ok(build.instructions.some((i) => i.startsWith('ARG BASE_URL')), 'the build stage reads BASE_URL');
+  // The README says the same commands, in its quick start and under Deploy.
+  const readme = read('README.md');
+  const shell = [...readme.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
+  assert.match(shell, /^npm ci\b/m, 'the README installs with npm ci');
+  assert.match(shell, /(^|\s)npm run build\b/m, 'the README builds with npm run build');
+  assert.ok(read('.dockerignore').split('\n').includes('node_modules'), '.dockerignore keeps the host node_modules out');
 });
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
