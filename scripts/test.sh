@@ -25,6 +25,9 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   step "install dependencies (npm ci)"
   npm ci --no-audit --no-fund
 fi
+step "lint: ESLint and Prettier --check (npm run lint)"
+npm run --silent lint
+
 step "browser: Chrome, Chromium or Edge (scripts/find-browser.ts; CHROMIUM_PATH picks one)"
 CHROMIUM_PATH="$(npx tsx scripts/find-browser.ts --install)"
 export CHROMIUM_PATH

@@ -42,6 +42,8 @@ export function validationSubject(
  */
 export function loadCore(): typeof MedplumCore {
   const g = globalThis as { WebSocket?: unknown };
+  // A require, not an import: loaded on first use, and only after the placeholder below when needed.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (g.WebSocket !== undefined) return require('@medplum/core') as typeof MedplumCore;
   g.WebSocket = class WebSocketUnavailable {
     constructor() {
@@ -49,6 +51,7 @@ export function loadCore(): typeof MedplumCore {
     }
   };
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require('@medplum/core') as typeof MedplumCore;
   } finally {
     delete g.WebSocket;
