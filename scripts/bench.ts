@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { nodeOptions } from './node-options.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, startApp, templateOf } from '../tests/browser/helpers';
 import { serveBuild, type StaticServer } from './serve-build';
 import { removeNoScriptCopies, writeNoScriptCopies } from './bench-noscript';
@@ -58,7 +59,7 @@ interface BuildRun {
 /** Runs the production build under GNU time to get wall time and the largest process's peak RSS. */
 function timedBuild(clearFirst: boolean): BuildRun {
   if (clearFirst) execFileSync('npx', ['docusaurus', 'clear'], { cwd: SITE, stdio: 'ignore' });
-  const env = { ...process.env, NODE_OPTIONS: '--experimental-websocket' };
+  const env = { ...process.env, NODE_OPTIONS: nodeOptions() };
   const res = spawnSync('/usr/bin/time', ['-f', 'BENCH %e %M', 'npx', 'docusaurus', 'build'], {
     cwd: SITE,
     env,
@@ -423,7 +424,11 @@ interface BudgetRow {
   ok: boolean;
 }
 
-function checkBudgets(r: Record<string, any>): BudgetRow[] {
+/** The bench report, read back as loose JSON. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+function checkBudgets(r: Json): BudgetRow[] {
   const rows: BudgetRow[] = [];
   for (const w of r.firstVisit as Weight[]) {
     const limit = w.route === '/' ? BUDGET.homeJsKB : w.route.startsWith('/docs') ? BUDGET.docsJsKB : undefined;
@@ -451,8 +456,8 @@ function checkBudgets(r: Record<string, any>): BudgetRow[] {
       ok: t.ok,
     });
   }
-  const stockDocs = r.stockLighthouse?.docs as Record<string, any> | undefined;
-  for (const l of (r.lighthouse ?? []) as Record<string, any>[]) {
+  const stockDocs = r.stockLighthouse?.docs as Json | undefined;
+  for (const l of (r.lighthouse ?? []) as Json[]) {
     rows.push({
       check: `Lighthouse mobile ${l.template}`,
       value: String(l.performance ?? l.error),
@@ -555,7 +560,7 @@ async function runLighthouse(url: string): Promise<Record<string, number | strin
   };
 }
 
-function printTables(r: Record<string, any>): void {
+function printTables(r: Json): void {
   if (r.build) {
     console.log('\nBuild');
     console.table({
@@ -664,13 +669,13 @@ function printTables(r: Record<string, any>): void {
       ),
     );
     // Issue 28: one run, one machine: this site, the same page without scripts, stock Docusaurus.
-    const stockDocs = r.stockLighthouse?.docs as Record<string, any> | undefined;
-    const cell = (x: Record<string, any> | undefined) =>
+    const stockDocs = r.stockLighthouse?.docs as Json | undefined;
+    const cell = (x: Json | undefined) =>
       x && typeof x.performance === 'number' ? `${x.performance} | TBT ${x.tbtMs} | main ${x.mainThreadMs}` : '—';
     console.log('\nSide by side (Lighthouse mobile score | total blocking time ms | main-thread work ms)');
     console.table(
       Object.fromEntries(
-        (r.lighthouse as Record<string, any>[]).map((l) => [
+        (r.lighthouse as Json[]).map((l) => [
           `${l.template} ${l.route}`,
           { 'this site': cell(l), 'scripts removed': cell(l.noScript), 'stock docs page': cell(stockDocs) },
         ]),

@@ -6,7 +6,9 @@
 # are current. Refresh them with: UPDATE_HTTP_RECORDINGS=1 npm run test:unit
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export NODE_OPTIONS=--experimental-websocket
+# Node 20 needs --experimental-websocket for @medplum/core (scripts/node-options.mjs); 22+ does not.
+NODE_OPTIONS="$(node scripts/node-options.mjs)"
+export NODE_OPTIONS
 HTTP_RECORD_DIR="$(mktemp -d)"
 export HTTP_RECORD_DIR
 trap 'rm -rf "$HTTP_RECORD_DIR"' EXIT

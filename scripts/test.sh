@@ -3,17 +3,35 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n=== %s\n' "$1"; }
+# Each step prints the time the previous one took, and the end a summary, so a slow step shows.
+STARTED=$SECONDS
+LAST_STEP=""
+LAST_START=$SECONDS
+TIMES=""
+step() {
+  if [ -n "$LAST_STEP" ]; then TIMES+="$(printf '%5ds  %s' $((SECONDS - LAST_START)) "$LAST_STEP")"$'\n'; fi
+  LAST_STEP="$1"
+  LAST_START=$SECONDS
+  printf '\n=== %s (Node %s, %ds in)\n' "$1" "$(node -p process.versions.node)" $((SECONDS - STARTED))
+}
+summary() {
+  step ""
+  printf '\n=== npm test passed in %dm%02ds\n%s' $(((SECONDS - STARTED) / 60)) $(((SECONDS - STARTED) % 60)) "$TIMES"
+}
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # `npm install`, not `npm ci`: the lock file npm 11 writes here leaves out other platforms'
-  # optional packages (@swc/core-darwin-*, …) and `npm ci` refuses it as out of sync, even when
-  # regenerated from scratch. `npm install` installs the locked versions all the same.
-  step "install dependencies (npm install)"
-  npm install --no-audit --no-fund
+  # `npm ci`: exactly the locked tree (tests/unit/lockfile.test.ts keeps every platform's
+  # optional packages in the lock, so npm ci accepts it on Linux, macOS and Windows).
+  step "install dependencies (npm ci)"
+  npm ci --no-audit --no-fund
 fi
-step "browser: make sure Debian's chromium is installed"
-bash scripts/ensure-chromium.sh
+step "lint: ESLint and Prettier --check (npm run lint)"
+npm run --silent lint
+
+step "browser: Chrome, Chromium or Edge (scripts/find-browser.ts; CHROMIUM_PATH picks one)"
+CHROMIUM_PATH="$(npx tsx scripts/find-browser.ts --install)"
+export CHROMIUM_PATH
+echo "$CHROMIUM_PATH"
 
 step "type check"
 npm run --silent typecheck
@@ -38,3 +56,4 @@ env -u BASE_URL -u SITE_URL BUILD_DIR=build-root npm run --silent build
 
 step "browser: root smoke test, the build's address and npm run serve against build-root/"
 env -u BASE_URL -u SITE_URL BUILD_DIR=build-root npm run --silent test:root
+summary

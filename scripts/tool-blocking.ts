@@ -7,7 +7,7 @@
  * tool opened without state is measured too: the budget applies to the tasks a case adds, i.e.
  * those that start after the page has hydrated (the link's decoding, drawing its state, the work
  * of answering). Used by `npm run bench`; also runs alone against an existing build:
- *   NODE_OPTIONS=--experimental-websocket npx tsx scripts/tool-blocking.ts
+ *   node scripts/node-options.mjs npx tsx scripts/tool-blocking.ts
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { answerSelector, HOSTILE_TOOL_CASES, type HostileToolCase } from '../tests/browser/hostile-tool-cases';

@@ -6,7 +6,7 @@
  * (shared datatypes plus one resource type).
  *
  * Used by `npm run bench`; also runs alone against an existing build:
- *   NODE_OPTIONS=--experimental-websocket npx tsx scripts/tool-bytes.ts
+ *   node scripts/node-options.mjs npx tsx scripts/tool-bytes.ts
  */
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';

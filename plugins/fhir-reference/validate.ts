@@ -35,12 +35,15 @@ export function validationSubject(
 
 /**
  * Loads @medplum/core on first use. On Node 20 it needs a global WebSocket at import time, which
- * exists only with --experimental-websocket (the npm build and start scripts set it). Commands
+ * exists only with --experimental-websocket (the npm build and start scripts add it there, through
+ * scripts/node-options.mjs; Node 22+ has WebSocket by default). Commands
  * such as `docusaurus serve` load the site config without that flag, so a placeholder stands in
  * while the module loads and is removed right after: validation never opens a socket.
  */
 export function loadCore(): typeof MedplumCore {
   const g = globalThis as { WebSocket?: unknown };
+  // A require, not an import: loaded on first use, and only after the placeholder below when needed.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   if (g.WebSocket !== undefined) return require('@medplum/core') as typeof MedplumCore;
   g.WebSocket = class WebSocketUnavailable {
     constructor() {
@@ -48,6 +51,7 @@ export function loadCore(): typeof MedplumCore {
     }
   };
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require('@medplum/core') as typeof MedplumCore;
   } finally {
     delete g.WebSocket;

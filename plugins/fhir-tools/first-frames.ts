@@ -57,6 +57,7 @@ function sampleResource(tool: string, text: string): EngineResource {
 export async function computeFirstFrames(slices: ToolSlices): Promise<FirstFrames> {
   const core = loadCore();
   // Loaded after @medplum/core, so its import finds the module already in place (see loadCore).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const runs = require('../../src/components/tools/engine-runs') as typeof EngineRuns;
   core.indexStructureDefinitionBundle(slices.datatypes);
   const indexed = new Set<string>();

@@ -1,6 +1,6 @@
 /**
- * Renders Mermaid diagrams to SVG at build time, in the same Debian Chromium the browser tests
- * drive, through mermaid-isomorphic (Mermaid itself, run in a headless page). Each diagram comes
+ * Renders Mermaid diagrams to SVG at build time, in the same Chrome or Chromium the browser tests
+ * drive (scripts/find-browser.ts), through mermaid-isomorphic (Mermaid itself, run in a headless page). Each diagram comes
  * out twice, with Mermaid's default and dark themes, so the page can show the one that matches
  * the reader's colour mode without running any diagram code.
  *
@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { locateBrowser } from '../../scripts/find-browser';
 
 export interface RenderedDiagram {
   light: string;
@@ -19,19 +20,18 @@ export interface RenderedDiagram {
 
 export type RenderOutcome = { ok: true; diagram: RenderedDiagram } | { ok: false; message: string };
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Mermaid's own per-diagram directive picks the theme, so one page renders both versions.
 const DARK = '%%{init: {"theme": "dark"}}%%\n';
 
 const CHILD = path.join(__dirname, 'render-child.mjs');
 let batchNumber = 0;
 
-function checkChromium(): void {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(
-      `Mermaid diagrams are rendered at build time with Chromium, and ${CHROMIUM} does not exist. ` +
-        'Run `bash scripts/ensure-chromium.sh` (Debian), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
-    );
+/** The browser that draws the diagrams (scripts/find-browser.ts); throws, naming where it looked, when there is none. */
+function chromiumPath(): string {
+  try {
+    return locateBrowser();
+  } catch (e) {
+    throw new Error(`Mermaid diagrams are drawn at build time in a browser. ${(e as Error).message}`);
   }
 }
 
@@ -54,7 +54,7 @@ function runChild(prefix: string, diagrams: string[]): Promise<ChildResult[]> {
     });
     child.stdin.end(
       JSON.stringify({
-        chromium: CHROMIUM,
+        chromium: chromiumPath(),
         prefix,
         diagrams,
         // Arial metrics (Liberation Sans on Linux) are the ones labels are sized for.
@@ -72,7 +72,7 @@ type ChildResult = { ok: true; svg: string } | { ok: false; message: string };
  */
 export async function renderDiagrams(sources: string[]): Promise<RenderOutcome[]> {
   if (sources.length === 0) return [];
-  checkChromium();
+  chromiumPath();
   const prefix = `mermaid-${batchNumber++}`;
   const results = await runChild(prefix, [...sources, ...sources.map((s) => DARK + s)]);
   return sources.map((_, i) => {

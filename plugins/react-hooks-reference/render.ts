@@ -45,7 +45,9 @@ function prose(text: string): string {
     mdLinks.push(`[${escapeProse(label)}](${url})`);
     return `\u0000${mdLinks.length - 1}\u0000`;
   });
+  // NUL-delimited placeholders (no text contains NUL) mark the links held back from escaping.
   return escapeProse(held.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\{@link\s+(https?:\/\/\S+)\s*\|\s*([^}]+)\}/g, '$2 ($1)')).replace(
+    // eslint-disable-next-line no-control-regex
     /\u0000(\d+)\u0000/g,
     (_m, i: string) => mdLinks[Number(i)],
   );

@@ -193,6 +193,8 @@ function escapeText(text: string, resolve: LinkResolver): string {
       /^(\s*)(import|export)(\s)/gm,
       (_m, a: string, b: string, c: string) => `${a}&#${b.charCodeAt(0)};${b.slice(1)}${c}`,
     );
+  // NUL-delimited placeholders (no text contains NUL) mark the links held back from escaping.
+  // eslint-disable-next-line no-control-regex
   return s.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => links[Number(i)]);
 }
 

@@ -1,9 +1,10 @@
 /**
  * Reads the runtime values of a package's exports in a child Node process started with
- * `--experimental-websocket` (@medplum/core needs a global WebSocket on Node 20). Running it apart
+ * `--experimental-websocket` on Node 20 (@medplum/core needs a global WebSocket, which Node 22+ has). Running it apart
  * keeps the generator working from commands that do not pass the flag, such as `docusaurus serve`.
  */
 import { execFileSync } from 'node:child_process';
+import { nodeFlags } from '../../scripts/node-options.mjs';
 
 export type RuntimeValue =
   | { type: 'function' }
@@ -29,7 +30,7 @@ export function readRuntimeExports(specifier: string, cwd: string): Record<strin
       process.stdout.write(JSON.stringify(out));
     });
   `;
-  const stdout = execFileSync(process.execPath, ['--experimental-websocket', '--input-type=module', '-e', script], {
+  const stdout = execFileSync(process.execPath, [...nodeFlags(), '--input-type=module', '-e', script], {
     cwd,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { detectBaseUrl } from '../../scripts/serve-build';
 import { normalizeBaseUrl } from '../../site.settings';
+import { nodeOptions } from '../../scripts/node-options.mjs';
 import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS, SITE_DIR, withBase } from './helpers';
 
 let server: ChildProcess | undefined;
@@ -75,7 +76,7 @@ before(async () => {
   origin = `http://localhost:${port}`;
   server = spawn('npx', ['docusaurus', 'start', '--port', String(port), '--host', 'localhost', '--no-open'], {
     cwd: SITE_DIR,
-    env: { ...process.env, NODE_OPTIONS: '--experimental-websocket', BROWSER: 'none', BASE_URL: baseUrl },
+    env: { ...process.env, NODE_OPTIONS: nodeOptions(), BROWSER: 'none', BASE_URL: baseUrl },
     detached: true,
   });
   await waitForStart(server, 8 * 60_000);

@@ -1,6 +1,6 @@
 /**
- * Shared pieces of the browser tests: Debian's Chromium driven by playwright-core (never a
- * downloaded browser), the built site served on localhost, and a record of what each page did.
+ * Shared pieces of the browser tests: the machine's Chrome or Chromium driven by playwright-core
+ * (scripts/find-browser.ts), the built site served on localhost, and a record of what each page did.
  *
  * The site is served only under the base URL it was built for (`npm test` builds under
  * `/medplum-docs/`), as a host serving it in a folder would. Tests name pages by route below the
@@ -10,12 +10,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { locateBrowser } from '../../scripts/find-browser';
 import { detectBaseUrl, serveBuild, type StaticServer } from '../../scripts/serve-build';
 
 export const SITE_DIR = path.join(__dirname, '..', '..');
 /** The build under test: build/, or the folder in BUILD_DIR (the root smoke test's build-root/). */
 export const BUILD_DIR = path.resolve(SITE_DIR, process.env.BUILD_DIR ?? 'build');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Chrome, Chromium or Edge: CHROMIUM_PATH, else the first found in the usual places (scripts/find-browser.ts). */
+export const CHROMIUM = locateBrowser();
 
 /** Flags for a root, offline, headless Chromium: nothing may reach another host. */
 export const CHROMIUM_ARGS = [

@@ -200,12 +200,12 @@ function applyDockerfileBase(baseUrl: string, file: string): void {
   execFileSync('sh', ['-c', script], { env: { ...process.env, BASE_URL: baseUrl } });
 }
 
-test('Dockerfile: nginx image, the sample config, the build copied under BASE_URL', () => {
+test("Dockerfile: nginx image, the sample config, the build stage's output copied under BASE_URL", () => {
   const dockerfile = read('Dockerfile');
   assert.match(dockerfile, /^FROM nginx:[\w.-]+$/m);
   assert.match(dockerfile, /^ARG BASE_URL=\/$/m);
   assert.match(dockerfile, /^COPY deploy\/nginx\.conf \/etc\/nginx\/nginx\.conf$/m);
-  assert.match(dockerfile, /^COPY build\/ \/srv\/medplum-docs\$\{BASE_URL\}$/m);
+  assert.match(dockerfile, /^COPY --from=build \/site\/build\/ \/srv\/medplum-docs\$\{BASE_URL\}$/m);
   assert.match(dockerfile, /^EXPOSE 8080$/m);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-conf-'));
   for (const [base, location] of [
@@ -222,6 +222,44 @@ test('Dockerfile: nginx image, the sample config, the build copied under BASE_UR
   }
   const bad = spawnSync('sh', ['-c', 'case "$BASE_URL" in /*/|/) ;; *) exit 1 ;; esac'], { env: { ...process.env, BASE_URL: 'docs' } });
   assert.equal(bad.status, 1, 'a BASE_URL without slashes is refused');
+});
+
+/** The stages of a Dockerfile: `FROM` line and the instructions under it, continuation lines joined. */
+function dockerStages(dockerfile: string): { from: string; instructions: string[] }[] {
+  const lines = dockerfile
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const stages: { from: string; instructions: string[] }[] = [];
+  for (const line of lines) {
+    if (line.startsWith('FROM ')) stages.push({ from: line, instructions: [] });
+    else stages.at(-1)?.instructions.push(line);
+  }
+  return stages;
+}
+
+test("Dockerfile: the site is built in a Node 24 stage with the README's commands, npm ci then npm run build", () => {
+  const [build, serve, ...rest] = dockerStages(read('Dockerfile'));
+  assert.equal(rest.length, 0, 'two stages: build, then nginx');
+  assert.match(build.from, /^FROM node:24[\w.-]* AS build$/);
+  assert.match(serve.from, /^FROM nginx:/);
+  const npmRuns = build.instructions
+    .filter((i) => i.startsWith('RUN npm '))
+    .map((i) => i.replace(/^RUN /, '').replace(/ --no-audit --no-fund$/, ''));
+  assert.deepEqual(npmRuns, ['npm ci', 'npm run build']);
+  // The lock and package.json come in first, so the npm ci layer is reused while they do not change.
+  const copyLock = build.instructions.indexOf('COPY package.json package-lock.json ./');
+  const copyAll = build.instructions.indexOf('COPY . .');
+  const ci = build.instructions.findIndex((i) => i.startsWith('RUN npm ci'));
+  assert.ok(copyLock !== -1 && copyLock < ci && ci < copyAll, 'COPY the lock, npm ci, COPY the rest');
+  assert.ok(build.instructions.some((i) => i.startsWith('ARG BASE_URL')), 'the build stage reads BASE_URL');
+  // The README says the same commands, in its quick start and under Deploy.
+  const readme = read('README.md');
+  const shell = [...readme.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
+  assert.match(shell, /^npm ci\b/m, 'the README installs with npm ci');
+  assert.match(shell, /(^|\s)npm run build\b/m, 'the README builds with npm run build');
+  assert.ok(read('.dockerignore').split('\n').includes('node_modules'), '.dockerignore keeps the host node_modules out');
 });
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
@@ -261,11 +299,45 @@ test('the GitHub Pages workflow builds with BASE_URL from the repository name an
     build.steps.some((s) => s.run?.includes('SITE_URL=') && s.run.includes('steps.pages.outputs.base_url') && s.run.includes('.origin')),
     'SITE_URL is the origin of configure-pages base_url',
   );
+  assert.ok(build.steps.some((s) => s.run?.startsWith('npm ci')), 'npm ci installs the locked tree');
+  assert.ok(!build.steps.some((s) => s.run?.startsWith('npm install')));
   assert.ok(build.steps.some((s) => s.run === 'npm run build'));
   assert.equal(build.steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact'))?.with?.path, 'build');
   assert.equal(deploy.needs, 'build');
   assert.ok(deploy.steps.some((s) => s.uses?.startsWith('actions/deploy-pages')));
   for (const step of [...build.steps, ...deploy.steps]) {
+    if (step.uses) assert.match(step.uses, /^actions\/[\w-]+@v\d+$/, `${step.uses}: an official action at a major version`);
+  }
+});
+
+test('the test workflow runs npm ci and npm test on Node 22 and 24 on every push and pull request, with caches', () => {
+  const workflow = yaml.load(read('.github/workflows/test.yml')) as {
+    on: Record<string, unknown>;
+    permissions: Record<string, string>;
+    jobs: Record<
+      string,
+      {
+        'runs-on': string;
+        strategy: { matrix: { node: number[] } };
+        steps: { uses?: string; run?: string; with?: Record<string, unknown> }[];
+      }
+    >;
+  };
+  assert.ok('push' in workflow.on && 'pull_request' in workflow.on);
+  assert.equal(workflow.permissions.contents, 'read');
+  const { test: job } = workflow.jobs;
+  assert.equal(job['runs-on'], 'ubuntu-latest');
+  assert.deepEqual(job.strategy.matrix.node, [22, 24]);
+  const setupNode = job.steps.find((s) => s.uses?.startsWith('actions/setup-node'));
+  assert.equal(setupNode?.with?.['node-version'], '${{ matrix.node }}');
+  assert.equal(setupNode?.with?.cache, 'npm');
+  const runs = job.steps.map((s) => s.run).filter(Boolean);
+  assert.ok(runs.some((r) => r!.startsWith('npm ci')), 'npm ci, not npm install');
+  assert.ok(!runs.some((r) => r!.startsWith('npm install')));
+  assert.equal(runs.at(-1), 'npm test');
+  assert.ok(job.steps.some((s) => s.uses?.startsWith('actions/cache') && String(s.with?.path).includes('ms-playwright')));
+  assert.ok(runs.some((r) => r!.includes('scripts/find-browser.ts')), 'the browser comes from the lookup');
+  for (const step of job.steps) {
     if (step.uses) assert.match(step.uses, /^actions\/[\w-]+@v\d+$/, `${step.uses}: an official action at a major version`);
   }
 });

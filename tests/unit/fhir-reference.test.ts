@@ -57,10 +57,6 @@ function route(p: GeneratedPage): string {
 }
 
 /** All generated HTML of a page (the JSON data), plus its MDX text. */
-function pageText(p: GeneratedPage): string {
-  return `${JSON.stringify(p.data)}\n${p.mdx}`;
-}
-
 function htmlOf(p: GeneratedPage): string {
   return Object.values(p.data)
     .filter((v): v is string => typeof v === 'string')

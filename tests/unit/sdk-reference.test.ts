@@ -3,7 +3,8 @@
  * named shapes complete, constant values equal to the package at runtime, links resolving, and
  * bad declarations failing with the symbol's name.
  *
- * Run with NODE_OPTIONS=--experimental-websocket (this file imports @medplum/core).
+ * On Node 20 run with NODE_OPTIONS=--experimental-websocket (this file imports @medplum/core);
+ * scripts/test-unit.sh sets it there.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -109,7 +109,7 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
     return () => {
       live = false;
     };
-  }, [query, status]);
+  }, [query, status, baseUrl]);
 
   const focusHit = useCallback((index: number) => {
     const links = listRef.current?.querySelectorAll<HTMLAnchorElement>('a');
@@ -156,6 +156,8 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
         placeholder="Search guides, FHIR resources, SDK…"
         autoComplete="off"
         spellCheck={false}
+        // Only when asked: the dialog the reader opened, or the search page.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autoFocus}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={onInputKey}
@@ -169,6 +171,8 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
         {status === 'ready' && done && hits.length > 0 && `${hits.length} result${hits.length === 1 ? '' : 's'}`}
       </div>
       {hits.length > 0 && (
+        // Arrow keys move between the result links; the key events come from the links inside.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
         <ul className={styles.results} ref={listRef} onKeyDown={onListKey}>
           {hits.map((hit) => (
             <li key={hit.route}>

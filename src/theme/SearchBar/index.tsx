@@ -62,6 +62,8 @@ export default function SearchBar(): React.JSX.Element {
         <kbd className={styles.kbd}>Ctrl K</kbd>
       </button>
       {open && (
+        // A click on the backdrop closes the dialog; keyboard users close it with Escape.
+        // eslint-disable-next-line jsx-a11y/no-static-element-interactions
         <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && close()}>
           <div className={styles.dialog} role="dialog" aria-modal="true" aria-label="Search the docs">
             <Suspense fallback={<p className={styles.hint}>Loading search…</p>}>

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { evalFhirPath, MedplumClient, parseSearchRequest, toTypedValue, validateResource } from '@medplum/core';
+import { evalFhirPath, parseSearchRequest, toTypedValue, validateResource } from '@medplum/core';
 import type { AuditEvent, Bundle, Communication, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
