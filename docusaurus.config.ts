@@ -93,7 +93,10 @@ export default async function createConfig(): Promise<Config> {
   // the development server keeps theme-mermaid, which redraws a diagram as it is edited.
   const docs: DocsOptions = developing
     ? docsOptions
-    : { ...docsOptions, beforeDefaultRemarkPlugins: [...(docsOptions.beforeDefaultRemarkPlugins ?? []), remarkMermaidStaticHere] };
+    : {
+        ...docsOptions,
+        beforeDefaultRemarkPlugins: [...(docsOptions.beforeDefaultRemarkPlugins ?? []), remarkMermaidStaticHere],
+      };
   if (developing) fs.mkdirSync(path.join(siteDir, DEV_SEARCH_DIR), { recursive: true });
   const generated = serving ? { redirects: [] } : await runGenerators(siteDir);
   // The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
@@ -129,7 +132,11 @@ export default async function createConfig(): Promise<Config> {
 
     // Every broken reference fails the build; the fixtures in tests/fixtures prove each one.
     ...STRICT_BUILD,
-    markdown: { ...STRICT_BUILD.markdown, mermaid: developing, parseFrontMatter: indexSlugFrontMatter(path.join(siteDir, 'docs')) },
+    markdown: {
+      ...STRICT_BUILD.markdown,
+      mermaid: developing,
+      parseFrontMatter: indexSlugFrontMatter(path.join(siteDir, 'docs')),
+    },
 
     future: {
       v4: { removeLegacyPostBuildHeadAttribute: true },

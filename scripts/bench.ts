@@ -577,7 +577,9 @@ function printTables(r: Json): void {
     });
   }
   console.log(`\nPages: ${r.pages.total} ${JSON.stringify(r.pages.byTemplate)}`);
-  console.log('\nFirst visit (empty cache) up to the load event and the app started, raw / gzip; then JS prefetched while idle');
+  console.log(
+    '\nFirst visit (empty cache) up to the load event and the app started, raw / gzip; then JS prefetched while idle',
+  );
   console.table(
     Object.fromEntries(
       (r.firstVisit as Weight[]).map((w) => [

@@ -46,7 +46,9 @@ const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 // `node scripts/build-search-index.mjs [buildDir]`: the folder `docusaurus build --out-dir` wrote (build/).
 const buildDir = path.resolve(siteDir, process.argv[2] ?? 'build');
 if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
-  throw new Error(`pagefind: ${buildDir}/index.html is missing; build the site into ${path.relative(siteDir, buildDir)} first`);
+  throw new Error(
+    `pagefind: ${buildDir}/index.html is missing; build the site into ${path.relative(siteDir, buildDir)} first`,
+  );
 }
 
 const started = Date.now();
@@ -108,7 +110,8 @@ function synonymsFor(html) {
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')
     .toLowerCase();
-  const has = (term) => new RegExp(`(^|[^a-z0-9])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^a-z0-9]|$)`).test(text);
+  const has = (term) =>
+    new RegExp(`(^|[^a-z0-9])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^a-z0-9]|$)`).test(text);
   return SYNONYMS.filter((group) => group.some(has)).flat();
 }
 
@@ -122,7 +125,9 @@ function forIndex(sourcePath, html) {
     const synonyms = synonymsFor(main).join(', ');
     if (!summary && !synonyms) return spaced;
     // The catalogue is searched on its own too (src/components/Search/pagefind.ts).
-    const filter = sourcePath.startsWith('docs/troubleshooting/') ? ' data-pagefind-filter="section:troubleshooting"' : '';
+    const filter = sourcePath.startsWith('docs/troubleshooting/')
+      ? ' data-pagefind-filter="section:troubleshooting"'
+      : '';
     // Synonyms count as much as body text, not as much as the summary: a long page that mentions
     // many terms in passing collects many synonyms, and weighting them like the page's own
     // description let such pages outrank the page about the term.
@@ -155,7 +160,9 @@ function forIndex(sourcePath, html) {
  * keywords, so `maxJsonSize` or `MEDPLUM_BASE_URL` finds the table that explains it.
  */
 function definedTerms(html) {
-  const names = [...html.matchAll(/<td>\s*<code>([^<]{2,80})<\/code>\s*(?=<td|<\/td|<tr|<\/tr|<\/tbody)/g)].map((m) => m[1]);
+  const names = [...html.matchAll(/<td>\s*<code>([^<]{2,80})<\/code>\s*(?=<td|<\/td|<tr|<\/tr|<\/tbody)/g)].map(
+    (m) => m[1],
+  );
   const unique = [...new Set(names)];
   if (unique.length === 0) return '';
   // Each name is also a value of the filter `defines` (lower case), so a query that is exactly

@@ -32,6 +32,9 @@ try {
   process.exit(1);
 }
 const env = { ...process.env, CHROMIUM_PATH: browser };
-run([require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', outDir, ...process.argv.slice(2)], env);
+run(
+  [require.resolve('@docusaurus/core/bin/docusaurus.mjs'), 'build', '--out-dir', outDir, ...process.argv.slice(2)],
+  env,
+);
 run([require.resolve('./build-search-index.mjs'), outDir], env);
 run([require.resolve('tsx/cli'), require.resolve('./security-headers.ts'), outDir], env);

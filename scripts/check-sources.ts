@@ -151,7 +151,9 @@ export function changedSince(checkout: string, docsDir: string, since: string, r
   }
   const files = [...cited].sort().map((p) => ({
     path: p,
-    commits: git(checkout, ['log', '--format=%h %s', `${from}..${head}`, '--', p]).out.split('\n').filter(Boolean),
+    commits: git(checkout, ['log', '--format=%h %s', `${from}..${head}`, '--', p])
+      .out.split('\n')
+      .filter(Boolean),
   }));
   const areas = [...byArea.keys()].sort().map((area) => ({ area, pages: byArea.get(area) ?? [] }));
   return { since: from, head, areas, files };

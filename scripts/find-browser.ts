@@ -95,7 +95,9 @@ export function browserCandidates(platform: NodeJS.Platform, env: Env): Candidat
   // Linux and the other Unixes: the packages' fixed places, then the same commands on PATH (Fedora,
   // Arch, NixOS and Homebrew on Linux put them elsewhere).
   const pathDirs = (envVar(env, 'PATH', platform) ?? '').split(':').filter((d) => d.startsWith('/'));
-  const onPath = LINUX_COMMANDS.flatMap((cmd) => pathDirs.map((dir) => ({ name: cmd.name, path: path.posix.join(dir, cmd.path) })));
+  const onPath = LINUX_COMMANDS.flatMap((cmd) =>
+    pathDirs.map((dir) => ({ name: cmd.name, path: path.posix.join(dir, cmd.path) })),
+  );
   const seen = new Set<string>();
   return [...LINUX_PLACES, ...onPath].filter((c) => !seen.has(c.path) && seen.add(c.path));
 }
@@ -144,7 +146,11 @@ export function notFoundMessage(lookup: Extract<Lookup, { found: false }>, platf
     'Install Google Chrome or Chromium, or point CHROMIUM_PATH at a Chrome, Chromium or Edge executable:',
     `  ${example}`,
     "Or download playwright-core's own Chromium: npx playwright install chromium",
-    ...(platform === 'linux' ? ['On Debian or Ubuntu, `tsx scripts/find-browser.ts --install` installs the chromium package (as root or with sudo).'] : []),
+    ...(platform === 'linux'
+      ? [
+          'On Debian or Ubuntu, `tsx scripts/find-browser.ts --install` installs the chromium package (as root or with sudo).',
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -183,7 +189,12 @@ export function isDebianLike(osRelease: string): boolean {
   const ids = osRelease
     .split('\n')
     .filter((l) => /^(ID|ID_LIKE)=/.test(l))
-    .flatMap((l) => l.replace(/^[A-Z_]+=/, '').replace(/"/g, '').split(/\s+/));
+    .flatMap((l) =>
+      l
+        .replace(/^[A-Z_]+=/, '')
+        .replace(/"/g, '')
+        .split(/\s+/),
+    );
   return ids.includes('debian') || ids.includes('ubuntu');
 }
 

@@ -38,7 +38,9 @@ export function updated(recorded: Map<string, RecordingFile>): Map<string, Recor
   const out = new Map<string, RecordingFile>();
   for (const [rel, file] of recorded) {
     const full = path.join(siteDir, rel);
-    const stored = fs.existsSync(full) ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel) : { regions: {} };
+    const stored = fs.existsSync(full)
+      ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel)
+      : { regions: {} };
     const regions: Record<string, RegionRecording> = {};
     for (const [region, rec] of Object.entries(file.regions)) {
       const old = stored.regions[region];
@@ -80,11 +82,21 @@ export function serialize(file: RecordingFile): string {
 /** The first place two JSON values differ, as `path: stored … recorded …`. */
 export function firstDifference(stored: unknown, recorded: unknown, at = ''): string | undefined {
   if (JSON.stringify(stored) === JSON.stringify(recorded)) return undefined;
-  if (stored && recorded && typeof stored === 'object' && typeof recorded === 'object' && Array.isArray(stored) === Array.isArray(recorded)) {
+  if (
+    stored &&
+    recorded &&
+    typeof stored === 'object' &&
+    typeof recorded === 'object' &&
+    Array.isArray(stored) === Array.isArray(recorded)
+  ) {
     const keys = [...new Set([...Object.keys(stored), ...Object.keys(recorded)])];
     for (const k of keys) {
       const label = Array.isArray(stored) ? `${at}[${k}]` : at ? `${at}.${k}` : k;
-      const d = firstDifference((stored as Record<string, unknown>)[k], (recorded as Record<string, unknown>)[k], label);
+      const d = firstDifference(
+        (stored as Record<string, unknown>)[k],
+        (recorded as Record<string, unknown>)[k],
+        label,
+      );
       if (d) return d;
     }
   }
@@ -112,7 +124,9 @@ export function compare(recorded: Map<string, RecordingFile>): string[] {
   const paths = [...new Set([...recorded.keys(), ...storedFiles()])].sort();
   for (const rel of paths) {
     const full = path.join(siteDir, rel);
-    const stored = fs.existsSync(full) ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel) : { regions: {} };
+    const stored = fs.existsSync(full)
+      ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel)
+      : { regions: {} };
     const now = recorded.get(rel) ?? { regions: {} };
     const example = rel.replace(/\.http\.json$/, '.ts');
     for (const region of [...new Set([...Object.keys(stored.regions), ...Object.keys(now.regions)])].sort()) {
@@ -120,11 +134,15 @@ export function compare(recorded: Map<string, RecordingFile>): string[] {
       const a = stored.regions[region];
       const b = now.regions[region];
       if (!a) problems.push(`${name}: sends requests but has no stored recording in ${rel}`);
-      else if (!b) problems.push(`${name}: ${rel} has a recording, but the tests no longer see this region send a request`);
+      else if (!b)
+        problems.push(`${name}: ${rel} has a recording, but the tests no longer see this region send a request`);
       else if (isServerRecording(a)) {
         // Recorded against a real server: its answers stay; the examples must still send the same requests.
         const d = firstDifference(requestsOf(a), requestsOf(b), 'requests');
-        if (d) problems.push(`${name}: ${d} (its responses were recorded against Medplum server ${serverOf(a)}: run ${SERVER_REFRESH_COMMAND})`);
+        if (d)
+          problems.push(
+            `${name}: ${d} (its responses were recorded against Medplum server ${serverOf(a)}: run ${SERVER_REFRESH_COMMAND})`,
+          );
       } else {
         const d = firstDifference(a, b);
         if (d) problems.push(`${name}: ${d}`);
@@ -154,7 +172,9 @@ function main(): void {
   }
   const problems = compare(recorded);
   if (problems.length) {
-    console.error(`HTTP recordings are out of date (${problems.length} regions). Refresh them with: ${REFRESH_COMMAND}`);
+    console.error(
+      `HTTP recordings are out of date (${problems.length} regions). Refresh them with: ${REFRESH_COMMAND}`,
+    );
     for (const p of problems) console.error(`  ${p}`);
     process.exit(1);
   }

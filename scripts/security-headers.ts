@@ -71,7 +71,8 @@ export const REDIRECT_SCRIPT =
 export const INLINE_SCRIPTS: InlineScriptKind[] = [
   {
     name: 'colour mode',
-    source: "@docusaurus/theme-classic: sets data-theme before the first paint (and docusaurus-data-* query attributes)",
+    source:
+      '@docusaurus/theme-classic: sets data-theme before the first paint (and docusaurus-data-* query attributes)',
     recognize: (t) => t.includes('"data-theme"') && t.includes('docusaurus-theme'),
   },
   {
@@ -81,12 +82,14 @@ export const INLINE_SCRIPTS: InlineScriptKind[] = [
   },
   {
     name: 'boot on intent',
-    source: "plugins/boot-on-intent: starts the app on the reader's first action; its file list (runtime~main and main) is the same on every page",
+    source:
+      "plugins/boot-on-intent: starts the app on the reader's first action; its file list (runtime~main and main) is the same on every page",
     recognize: (t) => t.includes('__docsBoot'),
   },
   {
     name: 'client redirect',
-    source: 'redirect pages of @docusaurus/plugin-client-redirects, rewritten to one text by this script (REDIRECT_SCRIPT)',
+    source:
+      'redirect pages of @docusaurus/plugin-client-redirects, rewritten to one text by this script (REDIRECT_SCRIPT)',
     recognize: (t) => t === REDIRECT_SCRIPT,
   },
 ];
@@ -205,7 +208,8 @@ export function inlineHandlers(html: string): string[] {
   const found: string[] = [];
   const withoutScripts = html.replace(SCRIPT, '');
   for (const m of withoutScripts.matchAll(/<[a-z][\w-]*\s[^>]*?\s(on[a-z]+)\s*=/gi)) found.push(`${m[1]}= attribute`);
-  for (const m of withoutScripts.matchAll(/\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:/gi)) found.push(`${m[0].trim()} URL`);
+  for (const m of withoutScripts.matchAll(/\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:/gi))
+    found.push(`${m[0].trim()} URL`);
   return found;
 }
 
@@ -224,11 +228,14 @@ export function checkInlineScripts(pages: Page[]): ScriptHash[] {
   const problems: string[] = [];
   const texts = new Map<string, Map<string, string[]>>();
   for (const { file, html } of pages) {
-    for (const handler of inlineHandlers(html)) problems.push(`${file}: inline ${handler}, which script-src cannot allow by hash; use a script file`);
+    for (const handler of inlineHandlers(html))
+      problems.push(`${file}: inline ${handler}, which script-src cannot allow by hash; use a script file`);
     for (const { text } of inlineScripts(html)) {
       const kind = INLINE_SCRIPTS.find((k) => k.recognize(text));
       if (!kind) {
-        problems.push(`${file}: inline script not covered by the Content-Security-Policy: ${JSON.stringify(text.trim().slice(0, 120))}`);
+        problems.push(
+          `${file}: inline script not covered by the Content-Security-Policy: ${JSON.stringify(text.trim().slice(0, 120))}`,
+        );
         continue;
       }
       const byText = texts.get(kind.name) ?? new Map<string, string[]>();
@@ -241,7 +248,9 @@ export function checkInlineScripts(pages: Page[]): ScriptHash[] {
     const byText = texts.get(kind.name);
     if (!byText) continue;
     if (byText.size > 1) {
-      const variants = [...byText.values()].map((files) => `${files.length} page(s), e.g. ${files.slice(0, 3).join(', ')}`);
+      const variants = [...byText.values()].map(
+        (files) => `${files.length} page(s), e.g. ${files.slice(0, 3).join(', ')}`,
+      );
       problems.push(
         `the "${kind.name}" script (${kind.source}) has ${byText.size} different texts, so no single hash covers it: ${variants.join('; ')}. Make it the same on every page (put page data in an attribute or a data block)`,
       );
@@ -277,7 +286,8 @@ export function withMetaPolicy(html: string, policy: string, file: string): stri
   const tag = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, '&quot;')}">`;
   const clean = html.replace(META, '');
   const charset = /<meta charset="?[\w-]+"?\s*\/?>/i.exec(clean);
-  if (charset) return clean.slice(0, charset.index + charset[0].length) + tag + clean.slice(charset.index + charset[0].length);
+  if (charset)
+    return clean.slice(0, charset.index + charset[0].length) + tag + clean.slice(charset.index + charset[0].length);
   const head = /<head(\s[^>]*)?>/i.exec(clean);
   if (!head) throw new Error(`${file}: no <head> to put the Content-Security-Policy meta tag in`);
   return clean.slice(0, head.index + head[0].length) + tag + clean.slice(head.index + head[0].length);
@@ -313,7 +323,9 @@ export const HEADERS_FILE = '_headers';
 export function readPolicy(buildDir: string): SecurityPolicy {
   const file = path.join(buildDir, POLICY_FILE);
   if (!fs.existsSync(file)) {
-    throw new Error(`${file} is missing: the build's last step (tsx scripts/security-headers.ts ${buildDir}) writes it; run \`npm run build\``);
+    throw new Error(
+      `${file} is missing: the build's last step (tsx scripts/security-headers.ts ${buildDir}) writes it; run \`npm run build\``,
+    );
   }
   return JSON.parse(fs.readFileSync(file, 'utf8')) as SecurityPolicy;
 }

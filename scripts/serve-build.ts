@@ -50,7 +50,10 @@ export function detectBaseUrl(buildDir: string): string {
   const file = path.join(buildDir, 'index.html');
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   const match = /["'=](\/[^"'\s>]*?)assets\/js\/main\.[0-9a-f]+\.js/.exec(fs.readFileSync(file, 'utf8'));
-  if (!match) throw new Error(`${file}: no script tag or boot script list with ".../assets/js/main.<hash>.js" to read the base URL from`);
+  if (!match)
+    throw new Error(
+      `${file}: no script tag or boot script list with ".../assets/js/main.<hash>.js" to read the base URL from`,
+    );
   return match[1];
 }
 
@@ -116,7 +119,8 @@ export async function serveBuild(
 if (require.main === module) {
   const buildDir = path.resolve(process.argv[2] ?? path.join(__dirname, '..', 'build'));
   const port = Number(process.env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT=${process.env.PORT}: not a port number`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT=${process.env.PORT}: not a port number`);
   const baseUrl = process.env.BASE_URL ? normalizeBaseUrl(process.env.BASE_URL) : undefined;
   void serveBuild(buildDir, port, { baseUrl, host: process.env.HOST ?? 'localhost' }).then((s) => {
     console.log(`Serving ${path.relative(process.cwd(), buildDir) || '.'} at ${s.origin}${s.baseUrl}`);

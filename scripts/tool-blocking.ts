@@ -101,7 +101,9 @@ export async function measureToolBlocking(browser: Browser, origin: string): Pro
 }
 
 export function printToolBlocking(rows: ToolBlocking[]): void {
-  console.log(`\nFHIR tools on hostile links: longest main-thread task the tool adds (budget ${TOOL_TASK_BUDGET_MS} ms)`);
+  console.log(
+    `\nFHIR tools on hostile links: longest main-thread task the tool adds (budget ${TOOL_TASK_BUDGET_MS} ms)`,
+  );
   console.table(
     rows.map((r) => ({
       case: r.name,

@@ -33,7 +33,17 @@ export const GUIDE_SECTIONS: GuideSection[] = [
   { title: 'Automation', areas: ['bots', 'subscriptions', 'cli', 'agent'] },
   {
     title: 'Data and APIs',
-    areas: ['fhir-datastore', 'search', 'graphql', 'ui-components', 'integration', 'migration', 'analytics', 'tools', 'ai'],
+    areas: [
+      'fhir-datastore',
+      'search',
+      'graphql',
+      'ui-components',
+      'integration',
+      'migration',
+      'analytics',
+      'tools',
+      'ai',
+    ],
   },
   { title: 'Operate', areas: ['self-hosting', 'releases', 'contributing', 'compliance'] },
   { title: 'When something fails', areas: ['troubleshooting'] },

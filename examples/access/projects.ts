@@ -11,10 +11,7 @@ import type { Project, ProjectSetting, ProjectSite } from '@medplum/fhirtypes';
  * that `getProject()` returns comes from `/auth/me`, which carries the project's `features` for
  * every member, admin or not.
  */
-export function projectHasFeature(
-  medplum: MedplumClient,
-  feature: NonNullable<Project['features']>[number],
-): boolean {
+export function projectHasFeature(medplum: MedplumClient, feature: NonNullable<Project['features']>[number]): boolean {
   return medplum.getProject()?.features?.includes(feature) ?? false;
 }
 // #endregion features

@@ -15,7 +15,7 @@ export async function sendHl7ToDevice(
   medplum: MedplumClient,
   agent: Reference<Agent>,
   device: Reference<Device>,
-  message: Hl7Message
+  message: Hl7Message,
 ): Promise<Hl7Message> {
   const reply = await medplum.pushToAgent(agent, device, message.toString(), ContentType.HL7_V2, true, {
     // Wait for an application-level ACK (AA/AE/AR), not just the receiver's commit ACK.

@@ -16,7 +16,7 @@ export async function createHl7Agent(
   medplum: MedplumClient,
   name: string,
   bot: WithId<Bot>,
-  port = 2575
+  port = 2575,
 ): Promise<WithId<Agent>> {
   const endpoint = await medplum.createResource<Endpoint>({
     resourceType: 'Endpoint',
@@ -63,7 +63,7 @@ export async function registerDevice(medplum: MedplumClient, name: string, url: 
 export async function setAgentStatus(
   medplum: MedplumClient,
   agentId: string,
-  status: 'active' | 'off'
+  status: 'active' | 'off',
 ): Promise<WithId<Agent>> {
   const agent = await medplum.patchResource('Agent', agentId, [{ op: 'replace', path: '/status', value: status }]);
   // Ask the running agent to read its configuration again instead of waiting for a restart.

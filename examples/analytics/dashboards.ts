@@ -9,7 +9,11 @@ import type { MedplumClient } from '@medplum/core';
  * Counts resources matching a search without downloading them: `_summary=count` asks the server
  * for the total only. One request per tile; keep the criteria on indexed search parameters.
  */
-export async function countMatching(medplum: MedplumClient, resourceType: 'Encounter' | 'Task' | 'ServiceRequest', criteria: Record<string, string>): Promise<number> {
+export async function countMatching(
+  medplum: MedplumClient,
+  resourceType: 'Encounter' | 'Task' | 'ServiceRequest',
+  criteria: Record<string, string>,
+): Promise<number> {
   const bundle = await medplum.search(resourceType, { ...criteria, _summary: 'count' }, { cache: 'no-cache' });
   return bundle.total ?? 0;
 }
@@ -26,7 +30,11 @@ export async function taskCountsByStatus(medplum: MedplumClient, statuses: strin
 
 // #region graphql-summary
 /** Latest glucose results for one patient, newest first: a chart tile in one round trip. */
-export async function recentGlucose(medplum: MedplumClient, patientId: string, count = 5): Promise<{ value?: number; unit?: string; effective?: string }[]> {
+export async function recentGlucose(
+  medplum: MedplumClient,
+  patientId: string,
+  count = 5,
+): Promise<{ value?: number; unit?: string; effective?: string }[]> {
   const query = `
     query RecentGlucose($subject: String!, $count: Int) {
       ObservationList(subject: $subject, code: "http://loinc.org|2339-0", _sort: "-date", _count: $count) {
@@ -38,7 +46,14 @@ export async function recentGlucose(medplum: MedplumClient, patientId: string, c
   if (result.errors?.length) {
     throw new Error(result.errors.map((e: { message: string }) => e.message).join('; '));
   }
-  const rows = result.data.ObservationList as { effectiveDateTime?: string; valueQuantity?: { value?: number; unit?: string } }[];
-  return rows.map((o) => ({ value: o.valueQuantity?.value, unit: o.valueQuantity?.unit, effective: o.effectiveDateTime }));
+  const rows = result.data.ObservationList as {
+    effectiveDateTime?: string;
+    valueQuantity?: { value?: number; unit?: string };
+  }[];
+  return rows.map((o) => ({
+    value: o.valueQuantity?.value,
+    unit: o.valueQuantity?.unit,
+    effective: o.effectiveDateTime,
+  }));
 }
 // #endregion graphql-summary

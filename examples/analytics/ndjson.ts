@@ -37,7 +37,7 @@ export function parseNdjson<T extends Resource = Resource>(text: string): T[] {
  */
 export async function downloadExport(
   manifest: Partial<BulkDataExport>,
-  fetchFile: typeof fetch = fetch
+  fetchFile: typeof fetch = fetch,
 ): Promise<Map<string, Resource[]>> {
   const byType = new Map<string, Resource[]>();
   for (const file of manifest.output ?? []) {
@@ -69,7 +69,7 @@ export const observationValuesView: ViewDefinition = {
     {
       column: [
         { name: 'id', path: 'getResourceKey()' },
-        { name: 'patient', path: "subject.getReferenceKey(Patient)" },
+        { name: 'patient', path: 'subject.getReferenceKey(Patient)' },
         { name: 'loinc', path: "code.coding.where(system = 'http://loinc.org').code.first()" },
         { name: 'value', path: 'value.ofType(Quantity).value' },
         { name: 'unit', path: 'value.ofType(Quantity).unit' },

@@ -1,14 +1,20 @@
 /**
  * OAuth2 and OpenID Connect endpoints: /oauth2/authorize, /oauth2/token and /oauth2/userinfo.
  */
-import { OAuthGrantType, parseJWTPayload, type MedplumClient, type ProfileResource, type TokenResponse } from '@medplum/core';
+import {
+  OAuthGrantType,
+  parseJWTPayload,
+  type MedplumClient,
+  type ProfileResource,
+  type TokenResponse,
+} from '@medplum/core';
 
 // #region client-credentials-sdk
 /** Server-to-server sign-in with a ClientApplication id and secret. */
 export async function signInAsClient(
   medplum: MedplumClient,
   clientId: string,
-  clientSecret: string
+  clientSecret: string,
 ): Promise<ProfileResource> {
   // Sends grant_type=client_credentials to /oauth2/token and keeps the tokens in the client.
   return medplum.startClientLogin(clientId, clientSecret);
@@ -24,7 +30,7 @@ export async function requestClientCredentialsToken(
   baseUrl: string,
   clientId: string,
   clientSecret: string,
-  fetchImpl: typeof fetch = fetch
+  fetchImpl: typeof fetch = fetch,
 ): Promise<TokenResponse & { scope?: string }> {
   const response = await fetchImpl(new URL('oauth2/token', baseUrl).toString(), {
     method: 'POST',
@@ -52,7 +58,7 @@ export async function buildAuthorizeUrl(
   medplum: MedplumClient,
   clientId: string,
   redirectUri: string,
-  state: string
+  state: string,
 ): Promise<URL> {
   const { codeChallenge, codeChallengeMethod } = await medplum.startPkce();
   const url = new URL(medplum.getAuthorizeUrl());
@@ -73,7 +79,7 @@ export async function finishAuthorization(
   medplum: MedplumClient,
   code: string,
   clientId: string,
-  redirectUri: string
+  redirectUri: string,
 ): Promise<ProfileResource> {
   return medplum.processCode(code, { clientId, redirectUri });
 }
@@ -84,7 +90,7 @@ export async function finishAuthorization(
 export async function refreshTokens(
   baseUrl: string,
   refreshToken: string,
-  fetchImpl: typeof fetch = fetch
+  fetchImpl: typeof fetch = fetch,
 ): Promise<TokenResponse> {
   const response = await fetchImpl(new URL('oauth2/token', baseUrl).toString(), {
     method: 'POST',
@@ -107,7 +113,7 @@ export async function refreshTokens(
 export async function exchangeExternalToken(
   medplum: MedplumClient,
   externalAccessToken: string,
-  clientId: string
+  clientId: string,
 ): Promise<ProfileResource> {
   return medplum.exchangeExternalAccessToken(externalAccessToken, clientId);
 }
@@ -122,13 +128,13 @@ export async function createPreAuthorizedCode(
   adminClient: MedplumClient,
   membershipId: string,
   clientId: string,
-  expiresInSeconds = 900
+  expiresInSeconds = 900,
 ): Promise<{ preAuthorizedCode: string; expiresAt: string }> {
   return adminClient.post(
     'auth/preauthorize',
     { clientId, scope: 'openid', expiresIn: expiresInSeconds },
     'application/json',
-    { headers: { 'X-Medplum-On-Behalf-Of': `ProjectMembership/${membershipId}` } }
+    { headers: { 'X-Medplum-On-Behalf-Of': `ProjectMembership/${membershipId}` } },
   );
 }
 // #endregion pre-authorize
@@ -139,7 +145,7 @@ export async function redeemPreAuthorizedCode(
   baseUrl: string,
   clientId: string,
   preAuthorizedCode: string,
-  fetchImpl: typeof fetch = fetch
+  fetchImpl: typeof fetch = fetch,
 ): Promise<TokenResponse> {
   const response = await fetchImpl(new URL('oauth2/token', baseUrl).toString(), {
     method: 'POST',

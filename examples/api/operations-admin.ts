@@ -22,9 +22,12 @@ import type {
 export async function startSecretRotation(
   medplum: MedplumClient,
   clientId: string,
-  currentSecret: string
+  currentSecret: string,
 ): Promise<ClientApplication> {
-  const params: Parameters = { resourceType: 'Parameters', parameter: [{ name: 'secret', valueString: currentSecret }] };
+  const params: Parameters = {
+    resourceType: 'Parameters',
+    parameter: [{ name: 'secret', valueString: currentSecret }],
+  };
   return medplum.post(medplum.fhirUrl('ClientApplication', clientId, '$rotate-secret'), params);
 }
 
@@ -32,7 +35,7 @@ export async function startSecretRotation(
 export async function retireOldSecret(
   medplum: MedplumClient,
   clientId: string,
-  retiringSecret: string
+  retiringSecret: string,
 ): Promise<ClientApplication> {
   const params: Parameters = {
     resourceType: 'Parameters',
@@ -69,7 +72,11 @@ export function buildProjectInit(name: string, ownerEmail: string): Parameters {
 }
 
 /** Creates a new project (with its default client and the owner's admin membership). */
-export async function createCustomerProject(medplum: MedplumClient, name: string, ownerEmail: string): Promise<Project> {
+export async function createCustomerProject(
+  medplum: MedplumClient,
+  name: string,
+  ownerEmail: string,
+): Promise<Project> {
   return medplum.post(medplum.fhirUrl('Project', '$init'), buildProjectInit(name, ownerEmail));
 }
 // #endregion project-init
@@ -93,7 +100,7 @@ export async function changeUserEmail(medplum: MedplumClient, userId: string, em
 export async function moveToAccount(
   medplum: MedplumClient,
   patientId: string,
-  account: Reference
+  account: Reference,
 ): Promise<number | undefined> {
   const params: Parameters = {
     resourceType: 'Parameters',
@@ -158,7 +165,7 @@ function readQuota(id: string, parts: ParametersParameter[] | undefined): QuotaS
 export async function getRateLimits(
   medplum: MedplumClient,
   projectId: string,
-  membershipIds: string[] = []
+  membershipIds: string[] = [],
 ): Promise<{ project: QuotaStatus; memberships: QuotaStatus[] }> {
   const url = medplum.fhirUrl('Project', projectId, '$rate-limits');
   for (const id of membershipIds) {
@@ -182,7 +189,7 @@ export async function getRateLimits(
 export async function refreshDisplays<T extends Resource>(
   medplum: MedplumClient,
   resourceType: T['resourceType'],
-  id: string
+  id: string,
 ): Promise<T> {
   return medplum.post(medplum.fhirUrl(resourceType, id, '$refresh-reference-display'), {});
 }

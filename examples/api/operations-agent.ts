@@ -15,14 +15,14 @@ export async function sendHl7ThroughAgent(
   medplum: MedplumClient,
   agentId: string,
   deviceId: string,
-  message: string
+  message: string,
 ): Promise<string> {
   return medplum.pushToAgent(
     { reference: `Agent/${agentId}` },
     `Device/${deviceId}`,
     message,
     ContentType.HL7_V2,
-    true // waitForResponse: without it the server only confirms the message was queued
+    true, // waitForResponse: without it the server only confirms the message was queued
   );
 }
 // #endregion push
@@ -31,7 +31,7 @@ export async function sendHl7ThroughAgent(
 /** Reads an agent's connection state and version ("unknown" when the agent never reported). */
 export async function getAgentStatus(
   medplum: MedplumClient,
-  agentId: string
+  agentId: string,
 ): Promise<{ status?: string; version?: string }> {
   const result: Parameters = await medplum.get(medplum.fhirUrl('Agent', agentId, '$status'), { cache: 'no-cache' });
   const find = (name: string): ParametersParameter | undefined => result.parameter?.find((p) => p.name === name);

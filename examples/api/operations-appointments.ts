@@ -46,11 +46,11 @@ export function buildBook(offer: Appointment, patientId?: string): Parameters {
 export async function bookOffer(
   medplum: MedplumClient,
   offer: Appointment,
-  patientId?: string
+  patientId?: string,
 ): Promise<WithId<Appointment>> {
   const result: Bundle | Parameters = await medplum.post(
     medplum.fhirUrl('Appointment', '$book'),
-    buildBook(offer, patientId)
+    buildBook(offer, patientId),
   );
   return appointmentIn(bundleOf(result));
 }

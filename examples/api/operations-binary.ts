@@ -34,7 +34,7 @@ export async function uploadThroughPresignedUrl(
   medplum: MedplumClient,
   binary: { id: string; contentType: string },
   content: Blob,
-  fetchImpl: typeof fetch = fetch
+  fetchImpl: typeof fetch = fetch,
 ): Promise<void> {
   const url = await presignedUrl(medplum, binary.id, true);
   const response = await fetchImpl(url, {

@@ -45,7 +45,7 @@ export async function initBot(
   medplum: MedplumClient,
   name: string,
   sourceTs: string,
-  accessPolicyId?: string
+  accessPolicyId?: string,
 ): Promise<WithId<Bot>> {
   return medplum.post(medplum.fhirUrl('Bot', '$init'), buildBotInit(name, sourceTs, accessPolicyId));
 }

@@ -46,7 +46,7 @@ export async function startProtocol(
   medplum: MedplumClient,
   planDefinitionId: string,
   patientId: string,
-  context: ApplyContext = {}
+  context: ApplyContext = {},
 ): Promise<CarePlan> {
   const params: Parameters = {
     resourceType: 'Parameters',
@@ -83,7 +83,7 @@ export interface MatchCandidate {
 export async function findExistingPatients(
   medplum: MedplumClient,
   intake: Patient,
-  onlyCertainMatches = false
+  onlyCertainMatches = false,
 ): Promise<MatchCandidate[]> {
   const params: Parameters = {
     resourceType: 'Parameters',
@@ -97,9 +97,8 @@ export async function findExistingPatients(
   return (bundle.entry ?? []).map((entry) => ({
     patient: entry.resource as Patient,
     score: entry.search?.score ?? 0,
-    grade: entry.search?.extension?.find(
-      (e) => e.url === 'http://hl7.org/fhir/StructureDefinition/match-grade'
-    )?.valueCode,
+    grade: entry.search?.extension?.find((e) => e.url === 'http://hl7.org/fhir/StructureDefinition/match-grade')
+      ?.valueCode,
   }));
 }
 // #endregion patient-match

@@ -13,7 +13,7 @@ export async function findOpenSlots(
   scheduleId: string,
   window: { start: string; end: string },
   healthcareServiceId: string,
-  count = 10
+  count = 10,
 ): Promise<Slot[]> {
   const url = medplum.fhirUrl('Schedule', scheduleId, '$find');
   url.searchParams.set('start', window.start);

@@ -16,7 +16,7 @@ import type { ClientApplication, SmartAppLaunch } from '@medplum/fhirtypes';
 export async function buildSmartLaunchUrl(
   medplum: MedplumClient,
   app: ClientApplication,
-  patientId: string
+  patientId: string,
 ): Promise<string> {
   if (!app.launchUri) {
     throw new Error('ClientApplication not configured for launch');

@@ -4,7 +4,14 @@
  * method, so each builds the operation URL with fhirUrl() and calls get() or post().
  */
 import { isNotFound, OperationOutcomeError, type MedplumClient } from '@medplum/core';
-import type { CodeableConcept, CodeSystem, Coding, ConceptMap, Parameters, ParametersParameter } from '@medplum/fhirtypes';
+import type {
+  CodeableConcept,
+  CodeSystem,
+  Coding,
+  ConceptMap,
+  Parameters,
+  ParametersParameter,
+} from '@medplum/fhirtypes';
 
 /** Reads one named output parameter from an operation's Parameters answer. */
 function output(params: Parameters, name: string): ParametersParameter | undefined {
@@ -56,11 +63,11 @@ export function buildValueSetCheck(valueSetUrl: string, concept: CodeableConcept
 export async function isConceptAllowed(
   medplum: MedplumClient,
   valueSetUrl: string,
-  concept: CodeableConcept
+  concept: CodeableConcept,
 ): Promise<boolean> {
   const result: Parameters = await medplum.post(
     medplum.fhirUrl('ValueSet', '$validate-code'),
-    buildValueSetCheck(valueSetUrl, concept)
+    buildValueSetCheck(valueSetUrl, concept),
   );
   return output(result, 'result')?.valueBoolean === true;
 }
@@ -72,7 +79,7 @@ export async function translateCode(
   medplum: MedplumClient,
   conceptMapUrl: string,
   system: string,
-  code: string
+  code: string,
 ): Promise<Coding[]> {
   const url = medplum.fhirUrl('ConceptMap', '$translate');
   url.searchParams.set('url', conceptMapUrl);
@@ -93,7 +100,7 @@ export async function translateCode(
 /** Concepts and their parent codes, in the shape CodeSystem/$import expects. Parents must be in `concepts` too. */
 export function buildCodeSystemImport(
   systemUrl: string,
-  concepts: { code: string; display: string; parent?: string }[]
+  concepts: { code: string; display: string; parent?: string }[],
 ): Parameters {
   const parameter: ParametersParameter[] = [{ name: 'system', valueUri: systemUrl }];
   for (const c of concepts) {
@@ -134,7 +141,7 @@ export function buildConceptMapImport(conceptMapUrl: string, pairs: { source: Co
             { name: 'source', valueCoding: pair.source },
             { name: 'target', valueCoding: pair.target },
           ],
-        })
+        }),
       ),
     ],
   };

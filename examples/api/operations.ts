@@ -45,7 +45,7 @@ export async function searchValueSet(
   medplum: MedplumClient,
   url: string,
   filter: string,
-  count = 10
+  count = 10,
 ): Promise<{ system?: string; code?: string; display?: string }[]> {
   const expanded: ValueSet = await medplum.valueSetExpand({ url, filter, count });
   return expanded.expansion?.contains ?? [];
@@ -91,7 +91,7 @@ export async function exportPatientData(
   medplum: MedplumClient,
   types: string[],
   since?: string,
-  pollEveryMs = 2000
+  pollEveryMs = 2000,
 ): Promise<Partial<BulkDataExport>> {
   return medplum.bulkExport('Patient', types.join(','), since, {
     pollStatusOnAccepted: true,
@@ -109,7 +109,7 @@ export async function resendNotifications(
   medplum: MedplumClient,
   resourceType: string,
   id: string,
-  options: { interaction?: 'create' | 'update' | 'delete'; subscription?: string; verbose?: boolean } = {}
+  options: { interaction?: 'create' | 'update' | 'delete'; subscription?: string; verbose?: boolean } = {},
 ): Promise<OperationOutcome> {
   return medplum.post(medplum.fhirUrl(resourceType, id, '$resend'), options, ContentType.JSON);
 }
@@ -121,7 +121,7 @@ export async function evaluateMeasure(
   medplum: MedplumClient,
   measureId: string,
   periodStart: string,
-  periodEnd: string
+  periodEnd: string,
 ): Promise<MeasureReport> {
   const parameters: Parameters = {
     resourceType: 'Parameters',

@@ -26,7 +26,7 @@ export interface NewBotRequest {
 export async function createProjectBot(
   medplum: MedplumClient,
   projectId: string,
-  request: NewBotRequest
+  request: NewBotRequest,
 ): Promise<Bot> {
   const url = `admin/projects/${encodeURIComponent(projectId)}/bot`;
   const bot = await medplum.post<Bot>(url, request, ContentType.JSON);
@@ -53,7 +53,7 @@ export interface NewClientRequest {
 export async function createProjectClient(
   medplum: MedplumClient,
   projectId: string,
-  request: NewClientRequest
+  request: NewClientRequest,
 ): Promise<{ clientId: string; clientSecret: string; client: ClientApplication }> {
   const url = `admin/projects/${encodeURIComponent(projectId)}/client`;
   const client = await medplum.post<ClientApplication>(url, request, ContentType.JSON);
@@ -74,7 +74,7 @@ export async function invitePractitioner(
   medplum: MedplumClient,
   projectId: string,
   person: { firstName: string; lastName: string; email: string },
-  accessPolicy?: Reference<AccessPolicy>
+  accessPolicy?: Reference<AccessPolicy>,
 ): Promise<ProjectMembership> {
   const body: InviteRequest = {
     resourceType: 'Practitioner',
@@ -100,7 +100,7 @@ export async function invitePractitioner(
  */
 export async function membersInvitedBy(
   medplum: MedplumClient,
-  inviter: Reference<User | ClientApplication | Bot>
+  inviter: Reference<User | ClientApplication | Bot>,
 ): Promise<ProjectMembership[]> {
   const members: ProjectMembership[] = [];
   for await (const page of medplum.searchResourcePages('ProjectMembership', { _count: '100' })) {

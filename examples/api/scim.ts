@@ -33,7 +33,7 @@ export async function provisionPractitioner(
   email: string,
   givenName: string,
   familyName: string,
-  externalId?: string
+  externalId?: string,
 ): Promise<ScimUser> {
   const user: ScimUser = {
     schemas: [SCIM_USER_SCHEMA],
@@ -65,7 +65,7 @@ export async function renameScimUser(
   medplum: MedplumClient,
   current: ScimUser,
   givenName: string,
-  familyName: string
+  familyName: string,
 ): Promise<ScimUser> {
   if (!current.id) {
     throw new Error('A SCIM user needs its id to be replaced');

@@ -42,7 +42,7 @@ function readQuota(parts: ParametersParameter[] | undefined): QuotaUse {
 export async function getRateLimits(
   medplum: MedplumClient,
   projectId: string,
-  membershipIds: string[] = []
+  membershipIds: string[] = [],
 ): Promise<{ project: QuotaUse; memberships: QuotaUse[] }> {
   const url = medplum.fhirUrl('Project', projectId, '$rate-limits');
   for (const id of membershipIds) {
@@ -70,7 +70,7 @@ export async function getRateLimits(
 export async function rescopeUser(
   medplum: MedplumClient,
   userId: string,
-  target: { scope: 'server' } | { scope: 'project'; project: string }
+  target: { scope: 'server' } | { scope: 'project'; project: string },
 ): Promise<User> {
   const parameters: Parameters = {
     resourceType: 'Parameters',
@@ -93,7 +93,7 @@ export async function setPatientAccounts(
   medplum: MedplumClient,
   patient: Patient & { id: string },
   accounts: Reference[],
-  propagate: boolean
+  propagate: boolean,
 ): Promise<unknown> {
   const parameters: Parameters = {
     resourceType: 'Parameters',

@@ -15,7 +15,7 @@ import type { AccessPolicy, ProjectMembership, Reference } from '@medplum/fhirty
 export async function inviteClinician(
   medplum: MedplumClient,
   person: { firstName: string; lastName: string; email: string },
-  accessPolicy?: Reference<AccessPolicy>
+  accessPolicy?: Reference<AccessPolicy>,
 ): Promise<ProjectMembership> {
   const projectId = medplum.getProject()?.id;
   if (!projectId) {

@@ -47,7 +47,7 @@ export async function countPatientsWithBasicAuth(
 export async function trustClientCertificate(
   medplum: MedplumClient,
   clientId: string,
-  certificatePem: string
+  certificatePem: string,
 ): Promise<ClientApplication> {
   const client = await medplum.readResource('ClientApplication', clientId);
   const pem = certificatePem.trim();

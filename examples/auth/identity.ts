@@ -216,8 +216,6 @@ export function planUpgradePath(current: string, target: string, released: strin
       latestPerMinor.set(key, p);
     }
   }
-  return [...latestPerMinor.values()]
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    .map((p) => p.join('.'));
+  return [...latestPerMinor.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1]).map((p) => p.join('.'));
 }
 // #endregion upgrade-path

@@ -25,7 +25,7 @@ export async function createSignInLink(
   patient: Patient,
   clientId: string,
   appUrl: string,
-  expiresInSeconds = 15 * 60
+  expiresInSeconds = 15 * 60,
 ): Promise<SignInLink> {
   // The header may name the member's profile; the server looks up that profile's membership in
   // the admin's project and answers 403 when there is none (invite the patient first).
@@ -33,7 +33,7 @@ export async function createSignInLink(
     'auth/preauthorize',
     { clientId, scope: 'openid', expiresIn: expiresInSeconds },
     'application/json',
-    { headers: { 'X-Medplum-On-Behalf-Of': `Patient/${patient.id}` } }
+    { headers: { 'X-Medplum-On-Behalf-Of': `Patient/${patient.id}` } },
   );
   const url = new URL(appUrl);
   url.hash = new URLSearchParams({ code: preAuthorizedCode }).toString();
@@ -51,7 +51,7 @@ export async function signInFromLink(
   clientId: string,
   location: { href: string },
   history?: { replaceState(data: unknown, unused: string, url?: string): void },
-  fetchImpl: typeof fetch = fetch
+  fetchImpl: typeof fetch = fetch,
 ): Promise<TokenResponse> {
   const url = new URL(location.href);
   const code = new URLSearchParams(url.hash.slice(1)).get('code');

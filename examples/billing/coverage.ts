@@ -37,7 +37,9 @@ export const PPO: CodeableConcept = {
   coding: [{ system: ACT_CODE, code: 'PPO', display: 'preferred provider organization policy' }],
 };
 
-export function relationship(code: 'self' | 'spouse' | 'child' | 'parent' | 'common' | 'other' | 'injured'): CodeableConcept {
+export function relationship(
+  code: 'self' | 'spouse' | 'child' | 'parent' | 'common' | 'other' | 'injured',
+): CodeableConcept {
   const display: Record<string, string> = {
     self: 'Self',
     spouse: 'Spouse',
@@ -50,7 +52,12 @@ export function relationship(code: 'self' | 'spouse' | 'child' | 'parent' | 'com
   return { coding: [{ system: SUBSCRIBER_RELATIONSHIP, code, display: display[code] }] };
 }
 
-function coverageClass(code: 'group' | 'plan' | 'rxbin' | 'rxpcn', display: string, value: string, name?: string): CoverageClass {
+function coverageClass(
+  code: 'group' | 'plan' | 'rxbin' | 'rxpcn',
+  display: string,
+  value: string,
+  name?: string,
+): CoverageClass {
   return { type: { coding: [{ system: COVERAGE_CLASS, code, display }] }, value, name };
 }
 // #endregion codes
@@ -114,7 +121,7 @@ export async function addDependentCoverage(
   child: Patient,
   payer: Organization,
   parentName: { given: string; family: string },
-  card: CardDetails
+  card: CardDetails,
 ): Promise<{ parent: RelatedPerson; coverage: Coverage }> {
   const parent = await medplum.createResource<RelatedPerson>({
     resourceType: 'RelatedPerson',
@@ -155,7 +162,7 @@ export async function coveragesInOrder(medplum: MedplumClient, patient: Patient,
   const all = await medplum.searchResources(
     'Coverage',
     { beneficiary: `Patient/${patient.id}`, status: 'active' },
-    { cache: 'no-cache' }
+    { cache: 'no-cache' },
   );
   return all
     .filter((c) => inForceOn(c, day))
@@ -163,20 +170,33 @@ export async function coveragesInOrder(medplum: MedplumClient, patient: Patient,
 }
 
 /** The coverage to bill first on that day, or undefined when the patient is self-pay. */
-export async function primaryCoverage(medplum: MedplumClient, patient: Patient, day: string): Promise<Coverage | undefined> {
+export async function primaryCoverage(
+  medplum: MedplumClient,
+  patient: Patient,
+  day: string,
+): Promise<Coverage | undefined> {
   return (await coveragesInOrder(medplum, patient, day))[0];
 }
 
 /** The copay printed on the card for a kind of visit, if the card lists one. */
-export function copayFor(coverage: Coverage, kind: 'gpvisit' | 'spvisit' | 'emergency' | 'urgentcare'): number | undefined {
-  const entry = coverage.costToBeneficiary?.find((c) => c.type?.coding?.some((t) => t.system === COPAY_TYPE && t.code === kind));
+export function copayFor(
+  coverage: Coverage,
+  kind: 'gpvisit' | 'spvisit' | 'emergency' | 'urgentcare',
+): number | undefined {
+  const entry = coverage.costToBeneficiary?.find((c) =>
+    c.type?.coding?.some((t) => t.system === COPAY_TYPE && t.code === kind),
+  );
   return entry?.valueMoney?.value;
 }
 // #endregion primary
 
 // #region eligibility-request
 export const BENEFIT_CATEGORY = 'http://terminology.hl7.org/CodeSystem/ex-benefitcategory';
-export const HEALTH_PLAN_COVERAGE: Coding = { system: BENEFIT_CATEGORY, code: '30', display: 'Health Benefit Plan Coverage' };
+export const HEALTH_PLAN_COVERAGE: Coding = {
+  system: BENEFIT_CATEGORY,
+  code: '30',
+  display: 'Health Benefit Plan Coverage',
+};
 export const MEDICAL_CARE: Coding = { system: BENEFIT_CATEGORY, code: '1', display: 'Medical Care' };
 
 /** Asks the payer whether the coverage is in force on `day` and what it pays for the given categories. */
@@ -185,7 +205,7 @@ export async function requestBenefits(
   coverage: Coverage,
   provider: Practitioner,
   day: string,
-  categories: Coding[] = [HEALTH_PLAN_COVERAGE]
+  categories: Coding[] = [HEALTH_PLAN_COVERAGE],
 ): Promise<CoverageEligibilityRequest> {
   return medplum.createResource<CoverageEligibilityRequest>({
     resourceType: 'CoverageEligibilityRequest',
@@ -220,7 +240,10 @@ const BENEFIT_TYPE = 'http://terminology.hl7.org/CodeSystem/benefit-type';
 const usd = (value: number): Money => ({ value, currency: 'USD' });
 
 /** Turns the parsed answer into a CoverageEligibilityResponse that points at the request. */
-export function toEligibilityResponse(request: CoverageEligibilityRequest, answer: ClearinghouseAnswer): CoverageEligibilityResponse {
+export function toEligibilityResponse(
+  request: CoverageEligibilityRequest,
+  answer: ClearinghouseAnswer,
+): CoverageEligibilityResponse {
   const base: CoverageEligibilityResponse = {
     resourceType: 'CoverageEligibilityResponse',
     status: 'active',
@@ -248,9 +271,17 @@ export function toEligibilityResponse(request: CoverageEligibilityRequest, answe
       usedMoney: usd(answer.deductibleMet ?? 0),
     });
   }
-  const inNetwork = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/benefit-network', code: 'in', display: 'In Network' }] };
-  const individual = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/benefit-unit', code: 'individual', display: 'Individual' }] };
-  const annual = { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/benefit-term', code: 'annual', display: 'Annual' }] };
+  const inNetwork = {
+    coding: [{ system: 'http://terminology.hl7.org/CodeSystem/benefit-network', code: 'in', display: 'In Network' }],
+  };
+  const individual = {
+    coding: [
+      { system: 'http://terminology.hl7.org/CodeSystem/benefit-unit', code: 'individual', display: 'Individual' },
+    ],
+  };
+  const annual = {
+    coding: [{ system: 'http://terminology.hl7.org/CodeSystem/benefit-term', code: 'annual', display: 'Annual' }],
+  };
   return {
     ...base,
     insurance: [
@@ -282,7 +313,7 @@ export function toEligibilityResponse(request: CoverageEligibilityRequest, answe
 export async function answerEligibility(
   medplum: MedplumClient,
   event: BotEvent<CoverageEligibilityRequest>,
-  askClearinghouse: (request: CoverageEligibilityRequest) => Promise<ClearinghouseAnswer>
+  askClearinghouse: (request: CoverageEligibilityRequest) => Promise<ClearinghouseAnswer>,
 ): Promise<CoverageEligibilityResponse> {
   const request = event.input;
   let answer: ClearinghouseAnswer;
@@ -306,11 +337,14 @@ export interface BenefitSummary {
 }
 
 /** Reads the newest answer to a request into what the front desk needs to know. */
-export async function benefitSummary(medplum: MedplumClient, request: CoverageEligibilityRequest): Promise<BenefitSummary> {
+export async function benefitSummary(
+  medplum: MedplumClient,
+  request: CoverageEligibilityRequest,
+): Promise<BenefitSummary> {
   const response = await medplum.searchOne(
     'CoverageEligibilityResponse',
     { request: getReferenceString(request), _sort: '-created' },
-    { cache: 'no-cache' }
+    { cache: 'no-cache' },
   );
   if (!response) {
     return { answered: false, inForce: false, notCovered: [] };
@@ -320,7 +354,9 @@ export async function benefitSummary(medplum: MedplumClient, request: CoverageEl
   }
   const insurance = response.insurance?.find((i) => i.inforce !== undefined);
   const items = insurance?.item ?? [];
-  const benefits = items.filter((i) => !i.excluded && i.network?.coding?.[0]?.code !== 'out').flatMap((i) => i.benefit ?? []);
+  const benefits = items
+    .filter((i) => !i.excluded && i.network?.coding?.[0]?.code !== 'out')
+    .flatMap((i) => i.benefit ?? []);
   const find = (code: string): CoverageEligibilityResponseInsuranceItemBenefit | undefined =>
     benefits.find((b) => b.type.coding?.some((c) => c.code === code));
   const deductible = find('deductible');
@@ -342,10 +378,18 @@ export const CPT = 'http://www.ama-assn.org/go/cpt';
 export const ICD10CM = 'http://hl7.org/fhir/sid/icd-10-cm';
 
 export const EM_99213: Coding = { system: CPT, code: '99213', display: 'Office/outpatient visit est' };
-export const VENIPUNCTURE_36415: Coding = { system: CPT, code: '36415', display: 'Collection of venous blood by venipuncture' };
+export const VENIPUNCTURE_36415: Coding = {
+  system: CPT,
+  code: '36415',
+  display: 'Collection of venous blood by venipuncture',
+};
 
 export const HYPERTENSION_I10: Coding = { system: ICD10CM, code: 'I10', display: 'Essential (primary) hypertension' };
-export const DIABETES_E11_9: Coding = { system: ICD10CM, code: 'E11.9', display: 'Type 2 diabetes mellitus without complications' };
+export const DIABETES_E11_9: Coding = {
+  system: ICD10CM,
+  code: 'E11.9',
+  display: 'Type 2 diabetes mellitus without complications',
+};
 // #endregion superbill-codes
 
 // #region superbill-charges
@@ -357,7 +401,11 @@ export interface ServiceLine {
 }
 
 /** Records each billable service of the encounter as a ChargeItem linked to it. */
-export async function recordCharges(medplum: MedplumClient, encounter: Encounter, lines: ServiceLine[]): Promise<ChargeItem[]> {
+export async function recordCharges(
+  medplum: MedplumClient,
+  encounter: Encounter,
+  lines: ServiceLine[],
+): Promise<ChargeItem[]> {
   const charges: ChargeItem[] = [];
   for (const line of lines) {
     charges.push(
@@ -370,19 +418,27 @@ export async function recordCharges(medplum: MedplumClient, encounter: Encounter
         occurrenceDateTime: encounter.period?.start ?? new Date().toISOString(),
         quantity: { value: line.units ?? 1 },
         priceOverride: usd(line.price * (line.units ?? 1)),
-      })
+      }),
     );
   }
   return charges;
 }
 
 /** Ranks the visit's diagnoses on the encounter: the first is the principal one for billing. */
-export async function setBillingDiagnoses(medplum: MedplumClient, encounter: Encounter, conditions: Condition[]): Promise<Encounter> {
+export async function setBillingDiagnoses(
+  medplum: MedplumClient,
+  encounter: Encounter,
+  conditions: Condition[],
+): Promise<Encounter> {
   return medplum.updateResource<Encounter>({
     ...encounter,
     diagnosis: conditions.map((condition, i) => ({
       condition: createReference(condition),
-      use: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/diagnosis-role', code: 'billing', display: 'Billing' }] },
+      use: {
+        coding: [
+          { system: 'http://terminology.hl7.org/CodeSystem/diagnosis-role', code: 'billing', display: 'Billing' },
+        ],
+      },
       rank: i + 1,
     })),
   });
@@ -401,7 +457,7 @@ export async function buildSuperbillClaim(
   conditions: Condition[],
   charges: ChargeItem[],
   provider: Practitioner,
-  coverage: Coverage
+  coverage: Coverage,
 ): Promise<Claim> {
   const diagnosis = conditions.map((condition, i) => {
     const icd = condition.code?.coding?.find((c) => c.system === ICD10CM);
@@ -415,8 +471,16 @@ export async function buildSuperbillClaim(
         {
           coding: [
             i === 0
-              ? { system: 'http://terminology.hl7.org/CodeSystem/ex-diagnosistype', code: 'principal', display: 'Principal Diagnosis' }
-              : { system: 'http://terminology.hl7.org/CodeSystem/ex-diagnosistype', code: 'clinical', display: 'Clinical Diagnosis' },
+              ? {
+                  system: 'http://terminology.hl7.org/CodeSystem/ex-diagnosistype',
+                  code: 'principal',
+                  display: 'Principal Diagnosis',
+                }
+              : {
+                  system: 'http://terminology.hl7.org/CodeSystem/ex-diagnosistype',
+                  code: 'clinical',
+                  display: 'Clinical Diagnosis',
+                },
           ],
         },
       ],
@@ -438,11 +502,17 @@ export async function buildSuperbillClaim(
     resourceType: 'Claim',
     status: 'draft',
     use: 'claim',
-    type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional', display: 'Professional' }] },
+    type: {
+      coding: [
+        { system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional', display: 'Professional' },
+      ],
+    },
     patient: encounter.subject as Claim['patient'],
     created: new Date().toISOString(),
     provider: createReference(provider),
-    priority: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/processpriority', code: 'normal', display: 'Normal' }] },
+    priority: {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/processpriority', code: 'normal', display: 'Normal' }],
+    },
     insurance: [{ sequence: 1, focal: true, coverage: createReference(coverage) }],
     diagnosis,
     item,
@@ -461,7 +531,10 @@ export function renderSuperbill(claim: Claim, patient: Patient, provider: Practi
     [p.name?.[0]?.given?.join(' '), p.name?.[0]?.family].filter(Boolean).join(' ');
   const npi = provider.identifier?.find((i) => i.system === 'http://hl7.org/fhir/sid/us-npi')?.value;
   const dx = (claim.diagnosis ?? [])
-    .map((d) => `<tr><td>${d.sequence}</td><td>${escape(d.diagnosisCodeableConcept?.coding?.[0]?.code)}</td><td>${escape(d.diagnosisCodeableConcept?.coding?.[0]?.display)}</td></tr>`)
+    .map(
+      (d) =>
+        `<tr><td>${d.sequence}</td><td>${escape(d.diagnosisCodeableConcept?.coding?.[0]?.code)}</td><td>${escape(d.diagnosisCodeableConcept?.coding?.[0]?.display)}</td></tr>`,
+    )
     .join('');
   const lines = (claim.item ?? [])
     .map((i) => {
@@ -485,7 +558,7 @@ export async function saveSuperbill(
   medplum: MedplumClient,
   html: string,
   claim: Claim,
-  encounter: Encounter
+  encounter: Encounter,
 ): Promise<{ binary: Binary; document: DocumentReference }> {
   const binary = await medplum.createBinary({
     data: html,

@@ -42,7 +42,7 @@ export async function addCoverage(
   patient: Patient,
   payer: Organization,
   memberId: string,
-  groupNumber: string
+  groupNumber: string,
 ): Promise<Coverage> {
   return medplum.createResource<Coverage>({
     resourceType: 'Coverage',
@@ -51,12 +51,16 @@ export async function addCoverage(
     subscriber: createReference(patient),
     subscriberId: memberId,
     relationship: {
-      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/subscriber-relationship', code: 'self', display: 'Self' }],
+      coding: [
+        { system: 'http://terminology.hl7.org/CodeSystem/subscriber-relationship', code: 'self', display: 'Self' },
+      ],
     },
     payor: [createReference(payer)],
     class: [
       {
-        type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'group', display: 'Group' }] },
+        type: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'group', display: 'Group' }],
+        },
         value: groupNumber,
       },
     ],
@@ -69,7 +73,7 @@ export async function addCoverage(
 export async function requestEligibility(
   medplum: MedplumClient,
   coverage: Coverage,
-  provider: Practitioner
+  provider: Practitioner,
 ): Promise<CoverageEligibilityRequest> {
   return medplum.createResource<CoverageEligibilityRequest>({
     resourceType: 'CoverageEligibilityRequest',
@@ -88,7 +92,7 @@ export async function isCovered(medplum: MedplumClient, request: CoverageEligibi
   const response = await medplum.searchOne(
     'CoverageEligibilityResponse',
     { request: `CoverageEligibilityRequest/${request.id}`, _sort: '-created' },
-    { cache: 'no-cache' }
+    { cache: 'no-cache' },
   );
   return response?.outcome === 'complete' && Boolean(response.insurance?.some((i) => i.inforce));
 }
@@ -100,7 +104,7 @@ export async function chargeForVisit(
   medplum: MedplumClient,
   encounter: Encounter,
   service: Coding,
-  price: number
+  price: number,
 ): Promise<ChargeItem> {
   return medplum.createResource<ChargeItem>({
     resourceType: 'ChargeItem',
@@ -123,7 +127,7 @@ export async function createClaim(
   provider: Practitioner,
   encounter: Encounter,
   charges: ChargeItem[],
-  diagnosis: Coding
+  diagnosis: Coding,
 ): Promise<Claim> {
   const items = charges.map((charge, i) => ({
     sequence: i + 1,
@@ -139,12 +143,18 @@ export async function createClaim(
     resourceType: 'Claim',
     status: 'active',
     use: 'claim',
-    type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional', display: 'Professional' }] },
+    type: {
+      coding: [
+        { system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional', display: 'Professional' },
+      ],
+    },
     patient: coverage.beneficiary,
     created: new Date().toISOString(),
     provider: createReference(provider),
     insurer: coverage.payor[0] as Claim['insurer'],
-    priority: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/processpriority', code: 'normal', display: 'Normal' }] },
+    priority: {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/processpriority', code: 'normal', display: 'Normal' }],
+    },
     insurance: [{ sequence: 1, focal: true, coverage: createReference(coverage) }],
     diagnosis: [{ sequence: 1, diagnosisCodeableConcept: { coding: [diagnosis] } }],
     item: items,
@@ -163,7 +173,7 @@ export async function invoicePatient(
   medplum: MedplumClient,
   patient: Patient,
   charges: ChargeItem[],
-  paidByInsurance: number
+  paidByInsurance: number,
 ): Promise<Invoice> {
   const gross = charges.reduce((sum, c) => sum + (c.priceOverride?.value ?? 0), 0);
   const invoice = await medplum.createResource<Invoice>({

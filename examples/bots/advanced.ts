@@ -24,7 +24,7 @@ export interface FilePart {
 export function buildMultipart(
   fields: Record<string, string>,
   file: FilePart,
-  boundary = 'medplum-' + Math.random().toString(16).slice(2)
+  boundary = 'medplum-' + Math.random().toString(16).slice(2),
 ): { contentType: string; body: Uint8Array<ArrayBuffer> } {
   const encoder = new TextEncoder();
   const chunks: Uint8Array[] = [];
@@ -34,8 +34,8 @@ export function buildMultipart(
   chunks.push(
     encoder.encode(
       `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n` +
-        `Content-Type: ${file.contentType}\r\n\r\n`
-    )
+        `Content-Type: ${file.contentType}\r\n\r\n`,
+    ),
   );
   chunks.push(file.data);
   chunks.push(encoder.encode(`\r\n--${boundary}--\r\n`));
@@ -54,7 +54,7 @@ export async function uploadToPartner(
   endpoint: string,
   apiKey: string,
   file: FilePart,
-  fields: Record<string, string> = {}
+  fields: Record<string, string> = {},
 ): Promise<string> {
   const { contentType, body } = buildMultipart(fields, file);
   const response = await fetch(endpoint, {
@@ -217,7 +217,7 @@ export async function setAuditPolicy(
   medplum: MedplumClient,
   botId: string,
   trigger: AuditTrigger,
-  destination: AuditDestination[]
+  destination: AuditDestination[],
 ): Promise<Bot> {
   return medplum.patchResource('Bot', botId, [
     { op: 'add', path: '/auditEventTrigger', value: trigger },
@@ -239,7 +239,7 @@ export async function botRunsSince(
   medplum: MedplumClient,
   botId: string,
   since: string,
-  onlyFailures = false
+  onlyFailures = false,
 ): Promise<AuditEvent[]> {
   const params = new URLSearchParams({
     entity: `Bot/${botId}`,

@@ -4,7 +4,14 @@
  * the file's bytes (not JSON) when it can.
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';
-import { badRequest, getReferenceString, isNotFound, normalizeOperationOutcome, notFound, OperationOutcomeError } from '@medplum/core';
+import {
+  badRequest,
+  getReferenceString,
+  isNotFound,
+  normalizeOperationOutcome,
+  notFound,
+  OperationOutcomeError,
+} from '@medplum/core';
 import type { Binary, OperationOutcome, Patient } from '@medplum/fhirtypes';
 
 // #region handler
@@ -14,7 +21,7 @@ export interface AllergyExportInput {
 
 export async function handler(
   medplum: MedplumClient,
-  event: BotEvent<AllergyExportInput>
+  event: BotEvent<AllergyExportInput>,
 ): Promise<Binary | OperationOutcome> {
   const patientId = event.input?.patientId;
   if (!patientId) {

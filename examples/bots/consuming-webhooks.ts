@@ -34,7 +34,7 @@ export function isValidSignature(rawBody: string, signatureHeader: unknown, secr
 // #region handler
 export async function handler(
   medplum: MedplumClient,
-  event: BotEvent<string | BookingPayload>
+  event: BotEvent<string | BookingPayload>,
 ): Promise<{ appointment: string }> {
   const secret = event.secrets['BOOKING_WEBHOOK_SECRET']?.valueString;
   if (!secret) {
@@ -56,7 +56,7 @@ export async function handler(
       end: booking.end,
       participant: [{ actor: { display: booking.attendeeName }, status: 'accepted' }],
     },
-    { identifier: `${BOOKING_SYSTEM}|${booking.bookingId}` }
+    { identifier: `${BOOKING_SYSTEM}|${booking.bookingId}` },
   );
   return { appointment: `Appointment/${appointment.id}` };
 }

@@ -68,7 +68,10 @@ export async function handler(medplum: MedplumClient, event: BotEvent<string>): 
  * Writes a plain-text summary as a Binary. A bot may return a Binary resource: $execute and
  * public webhooks then answer with the file itself instead of JSON.
  */
-export async function summaryBinary(medplum: MedplumClient, result: ImportResult): Promise<{ id: string; url: string }> {
+export async function summaryBinary(
+  medplum: MedplumClient,
+  result: ImportResult,
+): Promise<{ id: string; url: string }> {
   const text = `Imported ${result.observations.length} results, skipped ${result.skipped} rows.\n`;
   const binary = await medplum.createBinary({ data: text, contentType: 'text/plain', filename: 'import-summary.txt' });
   return { id: binary.id, url: `Binary/${binary.id}` };

@@ -31,7 +31,7 @@ export async function handler(medplum: MedplumClient, event: BotEvent<Hl7Message
       birthDate: toFhirDate(pid.getComponent(7, 1)),
       gender: toGender(pid.getComponent(8, 1)),
     },
-    { identifier: `${MRN_SYSTEM}|${mrn}` }
+    { identifier: `${MRN_SYSTEM}|${mrn}` },
   );
   console.log(`ADT^${trigger} processed for MRN ${mrn}`);
   return message.buildAck();

@@ -36,7 +36,7 @@ export async function runLocally<T, R>(
   handler: Handler<T, R>,
   medplum: MedplumClient,
   input: T,
-  overrides?: Partial<BotEvent<T>>
+  overrides?: Partial<BotEvent<T>>,
 ): Promise<R> {
   return handler(medplum, makeBotEvent(input, overrides));
 }

@@ -60,7 +60,7 @@ export async function createCareTeam(
   medplum: MedplumClient,
   patient: Reference<Patient>,
   members: TeamMember[],
-  start: string
+  start: string,
 ): Promise<CareTeam> {
   return medplum.createResource<CareTeam>({
     resourceType: 'CareTeam',
@@ -83,10 +83,10 @@ export async function endParticipation(
   medplum: MedplumClient,
   team: CareTeam,
   practitioner: Reference<Practitioner>,
-  end: string
+  end: string,
 ): Promise<CareTeam> {
   const participant = (team.participant ?? []).map((p) =>
-    p.member?.reference === practitioner.reference ? { ...p, period: { ...p.period, end } } : p
+    p.member?.reference === practitioner.reference ? { ...p, period: { ...p.period, end } } : p,
   );
   return medplum.updateResource<CareTeam>({ ...team, participant });
 }
@@ -99,7 +99,7 @@ export async function createRoleTask(
   patient: Reference<Patient>,
   role: Coding,
   text: string,
-  team?: Reference<CareTeam>
+  team?: Reference<CareTeam>,
 ): Promise<Task> {
   return medplum.createResource<Task>({
     resourceType: 'Task',
@@ -119,7 +119,7 @@ export async function createOwnedTask(
   medplum: MedplumClient,
   patient: Reference<Patient>,
   owner: Reference<Practitioner | CareTeam>,
-  text: string
+  text: string,
 ): Promise<Task> {
   return medplum.createResource<Task>({
     resourceType: 'Task',
@@ -142,7 +142,7 @@ export async function delegateTask(
   task: Task,
   to: Reference<Practitioner>,
   by: Reference<Practitioner>,
-  reason: string
+  reason: string,
 ): Promise<Task> {
   const updated: Task = {
     ...task,
@@ -191,7 +191,11 @@ export function buildHba1cGoal(patient: Reference<Patient>, due: string, conditi
     lifecycleStatus: 'active',
     achievementStatus: {
       coding: [
-        { system: 'http://terminology.hl7.org/CodeSystem/goal-achievement', code: 'in-progress', display: 'In Progress' },
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/goal-achievement',
+          code: 'in-progress',
+          display: 'In Progress',
+        },
       ],
     },
     description: { text: 'HbA1c at or below 7%' },
@@ -219,7 +223,7 @@ export async function createDiabetesCarePlan(
   patient: Reference<Patient>,
   team: Reference<CareTeam>,
   goal: Goal,
-  condition?: Reference<Condition>
+  condition?: Reference<Condition>,
 ): Promise<CarePlan> {
   const savedGoal = goal.id ? goal : await medplum.createResource(goal);
   const goalRef = createReference(savedGoal);
@@ -264,7 +268,7 @@ export async function recordHba1c(
   medplum: MedplumClient,
   patient: Reference<Patient>,
   percent: number,
-  effective: string
+  effective: string,
 ): Promise<Observation> {
   return medplum.createResource<Observation>({
     resourceType: 'Observation',
@@ -272,7 +276,11 @@ export async function recordHba1c(
     category: [
       {
         coding: [
-          { system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory', display: 'Laboratory' },
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+            code: 'laboratory',
+            display: 'Laboratory',
+          },
         ],
       },
     ],
@@ -294,7 +302,11 @@ const ACHIEVEMENT_DISPLAY: Record<Achievement, string> = {
 };
 
 /** Compares the latest result with the target and with the result before it. */
-export function judgeProgress(latest: number | undefined, previous: number | undefined, targetHigh: number): Achievement {
+export function judgeProgress(
+  latest: number | undefined,
+  previous: number | undefined,
+  targetHigh: number,
+): Achievement {
   if (latest === undefined) {
     return 'in-progress';
   }
@@ -469,7 +481,7 @@ export async function cdsHandler(medplum: MedplumClient, event: BotEvent<CdsRequ
 export async function runPatientViewHooks(
   medplum: MedplumClient,
   user: CdsUserResource,
-  patientId: string
+  patientId: string,
 ): Promise<CdsCard[]> {
   const { services } = await medplum.getCdsServices({ cache: 'no-cache' });
   const cards: CdsCard[] = [];
@@ -496,7 +508,7 @@ export async function openEpisode(
   careManager: Reference<Practitioner>,
   team: Reference<CareTeam>,
   organization: Reference<Organization>,
-  start: string
+  start: string,
 ): Promise<EpisodeOfCare> {
   return medplum.createResource<EpisodeOfCare>({
     resourceType: 'EpisodeOfCare',
@@ -519,7 +531,7 @@ export async function changeEpisodeStatus(
   medplum: MedplumClient,
   episode: EpisodeOfCare,
   status: EpisodeOfCare['status'],
-  at: string
+  at: string,
 ): Promise<EpisodeOfCare> {
   const history = episode.statusHistory ?? [];
   const since = history.at(-1)?.period.end ?? episode.period?.start;
@@ -539,7 +551,7 @@ export async function recordEpisodeVisit(
   medplum: MedplumClient,
   episode: EpisodeOfCare,
   start: string,
-  end: string
+  end: string,
 ): Promise<Encounter> {
   return medplum.createResource<Encounter>({
     resourceType: 'Encounter',
@@ -606,9 +618,17 @@ export function buildProtocol(questionnaireUrl: string, labUrl: string, dietitia
     name: 'NewDiabetesDiagnosis',
     title: 'New type 2 diabetes diagnosis',
     action: [
-      { title: 'Diabetes self-assessment', description: 'Patient completes the form', definitionCanonical: questionnaireUrl },
+      {
+        title: 'Diabetes self-assessment',
+        description: 'Patient completes the form',
+        definitionCanonical: questionnaireUrl,
+      },
       { title: 'Baseline HbA1c', description: 'Draw blood for HbA1c', definitionCanonical: labUrl },
-      { title: 'Dietitian introduction', description: 'Call the patient within a week', definitionCanonical: dietitianUrl },
+      {
+        title: 'Dietitian introduction',
+        description: 'Call the patient within a week',
+        definitionCanonical: dietitianUrl,
+      },
       { title: 'Give glucose meter', description: 'Hand out a meter and teach its use' },
     ],
   };
@@ -642,7 +662,7 @@ export async function applyOnce(
   medplum: MedplumClient,
   plan: PlanDefinition & { id: string },
   patient: Reference<Patient>,
-  context: ApplyContext = {}
+  context: ApplyContext = {},
 ): Promise<CarePlan> {
   if (plan.url) {
     const existing = await medplum.searchOne('CarePlan', {
@@ -662,12 +682,12 @@ export async function applyOnce(
 /** What one $apply produced: the Tasks in action order, and the draft ServiceRequests they focus on. */
 export async function collectApplied(
   medplum: MedplumClient,
-  carePlan: CarePlan
+  carePlan: CarePlan,
 ): Promise<{ group: RequestGroup; tasks: Task[]; orders: ServiceRequest[] }> {
   const groupRef = carePlan.activity?.[0]?.reference as Reference<RequestGroup>;
   const group = await medplum.readReference(groupRef);
   const tasks = await Promise.all(
-    (group.action ?? []).map((a) => medplum.readReference(a.resource as Reference<Task>))
+    (group.action ?? []).map((a) => medplum.readReference(a.resource as Reference<Task>)),
   );
   const orderRefs = tasks
     .map((t) => t.focus)
@@ -683,12 +703,12 @@ export async function collectApplied(
 export async function signOrders(
   medplum: MedplumClient,
   orders: ServiceRequest[],
-  signer: Reference<Practitioner>
+  signer: Reference<Practitioner>,
 ): Promise<ServiceRequest[]> {
   return Promise.all(
     orders
       .filter((o) => o.status === 'draft')
-      .map((o) => medplum.updateResource<ServiceRequest>({ ...o, status: 'active', requester: signer }))
+      .map((o) => medplum.updateResource<ServiceRequest>({ ...o, status: 'active', requester: signer })),
   );
 }
 // #endregion protocol-after
@@ -708,7 +728,9 @@ export function buildUrgentLabActivity(url: string): ActivityDefinition {
     title: 'Urgent HbA1c',
     kind: 'ServiceRequest',
     intent: 'order',
-    code: { coding: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood' }] },
+    code: {
+      coding: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood' }],
+    },
     dynamicValue: [
       { path: 'performer', expression: { language: 'text/fhirpath', expression: '%practitioner' } },
       { path: 'priority', expression: { language: 'text/fhirpath', expression: "'urgent'" } },

@@ -78,7 +78,7 @@ export async function applyPlan(
   medplum: MedplumClient,
   planId: string,
   patientId: string,
-  practitionerId?: string
+  practitionerId?: string,
 ): Promise<CarePlan> {
   const parameter = [{ name: 'subject', valueString: `Patient/${patientId}` }];
   if (practitionerId) {

@@ -39,7 +39,9 @@ export const CARDIOLOGY_REFERRAL: CodeableConcept = {
 
 /** Task.code for "do what the focus request asks", from the FHIR task-code system. */
 export const FULFILL: CodeableConcept = {
-  coding: [{ system: 'http://hl7.org/fhir/CodeSystem/task-code', code: 'fulfill', display: 'Fulfill the focal request' }],
+  coding: [
+    { system: 'http://hl7.org/fhir/CodeSystem/task-code', code: 'fulfill', display: 'Fulfill the focal request' },
+  ],
 };
 export const FULFILL_TOKEN = 'http://hl7.org/fhir/CodeSystem/task-code|fulfill';
 
@@ -87,7 +89,10 @@ export interface ReferralInput {
  * Builds the referral order and its tracking Task. The Task points at the ServiceRequest through
  * `focus` using a temporary `urn:uuid:` id, which a transaction Bundle swaps for the real id.
  */
-export function buildReferral(input: ReferralInput, requestFullUrl: string): { serviceRequest: ServiceRequest; task: Task } {
+export function buildReferral(
+  input: ReferralInput,
+  requestFullUrl: string,
+): { serviceRequest: ServiceRequest; task: Task } {
   const now = new Date().toISOString();
   const serviceRequest: ServiceRequest = {
     resourceType: 'ServiceRequest',
@@ -128,7 +133,7 @@ export function buildReferral(input: ReferralInput, requestFullUrl: string): { s
 /** Saves the order and its Task in one transaction, so neither exists without the other. */
 export async function createReferral(
   medplum: MedplumClient,
-  input: ReferralInput
+  input: ReferralInput,
 ): Promise<{ serviceRequest: WithId<ServiceRequest>; task: WithId<Task> }> {
   const requestFullUrl = `urn:uuid:${generateId()}`;
   const { serviceRequest, task } = buildReferral(input, requestFullUrl);
@@ -160,7 +165,7 @@ export async function attachReferralLetter(
   medplum: MedplumClient,
   serviceRequest: WithId<ServiceRequest>,
   pdf: Uint8Array | string,
-  author: WithId<Practitioner>
+  author: WithId<Practitioner>,
 ): Promise<{ document: DocumentReference; serviceRequest: WithId<ServiceRequest> }> {
   const document = await medplum.createDocumentReference({
     data: pdf,
@@ -188,11 +193,17 @@ export type Channel = 'network' | 'fax' | 'direct';
 
 const MEDIUM: Record<Exclude<Channel, 'network'>, CodeableConcept> = {
   fax: {
-    coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'FAXWRIT', display: 'telefax' }],
+    coding: [
+      { system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'FAXWRIT', display: 'telefax' },
+    ],
   },
   direct: {
     coding: [
-      { system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'ELECTRONIC', display: 'electronic data' },
+      {
+        system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode',
+        code: 'ELECTRONIC',
+        display: 'electronic data',
+      },
     ],
   },
 };
@@ -208,7 +219,7 @@ export async function markReferralSent(
   task: WithId<Task>,
   receiver: WithId<Organization>,
   channel: Channel,
-  documents: DocumentReference[] = []
+  documents: DocumentReference[] = [],
 ): Promise<{ task: WithId<Task>; communication?: WithId<Communication> }> {
   const now = new Date().toISOString();
   let communication: WithId<Communication> | undefined;
@@ -296,7 +307,7 @@ export async function exportReferralCcda(medplum: MedplumClient, patientId: stri
  */
 export async function referralInbox(
   medplum: MedplumClient,
-  organizationId: string
+  organizationId: string,
 ): Promise<{ task: WithId<Task>; serviceRequest?: WithId<ServiceRequest> }[]> {
   const bundle = await medplum.search('Task', {
     code: FULFILL_TOKEN,
@@ -319,7 +330,7 @@ export async function referralInbox(
 export async function acknowledgeReferral(medplum: MedplumClient, task: WithId<Task>): Promise<WithId<Task>> {
   return medplum.updateResource<Task>(
     { ...task, status: 'received', businessStatus: step('under-review'), lastModified: new Date().toISOString() },
-    ifMatch(task)
+    ifMatch(task),
   );
 }
 
@@ -334,7 +345,7 @@ function ifMatch(task: WithId<Task>): { headers: Record<string, string> } | unde
 export async function acceptReferral(
   medplum: MedplumClient,
   task: WithId<Task>,
-  clinician: WithId<Practitioner>
+  clinician: WithId<Practitioner>,
 ): Promise<WithId<Task>> {
   return medplum.updateResource<Task>(
     {
@@ -344,7 +355,7 @@ export async function acceptReferral(
       businessStatus: step('under-review'),
       lastModified: new Date().toISOString(),
     },
-    ifMatch(task)
+    ifMatch(task),
   );
 }
 
@@ -352,7 +363,11 @@ export async function acceptReferral(
  * Declines the referral, saying why. The ServiceRequest is left alone: it belongs to the referring
  * clinician, who decides whether to send it somewhere else or revoke it.
  */
-export async function rejectReferral(medplum: MedplumClient, task: WithId<Task>, reason: string): Promise<WithId<Task>> {
+export async function rejectReferral(
+  medplum: MedplumClient,
+  task: WithId<Task>,
+  reason: string,
+): Promise<WithId<Task>> {
   return medplum.updateResource<Task>(
     {
       ...task,
@@ -360,7 +375,7 @@ export async function rejectReferral(medplum: MedplumClient, task: WithId<Task>,
       statusReason: { text: reason },
       lastModified: new Date().toISOString(),
     },
-    ifMatch(task)
+    ifMatch(task),
   );
 }
 
@@ -368,7 +383,7 @@ export async function rejectReferral(medplum: MedplumClient, task: WithId<Task>,
 export async function requestMoreInformation(
   medplum: MedplumClient,
   task: WithId<Task>,
-  whatIsMissing: string
+  whatIsMissing: string,
 ): Promise<WithId<Task>> {
   return medplum.updateResource<Task>(
     {
@@ -378,7 +393,7 @@ export async function requestMoreInformation(
       businessStatus: step('needs-information'),
       lastModified: new Date().toISOString(),
     },
-    ifMatch(task)
+    ifMatch(task),
   );
 }
 // #endregion decide
@@ -394,7 +409,7 @@ export async function scheduleFirstVisit(
   serviceRequest: WithId<ServiceRequest>,
   clinician: WithId<Practitioner>,
   start: string,
-  minutes = 40
+  minutes = 40,
 ): Promise<{ appointment: WithId<Appointment>; task: WithId<Task> }> {
   const end = new Date(new Date(start).getTime() + minutes * 60_000).toISOString();
   const appointment = await medplum.createResource<Appointment>({
@@ -418,7 +433,7 @@ export async function scheduleFirstVisit(
       executionPeriod: { start },
       lastModified: new Date().toISOString(),
     },
-    ifMatch(task)
+    ifMatch(task),
   );
   return { appointment, task: updated };
 }
@@ -433,7 +448,7 @@ export async function returnConsultNote(
   medplum: MedplumClient,
   serviceRequest: WithId<ServiceRequest>,
   author: WithId<Practitioner>,
-  text: string
+  text: string,
 ): Promise<DocumentReference> {
   return medplum.createDocumentReference({
     data: text,
@@ -458,7 +473,7 @@ export async function returnConsultNote(
  */
 export async function referralResults(
   medplum: MedplumClient,
-  serviceRequest: WithId<ServiceRequest>
+  serviceRequest: WithId<ServiceRequest>,
 ): Promise<{ reports: DiagnosticReport[]; documents: DocumentReference[] }> {
   const ref = getReferenceString(serviceRequest);
   const sent = new Set((serviceRequest.supportingInfo ?? []).map((r) => r.reference));
@@ -478,7 +493,7 @@ export async function referralResults(
 export async function completeReferralTask(
   medplum: MedplumClient,
   task: WithId<Task>,
-  note: DocumentReference
+  note: DocumentReference,
 ): Promise<WithId<Task>> {
   const now = new Date().toISOString();
   return medplum.updateResource<Task>(
@@ -495,7 +510,7 @@ export async function completeReferralTask(
         },
       ],
     },
-    ifMatch(task)
+    ifMatch(task),
   );
 }
 // #endregion complete
@@ -560,7 +575,7 @@ export function referralCompletedSubscription(botId: string): Subscription {
  */
 export async function handler(
   medplum: MedplumClient,
-  event: BotEvent<Task>
+  event: BotEvent<Task>,
 ): Promise<{ serviceRequest?: ServiceRequest; review?: Task }> {
   const referralTask = event.input;
   const note = referralTask.output?.find((o) => o.valueReference)?.valueReference;

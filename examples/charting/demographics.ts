@@ -69,7 +69,11 @@ export function buildPatient(): Patient {
         url: `${US_CORE}/us-core-genderIdentity`,
         valueCodeableConcept: {
           coding: [
-            { system: 'http://snomed.info/sct', code: '446141000124107', display: 'Identifies as female gender (finding)' },
+            {
+              system: 'http://snomed.info/sct',
+              code: '446141000124107',
+              display: 'Identifies as female gender (finding)',
+            },
           ],
         },
       },

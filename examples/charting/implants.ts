@@ -75,7 +75,11 @@ export function buildImplant(patient: Reference<Patient>, hrf: string): Device {
     serialNumber: udi.serialNumber,
     type: {
       coding: [
-        { system: 'http://snomed.info/sct', code: '704708004', display: 'Cardiac resynchronization therapy implantable pacemaker' },
+        {
+          system: 'http://snomed.info/sct',
+          code: '704708004',
+          display: 'Cardiac resynchronization therapy implantable pacemaker',
+        },
       ],
     },
     patient,

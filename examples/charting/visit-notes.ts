@@ -161,7 +161,11 @@ export async function signNote(
     recorded: now,
     activity: {
       coding: [
-        { system: 'http://terminology.hl7.org/CodeSystem/v3-DocumentCompletion', code: 'LA', display: 'legally authenticated' },
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/v3-DocumentCompletion',
+          code: 'LA',
+          display: 'legally authenticated',
+        },
       ],
     },
     agent: [

@@ -59,7 +59,7 @@ export async function sendEmailNotice(medplum: MedplumClient, to: string, text: 
   } catch (err) {
     if (getStatus(normalizeOperationOutcome(err)) === 403) {
       throw new Error(
-        'Email refused (403): the project needs the "email" feature and the bot\'s ProjectMembership needs admin: true'
+        'Email refused (403): the project needs the "email" feature and the bot\'s ProjectMembership needs admin: true',
       );
     }
     throw err;

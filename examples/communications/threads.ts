@@ -17,7 +17,7 @@ export async function startThread(
   medplum: MedplumClient,
   patient: Patient,
   practitioner: Practitioner,
-  title: string
+  title: string,
 ): Promise<Communication> {
   return medplum.createResource<Communication>({
     resourceType: 'Communication',
@@ -39,7 +39,7 @@ export async function sendMessage(
   medplum: MedplumClient,
   thread: Communication,
   sender: Reference<Patient | Practitioner>,
-  text: string
+  text: string,
 ): Promise<Communication> {
   const senderRef = getReferenceString(sender);
   return medplum.createResource<Communication>({
@@ -81,14 +81,11 @@ export async function markRead(medplum: MedplumClient, message: Communication): 
 }
 
 /** Unread messages addressed to one person, across all threads. */
-export async function unreadFor(
-  medplum: MedplumClient,
-  person: Patient | Practitioner
-): Promise<Communication[]> {
+export async function unreadFor(medplum: MedplumClient, person: Patient | Practitioner): Promise<Communication[]> {
   const messages = await medplum.searchResources(
     'Communication',
     { recipient: getReferenceString(person), status: 'in-progress', _count: '100' },
-    { cache: 'no-cache' }
+    { cache: 'no-cache' },
   );
   // Threads are in-progress too while they are open; only messages have a partOf.
   return messages.filter((m) => m.partOf?.length);

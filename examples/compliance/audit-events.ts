@@ -32,7 +32,7 @@ export async function accessLogFor(medplum: MedplumClient, resource: Resource, s
 export async function failedDeliveriesSince(
   medplum: MedplumClient,
   subscription: Subscription & { id: string },
-  since: string
+  since: string,
 ): Promise<AuditEvent[]> {
   const attempts = await medplum.searchResources('AuditEvent', {
     entity: getReferenceString(subscription),

@@ -21,7 +21,7 @@ export async function signRecord(
   medplum: MedplumClient,
   record: Resource,
   signer: Reference<Practitioner>,
-  meaning: keyof typeof SignatureMeaning
+  meaning: keyof typeof SignatureMeaning,
 ): Promise<Provenance> {
   if (!record.id || !record.meta?.versionId) {
     throw new Error('Only a stored version can be signed: the record needs id and meta.versionId');

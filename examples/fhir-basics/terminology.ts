@@ -7,7 +7,11 @@ import type { CodeableConcept } from '@medplum/fhirtypes';
 export const diabetes: CodeableConcept = {
   coding: [
     { system: SNOMED, code: '44054006', display: 'Diabetes mellitus type 2' },
-    { system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'E11.9', display: 'Type 2 diabetes mellitus without complications' },
+    {
+      system: 'http://hl7.org/fhir/sid/icd-10-cm',
+      code: 'E11.9',
+      display: 'Type 2 diabetes mellitus without complications',
+    },
   ],
   text: 'Type 2 diabetes',
 };

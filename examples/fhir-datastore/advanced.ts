@@ -48,7 +48,10 @@ export function fallRiskOperation(bot: Reference<Bot>): OperationDefinition {
 }
 
 /** Stores the OperationDefinition once; a second call finds the existing one by its code. */
-export async function registerFallRiskOperation(medplum: MedplumClient, bot: Reference<Bot>): Promise<OperationDefinition> {
+export async function registerFallRiskOperation(
+  medplum: MedplumClient,
+  bot: Reference<Bot>,
+): Promise<OperationDefinition> {
   return medplum.createResourceIfNoneExist(fallRiskOperation(bot), 'code=fall-risk');
 }
 // #endregion operation-definition
@@ -129,7 +132,12 @@ export function autoBatchingClient(baseUrl: string, fetchImpl?: typeof fetch): M
 }
 
 /** Three reads started together become a single HTTP request on an auto-batching client. */
-export async function loadChartHeader(medplum: MedplumClient, patientId: string, encounterId: string, practitionerId: string): Promise<Resource[]> {
+export async function loadChartHeader(
+  medplum: MedplumClient,
+  patientId: string,
+  encounterId: string,
+  practitionerId: string,
+): Promise<Resource[]> {
   return Promise.all([
     medplum.readResource('Patient', patientId),
     medplum.readResource('Encounter', encounterId),
@@ -147,7 +155,7 @@ export async function loadChartHeader(medplum: MedplumClient, patientId: string,
 export function patchEntry(
   resource: Resource & { id: string },
   versionId: string,
-  ops: { op: string; path: string; value?: unknown }[]
+  ops: { op: string; path: string; value?: unknown }[],
 ): BundleEntry {
   return {
     request: { method: 'PATCH', url: `${resource.resourceType}/${resource.id}` },
@@ -168,7 +176,7 @@ export async function retractObservations(medplum: MedplumClient, observations: 
       patchEntry(obs as Observation & { id: string }, obs.meta?.versionId as string, [
         { op: 'test', path: '/status', value: obs.status },
         { op: 'replace', path: '/status', value: 'entered-in-error' },
-      ])
+      ]),
     ),
   });
 }
@@ -223,7 +231,9 @@ export function transactionChunks(groups: BundleEntry[][]): Bundle[] {
 export const COHORT_TAG = { system: 'https://example.org/fhir/tags', code: 'cohort-a' };
 
 /** Finds patients carrying the cohort tag, and patients that carry no security label at all. */
-export async function tagAndSecuritySearches(medplum: MedplumClient): Promise<{ tagged: Patient[]; unlabeled: Patient[] }> {
+export async function tagAndSecuritySearches(
+  medplum: MedplumClient,
+): Promise<{ tagged: Patient[]; unlabeled: Patient[] }> {
   const tagged = await medplum.searchResources('Patient', { _tag: `${COHORT_TAG.system}|${COHORT_TAG.code}` });
   const unlabeled = await medplum.searchResources('Patient', { '_security:missing': 'true' });
   return { tagged, unlabeled };
@@ -235,7 +245,7 @@ export async function tagAndSecuritySearches(medplum: MedplumClient): Promise<{ 
 export async function profileAndSourceSearches(
   medplum: MedplumClient,
   profileUrl: string,
-  sourceUri: string
+  sourceUri: string,
 ): Promise<{ profiled: Patient[]; fromSource: Patient[] }> {
   const profiled = await medplum.searchResources('Patient', { _profile: profileUrl });
   const fromSource = await medplum.searchResources('Patient', { _source: sourceUri });
@@ -296,7 +306,11 @@ export const PHARMACY_EXT = 'https://example.org/fhir/StructureDefinition/prefer
  * FHIRPath in your code. Only the first page is read (the server caps `_count` at 1000), so
  * keep the server-side part selective enough to fit in it.
  */
-export async function patientsWithPharmacy(medplum: MedplumClient, organizationId: string, pharmacyId: string): Promise<Patient[]> {
+export async function patientsWithPharmacy(
+  medplum: MedplumClient,
+  organizationId: string,
+  pharmacyId: string,
+): Promise<Patient[]> {
   const candidates = await medplum.searchResources('Patient', {
     organization: `Organization/${organizationId}`,
     _count: '1000',

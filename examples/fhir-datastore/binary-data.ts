@@ -24,7 +24,7 @@ export async function attachNote(
   patient: WithId<Patient>,
   data: string | Uint8Array,
   filename: string,
-  contentType: string
+  contentType: string,
 ): Promise<WithId<DocumentReference>> {
   const attachment: Attachment = await medplum.createAttachment({
     data,

@@ -29,7 +29,7 @@ export async function readWithoutRetry(medplum: MedplumClient, id: string): Prom
 export async function uploadStream(
   medplum: MedplumClient,
   stream: ReadableStream<Uint8Array>,
-  contentType: string
+  contentType: string,
 ): Promise<WithId<Binary>> {
   return medplum.post(medplum.fhirUrl('Binary'), stream, contentType);
 }
@@ -44,7 +44,7 @@ export async function uploadStream(
 export async function readAsMember(
   medplum: MedplumClient,
   membershipId: string,
-  patientId: string
+  patientId: string,
 ): Promise<WithId<Patient>> {
   return medplum.readResource('Patient', patientId, {
     headers: { 'x-medplum-on-behalf-of': `ProjectMembership/${membershipId}` },

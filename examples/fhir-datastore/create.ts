@@ -26,7 +26,7 @@ export async function ensurePatientByMrn(
   medplum: MedplumClient,
   mrn: string,
   given: string,
-  family: string
+  family: string,
 ): Promise<WithId<Patient>> {
   return medplum.createResourceIfNoneExist<Patient>(
     {
@@ -35,7 +35,7 @@ export async function ensurePatientByMrn(
       name: [{ given: [given], family }],
     },
     // Only the search parameters: no resource type and no leading "?".
-    `identifier=${MRN_SYSTEM}|${mrn}`
+    `identifier=${MRN_SYSTEM}|${mrn}`,
   );
 }
 // #endregion create-if-none-exist
@@ -48,7 +48,7 @@ export async function ensurePatientByMrn(
 export async function upsertPatientByMrn(
   medplum: MedplumClient,
   mrn: string,
-  patient: Omit<Patient, 'resourceType' | 'identifier'>
+  patient: Omit<Patient, 'resourceType' | 'identifier'>,
 ): Promise<WithId<Patient>> {
   return medplum.upsertResource<Patient>(
     {
@@ -56,7 +56,7 @@ export async function upsertPatientByMrn(
       resourceType: 'Patient',
       identifier: [{ system: MRN_SYSTEM, value: mrn }],
     },
-    { identifier: `${MRN_SYSTEM}|${mrn}` }
+    { identifier: `${MRN_SYSTEM}|${mrn}` },
   );
 }
 // #endregion upsert

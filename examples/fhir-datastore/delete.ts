@@ -10,7 +10,11 @@ import type { ResourceType } from '@medplum/fhirtypes';
  * Deletes a resource. Afterwards a read fails, but the resource's earlier versions stay in its
  * history, so an auditor can still see what it looked like.
  */
-export async function deleteAndConfirm(medplum: MedplumClient, resourceType: ResourceType, id: string): Promise<boolean> {
+export async function deleteAndConfirm(
+  medplum: MedplumClient,
+  resourceType: ResourceType,
+  id: string,
+): Promise<boolean> {
   await medplum.deleteResource(resourceType, id);
   try {
     await medplum.readResource(resourceType, id, { cache: 'no-cache' });
@@ -34,7 +38,7 @@ export async function expunge(
   medplum: MedplumClient,
   resourceType: ResourceType,
   id: string,
-  everything = false
+  everything = false,
 ): Promise<void> {
   const url = medplum.fhirUrl(resourceType, id, '$expunge');
   if (everything) {

@@ -18,7 +18,7 @@ export const ROLE_CODE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-RoleCo
 export async function addRelative(
   medplum: MedplumClient,
   patient: WithId<Patient>,
-  relative: { given: string; family: string; code: string; display: string; phone?: string }
+  relative: { given: string; family: string; code: string; display: string; phone?: string },
 ): Promise<WithId<RelatedPerson>> {
   return medplum.createResource<RelatedPerson>({
     resourceType: 'RelatedPerson',
@@ -51,7 +51,7 @@ export async function listRelatives(medplum: MedplumClient, patientId: string): 
 export async function linkRelativeToTheirChart(
   medplum: MedplumClient,
   relatedPerson: WithId<RelatedPerson>,
-  relativeAsPatient: WithId<Patient>
+  relativeAsPatient: WithId<Patient>,
 ): Promise<WithId<Patient>> {
   return medplum.patchResource('Patient', relativeAsPatient.id, [
     {

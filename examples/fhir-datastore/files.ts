@@ -45,7 +45,7 @@ export interface ProfileFailure {
  */
 export async function failuresUnderRevision(
   medplum: MedplumClient,
-  revised: StructureDefinition
+  revised: StructureDefinition,
 ): Promise<ProfileFailure[]> {
   if (!revised.url) {
     throw new Error('The revised profile needs its canonical url');
@@ -73,7 +73,7 @@ export async function publishRevision(
   medplum: MedplumClient,
   current: WithId<StructureDefinition>,
   revised: StructureDefinition,
-  version: string
+  version: string,
 ): Promise<WithId<StructureDefinition>> {
   if (revised.url !== current.url) {
     throw new Error('A revision keeps the canonical url of the profile it replaces');
@@ -115,7 +115,7 @@ export async function fileForPatient(
   patient: WithId<Patient>,
   data: string | Uint8Array | Blob,
   contentType: string,
-  filename: string
+  filename: string,
 ): Promise<DocumentReference> {
   return medplum.createDocumentReference({
     data,
@@ -152,7 +152,7 @@ export async function replaceBytes(
   medplum: MedplumClient,
   binary: WithId<Binary>,
   data: string | Uint8Array | Blob,
-  contentType: string
+  contentType: string,
 ): Promise<WithId<Binary>> {
   const headers: Record<string, string> = {};
   if (binary.securityContext?.reference) {
@@ -176,7 +176,7 @@ export interface UnprotectedFile {
  */
 export async function unprotectedFilesForPatient(
   medplum: MedplumClient,
-  patient: WithId<Patient>
+  patient: WithId<Patient>,
 ): Promise<UnprotectedFile[]> {
   const found: UnprotectedFile[] = [];
   const docs = await medplum.searchResources('DocumentReference', { subject: getReferenceString(patient) });
@@ -202,7 +202,7 @@ export async function unprotectedFilesForPatient(
 export async function protectBinary(
   medplum: MedplumClient,
   binaryId: string,
-  context: Reference<Resource>
+  context: Reference<Resource>,
 ): Promise<WithId<Binary>> {
   const binary = await medplum.readResource('Binary', binaryId);
   const { url: _signedUrl, data: _data, ...rest } = binary;

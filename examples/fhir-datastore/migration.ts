@@ -81,7 +81,7 @@ export function toBundle(rows: LegacyPatientRow[]): Bundle {
 export async function migrate(
   medplum: MedplumClient,
   rows: LegacyPatientRow[],
-  chunkSize = 50
+  chunkSize = 50,
 ): Promise<{ sent: number; failed: { url: string; status: string }[] }> {
   const failed: { url: string; status: string }[] = [];
   let sent = 0;

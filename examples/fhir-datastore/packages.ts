@@ -33,7 +33,7 @@ export function compareVersions(a: string, b: string): number {
 /** The active Package with this name and its newest release, or undefined if there is none. */
 export async function newestRelease(
   medplum: MedplumClient,
-  packageName: string
+  packageName: string,
 ): Promise<{ pkg: WithId<Package>; release: WithId<PackageRelease> } | undefined> {
   const pkg = await medplum.searchOne('Package', { name: packageName, status: 'active' });
   if (!pkg) {

@@ -77,7 +77,7 @@ const MATCH_GRADE = 'http://hl7.org/fhir/StructureDefinition/match-grade';
 export async function serverMatches(
   medplum: MedplumClient,
   patient: WithId<Patient>,
-  onlyCertain = false
+  onlyCertain = false,
 ): Promise<ServerMatch[]> {
   const params: Parameters = {
     resourceType: 'Parameters',
@@ -110,7 +110,7 @@ export async function serverMatches(
 export async function linkDuplicate(
   medplum: MedplumClient,
   sourceId: string,
-  targetId: string
+  targetId: string,
 ): Promise<{ source: WithId<Patient>; target: WithId<Patient> }> {
   const source = await medplum.readResource('Patient', sourceId);
   const target = await medplum.readResource('Patient', targetId);

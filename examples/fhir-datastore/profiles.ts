@@ -12,7 +12,7 @@ import type { OperationOutcomeIssue, Patient, StructureDefinition } from '@medpl
  */
 export async function uploadProfile(
   medplum: MedplumClient,
-  profile: StructureDefinition
+  profile: StructureDefinition,
 ): Promise<WithId<StructureDefinition>> {
   if (!profile.url || !profile.snapshot?.element?.length) {
     throw new Error('Upload the published form of the profile: it needs a url and a snapshot');
@@ -26,7 +26,7 @@ export async function uploadProfile(
 export async function createProfiledPatient(
   medplum: MedplumClient,
   profileUrl: string,
-  patient: Omit<Patient, 'resourceType'>
+  patient: Omit<Patient, 'resourceType'>,
 ): Promise<WithId<Patient>> {
   return medplum.createResource<Patient>({
     ...patient,

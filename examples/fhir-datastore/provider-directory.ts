@@ -26,7 +26,7 @@ export async function addListing(
     siteName: string;
     specialty: { system: string; code: string; display: string };
     phone: string;
-  }
+  },
 ): Promise<WithId<PractitionerRole>> {
   const practitioner = await medplum.createResourceIfNoneExist<Practitioner>(
     {
@@ -34,7 +34,7 @@ export async function addListing(
       identifier: [{ system: NPI_SYSTEM, value: input.practitionerNpi }],
       name: [{ given: [input.given], family: input.family, prefix: ['Dr.'] }],
     },
-    `identifier=${NPI_SYSTEM}|${input.practitionerNpi}`
+    `identifier=${NPI_SYSTEM}|${input.practitionerNpi}`,
   );
   const organization = await medplum.createResourceIfNoneExist<Organization>(
     {
@@ -43,7 +43,7 @@ export async function addListing(
       name: input.organizationName,
       active: true,
     },
-    `identifier=${NPI_SYSTEM}|${input.organizationNpi}`
+    `identifier=${NPI_SYSTEM}|${input.organizationNpi}`,
   );
   const location = await medplum.createResourceIfNoneExist<Location>(
     {
@@ -53,7 +53,7 @@ export async function addListing(
       managingOrganization: createReference(organization),
     },
     // Encode free text so a name containing '&' or '#' cannot break the query.
-    `name:exact=${encodeURIComponent(input.siteName)}&organization=Organization/${organization.id}`
+    `name:exact=${encodeURIComponent(input.siteName)}&organization=Organization/${organization.id}`,
   );
   return medplum.createResource<PractitionerRole>({
     resourceType: 'PractitionerRole',
@@ -74,7 +74,7 @@ export async function addListing(
  */
 export async function findBySpecialty(
   medplum: MedplumClient,
-  specialtyCode: string
+  specialtyCode: string,
 ): Promise<{ name: string; site: string; phone?: string }[]> {
   // A repeated parameter (two _include) needs URLSearchParams; a plain object cannot repeat keys.
   const query = new URLSearchParams([

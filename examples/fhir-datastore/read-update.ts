@@ -9,7 +9,7 @@ import type { Observation, Patient, Reference } from '@medplum/fhirtypes';
 export async function readExamples(
   medplum: MedplumClient,
   patientId: string,
-  observation: Observation
+  observation: Observation,
 ): Promise<{ byId: WithId<Patient>; bySubject: WithId<Patient> }> {
   const byId = await medplum.readResource('Patient', patientId);
   const bySubject = await medplum.readReference(observation.subject as Reference<Patient>);
@@ -50,7 +50,7 @@ export async function addMobilePhone(medplum: MedplumClient, id: string, phone: 
 export async function deactivateIfUnchanged(
   medplum: MedplumClient,
   id: string,
-  expectedVersionId: string
+  expectedVersionId: string,
 ): Promise<WithId<Patient>> {
   return medplum.patchResource('Patient', id, [
     { op: 'test', path: '/meta/versionId', value: expectedVersionId },
@@ -88,7 +88,7 @@ export async function refreshPerformerDisplays(medplum: MedplumClient, practitio
     for (const obs of page) {
       const refreshed: Observation = await medplum.post(
         medplum.fhirUrl('Observation', obs.id, '$refresh-reference-display'),
-        {}
+        {},
       );
       if (refreshed.meta?.versionId !== obs.meta?.versionId) {
         changed++;

@@ -13,7 +13,12 @@ import type { ImagingStudy, Patient } from '@medplum/fhirtypes';
 
 // #region subscribe
 /** The events a viewer that follows the user's current patient and study needs. */
-export const VIEWER_EVENTS: FhircastEventName[] = ['Patient-open', 'Patient-close', 'ImagingStudy-open', 'ImagingStudy-close'];
+export const VIEWER_EVENTS: FhircastEventName[] = [
+  'Patient-open',
+  'Patient-close',
+  'ImagingStudy-open',
+  'ImagingStudy-close',
+];
 
 /**
  * Subscribes to a topic (usually one per user session, agreed by all the apps the user runs).
@@ -33,7 +38,7 @@ export function followPatient(
   medplum: MedplumClient,
   subscription: SubscriptionRequest,
   onPatient: (patient: Patient | undefined) => void,
-  options?: FhircastConnectionOptions
+  options?: FhircastConnectionOptions,
 ): FhircastConnection {
   const connection = medplum.fhircastConnect(subscription, options);
   connection.addEventListener('message', (event) => {
@@ -63,7 +68,7 @@ export async function announceStudyOpen(
   medplum: MedplumClient,
   topic: string,
   patient: Patient,
-  study: ImagingStudy
+  study: ImagingStudy,
 ): Promise<void> {
   await medplum.fhircastPublish(topic, 'ImagingStudy-open', [
     { key: 'study', resource: study },

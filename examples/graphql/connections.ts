@@ -34,13 +34,13 @@ export async function patientPage(
   medplum: MedplumClient,
   family: string,
   count: number,
-  offset: number
+  offset: number,
 ): Promise<PatientPage> {
-  const result: GraphQLResult<{ PatientConnection: PatientPage }> = await medplum.graphql(
-    PATIENT_PAGE,
-    'PatientPage',
-    { family, count, offset }
-  );
+  const result: GraphQLResult<{ PatientConnection: PatientPage }> = await medplum.graphql(PATIENT_PAGE, 'PatientPage', {
+    family,
+    count,
+    offset,
+  });
   return unwrap(result).PatientConnection;
 }
 // #endregion connection-page

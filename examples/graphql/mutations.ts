@@ -20,11 +20,14 @@ const CREATE_PATIENT = `
 export async function createPatient(
   medplum: MedplumClient,
   family: string,
-  given: string
+  given: string,
 ): Promise<{ id: string; meta: { versionId: string } }> {
   const res: Patient = { resourceType: 'Patient', name: [{ family, given: [given] }] };
-  const result: GraphQLResult<{ PatientCreate: { id: string; meta: { versionId: string } } }> =
-    await medplum.graphql(CREATE_PATIENT, 'CreatePatient', { res });
+  const result: GraphQLResult<{ PatientCreate: { id: string; meta: { versionId: string } } }> = await medplum.graphql(
+    CREATE_PATIENT,
+    'CreatePatient',
+    { res },
+  );
   return unwrap(result).PatientCreate;
 }
 // #endregion create
@@ -51,7 +54,7 @@ export async function setBirthDate(medplum: MedplumClient, patient: Patient, bir
   const result: GraphQLResult<{ PatientUpdate: { birthDate: string } }> = await medplum.graphql(
     UPDATE_PATIENT,
     'UpdatePatient',
-    { id: patient.id, res }
+    { id: patient.id, res },
   );
   return unwrap(result).PatientUpdate.birthDate;
 }
@@ -76,7 +79,7 @@ export async function setGender(medplum: MedplumClient, id: string, gender: Pati
   const result: GraphQLResult<{ PatientPatch: { gender: string } }> = await medplum.graphql(
     PATCH_PATIENT,
     'PatchPatient',
-    { id, patch }
+    { id, patch },
   );
   return unwrap(result).PatientPatch.gender;
 }

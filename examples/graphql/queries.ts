@@ -60,7 +60,7 @@ export async function findPatients(medplum: MedplumClient, family: string, count
   const result: GraphQLResult<{ PatientList: PatientCard[] | null }> = await medplum.graphql(
     FIND_PATIENTS,
     'FindPatients',
-    { family, count }
+    { family, count },
   );
   // No matches: a Medplum server returns [], MockClient's in-memory repository returns null.
   return unwrap(result).PatientList ?? [];
@@ -97,7 +97,7 @@ export async function observationsWithSubject(medplum: MedplumClient, code: stri
   const result: GraphQLResult<{ ObservationList: ObservationRow[] | null }> = await medplum.graphql(
     OBSERVATIONS_WITH_SUBJECT,
     'ObservationsWithSubject',
-    { code }
+    { code },
   );
   return unwrap(result).ObservationList ?? [];
 }

@@ -140,7 +140,7 @@ export const intakeQuestionnaire: Questionnaire = {
 export async function submitIntake(
   medplum: MedplumClient,
   response: QuestionnaireResponse,
-  patient?: Patient
+  patient?: Patient,
 ): Promise<QuestionnaireResponse> {
   return medplum.createResource<QuestionnaireResponse>({
     ...response,
@@ -184,7 +184,9 @@ export function groupAnswers(response: QuestionnaireResponse, linkId: string): A
     }
   };
   walk(response.item);
-  return groups.map((group) => getAllQuestionnaireAnswers({ resourceType: 'QuestionnaireResponse', status: 'completed', item: group.item }));
+  return groups.map((group) =>
+    getAllQuestionnaireAnswers({ resourceType: 'QuestionnaireResponse', status: 'completed', item: group.item }),
+  );
 }
 // #endregion answers
 
@@ -216,7 +218,11 @@ export function toPatient(answers: Answers, existing?: Patient): Patient {
     patient.contact = [
       {
         relationship: [
-          { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C', display: 'Emergency Contact' }] },
+          {
+            coding: [
+              { system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C', display: 'Emergency Contact' },
+            ],
+          },
         ],
         name: { text: contactName },
         telecom: [{ system: 'phone', value: first(answers, 'emergency-contact-phone')?.valueString }],
@@ -233,7 +239,7 @@ export async function fileCoverage(
   medplum: MedplumClient,
   patient: Patient,
   answers: Answers,
-  order: number
+  order: number,
 ): Promise<Coverage | undefined> {
   const payer = first(answers, 'payer')?.valueReference as Reference<Organization> | undefined;
   const memberId = first(answers, 'member-id')?.valueString;
@@ -246,7 +252,12 @@ export async function fileCoverage(
     const person = await medplum.createResource<RelatedPerson>({
       resourceType: 'RelatedPerson',
       patient: createReference(patient),
-      name: [{ given: [first(answers, 'subscriber-given-name')?.valueString ?? ''], family: first(answers, 'subscriber-family-name')?.valueString }],
+      name: [
+        {
+          given: [first(answers, 'subscriber-given-name')?.valueString ?? ''],
+          family: first(answers, 'subscriber-family-name')?.valueString,
+        },
+      ],
       birthDate: first(answers, 'subscriber-birth-date')?.valueDate,
     });
     subscriber = createReference(person);
@@ -262,7 +273,16 @@ export async function fileCoverage(
     payor: [payer],
     order,
     class: groupNumber
-      ? [{ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'group', display: 'Group' }] }, value: groupNumber }]
+      ? [
+          {
+            type: {
+              coding: [
+                { system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'group', display: 'Group' },
+              ],
+            },
+            value: groupNumber,
+          },
+        ]
       : undefined,
   };
   // Same payer and member id again (a resubmitted form): update instead of duplicating.
@@ -279,21 +299,42 @@ export async function fileCoverage(
 
 // #region clinical
 /** Patient-reported allergies: unconfirmed until a clinician reviews them. Skips codes already on file. */
-export async function fileAllergy(medplum: MedplumClient, patient: Patient, answers: Answers): Promise<AllergyIntolerance | undefined> {
+export async function fileAllergy(
+  medplum: MedplumClient,
+  patient: Patient,
+  answers: Answers,
+): Promise<AllergyIntolerance | undefined> {
   const code = first(answers, 'allergy-substance')?.valueCoding;
   if (!code) {
     return undefined;
   }
-  const known = await medplum.searchOne('AllergyIntolerance', { patient: getReferenceString(patient), code: `${code.system}|${code.code}` });
+  const known = await medplum.searchOne('AllergyIntolerance', {
+    patient: getReferenceString(patient),
+    code: `${code.system}|${code.code}`,
+  });
   if (known) {
     return known;
   }
   const reaction = first(answers, 'allergy-reaction')?.valueString;
   return medplum.createResource<AllergyIntolerance>({
     resourceType: 'AllergyIntolerance',
-    clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active', display: 'Active' }] },
+    clinicalStatus: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+          code: 'active',
+          display: 'Active',
+        },
+      ],
+    },
     verificationStatus: {
-      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'unconfirmed', display: 'Unconfirmed' }],
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification',
+          code: 'unconfirmed',
+          display: 'Unconfirmed',
+        },
+      ],
     },
     patient: createReference(patient),
     code: { coding: [code] },
@@ -303,21 +344,50 @@ export async function fileAllergy(medplum: MedplumClient, patient: Patient, answ
 }
 
 /** Patient-reported history goes on the problem list, unconfirmed. */
-export async function fileCondition(medplum: MedplumClient, patient: Patient, answers: Answers): Promise<Condition | undefined> {
+export async function fileCondition(
+  medplum: MedplumClient,
+  patient: Patient,
+  answers: Answers,
+): Promise<Condition | undefined> {
   const code = first(answers, 'condition-code')?.valueCoding;
   if (!code) {
     return undefined;
   }
-  const known = await medplum.searchOne('Condition', { subject: getReferenceString(patient), code: `${code.system}|${code.code}` });
+  const known = await medplum.searchOne('Condition', {
+    subject: getReferenceString(patient),
+    code: `${code.system}|${code.code}`,
+  });
   if (known) {
     return known;
   }
   return medplum.createResource<Condition>({
     resourceType: 'Condition',
     subject: createReference(patient),
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'problem-list-item', display: 'Problem List Item' }] }],
-    clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active', display: 'Active' }] },
-    verificationStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: 'unconfirmed', display: 'Unconfirmed' }] },
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/condition-category',
+            code: 'problem-list-item',
+            display: 'Problem List Item',
+          },
+        ],
+      },
+    ],
+    clinicalStatus: {
+      coding: [
+        { system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active', display: 'Active' },
+      ],
+    },
+    verificationStatus: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status',
+          code: 'unconfirmed',
+          display: 'Unconfirmed',
+        },
+      ],
+    },
     code: { coding: [code] },
     asserter: createReference(patient),
   });
@@ -328,7 +398,7 @@ export async function fileSmokingStatus(
   medplum: MedplumClient,
   patient: Patient,
   response: QuestionnaireResponse,
-  value: Coding | undefined
+  value: Coding | undefined,
 ): Promise<Observation | undefined> {
   if (!value) {
     return undefined;
@@ -336,7 +406,17 @@ export async function fileSmokingStatus(
   return medplum.createResource<Observation>({
     resourceType: 'Observation',
     status: 'final',
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'social-history', display: 'Social History' }] }],
+    category: [
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+            code: 'social-history',
+            display: 'Social History',
+          },
+        ],
+      },
+    ],
     code: { coding: [{ system: 'http://loinc.org', code: '72166-2', display: 'Tobacco smoking status' }] },
     subject: createReference(patient),
     effectiveDateTime: response.authored ?? new Date().toISOString(),
@@ -356,16 +436,24 @@ export async function fileConsent(
   patient: Patient,
   response: QuestionnaireResponse,
   kind: 'treatment' | 'npp',
-  given: boolean
+  given: boolean,
 ): Promise<Consent> {
   const scope =
     kind === 'treatment'
       ? { system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'treatment', display: 'Treatment' }
-      : { system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'patient-privacy', display: 'Privacy Consent' };
+      : {
+          system: 'http://terminology.hl7.org/CodeSystem/consentscope',
+          code: 'patient-privacy',
+          display: 'Privacy Consent',
+        };
   const category =
     kind === 'treatment'
       ? { system: 'http://loinc.org', code: '59284-0', display: 'Patient Consent' }
-      : { system: 'http://terminology.hl7.org/CodeSystem/consentcategorycodes', code: 'npp', display: 'Notice of Privacy Practices' };
+      : {
+          system: 'http://terminology.hl7.org/CodeSystem/consentcategorycodes',
+          code: 'npp',
+          display: 'Notice of Privacy Practices',
+        };
   return medplum.createResource<Consent>({
     resourceType: 'Consent',
     status: given ? 'active' : 'rejected',
@@ -378,7 +466,15 @@ export async function fileConsent(
     policy: kind === 'treatment' ? [{ uri: TREATMENT_POLICY }] : undefined,
     policyRule:
       kind === 'npp'
-        ? { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentpolicycodes', code: 'hipaa-npp', display: 'HIPAA Notice of Privacy Practices' }] }
+        ? {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/consentpolicycodes',
+                code: 'hipaa-npp',
+                display: 'HIPAA Notice of Privacy Practices',
+              },
+            ],
+          }
         : undefined,
     sourceReference: createReference(response),
   });
@@ -420,15 +516,21 @@ export async function handler(medplum: MedplumClient, event: BotEvent<Questionna
       coverages.push(coverage);
     }
   }
-  const allergies = (await Promise.all(groupAnswers(response, 'allergy').map((g) => fileAllergy(medplum, patient, g)))).filter(
-    (a): a is AllergyIntolerance => !!a
-  );
-  const conditions = (await Promise.all(groupAnswers(response, 'condition').map((g) => fileCondition(medplum, patient, g)))).filter(
-    (c): c is Condition => !!c
-  );
+  const allergies = (
+    await Promise.all(groupAnswers(response, 'allergy').map((g) => fileAllergy(medplum, patient, g)))
+  ).filter((a): a is AllergyIntolerance => !!a);
+  const conditions = (
+    await Promise.all(groupAnswers(response, 'condition').map((g) => fileCondition(medplum, patient, g)))
+  ).filter((c): c is Condition => !!c);
   const smoking = await fileSmokingStatus(medplum, patient, response, first(answers, 'smoking-status')?.valueCoding);
   const consents = [
-    await fileConsent(medplum, patient, response, 'treatment', first(answers, 'consent-treatment')?.valueBoolean === true),
+    await fileConsent(
+      medplum,
+      patient,
+      response,
+      'treatment',
+      first(answers, 'consent-treatment')?.valueBoolean === true,
+    ),
     await fileConsent(medplum, patient, response, 'npp', first(answers, 'consent-npp')?.valueBoolean === true),
   ];
 

@@ -30,7 +30,11 @@ export async function encryptJwe(plaintext: string, key: string, contentType: st
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const aesKey = await crypto.subtle.importKey('raw', fromB64url(key), 'AES-GCM', false, ['encrypt']);
   const sealed = new Uint8Array(
-    await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: utf8(header), tagLength: 128 }, aesKey, utf8(plaintext))
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv, additionalData: utf8(header), tagLength: 128 },
+      aesKey,
+      utf8(plaintext),
+    ),
   );
   // Web Crypto appends the 16-byte tag to the ciphertext; JWE keeps them in separate parts.
   const ciphertext = sealed.slice(0, sealed.length - 16);
@@ -47,7 +51,11 @@ export async function decryptJwe(jwe: string, key: string): Promise<string> {
   }
   const aesKey = await crypto.subtle.importKey('raw', fromB64url(key), 'AES-GCM', false, ['decrypt']);
   const sealed = new Uint8Array([...fromB64url(ciphertext), ...fromB64url(tag)]);
-  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromB64url(iv), additionalData: utf8(header), tagLength: 128 }, aesKey, sealed);
+  const plain = await crypto.subtle.decrypt(
+    { name: 'AES-GCM', iv: fromB64url(iv), additionalData: utf8(header), tagLength: 128 },
+    aesKey,
+    sealed,
+  );
   return new TextDecoder().decode(plain);
 }
 // #endregion jwe
@@ -61,7 +69,11 @@ export const EXT_ATTEMPTS = 'https://example.org/fhir/StructureDefinition/shl-re
 /** PBKDF2-SHA-256 hash of the passcode, stored as `salt.hash`; the passcode itself is never stored. */
 export async function hashPasscode(passcode: string, salt: string = randomToken()): Promise<string> {
   const material = await crypto.subtle.importKey('raw', utf8(passcode), 'PBKDF2', false, ['deriveBits']);
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: fromB64url(salt), iterations: 100_000 }, material, 256);
+  const bits = await crypto.subtle.deriveBits(
+    { name: 'PBKDF2', hash: 'SHA-256', salt: fromB64url(salt), iterations: 100_000 },
+    material,
+    256,
+  );
   return `${salt}.${b64url(new Uint8Array(bits))}`;
 }
 
@@ -93,12 +105,16 @@ export async function createSmartHealthLink(
   medplum: MedplumClient,
   patient: Patient,
   bundle: Bundle,
-  options: LinkOptions
+  options: LinkOptions,
 ): Promise<{ uri: string; record: DocumentReference }> {
   const key = randomToken();
   const id = randomToken();
   const jwe = await encryptJwe(JSON.stringify(bundle), key, 'application/fhir+json');
-  const binary = await medplum.createBinary({ data: jwe, contentType: 'application/jose', securityContext: createReference(patient) });
+  const binary = await medplum.createBinary({
+    data: jwe,
+    contentType: 'application/jose',
+    securityContext: createReference(patient),
+  });
 
   const extension: Extension[] = [];
   if (options.passcode) {
@@ -137,7 +153,10 @@ export function parseShlink(uri: string): { url: string; key: string; exp?: numb
 }
 
 /** Stops a link: later manifest requests get 404. */
-export async function revokeSmartHealthLink(medplum: MedplumClient, record: DocumentReference): Promise<DocumentReference> {
+export async function revokeSmartHealthLink(
+  medplum: MedplumClient,
+  record: DocumentReference,
+): Promise<DocumentReference> {
   return medplum.updateResource<DocumentReference>({ ...record, status: 'superseded' });
 }
 // #endregion record
@@ -159,16 +178,21 @@ export type ManifestReply =
 type CiphertextReader = (medplum: MedplumClient, url: string) => Promise<string>;
 const downloadText: CiphertextReader = async (medplum, url) => (await medplum.download(url)).text();
 
-const ext = (record: DocumentReference, url: string): Extension | undefined => record.extension?.find((e) => e.url === url);
+const ext = (record: DocumentReference, url: string): Extension | undefined =>
+  record.extension?.find((e) => e.url === url);
 
 /** Checks the link and the passcode and answers with the encrypted file embedded in the manifest. */
 export async function serveManifest(
   medplum: MedplumClient,
   request: ManifestRequest,
-  readCiphertext: CiphertextReader = downloadText
+  readCiphertext: CiphertextReader = downloadText,
 ): Promise<ManifestReply> {
   const gone = { status: 404 as const, body: { error: 'No such link' } };
-  const record = await medplum.searchOne('DocumentReference', { identifier: `${SHL_ID_SYSTEM}|${request.shlId}` }, { cache: 'no-cache' });
+  const record = await medplum.searchOne(
+    'DocumentReference',
+    { identifier: `${SHL_ID_SYSTEM}|${request.shlId}` },
+    { cache: 'no-cache' },
+  );
   if (record?.status !== 'current') {
     return gone;
   }
@@ -187,7 +211,9 @@ export async function serveManifest(
       const remaining = attempts - 1;
       await medplum.updateResource<DocumentReference>({
         ...record,
-        extension: record.extension?.map((e) => (e.url === EXT_ATTEMPTS ? { url: EXT_ATTEMPTS, valueInteger: remaining } : e)),
+        extension: record.extension?.map((e) =>
+          e.url === EXT_ATTEMPTS ? { url: EXT_ATTEMPTS, valueInteger: remaining } : e,
+        ),
       });
       return { status: 401, body: { remainingAttempts: remaining } };
     }

@@ -34,7 +34,7 @@ export async function fileReceivedCcda(
   medplum: MedplumClient,
   patient: WithId<Patient>,
   xml: string,
-  sender: string
+  sender: string,
 ): Promise<DocumentReference> {
   return medplum.createDocumentReference({
     data: xml,

@@ -97,7 +97,9 @@ export function patientFromPid(message: Hl7Message, systemBase = 'https://exampl
   const areaCode = pid.getComponent(13, 6);
   const localNumber = pid.getComponent(13, 7);
   if (localNumber) {
-    patient.telecom = [{ system: 'phone', use: 'home', value: `(${areaCode}) ${localNumber.slice(0, 3)}-${localNumber.slice(3)}` }];
+    patient.telecom = [
+      { system: 'phone', use: 'home', value: `(${areaCode}) ${localNumber.slice(0, 3)}-${localNumber.slice(3)}` },
+    ];
   }
   return patient;
 }
@@ -158,9 +160,35 @@ export interface LabResult {
 export function buildLabResultMessage(result: LabResult, controlId: string): Hl7Message {
   const now = formatHl7DateTime(result.observedAt);
   return new Hl7Message([
-    new Hl7Segment(['MSH', '^~\\&', 'MEDPLUM', 'CLINIC', 'LIS', 'LAB', now, '', 'ORU^R01^ORU_R01', controlId, 'P', '2.5.1']),
-    new Hl7Segment(['PID', '1', '', `${escapeHl7(result.mrn)}^^^CLINIC^MR`, '', `${escapeHl7(result.family)}^${escapeHl7(result.given)}`]),
-    new Hl7Segment(['OBR', '1', escapeHl7(result.orderNumber), '', `${result.loincCode}^${escapeHl7(result.loincDisplay)}^LN`]),
+    new Hl7Segment([
+      'MSH',
+      '^~\\&',
+      'MEDPLUM',
+      'CLINIC',
+      'LIS',
+      'LAB',
+      now,
+      '',
+      'ORU^R01^ORU_R01',
+      controlId,
+      'P',
+      '2.5.1',
+    ]),
+    new Hl7Segment([
+      'PID',
+      '1',
+      '',
+      `${escapeHl7(result.mrn)}^^^CLINIC^MR`,
+      '',
+      `${escapeHl7(result.family)}^${escapeHl7(result.given)}`,
+    ]),
+    new Hl7Segment([
+      'OBR',
+      '1',
+      escapeHl7(result.orderNumber),
+      '',
+      `${result.loincCode}^${escapeHl7(result.loincDisplay)}^LN`,
+    ]),
     new Hl7Segment([
       'OBX',
       '1',

@@ -20,7 +20,7 @@ export const SYSTEMS = {
  */
 export async function findByAnyIdentifier(
   medplum: MedplumClient,
-  identifiers: Identifier[]
+  identifiers: Identifier[],
 ): Promise<WithId<Patient> | undefined> {
   const value = identifiers.map((id) => `${id.system}|${id.value}`).join(',');
   const matches = await medplum.searchResources('Patient', { identifier: value, _count: 2 });
@@ -40,7 +40,7 @@ export async function findByAnyIdentifier(
 export async function addIdentifier(
   medplum: MedplumClient,
   patientId: string,
-  identifier: Identifier
+  identifier: Identifier,
 ): Promise<WithId<Patient>> {
   const patient = await medplum.readResource('Patient', patientId, { cache: 'no-cache' });
   const known = patient.identifier?.some((id) => id.system === identifier.system && id.value === identifier.value);

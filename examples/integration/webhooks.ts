@@ -22,7 +22,7 @@ export async function createSignedWebhook(
   criteria: string,
   endpoint: string,
   secret: string,
-  maxAttempts = 3
+  maxAttempts = 3,
 ): Promise<WithId<Subscription>> {
   return medplum.createResource<Subscription>({
     resourceType: 'Subscription',
@@ -44,7 +44,11 @@ export async function createSignedWebhook(
  * request body, keyed with the subscription's secret. Compare against the bytes you received,
  * before any JSON parsing, and in constant time.
  */
-export function isSignatureValid(rawBody: string | Buffer, signatureHeader: string | undefined, secret: string): boolean {
+export function isSignatureValid(
+  rawBody: string | Buffer,
+  signatureHeader: string | undefined,
+  secret: string,
+): boolean {
   if (!signatureHeader) {
     return false;
   }
@@ -62,7 +66,7 @@ export function isSignatureValid(rawBody: string | Buffer, signatureHeader: stri
 export async function forwardToBot(
   medplum: MedplumClient,
   botIdentifier: { system: string; value: string },
-  payload: Record<string, unknown>
+  payload: Record<string, unknown>,
 ): Promise<unknown> {
   return medplum.executeBot(botIdentifier, payload, ContentType.JSON);
 }

@@ -24,7 +24,7 @@ export async function orderChestXray(
   medplum: MedplumClient,
   patient: Patient,
   orderer: Practitioner,
-  reason: string
+  reason: string,
 ): Promise<ServiceRequest> {
   return medplum.createResource<ServiceRequest>({
     resourceType: 'ServiceRequest',
@@ -49,7 +49,7 @@ export async function recordStudy(
   order: ServiceRequest,
   studyUid: string,
   seriesUid: string,
-  images: number
+  images: number,
 ): Promise<ImagingStudy> {
   return medplum.createResource<ImagingStudy>({
     resourceType: 'ImagingStudy',
@@ -73,12 +73,14 @@ export async function reportStudy(
   order: ServiceRequest,
   study: ImagingStudy,
   radiologist: Practitioner,
-  conclusion: string
+  conclusion: string,
 ): Promise<DiagnosticReport> {
   const report = await medplum.createResource<DiagnosticReport>({
     resourceType: 'DiagnosticReport',
     status: 'final',
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'RAD', display: 'Radiology' }] }],
+    category: [
+      { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'RAD', display: 'Radiology' }] },
+    ],
     code: order.code ?? { text: 'Imaging report' },
     subject: order.subject,
     basedOn: [createReference(order)],

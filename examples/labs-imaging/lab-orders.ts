@@ -52,7 +52,7 @@ export async function orderLabs(
   patient: Patient,
   orderer: Practitioner,
   tests: Coding[],
-  requisitionId: string
+  requisitionId: string,
 ): Promise<LabOrder> {
   const requisition: Identifier = { system: 'https://example.org/lab-requisition', value: requisitionId };
   const common = {
@@ -72,7 +72,7 @@ export async function orderLabs(
         ...common,
         code: { coding: [test], text: test.display },
         basedOn: [createReference(order)],
-      })
+      }),
     );
   }
   return { order, tests: children };
@@ -123,7 +123,7 @@ export async function recordResults(
   medplum: MedplumClient,
   lab: LabOrder,
   specimen: Specimen,
-  measured: Measured[]
+  measured: Measured[],
 ): Promise<DiagnosticReport> {
   const effective = new Date().toISOString();
   const observations: Observation[] = [];
@@ -133,7 +133,15 @@ export async function recordResults(
         resourceType: 'Observation',
         status: 'final',
         category: [
-          { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory', display: 'Laboratory' }] },
+          {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/observation-category',
+                code: 'laboratory',
+                display: 'Laboratory',
+              },
+            ],
+          },
         ],
         code: m.test.code as CodeableConcept,
         subject: lab.order.subject,
@@ -148,7 +156,7 @@ export async function recordResults(
           },
         ],
         interpretation: [interpret(m.value, m.low, m.high)],
-      })
+      }),
     );
   }
   const report = await medplum.createResource<DiagnosticReport>({
@@ -172,7 +180,11 @@ export async function recordResults(
 
 // #region review
 /** Puts the report in the ordering clinician's queue, flagged urgent when any value is abnormal. */
-export async function requestReview(medplum: MedplumClient, report: DiagnosticReport, orderer: Reference<Practitioner>): Promise<Task> {
+export async function requestReview(
+  medplum: MedplumClient,
+  report: DiagnosticReport,
+  orderer: Reference<Practitioner>,
+): Promise<Task> {
   const results = await Promise.all((report.result ?? []).map((r) => medplum.readReference(r)));
   const abnormal = results.some((o) => o.interpretation?.[0]?.coding?.[0]?.code !== 'N');
   return medplum.createResource<Task>({
@@ -193,7 +205,7 @@ export async function reviewQueue(medplum: MedplumClient, clinician: Practitione
   const tasks = await medplum.searchResources(
     'Task',
     { owner: getReferenceString(clinician), status: 'requested' },
-    { cache: 'no-cache' }
+    { cache: 'no-cache' },
   );
   return tasks.sort((a, b) => Number(b.priority === 'urgent') - Number(a.priority === 'urgent'));
 }

@@ -34,7 +34,7 @@ const ORAL_ROUTE: CodeableConcept = {
 export async function ensureFormularyMedication(medplum: MedplumClient, drug: Coding): Promise<Medication> {
   return medplum.createResourceIfNoneExist<Medication>(
     { resourceType: 'Medication', status: 'active', code: { coding: [drug], text: drug.display } },
-    `code=${drug.system}|${drug.code}`
+    `code=${drug.system}|${drug.code}`,
   );
 }
 // #endregion formulary
@@ -58,7 +58,7 @@ export async function prescribe(
   patient: Patient,
   prescriber: Practitioner,
   drug: Coding,
-  sig: Sig
+  sig: Sig,
 ): Promise<MedicationRequest> {
   return medplum.createResource<MedicationRequest>({
     resourceType: 'MedicationRequest',
@@ -96,7 +96,7 @@ export async function activeMedications(medplum: MedplumClient, patient: Patient
   return medplum.searchResources(
     'MedicationRequest',
     { subject: getReferenceString(patient), status: 'active', _sort: '-authoredon' },
-    { cache: 'no-cache' }
+    { cache: 'no-cache' },
   );
 }
 // #endregion medication-list
@@ -106,7 +106,7 @@ export async function activeMedications(medplum: MedplumClient, patient: Patient
 export async function stopMedication(
   medplum: MedplumClient,
   request: MedicationRequest,
-  reason: string
+  reason: string,
 ): Promise<MedicationRequest> {
   return medplum.updateResource({ ...request, status: 'stopped', statusReason: { text: reason } });
 }
@@ -118,7 +118,7 @@ export async function stopMedication(
 export async function renew(
   medplum: MedplumClient,
   previous: MedicationRequest,
-  changes: Partial<MedicationRequest> = {}
+  changes: Partial<MedicationRequest> = {},
 ): Promise<MedicationRequest> {
   const { id: _id, meta: _meta, ...rest } = previous;
   const next = await medplum.createResource<MedicationRequest>({

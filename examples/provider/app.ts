@@ -37,8 +37,7 @@ import type {
 } from '@medplum/fhirtypes';
 
 export const CPT = 'http://www.ama-assn.org/go/cpt';
-export const SERVICE_BILLING_CODE_URL =
-  'http://hl7.org/fhir/uv/order-catalog/StructureDefinition/ServiceBillingCode';
+export const SERVICE_BILLING_CODE_URL = 'http://hl7.org/fhir/uv/order-catalog/StructureDefinition/ServiceBillingCode';
 export const APPLICABLE_CHARGE_DEFINITION_URL =
   'http://medplum.com/fhir/StructureDefinition/applicable-charge-definition';
 
@@ -118,7 +117,7 @@ export interface VisitInput {
 /** Step 1: the booked Appointment (plus a busy Slot from the calendar), the planned Encounter and an empty chart note. */
 export async function createVisitRecords(
   medplum: MedplumClient,
-  input: VisitInput
+  input: VisitInput,
 ): Promise<{ appointment: Appointment; encounter: Encounter & { id: string }; note: ClinicalImpression; slot?: Slot }> {
   const practitioner = input.practitioner ?? createReference(medplum.getProfile() as Practitioner & { id: string });
   const appointment = await medplum.createResource<Appointment>({
@@ -167,7 +166,7 @@ export async function applyCareTemplate(
   template: PlanDefinition & { id: string },
   patient: Patient,
   encounter: Encounter,
-  practitioner: Reference<Practitioner> = createReference(medplum.getProfile() as Practitioner & { id: string })
+  practitioner: Reference<Practitioner> = createReference(medplum.getProfile() as Practitioner & { id: string }),
 ): Promise<void> {
   await medplum.post(medplum.fhirUrl('PlanDefinition', template.id, '$apply'), {
     resourceType: 'Parameters',
@@ -184,7 +183,7 @@ export async function createVisitCharges(
   medplum: MedplumClient,
   template: PlanDefinition,
   patient: Patient,
-  encounter: Encounter
+  encounter: Encounter,
 ): Promise<ChargeItem[]> {
   const created: ChargeItem[] = [];
   const billing = getExtension(template, SERVICE_BILLING_CODE_URL)?.valueCodeableConcept;
@@ -201,7 +200,7 @@ export async function createVisitCharges(
         extension: [{ url: SERVICE_BILLING_CODE_URL, valueCodeableConcept: billing }],
         quantity: { value: 1 },
         definitionCanonical: [chargeDef],
-      })
+      }),
     );
   }
   const tasks = await medplum.searchResources('Task', { encounter: getReferenceString(encounter) });
@@ -225,7 +224,7 @@ export async function createVisitCharges(
         code: order.code,
         quantity: { value: 1 },
         definitionCanonical: [orderChargeDef],
-      })
+      }),
     );
   }
   return created;
@@ -266,7 +265,7 @@ export async function signVisit(
   medplum: MedplumClient,
   encounter: Encounter,
   tasks: Task[],
-  lock: boolean
+  lock: boolean,
 ): Promise<Provenance> {
   const signer = createReference(medplum.getProfile() as ProfileResource) as Reference<Practitioner>;
   if (lock) {
@@ -299,7 +298,11 @@ export async function signVisit(
     signature: [
       {
         type: [
-          { system: 'http://terminology.hl7.org/CodeSystem/v3-DocumentCompletion', code: 'LA', display: 'legally authenticated' },
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/v3-DocumentCompletion',
+            code: 'LA',
+            display: 'legally authenticated',
+          },
         ],
         when: now,
         who: signer,
@@ -311,7 +314,7 @@ export async function signVisit(
 /** How the chart decides, on load, whether a visit is unsigned, signed or signed and locked. */
 export async function chartNoteStatus(
   medplum: MedplumClient,
-  encounter: Encounter
+  encounter: Encounter,
 ): Promise<'unsigned' | 'signed' | 'signedAndLocked'> {
   const provenances = await medplum.searchResources('Provenance', { target: getReferenceString(encounter) });
   const note = await medplum.searchOne('ClinicalImpression', { encounter: getReferenceString(encounter) });
@@ -322,7 +325,11 @@ export async function chartNoteStatus(
 }
 
 /** An addendum: a plain-text DocumentReference typed LOINC 55107-7 and tied to the visit. */
-export async function addAddendum(medplum: MedplumClient, encounter: Encounter, text: string): Promise<DocumentReference> {
+export async function addAddendum(
+  medplum: MedplumClient,
+  encounter: Encounter,
+  text: string,
+): Promise<DocumentReference> {
   const author = createReference(medplum.getProfile() as ProfileResource);
   return medplum.createResource<DocumentReference>({
     resourceType: 'DocumentReference',
@@ -332,7 +339,9 @@ export async function addAddendum(medplum: MedplumClient, encounter: Encounter, 
     author: [author],
     context: { encounter: [createReference(encounter)] },
     date: new Date().toISOString(),
-    content: [{ attachment: { contentType: 'text/plain', data: Buffer.from(text).toString('base64'), title: 'Addendum' } }],
+    content: [
+      { attachment: { contentType: 'text/plain', data: Buffer.from(text).toString('base64'), title: 'Addendum' } },
+    ],
   });
 }
 // #endregion sign
@@ -353,7 +362,7 @@ export function buildVisitClaim(
   encounterId: string,
   practitionerId: string,
   coverage: Reference<Coverage>,
-  chargeItems: ChargeItem[]
+  chargeItems: ChargeItem[],
 ): Claim {
   const billable = chargeItems.filter((c) => c.code?.coding?.some((coding) => coding.system === CPT));
   return {
@@ -428,7 +437,7 @@ export async function startThread(
   medplum: MedplumClient,
   patient: Reference<Patient>,
   topic: string | undefined,
-  practitioners: Reference<Practitioner>[] = [createReference(medplum.getProfile() as Practitioner & { id: string })]
+  practitioners: Reference<Practitioner>[] = [createReference(medplum.getProfile() as Practitioner & { id: string })],
 ): Promise<Communication> {
   if (practitioners.length === 0) {
     throw new Error('A thread needs at least one practitioner');
@@ -448,7 +457,11 @@ export async function startThread(
  * chat pane, it copies the thread's subject and then stamps the parent's `sent` with the time of
  * this latest message.
  */
-export async function postToThread(medplum: MedplumClient, thread: Communication, text: string): Promise<Communication> {
+export async function postToThread(
+  medplum: MedplumClient,
+  thread: Communication,
+  text: string,
+): Promise<Communication> {
   const me = createReference(medplum.getProfile() as ProfileResource);
   const message = await medplum.createResource<Communication>({
     resourceType: 'Communication',
@@ -474,7 +487,7 @@ export async function postToThread(medplum: MedplumClient, thread: Communication
 export async function listThreads(
   medplum: MedplumClient,
   status: 'in-progress' | 'completed',
-  extraQuery = ''
+  extraQuery = '',
 ): Promise<[Communication, Communication][]> {
   const query = new URLSearchParams(extraQuery);
   query.append('status', status);

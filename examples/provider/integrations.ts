@@ -41,7 +41,7 @@ export async function checkEligibility(
   medplum: MedplumClient,
   patient: Patient & { id: string },
   coverage: Coverage & { id: string },
-  role: PractitionerRole
+  role: PractitionerRole,
 ): Promise<{ request: CoverageEligibilityRequest; response?: CoverageEligibilityResponse }> {
   const request = await medplum.createResource<CoverageEligibilityRequest>({
     resourceType: 'CoverageEligibilityRequest',
@@ -77,7 +77,7 @@ export async function submitClaim(
   claim: Claim & { id: string },
   coverages: Reference<Coverage>[],
   diagnosisCount: number,
-  service: 'candid' | 'stedi'
+  service: 'candid' | 'stedi',
 ): Promise<unknown> {
   if (diagnosisCount === 0) {
     throw new Error('Please add at least one diagnosis before submitting a claim');
@@ -86,7 +86,9 @@ export async function submitClaim(
     throw new Error('Please select at least one coverage before submitting a claim');
   }
   const insurance = coverages.map((coverage, index) => ({ sequence: index + 1, focal: index === 0, coverage }));
-  const bot = await medplum.searchOne('Bot', { identifier: service === 'candid' ? CANDID_SUBMIT_BOT : STEDI_SUBMIT_BOT });
+  const bot = await medplum.searchOne('Bot', {
+    identifier: service === 'candid' ? CANDID_SUBMIT_BOT : STEDI_SUBMIT_BOT,
+  });
   if (!bot?.id) {
     throw new Error(`No ${service} billing Bot in this project`);
   }
@@ -106,7 +108,7 @@ export async function sendFax(
   sender: Practitioner & { id: string },
   faxNumber: string,
   document: Attachment,
-  options: { patient?: Reference<Patient>; subject?: string; coverNote?: string } = {}
+  options: { patient?: Reference<Patient>; subject?: string; coverNote?: string } = {},
 ): Promise<Communication> {
   const digits = faxNumber.replace(/\D/g, '');
   if (digits.length < 10) {
@@ -144,7 +146,7 @@ export async function setPreferredPharmacy(
   medplum: MedplumClient,
   patient: Patient & { id: string },
   pharmacy: Organization & { id: string },
-  primary: boolean
+  primary: boolean,
 ): Promise<{ patient: Patient; pharmacies: ReturnType<typeof getPreferredPharmaciesFromPatient> }> {
   const updated = addPreferredPharmacyToPatient(structuredClone(patient), createReference(pharmacy), primary);
   const saved = await medplum.updateResource(updated);
@@ -172,7 +174,7 @@ export interface SpacesMessage {
 export async function startConversation(
   medplum: MedplumClient,
   question: string,
-  model = 'gpt-5.5'
+  model = 'gpt-5.5',
 ): Promise<{ topic: Communication; turn: Communication; reply: Parameters }> {
   const profile = medplum.getProfile();
   const topic = await medplum.createResource<Communication>({
@@ -199,7 +201,7 @@ export async function startConversation(
         { name: 'messages', valueString: JSON.stringify([{ role: message.role, content: message.content }]) },
         { name: 'model', valueString: model },
       ],
-    }
+    },
   )) as Parameters;
   return { topic, turn, reply };
 }

@@ -18,11 +18,16 @@ export function referralForm(): Questionnaire {
     id: 'referral-template',
     status: 'active',
     intent: 'order',
-    subject: { extension: [{ url: `${SDC}/sdc-questionnaire-templateExtractValue`, valueString: '%resource.subject' }] },
+    subject: {
+      extension: [{ url: `${SDC}/sdc-questionnaire-templateExtractValue`, valueString: '%resource.subject' }],
+    },
     code: {
       _text: {
         extension: [
-          { url: `${SDC}/sdc-questionnaire-templateExtractValue`, valueString: "%resource.item.where(linkId = 'reason').answer.value" },
+          {
+            url: `${SDC}/sdc-questionnaire-templateExtractValue`,
+            valueString: "%resource.item.where(linkId = 'reason').answer.value",
+          },
         ],
       },
     } as ServiceRequest['code'],
@@ -32,7 +37,11 @@ export function referralForm(): Questionnaire {
           {
             // The search result (a searchset Bundle) becomes the context of this element.
             url: `${SDC}/sdc-questionnaire-templateExtractContext`,
-            valueExpression: { language: 'application/x-fhir-query', expression: SPECIALIST_BY_NPI, name: 'specialists' },
+            valueExpression: {
+              language: 'application/x-fhir-query',
+              expression: SPECIALIST_BY_NPI,
+              name: 'specialists',
+            },
           },
         ],
         _reference: {

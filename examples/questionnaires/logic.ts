@@ -128,12 +128,16 @@ export function withExtractionTemplates(questionnaire: Questionnaire): Questionn
     id: 'encounter-template',
     status: 'finished',
     class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB', display: 'ambulatory' },
-    subject: { extension: [{ url: `${SDC}/sdc-questionnaire-templateExtractValue`, valueString: '%resource.subject' }] },
+    subject: {
+      extension: [{ url: `${SDC}/sdc-questionnaire-templateExtractValue`, valueString: '%resource.subject' }],
+    },
   };
   const allergyTemplate: AllergyIntolerance = {
     resourceType: 'AllergyIntolerance',
     id: 'allergy-template',
-    patient: { extension: [{ url: `${SDC}/sdc-questionnaire-templateExtractValue`, valueString: '%resource.subject' }] },
+    patient: {
+      extension: [{ url: `${SDC}/sdc-questionnaire-templateExtractValue`, valueString: '%resource.subject' }],
+    },
     encounter: {
       _reference: {
         extension: [{ url: `${SDC}/sdc-questionnaire-templateExtractValue`, valueString: '%encounterId' }],
@@ -162,7 +166,7 @@ export function withExtractionTemplates(questionnaire: Questionnaire): Questionn
             },
           ],
         }
-      : i
+      : i,
   );
   return {
     ...questionnaire,
@@ -237,7 +241,7 @@ function checkItems(
   items: QuestionnaireItem[],
   responseItems: QuestionnaireResponseItem[],
   response: QuestionnaireResponse,
-  problems: string[]
+  problems: string[],
 ): void {
   for (const item of items) {
     const matches = responseItems.filter((r) => r.linkId === item.linkId);
@@ -265,11 +269,16 @@ export function isEnabled(item: QuestionnaireItem, response: QuestionnaireRespon
   if (!item.enableWhen?.length) {
     return true;
   }
-  const results = item.enableWhen.map((condition) => conditionHolds(condition, findAnswers(response.item, condition.question)));
+  const results = item.enableWhen.map((condition) =>
+    conditionHolds(condition, findAnswers(response.item, condition.question)),
+  );
   return (item.enableBehavior ?? 'any') === 'all' ? results.every(Boolean) : results.some(Boolean);
 }
 
-function findAnswers(items: QuestionnaireResponseItem[] | undefined, linkId: string): QuestionnaireResponseItemAnswer[] {
+function findAnswers(
+  items: QuestionnaireResponseItem[] | undefined,
+  linkId: string,
+): QuestionnaireResponseItemAnswer[] {
   for (const item of items ?? []) {
     if (item.linkId === linkId) {
       return item.answer ?? [];
@@ -291,7 +300,13 @@ function conditionHolds(condition: QuestionnaireItemEnableWhen, answers: Questio
 }
 
 function answerValue(v: QuestionnaireResponseItemAnswer | QuestionnaireItemEnableWhen): unknown {
-  if ('answerBoolean' in v || 'answerDecimal' in v || 'answerInteger' in v || 'answerString' in v || 'answerCoding' in v) {
+  if (
+    'answerBoolean' in v ||
+    'answerDecimal' in v ||
+    'answerInteger' in v ||
+    'answerString' in v ||
+    'answerCoding' in v
+  ) {
     const c = v as QuestionnaireItemEnableWhen;
     return c.answerBoolean ?? c.answerDecimal ?? c.answerInteger ?? c.answerString ?? c.answerCoding ?? c.answerDate;
   }
@@ -357,11 +372,21 @@ export function buildAllergyTransaction(response: QuestionnaireResponse): Bundle
     const allergy: AllergyIntolerance = {
       resourceType: 'AllergyIntolerance',
       clinicalStatus: {
-        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active', display: 'Active' }],
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+            code: 'active',
+            display: 'Active',
+          },
+        ],
       },
       verificationStatus: {
         coding: [
-          { system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification', code: 'unconfirmed', display: 'Unconfirmed' },
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification',
+            code: 'unconfirmed',
+            display: 'Unconfirmed',
+          },
         ],
       },
       patient,
@@ -373,7 +398,11 @@ export function buildAllergyTransaction(response: QuestionnaireResponse): Bundle
           : undefined,
       recorder: response.source as AllergyIntolerance['recorder'],
     };
-    entries.push({ fullUrl: `urn:uuid:${generateId()}`, request: { method: 'POST', url: 'AllergyIntolerance' }, resource: allergy });
+    entries.push({
+      fullUrl: `urn:uuid:${generateId()}`,
+      request: { method: 'POST', url: 'AllergyIntolerance' },
+      resource: allergy,
+    });
   }
   return { resourceType: 'Bundle', type: 'transaction', entry: entries };
 }

@@ -9,7 +9,11 @@ import { MedplumProvider } from '@medplum/react-hooks';
 import type { JSX, ReactNode } from 'react';
 
 /** Wraps an app (or a test) in the provider every hook needs. */
-export function HooksRoot(props: { medplum: MedplumClient; navigate?: (path: string) => void; children: ReactNode }): JSX.Element {
+export function HooksRoot(props: {
+  medplum: MedplumClient;
+  navigate?: (path: string) => void;
+  children: ReactNode;
+}): JSX.Element {
   return (
     <MedplumProvider medplum={props.medplum} navigate={props.navigate}>
       {props.children}

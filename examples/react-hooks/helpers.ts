@@ -31,7 +31,11 @@ import { isValueSetUnavailableError } from '@medplum/react-hooks';
 import type { MedplumClient } from '@medplum/core';
 
 /** Expands a value set; `undefined` means the server does not have it, other errors are thrown. */
-export async function expandIfAvailable(medplum: MedplumClient, url: string, filter: string): Promise<string[] | undefined> {
+export async function expandIfAvailable(
+  medplum: MedplumClient,
+  url: string,
+  filter: string,
+): Promise<string[] | undefined> {
   try {
     const expansion = await medplum.valueSetExpand({ url, filter, count: 10 });
     return (expansion.expansion?.contains ?? []).map((c) => c.display ?? c.code ?? '');

@@ -29,7 +29,7 @@ const V2_0360 = 'http://terminology.hl7.org/CodeSystem/v2-0360';
 // #region locations
 /** A building and an exam room inside it. `partOf` makes the hierarchy; `physicalType` says what each is. */
 export async function createClinicRooms(
-  medplum: MedplumClient
+  medplum: MedplumClient,
 ): Promise<{ building: WithId<Location>; room: WithId<Location> }> {
   const building = await medplum.createResource<Location>({
     resourceType: 'Location',
@@ -70,7 +70,7 @@ export async function createCalendars(
   medplum: MedplumClient,
   building: WithId<Location>,
   room: WithId<Location>,
-  practitioner: WithId<Practitioner>
+  practitioner: WithId<Practitioner>,
 ): Promise<{ service: WithId<HealthcareService>; roomSchedule: WithId<Schedule>; doctorSchedule: WithId<Schedule> }> {
   const service = await medplum.createResource<HealthcareService>({
     resourceType: 'HealthcareService',
@@ -103,7 +103,7 @@ export async function blockTime(
   schedule: WithId<Schedule>,
   start: string,
   end: string,
-  reason: string
+  reason: string,
 ): Promise<WithId<Slot>> {
   if (new Date(end) <= new Date(start)) {
     throw new Error('end must be after start');
@@ -130,7 +130,7 @@ export async function findConflicts(
   medplum: MedplumClient,
   schedules: WithId<Schedule>[],
   start: string,
-  end: string
+  end: string,
 ): Promise<Slot[]> {
   return medplum.searchResources('Slot', {
     schedule: schedules.map(getReferenceString).join(','),
@@ -148,7 +148,7 @@ export async function bookedDuring(
   medplum: MedplumClient,
   actor: WithId<Practitioner> | WithId<Location>,
   start: string,
-  end: string
+  end: string,
 ): Promise<Appointment[]> {
   return medplum.searchResources('Appointment', [
     ['actor', getReferenceString(actor)],
@@ -176,7 +176,7 @@ export async function bookRoomAndPractitioner(
     roomSchedule: WithId<Schedule>;
     start: string;
     end: string;
-  }
+  },
 ): Promise<Bundle> {
   const { patient, practitioner, room, doctorSchedule, roomSchedule, start, end } = input;
   const conflicts = await findConflicts(medplum, [doctorSchedule, roomSchedule], start, end);
@@ -203,7 +203,13 @@ export async function bookRoomAndPractitioner(
       ...[doctorSchedule, roomSchedule].map((schedule, i) => ({
         fullUrl: slotUrls[i],
         request: { method: 'POST' as const, url: 'Slot' },
-        resource: { resourceType: 'Slot' as const, schedule: createReference(schedule), status: 'busy' as const, start, end },
+        resource: {
+          resourceType: 'Slot' as const,
+          schedule: createReference(schedule),
+          status: 'busy' as const,
+          start,
+          end,
+        },
       })),
       { request: { method: 'POST', url: 'Appointment' }, resource: appointment },
     ],
@@ -222,10 +228,12 @@ export function stateLicense(
   stateName: string,
   licenseNumber: string,
   board: WithId<Organization>,
-  period: { start: string; end: string }
+  period: { start: string; end: string },
 ): PractitionerQualification {
   return {
-    identifier: [{ system: `https://example.org/fhir/sid/medical-license/${state.toLowerCase()}`, value: licenseNumber }],
+    identifier: [
+      { system: `https://example.org/fhir/sid/medical-license/${state.toLowerCase()}`, value: licenseNumber },
+    ],
     code: {
       coding: [{ system: V2_0360, version: '2.7', code: 'MD', display: 'Doctor of Medicine' }],
     },
@@ -236,7 +244,10 @@ export function stateLicense(
         url: PLAN_NET_QUALIFICATION,
         extension: [
           { url: 'status', valueCode: 'active' },
-          { url: 'whereValid', valueCodeableConcept: { coding: [{ system: USPS_STATES, code: state, display: stateName }] } },
+          {
+            url: 'whereValid',
+            valueCodeableConcept: { coding: [{ system: USPS_STATES, code: state, display: stateName }] },
+          },
         ],
       },
     ],
@@ -246,7 +257,9 @@ export function stateLicense(
 /** The specialty, as a qualification coded with the NUCC Health Care Provider Taxonomy. */
 export const INTERNAL_MEDICINE: PractitionerQualification = {
   code: {
-    coding: [{ system: 'http://nucc.org/provider-taxonomy', code: '207R00000X', display: 'Internal Medicine Physician' }],
+    coding: [
+      { system: 'http://nucc.org/provider-taxonomy', code: '207R00000X', display: 'Internal Medicine Physician' },
+    ],
   },
 };
 
@@ -261,7 +274,7 @@ export async function practitionersLicensedIn(
   medplum: MedplumClient,
   state: string,
   visitDate: string,
-  options: { stateSearch?: boolean } = {}
+  options: { stateSearch?: boolean } = {},
 ): Promise<WithId<Practitioner>[]> {
   const query =
     options.stateSearch === false
@@ -277,7 +290,7 @@ export async function practitionersLicensedIn(
       const current =
         (!q.period?.start || q.period.start <= visitDate) && (!q.period?.end || visitDate <= q.period.end);
       return inState && status === 'active' && current;
-    })
+    }),
   );
 }
 // #endregion licensure

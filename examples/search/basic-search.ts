@@ -38,7 +38,7 @@ export async function listByFamily(medplum: MedplumClient, family: string): Prom
 export async function findByIdentifier(
   medplum: MedplumClient,
   system: string,
-  value: string
+  value: string,
 ): Promise<WithId<Patient> | undefined> {
   return medplum.searchOne('Patient', { identifier: `${system}|${value}` });
 }

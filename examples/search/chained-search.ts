@@ -12,7 +12,7 @@ import type { Observation, Patient } from '@medplum/fhirtypes';
  */
 export async function observationsForPatientsNamed(
   medplum: MedplumClient,
-  name: string
+  name: string,
 ): Promise<WithId<Observation>[]> {
   return medplum.searchResources('Observation', { 'subject:Patient.name': name });
 }
@@ -25,7 +25,7 @@ export async function observationsForPatientsNamed(
  */
 export async function observationsAtOrganization(
   medplum: MedplumClient,
-  orgName: string
+  orgName: string,
 ): Promise<WithId<Observation>[]> {
   return medplum.searchResources('Observation', { 'subject:Patient.organization.name': orgName });
 }
@@ -36,7 +36,10 @@ export async function observationsAtOrganization(
  * Patients that at least one Observation with the given LOINC code points at through `subject`.
  * Request: GET /fhir/R4/Patient?_has:Observation:subject:code=http://loinc.org|<code>
  */
-export async function patientsWithObservationCode(medplum: MedplumClient, loincCode: string): Promise<WithId<Patient>[]> {
+export async function patientsWithObservationCode(
+  medplum: MedplumClient,
+  loincCode: string,
+): Promise<WithId<Patient>[]> {
   return medplum.searchResources('Patient', { '_has:Observation:subject:code': `http://loinc.org|${loincCode}` });
 }
 // #endregion reverse-chain

@@ -14,7 +14,7 @@ import type { Patient } from '@medplum/fhirtypes';
 export async function nameOrBornAfter(
   medplum: MedplumClient,
   fragment: string,
-  bornFrom: string
+  bornFrom: string,
 ): Promise<WithId<Patient>[]> {
   const filter = `name co ${quote(fragment)} or birthdate ge ${bornFrom}`;
   return medplum.searchResources('Patient', { _filter: filter });

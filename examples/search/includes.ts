@@ -28,7 +28,7 @@ export function splitEntries(bundle: Bundle): { matches: Resource[]; included: R
  */
 export async function observationsWithPatients(
   medplum: MedplumClient,
-  code: string
+  code: string,
 ): Promise<{ observations: Observation[]; patients: Patient[] }> {
   const bundle = await medplum.search('Observation', {
     code,
@@ -50,7 +50,7 @@ export async function observationsWithPatients(
  */
 export async function patientWithObservations(
   medplum: MedplumClient,
-  patientId: string
+  patientId: string,
 ): Promise<{ patient: Patient | undefined; observations: Observation[] }> {
   const bundle = await medplum.search('Patient', { _id: patientId, _revinclude: 'Observation:subject' });
   const { matches, included } = splitEntries(bundle);

@@ -41,7 +41,7 @@ export async function followNextLinks(medplum: MedplumClient, family: string): P
 export async function collectByOffset(
   medplum: MedplumClient,
   family: string,
-  pageSize: number
+  pageSize: number,
 ): Promise<WithId<Patient>[]> {
   const all: WithId<Patient>[] = [];
   for (let offset = 0; ; offset += pageSize) {

@@ -11,7 +11,10 @@ import type { Resource, ResourceType } from '@medplum/fhirtypes';
  * parameter's FHIRPath expression (for example `(Observation.value.ofType(Quantity))`) on it.
  * Also returns the parameter's search type as the SDK derives it from the expression.
  */
-export function indexedValues(resource: Resource, code: string): { expression: string; type: string; values: unknown[] } {
+export function indexedValues(
+  resource: Resource,
+  code: string,
+): { expression: string; type: string; values: unknown[] } {
   const param = getSearchParameter(resource.resourceType as ResourceType, code);
   if (!param?.expression) {
     throw new Error(`Unknown search parameter: ${code}`);

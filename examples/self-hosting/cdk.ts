@@ -235,7 +235,7 @@ export interface PostDeployEntry {
  */
 export function startupOutcome(
   serverVersion: string,
-  pending: PostDeployEntry | undefined
+  pending: PostDeployEntry | undefined,
 ): 'ok' | 'migration-ready' | 'refuses-to-start' {
   if (!pending || !isValidMedplumSemver(serverVersion) || !isValidMedplumSemver(pending.serverVersion)) {
     return 'ok';
@@ -262,7 +262,7 @@ export function startupOutcome(
  * @returns Running, failed and completed jobs.
  */
 export async function migrationJobStatus(
-  medplum: MedplumClient
+  medplum: MedplumClient,
 ): Promise<{ running: AsyncJob[]; failed: AsyncJob[]; completed: AsyncJob[] }> {
   const bundle: Bundle<AsyncJob> = await medplum.search('AsyncJob', {
     type: 'data-migration',
@@ -376,7 +376,7 @@ export const WORKER_NAMES = [
  */
 export function withWorkerServices(
   config: MedplumInfraConfig,
-  services: { id: string; desiredCount: number; workers: string[]; serverCpu?: number; serverMemory?: number }[]
+  services: { id: string; desiredCount: number; workers: string[]; serverCpu?: number; serverMemory?: number }[],
 ): MedplumInfraConfig {
   const covered = new Set(services.flatMap((s) => (s.workers.includes('*') ? [...WORKER_NAMES] : s.workers)));
   const missing = WORKER_NAMES.filter((w) => !covered.has(w));

@@ -94,7 +94,7 @@ export const CORS_PATH_PREFIXES = [
 export function corsAllowed(
   config: { appBaseUrl: string; allowedOrigins?: string },
   origin: string | undefined,
-  path: string
+  path: string,
 ): boolean {
   if (!origin) {
     return false;
@@ -116,7 +116,7 @@ export async function brandSignIn(
   medplum: MedplumClient,
   clientId: string,
   welcomeString: string,
-  logo: Attachment
+  logo: Attachment,
 ): Promise<ClientApplication> {
   const client = await medplum.readResource('ClientApplication', clientId);
   return medplum.updateResource<ClientApplication>({
@@ -129,7 +129,7 @@ export async function brandSignIn(
 export async function createBrandedMenu(
   medplum: MedplumClient,
   name: string,
-  links: { name: string; target: string }[]
+  links: { name: string; target: string }[],
 ): Promise<UserConfiguration> {
   return medplum.createResource<UserConfiguration>({
     resourceType: 'UserConfiguration',
@@ -153,7 +153,7 @@ export interface RestoreCheck {
  */
 export async function verifyRestoredCounts(
   medplum: MedplumClient,
-  expected: Partial<Record<ResourceType, number>>
+  expected: Partial<Record<ResourceType, number>>,
 ): Promise<RestoreCheck[]> {
   const results: RestoreCheck[] = [];
   for (const [resourceType, expectedAtLeast] of Object.entries(expected) as [ResourceType, number][]) {
@@ -197,7 +197,7 @@ export function externalAuthEnv(providers: ExternalAuthProvider[]): Record<strin
 export function medplumWithExternalToken(
   baseUrl: string,
   externalAccessToken: string,
-  fetchImpl: typeof fetch = fetch
+  fetchImpl: typeof fetch = fetch,
 ): MedplumClient {
   const medplum = new MedplumClient({ baseUrl, fetch: fetchImpl });
   medplum.setAccessToken(externalAccessToken);

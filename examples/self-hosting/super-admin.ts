@@ -18,7 +18,7 @@ export async function reindex(
   medplum: MedplumClient,
   resourceTypes: string[],
   reindexType: 'outdated' | 'all' = 'outdated',
-  filter?: string
+  filter?: string,
 ): Promise<unknown> {
   const body: Record<string, string> = { resourceType: resourceTypes.join(','), reindexType };
   if (filter) {
@@ -50,13 +50,13 @@ export interface ReindexTuning {
 export async function reindexGently(
   medplum: MedplumClient,
   resourceType: string,
-  tuning: ReindexTuning = { batchSize: 200, delayBetweenBatches: 250, maxIterationAttempts: 5 }
+  tuning: ReindexTuning = { batchSize: 200, delayBetweenBatches: 250, maxIterationAttempts: 5 },
 ): Promise<unknown> {
   return medplum.post(
     medplum.getBaseUrl() + 'admin/super/reindex',
     { resourceType, reindexType: 'outdated', ...tuning },
     undefined,
-    { headers: { Prefer: 'respond-async' } }
+    { headers: { Prefer: 'respond-async' } },
   );
 }
 // #endregion reindex-tuned
@@ -81,7 +81,7 @@ export async function vacuumAnalyze(medplum: MedplumClient, tableNames: string[]
     medplum.getBaseUrl() + 'admin/super/vacuum',
     { tableNames, vacuum: true, analyze: true },
     undefined,
-    { headers: { Prefer: 'respond-async' } }
+    { headers: { Prefer: 'respond-async' } },
   );
 }
 // #endregion vacuum

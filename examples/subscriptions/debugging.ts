@@ -35,7 +35,7 @@ export async function resend(
   medplum: MedplumClient,
   resourceType: ResourceType,
   id: string,
-  subscription?: string
+  subscription?: string,
 ): Promise<void> {
   await medplum.post(medplum.fhirUrl(resourceType, id, '$resend'), subscription ? { subscription } : {});
 }

@@ -21,11 +21,7 @@ export function createLabResultHook(medplum: MedplumClient, url: string, secret:
     reason: 'Forward final lab results to the lab portal',
     criteria: 'Observation?category=laboratory',
     channel: { type: 'rest-hook', endpoint: url, payload: 'application/fhir+json' },
-    extension: [
-      fhirPathCriteria(FHIRPATH_CRITERIA.becameFinal),
-      signingSecret(secret),
-      maxAttempts(8),
-    ],
+    extension: [fhirPathCriteria(FHIRPATH_CRITERIA.becameFinal), signingSecret(secret), maxAttempts(8)],
   });
 }
 // #endregion rest-hook

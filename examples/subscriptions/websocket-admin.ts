@@ -94,7 +94,7 @@ export function reviewBindings(detail: WsProjectDetail, now = Date.now()): WsBin
  */
 export async function clearProjectWsSubs(
   medplum: MedplumClient,
-  projectId: string
+  projectId: string,
 ): Promise<{ pubSubKeysDeleted: number; cacheKeysDeleted: number; userKeysDeleted: number }> {
   const result: Parameters = await medplum.post(medplum.fhirUrl('$clear-all-ws-subs'), {
     resourceType: 'Parameters',

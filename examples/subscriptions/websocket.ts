@@ -13,7 +13,7 @@ export const INBOX_CRITERIA = (practitionerId: string): string =>
 export function watchInbox(
   medplum: MedplumClient,
   practitionerId: string,
-  onMessage: (message: Communication) => void
+  onMessage: (message: Communication) => void,
 ): SubscriptionEmitter {
   const emitter = medplum.subscribeToCriteria(INBOX_CRITERIA(practitionerId));
   emitter.addEventListener('message', (event) => {
@@ -42,14 +42,17 @@ export function stopWatchingInbox(medplum: MedplumClient, practitionerId: string
 export const NEW_MESSAGE_PROPS: Partial<Subscription> = {
   extension: [
     { url: 'https://medplum.com/fhir/StructureDefinition/subscription-supported-interaction', valueCode: 'create' },
-    { url: 'https://medplum.com/fhir/StructureDefinition/fhir-path-criteria-expression', valueString: '%current.payload.exists()' },
+    {
+      url: 'https://medplum.com/fhir/StructureDefinition/fhir-path-criteria-expression',
+      valueString: '%current.payload.exists()',
+    },
   ],
 };
 
 export function watchNewMessages(
   medplum: MedplumClient,
   practitionerId: string,
-  onMessage: (message: Communication) => void
+  onMessage: (message: Communication) => void,
 ): SubscriptionEmitter {
   const emitter = medplum.subscribeToCriteria(INBOX_CRITERIA(practitionerId), NEW_MESSAGE_PROPS);
   emitter.addEventListener('message', (event) => {

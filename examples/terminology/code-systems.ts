@@ -33,8 +33,16 @@ export const visitReasons: CodeSystem = {
       display: 'Follow-up visit',
       property: [{ code: 'bookable', valueBoolean: false }],
       concept: [
-        { code: 'follow-up-bp', display: 'Blood pressure follow-up', property: [{ code: 'bookable', valueBoolean: true }] },
-        { code: 'follow-up-diabetes', display: 'Diabetes follow-up', property: [{ code: 'bookable', valueBoolean: true }] },
+        {
+          code: 'follow-up-bp',
+          display: 'Blood pressure follow-up',
+          property: [{ code: 'bookable', valueBoolean: true }],
+        },
+        {
+          code: 'follow-up-diabetes',
+          display: 'Diabetes follow-up',
+          property: [{ code: 'bookable', valueBoolean: true }],
+        },
       ],
     },
     { code: 'new-problem', display: 'New problem', property: [{ code: 'bookable', valueBoolean: true }] },
@@ -65,7 +73,9 @@ export const followUpReasons: ValueSet = {
   name: 'FollowUpReasons',
   status: 'active',
   compose: {
-    include: [{ system: VISIT_REASON_SYSTEM, filter: [{ property: 'concept', op: 'descendent-of', value: 'follow-up' }] }],
+    include: [
+      { system: VISIT_REASON_SYSTEM, filter: [{ property: 'concept', op: 'descendent-of', value: 'follow-up' }] },
+    ],
   },
 };
 

@@ -10,7 +10,7 @@ import type { Coding, Parameters, ParametersParameter, ValueSetExpansionContains
 export async function searchCodes(
   medplum: MedplumClient,
   valueSetUrl: string,
-  text: string
+  text: string,
 ): Promise<ValueSetExpansionContains[]> {
   const expanded = await medplum.valueSetExpand({ url: valueSetUrl, filter: text, count: 10 });
   return expanded.expansion?.contains ?? [];
@@ -78,9 +78,14 @@ export async function searchCodesInLanguage(
   medplum: MedplumClient,
   valueSetUrl: string,
   text: string,
-  language: string
+  language: string,
 ): Promise<ValueSetExpansionContains[]> {
-  const expanded = await medplum.valueSetExpand({ url: valueSetUrl, filter: text, count: 10, displayLanguage: language });
+  const expanded = await medplum.valueSetExpand({
+    url: valueSetUrl,
+    filter: text,
+    count: 10,
+    displayLanguage: language,
+  });
   return expanded.expansion?.contains ?? [];
 }
 
@@ -89,7 +94,7 @@ export async function displayInLanguage(
   medplum: MedplumClient,
   system: string,
   code: string,
-  language: string
+  language: string,
 ): Promise<string> {
   const url = medplum.fhirUrl('CodeSystem', '$lookup');
   url.searchParams.set('system', system);
@@ -122,7 +127,7 @@ export async function importConcepts(
   medplum: MedplumClient,
   system: string,
   concepts: Coding[],
-  properties: ImportedProperty[] = []
+  properties: ImportedProperty[] = [],
 ): Promise<void> {
   const parameter: ParametersParameter[] = [
     { name: 'system', valueUri: system },
@@ -144,7 +149,7 @@ export async function importInBatches(
   medplum: MedplumClient,
   system: string,
   concepts: Coding[],
-  batchSize = 500
+  batchSize = 500,
 ): Promise<number> {
   let batches = 0;
   for (let i = 0; i < concepts.length; i += batchSize) {

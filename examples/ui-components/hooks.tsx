@@ -19,7 +19,7 @@ export function ActiveMedications({ patient }: { readonly patient?: Patient & { 
   const [medications, loading, outcome] = useSearchResources(
     'MedicationRequest',
     { subject: patient ? getReferenceString(patient) : '', status: 'active', _count: '50' },
-    { enabled: !!patient, debounceMs: 0 }
+    { enabled: !!patient, debounceMs: 0 },
   );
   if (!patient) {
     return <p>Select a patient to see their medications.</p>;

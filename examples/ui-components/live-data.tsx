@@ -32,7 +32,7 @@ export function LiveInbox(): JSX.Element {
         .then(setMessages)
         .catch(console.error);
     },
-    [medplum, recipient]
+    [medplum, recipient],
   );
 
   useEffect(() => load('default'), [load]);
@@ -48,7 +48,7 @@ export function LiveInbox(): JSX.Element {
       onSubscriptionConnect: () => setLive(true),
       onWebSocketClose: () => setLive(false),
       onError: (err) => console.error('Live updates failed', err),
-    }
+    },
   );
 
   return (

@@ -5,11 +5,7 @@
  * bookkeeping a vendor integration needs on the Medplum side.
  */
 import type { MedplumClient } from '@medplum/core';
-import {
-  buildMedicationRequestResponseLostStatusReason,
-  createReference,
-  getReferenceString,
-} from '@medplum/core';
+import { buildMedicationRequestResponseLostStatusReason, createReference, getReferenceString } from '@medplum/core';
 import type {
   AccessPolicy,
   AccessPolicyResource,
@@ -48,14 +44,17 @@ export function buildClinicPolicy(): AccessPolicy {
         (resourceType): AccessPolicyResource => ({
           resourceType,
           criteria: `${resourceType}?_compartment=%organization`,
-        })
+        }),
       ),
     ],
   };
 }
 
 /** The membership entry that binds the shared policy to one clinic. */
-export function clinicAccess(policy: AccessPolicy & { id: string }, clinic: Organization & { id: string }): ProjectMembershipAccess {
+export function clinicAccess(
+  policy: AccessPolicy & { id: string },
+  clinic: Organization & { id: string },
+): ProjectMembershipAccess {
   return {
     policy: createReference(policy),
     parameter: [{ name: 'organization', valueReference: createReference(clinic) }],
@@ -67,7 +66,7 @@ export async function grantClinic(
   medplum: MedplumClient,
   membership: ProjectMembership & { id: string },
   policy: AccessPolicy & { id: string },
-  clinic: Organization & { id: string }
+  clinic: Organization & { id: string },
 ): Promise<ProjectMembership> {
   const access = [...(membership.access ?? []), clinicAccess(policy, clinic)];
   return medplum.updateResource<ProjectMembership>({ ...membership, access });
@@ -166,7 +165,7 @@ export async function bookStoredSlot(
   medplum: MedplumClient,
   slotId: string,
   patient: Reference<Patient>,
-  practitioner: Reference<Practitioner>
+  practitioner: Reference<Practitioner>,
 ): Promise<Appointment> {
   const slot = await medplum.readResource('Slot', slotId);
   if (slot.status !== 'free') {
@@ -174,7 +173,7 @@ export async function bookStoredSlot(
   }
   await medplum.updateResource<Slot>(
     { ...slot, status: 'busy' },
-    { headers: { 'If-Match': `W/"${slot.meta?.versionId}"` } }
+    { headers: { 'If-Match': `W/"${slot.meta?.versionId}"` } },
   );
   return medplum.createResource<Appointment>({
     resourceType: 'Appointment',
@@ -195,7 +194,7 @@ export async function bookStoredSlot(
 export function signEncounter(
   medplum: MedplumClient,
   encounter: Encounter & { id: string },
-  practitioner: Reference<Practitioner>
+  practitioner: Reference<Practitioner>,
 ): Promise<Provenance> {
   const now = new Date().toISOString();
   return medplum.createResource<Provenance>({
@@ -216,7 +215,11 @@ export function signEncounter(
     signature: [
       {
         type: [
-          { system: 'http://terminology.hl7.org/CodeSystem/v3-DocumentCompletion', code: 'LA', display: 'legally authenticated' },
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/v3-DocumentCompletion',
+            code: 'LA',
+            display: 'legally authenticated',
+          },
         ],
         when: now,
         who: practitioner,
@@ -226,7 +229,10 @@ export function signEncounter(
 }
 
 /** All signatures on an encounter, oldest first. */
-export function encounterSignatures(medplum: MedplumClient, encounter: Encounter & { id: string }): Promise<Provenance[]> {
+export function encounterSignatures(
+  medplum: MedplumClient,
+  encounter: Encounter & { id: string },
+): Promise<Provenance[]> {
   return medplum.searchResources('Provenance', { target: getReferenceString(encounter), _sort: 'recorded' });
 }
 // #endregion sign-encounter
@@ -253,7 +259,10 @@ export function vendorPatientId(patient: Patient, system = DOSESPOT_PATIENT_ID_S
  * When an order was sent but the vendor's answer never came back, keep the draft and mark it
  * `unknown` with Medplum's "response not received" reason, so a later webhook can reconcile it.
  */
-export function markResponseLost(medplum: MedplumClient, draft: MedicationRequest & { id: string }): Promise<MedicationRequest> {
+export function markResponseLost(
+  medplum: MedplumClient,
+  draft: MedicationRequest & { id: string },
+): Promise<MedicationRequest> {
   return medplum.updateResource<MedicationRequest>({
     ...draft,
     status: 'unknown',

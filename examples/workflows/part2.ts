@@ -39,7 +39,7 @@ export type ReferralChannel =
 export async function chooseReferralChannel(
   medplum: MedplumClient,
   recipient: WithId<Organization>,
-  network: Reference<Organization>
+  network: Reference<Organization>,
 ): Promise<ReferralChannel> {
   const networkRef = network.reference;
   if (getReferenceString(recipient) === networkRef || recipient.partOf?.reference === networkRef) {
@@ -81,7 +81,7 @@ export async function createReferralTask(
   medplum: MedplumClient,
   referral: WithId<ServiceRequest>,
   channel: ReferralChannel,
-  sender: Reference<Organization>
+  sender: Reference<Organization>,
 ): Promise<WithId<Task>> {
   const inNetwork = channel.kind === 'in-network';
   return medplum.createResource<Task>({
@@ -89,7 +89,9 @@ export async function createReferralTask(
     status: 'requested',
     intent: 'order',
     code: {
-      coding: [{ system: 'http://hl7.org/fhir/CodeSystem/task-code', code: 'fulfill', display: 'Fulfill the focal request' }],
+      coding: [
+        { system: 'http://hl7.org/fhir/CodeSystem/task-code', code: 'fulfill', display: 'Fulfill the focal request' },
+      ],
     },
     focus: createReference(referral),
     for: referral.subject,
@@ -126,8 +128,20 @@ export async function openWorkFor(medplum: MedplumClient, practitioner: WithId<P
 export type OutboundChannel = 'email' | 'sms' | 'fax';
 
 const MEDIUM: Record<OutboundChannel, Communication['medium']> = {
-  email: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'EMAILWRIT', display: 'email' }] }],
-  fax: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'FAXWRIT', display: 'telefax' }] }],
+  email: [
+    {
+      coding: [
+        { system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'EMAILWRIT', display: 'email' },
+      ],
+    },
+  ],
+  fax: [
+    {
+      coding: [
+        { system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationMode', code: 'FAXWRIT', display: 'telefax' },
+      ],
+    },
+  ],
   sms: [{ text: 'SMS' }],
 };
 
@@ -141,13 +155,21 @@ export async function recordOutboundNotice(
   patient: WithId<Patient>,
   about: WithId<Communication>,
   channel: OutboundChannel,
-  text: string
+  text: string,
 ): Promise<WithId<Communication>> {
   return medplum.createResource<Communication>({
     resourceType: 'Communication',
     status: 'completed',
     category: [
-      { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/communication-category', code: 'notification', display: 'Notification' }] },
+      {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/communication-category',
+            code: 'notification',
+            display: 'Notification',
+          },
+        ],
+      },
     ],
     medium: MEDIUM[channel],
     subject: createReference(patient),
@@ -172,7 +194,7 @@ export async function captureCharge(
   medplum: MedplumClient,
   encounter: WithId<Encounter>,
   cpt: { code: string; display: string },
-  price: number
+  price: number,
 ): Promise<WithId<ChargeItem>> {
   const key = `${encounter.id}-${cpt.code}`;
   return medplum.createResourceIfNoneExist<ChargeItem>(
@@ -186,7 +208,7 @@ export async function captureCharge(
       occurrenceDateTime: encounter.period?.start,
       priceOverride: { value: price, currency: 'USD' },
     },
-    `identifier=${CHARGE_ID_SYSTEM}|${key}`
+    `identifier=${CHARGE_ID_SYSTEM}|${key}`,
   );
 }
 // #endregion charge-capture
@@ -222,9 +244,7 @@ export async function loadPatientChunk(medplum: MedplumClient, rows: LegacyPatie
       } satisfies Patient,
     })),
   });
-  return rows
-    .filter((_row, i) => !response.entry?.[i]?.response?.status?.startsWith('2'))
-    .map((row) => row.id);
+  return rows.filter((_row, i) => !response.entry?.[i]?.response?.status?.startsWith('2')).map((row) => row.id);
 }
 // #endregion migration-upsert
 
@@ -239,7 +259,7 @@ export async function reconcile(
   resourceType: 'Patient',
   system: string,
   legacyIds: string[],
-  groupSize = 50
+  groupSize = 50,
 ): Promise<{ missing: string[]; duplicated: string[] }> {
   const counts = new Map<string, number>(legacyIds.map((id) => [id, 0]));
   for (let i = 0; i < legacyIds.length; i += groupSize) {

@@ -163,7 +163,11 @@ export function bootOnIntent(scripts: string[]): void {
       el.getAttribute('aria-label') === held.getAttribute('aria-label') &&
       el.textContent === held.textContent;
     if (same(node)) return node;
-    return Array.from(document.querySelectorAll(held.tagName)).filter(same).find((el) => el.getClientRects().length > 0) ?? null;
+    return (
+      Array.from(document.querySelectorAll(held.tagName))
+        .filter(same)
+        .find((el) => el.getClientRects().length > 0) ?? null
+    );
   };
 
   const replay = (): void => {

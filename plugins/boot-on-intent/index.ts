@@ -46,11 +46,13 @@ export async function minifiedBootScript(): Promise<BootScript> {
   // so the keys the script holds and the tab it shows are the app's own.
   const inlined: string[] = [];
   const compiled = compile(file).replace(IMPORT, (_statement, names: string, from: string) => {
-    if (/\bas\b/.test(names)) throw new Error(`${file}: import ${names.trim()} from '${from}' renames; use the exported names`);
+    if (/\bas\b/.test(names))
+      throw new Error(`${file}: import ${names.trim()} from '${from}' renames; use the exported names`);
     const imported = path.resolve(path.dirname(file), `${from}.ts`);
     if (!fs.existsSync(imported)) throw new Error(`${file}: imports '${from}', but ${imported} does not exist`);
     const code = compile(imported);
-    if (new RegExp(IMPORT.source).test(code)) throw new Error(`${imported}: the boot script's modules must import nothing`);
+    if (new RegExp(IMPORT.source).test(code))
+      throw new Error(`${imported}: the boot script's modules must import nothing`);
     inlined.push(code.replace(/\bexport\s+(?=function\b|const\b|let\b)/g, ''));
     return '';
   });
@@ -59,7 +61,10 @@ export async function minifiedBootScript(): Promise<BootScript> {
   const script = [...inlined, body].join('\n');
   let code: string;
   try {
-    ({ code } = swc.minifySync(`(() => {\n${script}\nbootOnIntent(${SCRIPTS_MARK});\n})();`, { compress: true, mangle: true }));
+    ({ code } = swc.minifySync(`(() => {\n${script}\nbootOnIntent(${SCRIPTS_MARK});\n})();`, {
+      compress: true,
+      mangle: true,
+    }));
   } catch (err) {
     // Module syntax left over (a default import, `export default`) makes the script unparseable.
     throw new Error(
@@ -69,7 +74,8 @@ export async function minifiedBootScript(): Promise<BootScript> {
   if (!code.includes(SCRIPTS_MARK)) {
     throw new Error(`${file}: minifying the boot script lost its call (got ${code.slice(0, 200)})`);
   }
-  return (scripts) => code.replace(/;$/, '').replace(SCRIPTS_MARK, () => JSON.stringify(scripts).replace(/</g, '\\u003c'));
+  return (scripts) =>
+    code.replace(/;$/, '').replace(SCRIPTS_MARK, () => JSON.stringify(scripts).replace(/</g, '\\u003c'));
 }
 
 /** The page with its bundle started by ./boot.ts; `html` itself when it loads no bundle. */
@@ -81,7 +87,9 @@ export function deferBundle(html: string, file: string, bootScript: BootScript):
   });
   if (scripts.length === 0) return html;
   if (!stripped.includes('</body>')) {
-    throw new Error(`${file}: boot-on-intent found the bundle's scripts but no </body> to write the boot script before`);
+    throw new Error(
+      `${file}: boot-on-intent found the bundle's scripts but no </body> to write the boot script before`,
+    );
   }
   // `<` is escaped in the list, so no URL could close the inline script.
   const boot = `<script>${bootScript(scripts)}</script>`;
@@ -89,7 +97,8 @@ export function deferBundle(html: string, file: string, bootScript: BootScript):
 }
 
 function htmlFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }

@@ -105,7 +105,8 @@ export function normalizeSourceEntries(entries: string[]): string[] {
   for (const text of split) {
     const entry = parseSourceEntry(text);
     const key = entry.kind === 'other' ? `\u0000${text}` : sourceFileKey(entry);
-    const head = entry.kind === 'other' || !entry.note ? text : text.slice(0, text.length - entry.note.length - 3).trim();
+    const head =
+      entry.kind === 'other' || !entry.note ? text : text.slice(0, text.length - entry.note.length - 3).trim();
     const seen = merged.get(key);
     const note = entry.kind === 'other' ? undefined : entry.note;
     if (!seen) merged.set(key, { head, notes: note ? [note] : [] });
@@ -125,6 +126,9 @@ export function packageSourcePath(entry: SourceEntry): string | undefined {
 /** What makes two entries name the same file: each file is listed once, with all its notes. */
 export function sourceFileKey(entry: SourceEntry): string {
   if (entry.kind === 'repo') return `${entry.repo}@${entry.commit ?? ''} ${entry.path}`;
-  if (entry.kind === 'package') return entry.path ? `${entry.name}@${entry.version} ${entry.path}` : `\u0000${entry.name}@${entry.version} ${entry.note ?? ''}`;
+  if (entry.kind === 'package')
+    return entry.path
+      ? `${entry.name}@${entry.version} ${entry.path}`
+      : `\u0000${entry.name}@${entry.version} ${entry.note ?? ''}`;
   return `\u0000${entry.text}`;
 }

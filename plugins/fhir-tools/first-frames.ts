@@ -50,7 +50,9 @@ function sampleResource(tool: string, text: string): EngineResource {
   try {
     return JSON.parse(text) as EngineResource;
   } catch (err) {
-    throw new Error(`fhir-tools: the ${tool} sample resource in src/components/tools/samples.ts is not JSON: ${(err as Error).message}`);
+    throw new Error(
+      `fhir-tools: the ${tool} sample resource in src/components/tools/samples.ts is not JSON: ${(err as Error).message}`,
+    );
   }
 }
 
@@ -78,7 +80,13 @@ export async function computeFirstFrames(slices: ToolSlices): Promise<FirstFrame
   };
   const started = (): void => undefined;
   const fhirpath = await runs.runFhirPath(
-    { id: 0, kind: 'fhirpath', baseUrl: '', resource: sampleResource('FHIRPath', FHIRPATH_RESOURCE), expression: FHIRPATH_EXPRESSION },
+    {
+      id: 0,
+      kind: 'fhirpath',
+      baseUrl: '',
+      resource: sampleResource('FHIRPath', FHIRPATH_RESOURCE),
+      expression: FHIRPATH_EXPRESSION,
+    },
     load,
     started,
   );
@@ -87,7 +95,10 @@ export async function computeFirstFrames(slices: ToolSlices): Promise<FirstFrame
     load,
     started,
   );
-  const params = await runs.runSearchParameters({ id: 0, kind: 'search-parameters', baseUrl: '', resourceType: SEARCH_TYPE }, load);
+  const params = await runs.runSearchParameters(
+    { id: 0, kind: 'search-parameters', baseUrl: '', resourceType: SEARCH_TYPE },
+    load,
+  );
   const search = await runs.runSearch(
     { id: 0, kind: 'search', baseUrl: '', resourceType: SEARCH_TYPE, query: SEARCH_QUERY },
     load,

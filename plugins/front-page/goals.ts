@@ -45,7 +45,12 @@ export function buildFrontPage(docs: DocMeta[]): FrontPageData {
   };
   const goals = READER_GOALS.map((goal) => {
     const present = goal.areas.flatMap((area) => link(`${area}/index`));
-    return { title: goal.title, blurb: goal.blurb, start: present.slice(0, START_COUNT), more: present.slice(START_COUNT) };
+    return {
+      title: goal.title,
+      blurb: goal.blurb,
+      start: present.slice(0, START_COUNT),
+      more: present.slice(START_COUNT),
+    };
   }).filter((goal) => goal.start.length > 0);
   return { goals, newToFhir: NEW_TO_FHIR.flatMap(link), reference: REFERENCE.flatMap(link) };
 }

@@ -15,7 +15,12 @@ export default function frontPage(context: LoadContext): Plugin {
       const docs = docsContent?.loadedVersions[0]?.docs ?? [];
       const data = await actions.createData('front-page.json', JSON.stringify(buildFrontPage(docs)));
       // The front page is the base itself (`/`, or `/medplum-docs/` under a path).
-      actions.addRoute({ path: context.baseUrl, exact: true, component: '@site/src/components/FrontPage', modules: { data } });
+      actions.addRoute({
+        path: context.baseUrl,
+        exact: true,
+        component: '@site/src/components/FrontPage',
+        modules: { data },
+      });
     },
   };
 }

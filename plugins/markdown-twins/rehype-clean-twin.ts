@@ -26,14 +26,22 @@ export function rehypeCleanTwin() {
 export function rehypeSiteRelativeLinks(siteUrl: string, baseUrl = '/') {
   const prefix = new URL(siteUrl).origin + baseUrl.replace(/\/$/, '');
   const local = (href: string) => (href.startsWith(`${prefix}/`) ? href.slice(prefix.length) : href);
-  type AnyNode = { type: string; url?: unknown; tagName?: string; properties?: Record<string, unknown>; children?: AnyNode[] };
+  type AnyNode = {
+    type: string;
+    url?: unknown;
+    tagName?: string;
+    properties?: Record<string, unknown>;
+    children?: AnyNode[];
+  };
   const visit = (node: AnyNode): void => {
     if (node.type === 'link' && typeof node.url === 'string') node.url = local(node.url);
     const href = node.properties?.href;
     if (node.tagName === 'a' && typeof href === 'string') node.properties!.href = local(href);
     node.children?.forEach(visit);
   };
-  return () => (tree: unknown): void => visit(tree as AnyNode);
+  return () =>
+    (tree: unknown): void =>
+      visit(tree as AnyNode);
 }
 
 function clean(parent: Parent): void {
@@ -155,7 +163,9 @@ function admonitionQuote(box: Element): Element {
     type: 'element',
     tagName: 'p',
     properties: {},
-    children: [{ type: 'element', tagName: 'strong', properties: {}, children: [{ type: 'text', value: `${label}:` }] }],
+    children: [
+      { type: 'element', tagName: 'strong', properties: {}, children: [{ type: 'text', value: `${label}:` }] },
+    ],
   };
   return { type: 'element', tagName: 'blockquote', properties: {}, children: [title, ...wrapper.children] };
 }

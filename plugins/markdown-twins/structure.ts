@@ -58,7 +58,9 @@ export function buildOutline(loaded: LoadedDocs, sidebarTitles: Record<string, s
         loose.push(page(linkId));
         continue;
       }
-      const pages = collectDocIds(item).filter((id) => !isGenerated(id)).map(page);
+      const pages = collectDocIds(item)
+        .filter((id) => !isGenerated(id))
+        .map(page);
       if (pages.length > 0) sections.push({ title: item.label, pages });
     }
     if (loose.length > 0) sections.push({ title: sectionTitle, pages: loose });

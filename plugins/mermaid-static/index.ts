@@ -50,7 +50,9 @@ export default function remarkMermaidStatic({ docsDir }: Options) {
       const outcome = outcomes[i];
       if (!outcome.ok) {
         const line = node.position?.start.line ?? 1;
-        throw new Error(`${file.path ?? 'unknown file'}:${line}: this Mermaid diagram cannot be drawn: ${outcome.message}`);
+        throw new Error(
+          `${file.path ?? 'unknown file'}:${line}: this Mermaid diagram cannot be drawn: ${outcome.message}`,
+        );
       }
       const element: MdxJsxFlowElement = {
         type: 'mdxJsxFlowElement',

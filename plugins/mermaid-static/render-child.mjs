@@ -17,6 +17,8 @@ const render = createMermaidRenderer({
 });
 const results = await render(diagrams, { prefix, mermaidConfig });
 const out = results.map((r) =>
-  r.status === 'fulfilled' ? { ok: true, svg: r.value.svg } : { ok: false, message: String(r.reason?.message ?? r.reason) },
+  r.status === 'fulfilled'
+    ? { ok: true, svg: r.value.svg }
+    : { ok: false, message: String(r.reason?.message ?? r.reason) },
 );
 process.stdout.write(JSON.stringify(out));

@@ -85,7 +85,12 @@ export function extractFunctions(dtsFile: string): FunctionDoc[] {
     let fn: ts.SignatureDeclaration;
     let docHost: ts.Node;
     if (ts.isFunctionDeclaration(decl)) {
-      if (decls.length > 1) throw new HooksReferenceError(name, `it is overloaded (${decls.length} signatures); the generator documents one signature per function`, location);
+      if (decls.length > 1)
+        throw new HooksReferenceError(
+          name,
+          `it is overloaded (${decls.length} signatures); the generator documents one signature per function`,
+          location,
+        );
       fn = decl;
       docHost = decl;
     } else {
@@ -95,12 +100,19 @@ export function extractFunctions(dtsFile: string): FunctionDoc[] {
       if (calls.length === 0) continue; // constants and objects
       if (variable.type && ts.isFunctionTypeNode(variable.type)) {
         fn = variable.type;
-      } else if (variable.initializer && (ts.isArrowFunction(variable.initializer) || ts.isFunctionExpression(variable.initializer))) {
+      } else if (
+        variable.initializer &&
+        (ts.isArrowFunction(variable.initializer) || ts.isFunctionExpression(variable.initializer))
+      ) {
         fn = variable.initializer;
       } else if (type.getProperties().length > 0 || type.getConstructSignatures().length > 0) {
         continue; // a callable object such as a React context: documented as a value, not a function
       } else {
-        throw new HooksReferenceError(name, `it is a constant of a callable type "${checker.typeToString(type)}" whose parameters are not written out`, location);
+        throw new HooksReferenceError(
+          name,
+          `it is a constant of a callable type "${checker.typeToString(type)}" whose parameters are not written out`,
+          location,
+        );
       }
       docHost = variable.parent.parent; // the VariableStatement carries the doc comment
     }
@@ -134,7 +146,11 @@ function describeFunction(
     if (!p.type) throw new HooksReferenceError(name, `its parameter ${i + 1} has no written type`, location);
     const ptype = checker.getTypeFromTypeNode(p.type);
     if (isUnresolved(ptype) || containsUnresolved(checker, p.type)) {
-      throw new HooksReferenceError(name, `the type "${p.type.getText()}" of parameter ${i + 1} does not resolve`, location);
+      throw new HooksReferenceError(
+        name,
+        `the type "${p.type.getText()}" of parameter ${i + 1} does not resolve`,
+        location,
+      );
     }
     const destructured = !ts.isIdentifier(p.name);
     const paramName = destructured ? 'options' : p.name.getText();
@@ -152,19 +168,32 @@ function describeFunction(
   if (!returnNode) throw new HooksReferenceError(name, 'its return type is not written in the declarations', location);
   const returnType = checker.getTypeFromTypeNode(returnNode);
   // `Readonly<QuestionnaireFormState>`: list the members of the written type inside.
-  const memberNode = ts.isTypeReferenceNode(returnNode) && returnNode.typeName.getText() === 'Readonly' && returnNode.typeArguments?.length === 1 ? returnNode.typeArguments[0] : returnNode;
+  const memberNode =
+    ts.isTypeReferenceNode(returnNode) &&
+    returnNode.typeName.getText() === 'Readonly' &&
+    returnNode.typeArguments?.length === 1
+      ? returnNode.typeArguments[0]
+      : returnNode;
   if (isUnresolved(returnType) || containsUnresolved(checker, returnNode)) {
     throw new HooksReferenceError(name, `its return type "${returnNode.getText()}" does not resolve`, location);
   }
   const returnText = returnNode.getText();
-  const kind: FunctionDoc['kind'] = /^use[A-Z]/.test(name) ? 'hook' : /\bJSX\.Element\b|ReactNode|ReactElement/.test(returnText) ? 'component' : 'function';
+  const kind: FunctionDoc['kind'] = /^use[A-Z]/.test(name)
+    ? 'hook'
+    : /\bJSX\.Element\b|ReactNode|ReactElement/.test(returnText)
+      ? 'component'
+      : 'function';
   return {
     name,
     kind,
     description: ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim(),
     signature: formatSignature(name, fn, returnText),
     params,
-    returns: { type: returnText, description: returnsTag ? tagText(returnsTag) : '', members: ownMembers(checker, checker.getTypeFromTypeNode(memberNode), source, name, location) },
+    returns: {
+      type: returnText,
+      description: returnsTag ? tagText(returnsTag) : '',
+      members: ownMembers(checker, checker.getTypeFromTypeNode(memberNode), source, name, location),
+    },
     deprecated: deprecatedTag ? tagText(deprecatedTag) || 'Deprecated.' : undefined,
     location,
   };
@@ -190,7 +219,13 @@ function containsUnresolved(checker: ts.TypeChecker, node: ts.TypeNode): boolean
  * interfaces), one group per union branch. Types from other packages (FHIR resources, the
  * client) are linked by name only.
  */
-function ownMembers(checker: ts.TypeChecker, type: ts.Type, source: ts.SourceFile, fnName: string, location: string): TypeMembers[] | undefined {
+function ownMembers(
+  checker: ts.TypeChecker,
+  type: ts.Type,
+  source: ts.SourceFile,
+  fnName: string,
+  location: string,
+): TypeMembers[] | undefined {
   const branches = type.isUnion() ? type.types : [type];
   const groups: TypeMembers[] = [];
   for (const branch of branches) {
@@ -201,10 +236,15 @@ function ownMembers(checker: ts.TypeChecker, type: ts.Type, source: ts.SourceFil
     const members: MemberDoc[] = [];
     for (const prop of checker.getPropertiesOfType(branch)) {
       const pdecl = prop.valueDeclaration ?? prop.declarations?.[0];
-      const typeNode = pdecl && (ts.isPropertySignature(pdecl) || ts.isPropertyDeclaration(pdecl)) ? pdecl.type : undefined;
+      const typeNode =
+        pdecl && (ts.isPropertySignature(pdecl) || ts.isPropertyDeclaration(pdecl)) ? pdecl.type : undefined;
       const ptype = checker.getTypeOfSymbolAtLocation(prop, pdecl ?? decl);
       if (isUnresolved(ptype) || (typeNode && containsUnresolved(checker, typeNode))) {
-        throw new HooksReferenceError(fnName, `the type of "${sym.getName()}.${prop.getName()}" does not resolve`, location);
+        throw new HooksReferenceError(
+          fnName,
+          `the type of "${sym.getName()}.${prop.getName()}" does not resolve`,
+          location,
+        );
       }
       members.push({
         name: prop.getName(),
@@ -221,7 +261,10 @@ function ownMembers(checker: ts.TypeChecker, type: ts.Type, source: ts.SourceFil
 /** A tag's text; a line of dashes ends it (what follows in some comments is free-form notes). */
 function tagText(tag: ts.JSDocTag): string {
   return (ts.getTextOfJSDocComment(tag.comment) ?? '')
-    .split(/\n\s*-{10,}/)[0].replace(/^\s*-\s*/, '').replace(/\s+/g, ' ').trim();
+    .split(/\n\s*-{10,}/)[0]
+    .replace(/^\s*-\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** `function name<T>(a: A, b: B): R;`, one parameter per line when the line would be long. */

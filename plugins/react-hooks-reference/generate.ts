@@ -43,14 +43,19 @@ export interface GeneratedPage {
 /** Everything the build does, callable from tests with a fixture declaration file. */
 export function generateHooksReference(options: GenerateOptions): GeneratedPage[] {
   const { siteDir } = options;
-  const dtsFile = options.dtsFile ?? path.join(siteDir, 'node_modules', '@medplum', 'react-hooks', 'dist', 'esm', 'index.d.ts');
+  const dtsFile =
+    options.dtsFile ?? path.join(siteDir, 'node_modules', '@medplum', 'react-hooks', 'dist', 'esm', 'index.d.ts');
   const outDir = options.outDir ?? path.join(siteDir, OUT_DIR);
   const version = packageVersion(siteDir, PACKAGE);
   const source = `${PACKAGE}@${version} dist/esm/index.d.ts`;
   const functions = extractFunctions(dtsFile);
   for (const f of functions) {
     if (!placementOf(f.name)) {
-      throw new HooksReferenceError(f.name, 'no page in plugins/react-hooks-reference/families.ts lists it; add it to a page (with an example) there', f.location);
+      throw new HooksReferenceError(
+        f.name,
+        'no page in plugins/react-hooks-reference/families.ts lists it; add it to a page (with an example) there',
+        f.location,
+      );
     }
   }
   const byName = new Map(functions.map((f) => [f.name, f]));
@@ -79,7 +84,10 @@ function assertRegion(siteDir: string, page: HookPage, file: string, region: str
   const full = path.join(siteDir, file);
   const text = fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
   if (!text?.includes(`// #region ${region}\n`) || !text.includes(`// #endregion ${region}`)) {
-    throw new HooksReferenceError(page.members[0], `the example ${file}#${region} of page "${page.slug}" does not exist`);
+    throw new HooksReferenceError(
+      page.members[0],
+      `the example ${file}#${region} of page "${page.slug}" does not exist`,
+    );
   }
 }
 
@@ -107,7 +115,12 @@ function renderPage(page: HookPage, members: FunctionDoc[], position: number, so
     if (page.notes) out.push(page.notes.trim(), '');
     return out.join('\n');
   }
-  out.push('| Export | Summary |', '| --- | --- |', ...members.map((m) => `| ${linkToHook(m.name)} | ${summaryOf(m) || '—'} |`), '');
+  out.push(
+    '| Export | Summary |',
+    '| --- | --- |',
+    ...members.map((m) => `| ${linkToHook(m.name)} | ${summaryOf(m) || '—'} |`),
+    '',
+  );
   out.push(renderExamples(page), '');
   if (page.notes) out.push(page.notes.trim(), '');
   for (const f of members) {
@@ -121,7 +134,10 @@ function renderPage(page: HookPage, members: FunctionDoc[], position: number, so
 }
 
 function renderOverview(siteDir: string, functions: FunctionDoc[], version: string, source: string): string {
-  const template = fs.readFileSync(path.join(siteDir, 'plugins', 'react-hooks-reference', 'overview.template.mdx'), 'utf8');
+  const template = fs.readFileSync(
+    path.join(siteDir, 'plugins', 'react-hooks-reference', 'overview.template.mdx'),
+    'utf8',
+  );
   const byName = new Map(functions.map((f) => [f.name, f]));
   const sections: string[] = [];
   for (const group of GROUPS) {
@@ -133,7 +149,16 @@ function renderOverview(siteDir: string, functions: FunctionDoc[], version: stri
       }
     }
     if (rows.length === 0) continue;
-    sections.push(`### ${group.title} {#${group.anchor}}`, '', group.blurb, '', '| Export | Summary |', '| --- | --- |', ...rows, '');
+    sections.push(
+      `### ${group.title} {#${group.anchor}}`,
+      '',
+      group.blurb,
+      '',
+      '| Export | Summary |',
+      '| --- | --- |',
+      ...rows,
+      '',
+    );
   }
   const hooks = functions.filter((f) => f.kind === 'hook').length;
   return template
@@ -172,7 +197,11 @@ function inputsFingerprint(siteDir: string): string {
 const generate: Generator = async ({ siteDir }) => {
   const stampFile = path.join(siteDir, '.generated', 'react-hooks-reference', 'inputs.sha256');
   const fingerprint = inputsFingerprint(siteDir);
-  if ([stampFile, path.join(siteDir, OUT_DIR, 'index.mdx')].every((f) => fs.existsSync(f)) && fs.readFileSync(stampFile, 'utf8') === fingerprint) return {};
+  if (
+    [stampFile, path.join(siteDir, OUT_DIR, 'index.mdx')].every((f) => fs.existsSync(f)) &&
+    fs.readFileSync(stampFile, 'utf8') === fingerprint
+  )
+    return {};
   generateHooksReference({ siteDir });
   fs.mkdirSync(path.dirname(stampFile), { recursive: true });
   fs.writeFileSync(stampFile, fingerprint);

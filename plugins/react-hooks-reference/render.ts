@@ -23,12 +23,16 @@ export function renderDocText(text: string): string {
       return;
     }
     for (const block of part.split(/\n\s*\n/)) {
-      const lines = block.split('\n').map((l) => l.trim()).filter(Boolean);
+      const lines = block
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
       if (lines.length === 0 || lines[0].startsWith('@')) continue;
       const para: string[] = [];
       for (const line of lines) {
         if (/^[-*] /.test(line)) para.push(`\n- ${prose(line.slice(2))}`);
-        else if (para.length > 0 && para[para.length - 1].startsWith('\n- ')) para[para.length - 1] += ` ${prose(line)}`;
+        else if (para.length > 0 && para[para.length - 1].startsWith('\n- '))
+          para[para.length - 1] += ` ${prose(line)}`;
         else para.push(prose(line));
       }
       out.push(para.join(' ').replace(/ \n- /g, '\n- ').replace(/^\n/, ''));
@@ -46,7 +50,9 @@ function prose(text: string): string {
     return `\u0000${mdLinks.length - 1}\u0000`;
   });
   // NUL-delimited placeholders (no text contains NUL) mark the links held back from escaping.
-  return escapeProse(held.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\{@link\s+(https?:\/\/\S+)\s*\|\s*([^}]+)\}/g, '$2 ($1)')).replace(
+  return escapeProse(
+    held.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\{@link\s+(https?:\/\/\S+)\s*\|\s*([^}]+)\}/g, '$2 ($1)'),
+  ).replace(
     // eslint-disable-next-line no-control-regex
     /\u0000(\d+)\u0000/g,
     (_m, i: string) => mdLinks[Number(i)],
@@ -64,7 +70,12 @@ export function descriptionOf(f: FunctionDoc): string {
 
 /** First sentence of the description, for tables. */
 export function summaryOf(f: FunctionDoc): string {
-  const text = f.description ? f.description.split(/\n\s*\n/)[0].replace(/\s+/g, ' ').trim() : SUMMARIES[f.name] ?? '';
+  const text = f.description
+    ? f.description
+        .split(/\n\s*\n/)[0]
+        .replace(/\s+/g, ' ')
+        .trim()
+    : (SUMMARIES[f.name] ?? '');
   const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
   return f.description ? prose(sentence) : sentence;
 }
@@ -77,7 +88,9 @@ function inlineCode(text: string): string {
 }
 
 function membersTable(group: TypeMembers, withRequired: boolean): string {
-  const head = withRequired ? ['| Member | Type | Required | Description |', '| --- | --- | --- | --- |'] : ['| Member | Type | Description |', '| --- | --- | --- |'];
+  const head = withRequired
+    ? ['| Member | Type | Required | Description |', '| --- | --- | --- | --- |']
+    : ['| Member | Type | Description |', '| --- | --- | --- |'];
   const rows = group.members.map((m: MemberDoc) => {
     const desc = m.description ? prose(m.description) : (MEMBER_NOTES[`${group.typeName}.${m.name}`] ?? '—');
     return withRequired
@@ -92,22 +105,39 @@ export function renderApi(f: FunctionDoc, level: 2 | 4, anchorPrefix = ''): stri
   const h = '#'.repeat(level);
   const id = (what: string) => (anchorPrefix ? `${anchorPrefix}-${what}` : what);
   const kind = f.kind === 'hook' ? 'Hook' : f.kind === 'component' ? 'Component' : 'Function';
-  const out: string[] = [`${h} Signature {#${id('signature')}}`, '', `${kind}, exported by \`@medplum/react-hooks\` and re-exported by \`@medplum/react\`:`, '', '```ts', f.signature, '```', ''];
+  const out: string[] = [
+    `${h} Signature {#${id('signature')}}`,
+    '',
+    `${kind}, exported by \`@medplum/react-hooks\` and re-exported by \`@medplum/react\`:`,
+    '',
+    '```ts',
+    f.signature,
+    '```',
+    '',
+  ];
   out.push(`${h} Parameters {#${id('parameters')}}`, '');
   if (f.params.length === 0) {
     out.push(`\`${f.name}\` takes no parameters.`, '');
   } else {
     out.push('| Parameter | Type | Required | Description |', '| --- | --- | --- | --- |');
-    for (const p of f.params) out.push(`| ${cellCode(p.name)} | ${cellCode(p.type)} | ${p.optional ? 'no' : 'yes'} | ${p.description ? prose(p.description) : p.members ? 'Its members are listed below.' : '—'} |`);
+    for (const p of f.params)
+      out.push(
+        `| ${cellCode(p.name)} | ${cellCode(p.type)} | ${p.optional ? 'no' : 'yes'} | ${p.description ? prose(p.description) : p.members ? 'Its members are listed below.' : '—'} |`,
+      );
     out.push('');
     for (const p of f.params) {
-      for (const group of p.members ?? []) out.push(`Members of ${cellCode(group.typeName)} (\`${p.name}\`):`, '', membersTable(group, true), '');
+      for (const group of p.members ?? [])
+        out.push(`Members of ${cellCode(group.typeName)} (\`${p.name}\`):`, '', membersTable(group, true), '');
     }
   }
   out.push(`${h} Returns {#${id('returns')}}`, '');
   const ret = f.returns;
-  out.push(`${inlineCode(ret.type)}${ret.description ? `: ${prose(ret.description)}` : ret.type === 'void' ? ': nothing.' : '.'}`, '');
-  for (const group of ret.members ?? []) out.push(`Members of ${cellCode(group.typeName)}:`, '', membersTable(group, false), '');
+  out.push(
+    `${inlineCode(ret.type)}${ret.description ? `: ${prose(ret.description)}` : ret.type === 'void' ? ': nothing.' : '.'}`,
+    '',
+  );
+  for (const group of ret.members ?? [])
+    out.push(`Members of ${cellCode(group.typeName)}:`, '', membersTable(group, false), '');
   return out.join('\n').trimEnd();
 }
 

@@ -55,11 +55,14 @@ function trimElement(e: ElementDefinition): ElementDefinition {
 export function buildDemoSchema(siteDir: string): DemoSchema {
   const dir = definitionsDir(siteDir);
   const wanted = new Set<string>(DEMO_RESOURCE_TYPES);
-  const resources = JSON.parse(fs.readFileSync(path.join(dir, 'profiles-resources.json'), 'utf8')) as Bundle<StructureDefinition>;
+  const resources = JSON.parse(
+    fs.readFileSync(path.join(dir, 'profiles-resources.json'), 'utf8'),
+  ) as Bundle<StructureDefinition>;
   const structureDefinitions: StructureDefinition[] = [];
   for (const entry of resources.entry ?? []) {
     const sd = entry.resource;
-    if (!sd || sd.resourceType !== 'StructureDefinition' || !wanted.has(sd.name ?? '') || sd.kind !== 'resource') continue;
+    if (!sd || sd.resourceType !== 'StructureDefinition' || !wanted.has(sd.name ?? '') || sd.kind !== 'resource')
+      continue;
     structureDefinitions.push({
       resourceType: 'StructureDefinition',
       name: sd.name,
@@ -75,7 +78,9 @@ export function buildDemoSchema(siteDir: string): DemoSchema {
   const missing = [...wanted].filter((t) => !structureDefinitions.some((sd) => sd.name === t));
   if (missing.length > 0) throw new Error(`react-reference: no StructureDefinition for ${missing.join(', ')}`);
 
-  const params = JSON.parse(fs.readFileSync(path.join(dir, 'search-parameters.json'), 'utf8')) as Bundle<SearchParameter>;
+  const params = JSON.parse(
+    fs.readFileSync(path.join(dir, 'search-parameters.json'), 'utf8'),
+  ) as Bundle<SearchParameter>;
   const searchParameters: SearchParameter[] = [];
   for (const entry of params.entry ?? []) {
     const sp = entry.resource;

@@ -144,7 +144,12 @@ interface Shape {
 }
 
 /** Decides whether an export is a React component and finds its props type. */
-function componentShape(checker: ts.TypeChecker, symbol: ts.Symbol, type: ts.Type, decl: ts.Declaration): Shape | undefined {
+function componentShape(
+  checker: ts.TypeChecker,
+  symbol: ts.Symbol,
+  type: ts.Type,
+  decl: ts.Declaration,
+): Shape | undefined {
   const printed = (t: ts.Type): string => checker.typeToString(t, decl, ts.TypeFormatFlags.NoTruncation);
   if (symbol.flags & ts.SymbolFlags.Class) {
     // A class component extends React's Component: its instance has `render` and `props`.
@@ -229,7 +234,11 @@ function describeProps(
       throw new ReactReferenceError(component, `the type of prop "${name}" does not resolve`, location);
     }
     const optional = (prop.flags & ts.SymbolFlags.Optional) !== 0 || (inAll.get(name) ?? 0) < branches.length;
-    let typeText = checker.typeToString(ptype, decl, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope);
+    let typeText = checker.typeToString(
+      ptype,
+      decl,
+      ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope,
+    );
     if (optional) typeText = typeText.replace(/ \| undefined$/, '').replace(/^undefined \| /, '');
     if (typeText === 'never') continue; // a `never` prop only forbids mixing union branches
     const description = propDescription(checker, prop, pdecl);
@@ -251,7 +260,8 @@ function describeProps(
 
 /** Why a props type cannot be documented, or undefined when it can. */
 function unrenderable(checker: ts.TypeChecker, t: ts.Type): string | undefined {
-  if (isUnresolved(t)) return `its props type "${checker.typeToString(t)}" is not declared or not exported, so there are no props to list`;
+  if (isUnresolved(t))
+    return `its props type "${checker.typeToString(t)}" is not declared or not exported, so there are no props to list`;
   if (t.flags & ts.TypeFlags.Any) return 'its props type is "any", so there are no props to list';
   if (t.flags & ts.TypeFlags.Unknown) return 'its props type is "unknown"';
   if (t.flags & ts.TypeFlags.Never) return 'its props type is "never"';

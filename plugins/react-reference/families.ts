@@ -87,7 +87,13 @@ export const FAMILIES: Family[] = [
     description: 'Search-as-you-type inputs for resources and value set codes, built on a shared async autocomplete.',
     intro:
       '`AsyncAutocomplete` is the generic control: it calls `loadOptions` as the user types and turns results into options with `toOption`. `ValueSetAutocomplete` feeds it from a ValueSet `$expand`, and `ResourceInput` / `MultiResourceInput` feed it from a FHIR search. `ReferenceInput` and `CodeableConceptInput`, which wrap these, have pages of their own with live demos.',
-    members: ['AsyncAutocomplete', 'DefaultResourceItemComponent', 'MultiResourceInput', 'ResourceInput', 'ValueSetAutocomplete'],
+    members: [
+      'AsyncAutocomplete',
+      'DefaultResourceItemComponent',
+      'MultiResourceInput',
+      'ResourceInput',
+      'ValueSetAutocomplete',
+    ],
   },
   {
     slug: 'auth-forms',
@@ -111,7 +117,7 @@ export const FAMILIES: Family[] = [
     title: 'Layout and application shell',
     description: 'AppShell, header, navbar, panels, modals and other structural components of a Medplum app.',
     intro:
-      'Medplum\'s own apps are assembled from these pieces: `AppShell` with its `Header` and `Navbar`, `Panel`/`Document` containers, modals, tabs and small helpers such as `Loading` and `ErrorBoundary`. Several wrap a Mantine component and accept all of its props as well.',
+      "Medplum's own apps are assembled from these pieces: `AppShell` with its `Header` and `Navbar`, `Panel`/`Document` containers, modals, tabs and small helpers such as `Loading` and `ErrorBoundary`. Several wrap a Mantine component and accept all of its props as well.",
     members: [
       'AppShell',
       'Container',
@@ -171,7 +177,7 @@ export const FAMILIES: Family[] = [
     title: 'Resource history and diffs',
     description: 'History table, version diff and blame views for a single FHIR resource.',
     intro:
-      'These components read a resource\'s version history (`_history`) and show it as a table of versions, as a diff between two versions, or as a per-line blame that names the version and author of each line.',
+      "These components read a resource's version history (`_history`) and show it as a table of versions, as a diff between two versions, or as a per-line blame that names the version and author of each line.",
     members: ['ResourceBlame', 'ResourceDiff', 'ResourceDiffTable', 'ResourceHistoryTable'],
   },
   {
@@ -179,7 +185,7 @@ export const FAMILIES: Family[] = [
     title: 'Patient header and summary',
     description: 'Patient banner, summary sidebar with its sections, and patient account and export forms.',
     intro:
-      '`PatientHeader` is a banner with the patient\'s name, avatar and key demographics; `PatientSummary` is the sidebar of clinical sections (problems, medications, allergies, vitals and more) that Medplum\'s provider app shows next to the chart. The account and export forms act on one patient.',
+      "`PatientHeader` is a banner with the patient's name, avatar and key demographics; `PatientSummary` is the sidebar of clinical sections (problems, medications, allergies, vitals and more) that Medplum's provider app shows next to the chart. The account and export forms act on one patient.",
     members: ['PatientAccountsForm', 'PatientExportForm', 'PatientHeader', 'PatientSummary', 'PatientSummarySkeleton'],
   },
   {
@@ -275,51 +281,62 @@ export function componentHref(name: string): string {
  * have no description of their own.
  */
 export const SUMMARIES: Record<string, string> = {
-  AppShell: 'Frame of a Medplum app: a header with search and notifications, a navbar built from `menus`, and your page as `children`.',
+  AppShell:
+    'Frame of a Medplum app: a header with search and notifications, a navbar built from `menus`, and your page as `children`.',
   Header: 'Top bar of `AppShell`: logo, navbar toggle, search, notifications and announcements.',
   Navbar: 'Side navigation of `AppShell`, built from `menus`, with optional resource search and bookmarks.',
-  Container: 'Medplum\'s wrapper around Mantine\'s `Container`; it takes exactly that component\'s props.',
-  Document: 'Paper panel for a page\'s main content, with optional fixed `width` and `fill`.',
+  Container: "Medplum's wrapper around Mantine's `Container`; it takes exactly that component's props.",
+  Document: "Paper panel for a page's main content, with optional fixed `width` and `fill`.",
   Panel: 'Paper panel for a block of content, with optional fixed `width` and `fill`.',
   Loading: 'Loading indicator; takes no props.',
   Logo: 'The Medplum logo at the given `size`, or the image at `MEDPLUM_LOGO_URL` when that build-time variable is set.',
   LinkTabs: 'Mantine tabs whose tabs are links under `baseUrl`.',
   MedplumLink: 'Anchor to a resource, reference or path; a click calls the `navigate` function of `MedplumProvider`.',
   InfoBar: 'Horizontal bar of key and value entries; `InfoBarSkeleton` is its loading placeholder.',
-  NotificationIcon: 'Icon with an unread count, from a count search (`countCriteria`) kept current by a subscription (`subscriptionCriteria`).',
-  SmartAppLaunchLink: 'Link that launches the SMART app registered as `client`, with patient, encounter and other FHIR context.',
+  NotificationIcon:
+    'Icon with an unread count, from a count search (`countCriteria`) kept current by a subscription (`subscriptionCriteria`).',
+  SmartAppLaunchLink:
+    'Link that launches the SMART app registered as `client`, with patient, encounter and other FHIR context.',
   Form: '`<form>` that collects its named fields into a `Record<string, string>` and passes it to `onSubmit`.',
-  FormSection: 'Labelled wrapper for a form control, with a description and the validation message for it taken from `outcome`.',
+  FormSection:
+    'Labelled wrapper for a form control, with a description and the validation message for it taken from `outcome`.',
   OperationOutcomeAlert: 'Mantine alert that lists the issues of an `OperationOutcome`.',
   SubmitButton: 'Submit button that shows a loading state while the enclosing `Form` is submitting.',
-  ResourceTimeline: 'Timeline of the resources your `loadTimelineResources` returns for one resource, with an optional comment and upload box.',
+  ResourceTimeline:
+    'Timeline of the resources your `loadTimelineResources` returns for one resource, with an optional comment and upload box.',
   EncounterTimeline: '`ResourceTimeline` for one Encounter.',
   ServiceRequestTimeline: '`ResourceTimeline` for one ServiceRequest.',
   DefaultResourceTimeline: '`ResourceTimeline` for any `resource`.',
   Timeline: 'Container for a list of `TimelineItem`s.',
-  TimelineItem: 'One timeline entry for a `resource`, with its author (`profile`), `dateTime` and a menu of `popupMenuItems`.',
-  SearchFieldEditor: 'Dialog for choosing the columns (fields) of a `SearchRequest`; reports the result through `onOk`.',
+  TimelineItem:
+    'One timeline entry for a `resource`, with its author (`profile`), `dateTime` and a menu of `popupMenuItems`.',
+  SearchFieldEditor:
+    'Dialog for choosing the columns (fields) of a `SearchRequest`; reports the result through `onOk`.',
   SearchFilterEditor: 'Dialog for editing the filters of a `SearchRequest`; reports the result through `onOk`.',
-  ResourceHistoryTable: 'Table of the versions in a resource\'s history.',
+  ResourceHistoryTable: "Table of the versions in a resource's history.",
   ResourceDiff: 'Diff of two versions of a resource (`original` and `revised`), change by change.',
   ResourceDiffTable: 'Table of the elements that differ between `original` and `revised`, with the old and new values.',
   PatientHeader: 'Banner for one patient: avatar, name, birth date with age, gender and identifiers.',
   PatientSummary: 'Sidebar of clinical `sections` for one patient.',
   ThreadChat: 'Message view and composer for one `thread` (a parent Communication).',
   ThreadInbox: 'Inbox of message threads found with `query`, with the thread `threadId` open beside the list.',
-  ObservationTable: 'Table of Observations with value, reference range and interpretation columns; `DiagnosticReportDisplay` uses it for a report\'s results.',
-  RegisterForm: 'Sign-up form for a new project (`type: \'project\'`) or patient account (`type: \'patient\'`).',
+  ObservationTable:
+    "Table of Observations with value, reference range and interpretation columns; `DiagnosticReportDisplay` uses it for a report's results.",
+  RegisterForm: "Sign-up form for a new project (`type: 'project'`) or patient account (`type: 'patient'`).",
   ChangePasswordForm: 'Form for the signed-in user to change their password.',
   ResetPasswordForm: 'Form that asks the server to email a password-reset link to an address.',
-  SetPasswordForm: 'Form that sets a new password from a reset link\'s `id` and `secret`.',
+  SetPasswordForm: "Form that sets a new password from a reset link's `id` and `secret`.",
   MfaForm: 'Form for a multi-factor authentication code, with an enrolment QR code when `qrCodeUrl` is set.',
   ChooseScopeForm: 'Sign-in step that lets the user choose which of the requested OAuth scopes to grant.',
-  AsyncAutocomplete: 'Generic search-as-you-type input: `loadOptions` fetches results and `toOption` turns each into an option.',
+  AsyncAutocomplete:
+    'Generic search-as-you-type input: `loadOptions` fetches results and `toOption` turns each into an option.',
   ResourceInput: 'Search-as-you-type input for one resource of `resourceType`; `onChange` receives the resource.',
   MultiResourceInput: 'Search-as-you-type input for several resources of `resourceType`; `onChange` receives them all.',
-  FhirPathTable: 'Search results table whose columns are FHIRPath expressions (`fields`) evaluated on each result of `query`.',
+  FhirPathTable:
+    'Search results table whose columns are FHIRPath expressions (`fields`) evaluated on each result of `query`.',
   MemoizedFhirPathTable: '`FhirPathTable` wrapped in `React.memo`.',
-  PatientAccountsForm: 'Form for project admins to change the account references recorded in a patient\'s `meta`.',
-  PatientExportForm: 'Form that exports one patient\'s record with `$everything` or as a C-CDA document (`$ccda-export`).',
+  PatientAccountsForm: "Form for project admins to change the account references recorded in a patient's `meta`.",
+  PatientExportForm:
+    "Form that exports one patient's record with `$everything` or as a C-CDA document (`$ccda-export`).",
   Scheduler: 'Lets the user pick an available slot of a `schedule`; `onSelectSlot` receives the chosen Slot.',
 };

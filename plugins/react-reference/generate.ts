@@ -36,7 +36,8 @@ import { type HooksUsed, hooksUsedByComponents } from './hooks-used';
 function addSource(sources: string[], file: string, note: string): void {
   const i = sources.findIndex((s) => s === file || s.startsWith(`${file} (`));
   if (i < 0) sources.push(`${file} (${note})`);
-  else if (!sources[i].includes(note)) sources[i] = sources[i].endsWith(')') ? `${sources[i].slice(0, -1)}; ${note})` : `${sources[i]} (${note})`;
+  else if (!sources[i].includes(note))
+    sources[i] = sources[i].endsWith(')') ? `${sources[i].slice(0, -1)}; ${note})` : `${sources[i]} (${note})`;
 }
 
 export const OUT_DIR = 'docs/api/react-components';
@@ -61,20 +62,26 @@ export interface GeneratedPage {
 }
 
 export function packageVersion(siteDir: string, name: string): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', name, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 
 /** Everything the build does, callable from tests with a fixture declaration file. */
 export function generateReactReference(options: GenerateOptions): GeneratedPage[] {
   const { siteDir } = options;
-  const dtsFile = options.dtsFile ?? path.join(siteDir, 'node_modules', '@medplum', 'react', 'dist', 'esm', 'index.d.ts');
+  const dtsFile =
+    options.dtsFile ?? path.join(siteDir, 'node_modules', '@medplum', 'react', 'dist', 'esm', 'index.d.ts');
   const outDir = options.outDir ?? path.join(siteDir, OUT_DIR);
   const version = packageVersion(siteDir, PACKAGE);
   const components = extractComponents(dtsFile);
   const byName = new Map(components.map((c) => [c.name, c]));
   const source = `${PACKAGE}@${version} dist/esm/index.d.ts`;
-  const hooksUsed = hooksUsedByComponents(siteDir, components.map((c) => c.name));
+  const hooksUsed = hooksUsedByComponents(
+    siteDir,
+    components.map((c) => c.name),
+  );
 
   fs.rmSync(outDir, { recursive: true, force: true });
   fs.mkdirSync(outDir, { recursive: true });
@@ -95,7 +102,12 @@ export function generateReactReference(options: GenerateOptions): GeneratedPage[
     if (members.length === 0) return;
     const file = path.join(outDir, `${family.slug}.mdx`);
     fs.writeFileSync(file, renderFamilyPage(family, members, 100 + i, source, hooksUsed));
-    pages.push({ slug: family.slug, route: `${ROUTE_BASE}/${family.slug}`, components: members.map((m) => m.name), file });
+    pages.push({
+      slug: family.slug,
+      route: `${ROUTE_BASE}/${family.slug}`,
+      components: members.map((m) => m.name),
+      file,
+    });
   });
 
   const indexFile = path.join(outDir, 'index.mdx');
@@ -104,7 +116,13 @@ export function generateReactReference(options: GenerateOptions): GeneratedPage[
   return pages;
 }
 
-function renderComponentPage(c: ComponentDoc, position: number, source: string, version: string, used: HooksUsed | undefined): string {
+function renderComponentPage(
+  c: ComponentDoc,
+  position: number,
+  source: string,
+  version: string,
+  used: HooksUsed | undefined,
+): string {
   const demo = DEMO_CATALOG.find((d) => d.component === c.name);
   const notes = COMPONENT_NOTES[c.name];
   const summary = notes?.summary ?? (summaryOf(c) || `The ${c.name} component of @medplum/react ${version}.`);
@@ -154,7 +172,13 @@ function renderDemo(c: ComponentDoc, demo: DemoInfo): string {
   ].join('\n');
 }
 
-function renderFamilyPage(family: Family, members: ComponentDoc[], position: number, source: string, hooksUsed: Map<string, HooksUsed>): string {
+function renderFamilyPage(
+  family: Family,
+  members: ComponentDoc[],
+  position: number,
+  source: string,
+  hooksUsed: Map<string, HooksUsed>,
+): string {
   const sources = [`${source} (${members.map((m) => m.name).join(', ')})`];
   const version = source.replace(/^.*@([^@\s]+) .*$/, '$1');
   for (const m of members) {
@@ -183,7 +207,9 @@ function renderFamilyPage(family: Family, members: ComponentDoc[], position: num
 /** "It shows …" → "Shows …", for tables where the component name is in the first column. */
 function tableSentence(s: string | undefined): string {
   if (!s) return '';
-  const t = s.replace(/^It is (an?|the) /, (_m, article: string) => `${article[0].toUpperCase()}${article.slice(1)} `).replace(/^It (\w)/, (_m, ch: string) => ch.toUpperCase());
+  const t = s
+    .replace(/^It is (an?|the) /, (_m, article: string) => `${article[0].toUpperCase()}${article.slice(1)} `)
+    .replace(/^It (\w)/, (_m, ch: string) => ch.toUpperCase());
   return t;
 }
 
@@ -224,7 +250,8 @@ export function peerTable(siteDir: string, packageName = PACKAGE): string {
     peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   };
   const rows = Object.entries(pkg.peerDependencies ?? {}).map(
-    ([name, range]) => `| \`${name}\` | \`${range.replace(/\|/g, '\\|')}\` | ${pkg.peerDependenciesMeta?.[name]?.optional ? 'optional' : 'required'} |`,
+    ([name, range]) =>
+      `| \`${name}\` | \`${range.replace(/\|/g, '\\|')}\` | ${pkg.peerDependenciesMeta?.[name]?.optional ? 'optional' : 'required'} |`,
   );
   return ['| Package | Version range | npm treats it as |', '| --- | --- | --- |', ...rows].join('\n');
 }
@@ -256,7 +283,12 @@ function inputsFingerprint(siteDir: string): string {
 const generate: Generator = async ({ siteDir }) => {
   const stampFile = path.join(siteDir, '.generated', 'react-reference', 'inputs.sha256');
   const fingerprint = inputsFingerprint(siteDir);
-  const outputs = [stampFile, path.join(siteDir, OUT_DIR, 'index.mdx'), path.join(path.dirname(stampFile), 'demo-styles.json'), path.join(path.dirname(stampFile), 'demo-schema.json')];
+  const outputs = [
+    stampFile,
+    path.join(siteDir, OUT_DIR, 'index.mdx'),
+    path.join(path.dirname(stampFile), 'demo-styles.json'),
+    path.join(path.dirname(stampFile), 'demo-schema.json'),
+  ];
   if (outputs.every((f) => fs.existsSync(f)) && fs.readFileSync(stampFile, 'utf8') === fingerprint) return {};
   writeDemoSchema(siteDir);
   writeDemoStyles(siteDir);

@@ -33,11 +33,15 @@ export function hooksUsedByComponents(siteDir: string, componentNames: string[])
     const used = new Set<string>();
     for (const m of file.matchAll(/import\s*\{([^}]*)\}\s*from\s*'@medplum\/react-hooks'/g)) {
       for (const part of m[1].split(',')) {
-        const imported = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+        const imported = part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0];
         if (/^use[A-Z]\w*$/.test(imported) && !part.trim().startsWith('type ')) used.add(imported);
       }
     }
-    if (used.size > 0) result.set(name, { hooks: [...used].sort(), file: map.sources[index].replace(/^(\.\.\/)+/, '') });
+    if (used.size > 0)
+      result.set(name, { hooks: [...used].sort(), file: map.sources[index].replace(/^(\.\.\/)+/, '') });
   }
   return result;
 }

@@ -14,8 +14,13 @@ export interface ComponentNotes {
 
 export const COMPONENT_NOTES: Record<string, ComponentNotes> = {
   MedplumProvider: {
-    summary: 'It puts one `MedplumClient` into React context so every Medplum component and hook below it can reach the server and the signed-in profile.',
-    sources: ['@medplum/react-hooks@5.2.13 src/MedplumProvider/MedplumProvider.tsx (MedplumProvider)', '@medplum/react-hooks@5.2.13 dist/esm/index.d.ts (MedplumProviderProps, useMedplum, useMedplumProfile)', '@medplum/react@5.2.13 src/index.ts (re-exports @medplum/react-hooks)'],
+    summary:
+      'It puts one `MedplumClient` into React context so every Medplum component and hook below it can reach the server and the signed-in profile.',
+    sources: [
+      '@medplum/react-hooks@5.2.13 src/MedplumProvider/MedplumProvider.tsx (MedplumProvider)',
+      '@medplum/react-hooks@5.2.13 dist/esm/index.d.ts (MedplumProviderProps, useMedplum, useMedplumProfile)',
+      '@medplum/react@5.2.13 src/index.ts (re-exports @medplum/react-hooks)',
+    ],
     body: `
 ## When to use it {#when-to-use}
 
@@ -35,7 +40,8 @@ Every component in \`@medplum/react\` that reads or writes data calls \`useMedpl
 `,
   },
   ResourceTable: {
-    summary: 'It shows every element of one FHIR resource as a labelled, read-only table, using the resource type\'s schema to pick a display for each element.',
+    summary:
+      "It shows every element of one FHIR resource as a labelled, read-only table, using the resource type's schema to pick a display for each element.",
     sources: ['@medplum/react@5.2.13 src/ResourceTable/ResourceTable.tsx (ResourceTable)'],
     body: `
 ## How it works {#how-it-works}
@@ -52,7 +58,8 @@ Fields hidden by the current user's access policy are left out, because the comp
 `,
   },
   SearchControl: {
-    summary: 'It runs a FHIR search and shows the results as a table with sortable, filterable columns, paging, row selection and a toolbar.',
+    summary:
+      'It runs a FHIR search and shows the results as a table with sortable, filterable columns, paging, row selection and a toolbar.',
     sources: ['@medplum/react@5.2.13 src/SearchControl/SearchControl.tsx (SearchControl)'],
     body: `
 ## How it works {#how-it-works}
@@ -69,7 +76,8 @@ The toolbar (hidden with \`hideToolbar\`) has the field editor, the filter and s
 `,
   },
   ResourceForm: {
-    summary: 'It generates an edit form for any FHIR resource type from its schema, one input per element, and hands the edited resource to your `onSubmit`.',
+    summary:
+      'It generates an edit form for any FHIR resource type from its schema, one input per element, and hands the edited resource to your `onSubmit`.',
     sources: ['@medplum/react@5.2.13 src/ResourceForm/ResourceForm.tsx (ResourceForm)'],
     body: `
 ## How it works {#how-it-works}
@@ -87,7 +95,8 @@ The toolbar (hidden with \`hideToolbar\`) has the field editor, the filter and s
 `,
   },
   QuestionnaireForm: {
-    summary: 'It renders a FHIR Questionnaire as a fillable form and returns the answers as a completed QuestionnaireResponse.',
+    summary:
+      'It renders a FHIR Questionnaire as a fillable form and returns the answers as a completed QuestionnaireResponse.',
     sources: ['@medplum/react@5.2.13 src/QuestionnaireForm/QuestionnaireForm.tsx (QuestionnaireForm)'],
     body: `
 ## How it works {#how-it-works}
@@ -105,8 +114,12 @@ On submit, \`onSubmit\` receives the response with these fields filled in for yo
 `,
   },
   PatientTimeline: {
-    summary: 'It shows a patient\'s history as a timeline (record versions, communications, reports, media, orders and tasks) with a box for adding comments and attachments.',
-    sources: ['@medplum/react@5.2.13 src/PatientTimeline/PatientTimeline.tsx (PatientTimeline)', '@medplum/react@5.2.13 src/ResourceTimeline/ResourceTimeline.tsx (ResourceTimeline)'],
+    summary:
+      "It shows a patient's history as a timeline (record versions, communications, reports, media, orders and tasks) with a box for adding comments and attachments.",
+    sources: [
+      '@medplum/react@5.2.13 src/PatientTimeline/PatientTimeline.tsx (PatientTimeline)',
+      '@medplum/react@5.2.13 src/ResourceTimeline/ResourceTimeline.tsx (ResourceTimeline)',
+    ],
     body: `
 ## What it loads {#what-it-loads}
 
@@ -123,8 +136,13 @@ The comment box creates a \`Communication\` (status \`completed\`, the patient a
 `,
   },
   ResourceBadge: {
-    summary: 'It shows a small avatar and the display name of a resource side by side, optionally as a link to the resource.',
-    sources: ['@medplum/react@5.2.13 src/ResourceBadge/ResourceBadge.tsx (ResourceBadge)', '@medplum/react@5.2.13 src/ResourceAvatar/ResourceAvatar.tsx (ResourceAvatar)', '@medplum/react@5.2.13 src/ResourceName/ResourceName.tsx (ResourceName)'],
+    summary:
+      'It shows a small avatar and the display name of a resource side by side, optionally as a link to the resource.',
+    sources: [
+      '@medplum/react@5.2.13 src/ResourceBadge/ResourceBadge.tsx (ResourceBadge)',
+      '@medplum/react@5.2.13 src/ResourceAvatar/ResourceAvatar.tsx (ResourceAvatar)',
+      '@medplum/react@5.2.13 src/ResourceName/ResourceName.tsx (ResourceName)',
+    ],
     body: `
 ## How it works {#how-it-works}
 
@@ -136,8 +154,12 @@ See [ResourceAvatar](/docs/api/react-components/resource-avatar) for how the pic
 `,
   },
   ResourceAvatar: {
-    summary: 'It shows a Mantine avatar for a resource: the resource\'s photo when it has one, otherwise the initials of its display name.',
-    sources: ['@medplum/react@5.2.13 src/ResourceAvatar/ResourceAvatar.tsx (ResourceAvatar)', '@medplum/core@5.2.13 src/utils.ts (getImageSrc)'],
+    summary:
+      "It shows a Mantine avatar for a resource: the resource's photo when it has one, otherwise the initials of its display name.",
+    sources: [
+      '@medplum/react@5.2.13 src/ResourceAvatar/ResourceAvatar.tsx (ResourceAvatar)',
+      '@medplum/core@5.2.13 src/utils.ts (getImageSrc)',
+    ],
     body: `
 ## How it works {#how-it-works}
 
@@ -151,7 +173,8 @@ All Mantine \`Avatar\` props pass through (\`size\`, \`color\`, and so on); \`ra
 `,
   },
   ResourceName: {
-    summary: 'It renders the display name of a resource, read from the server when given a reference, optionally as a link.',
+    summary:
+      'It renders the display name of a resource, read from the server when given a reference, optionally as a link.',
     sources: ['@medplum/react@5.2.13 src/ResourceName/ResourceName.tsx (ResourceName)'],
     body: `
 ## How it works {#how-it-works}
@@ -163,7 +186,10 @@ Without \`link\` it renders a Mantine \`Text\` as a \`<span>\`, so every \`Text\
   },
   CodeableConceptInput: {
     summary: 'It is an autocomplete that looks codes up in a ValueSet with `$expand` and produces a `CodeableConcept`.',
-    sources: ['@medplum/react@5.2.13 src/CodeableConceptInput/CodeableConceptInput.tsx (CodeableConceptInput)', '@medplum/react@5.2.13 src/ValueSetAutocomplete/ValueSetAutocomplete.tsx (ValueSetAutocomplete)'],
+    sources: [
+      '@medplum/react@5.2.13 src/CodeableConceptInput/CodeableConceptInput.tsx (CodeableConceptInput)',
+      '@medplum/react@5.2.13 src/ValueSetAutocomplete/ValueSetAutocomplete.tsx (ValueSetAutocomplete)',
+    ],
     body: `
 ## How it works {#how-it-works}
 
@@ -180,7 +206,10 @@ By default users may also type a value that is not in the ValueSet (\`creatable\
   },
   DateTimeInput: {
     summary: 'It is a browser `datetime-local` input that reads and writes FHIR `dateTime` values as ISO 8601 strings.',
-    sources: ['@medplum/react@5.2.13 src/DateTimeInput/DateTimeInput.tsx (DateTimeInput)', '@medplum/react@5.2.13 src/DateTimeInput/DateTimeInput.utils.ts (DateTimeInput.utils)'],
+    sources: [
+      '@medplum/react@5.2.13 src/DateTimeInput/DateTimeInput.tsx (DateTimeInput)',
+      '@medplum/react@5.2.13 src/DateTimeInput/DateTimeInput.utils.ts (DateTimeInput.utils)',
+    ],
     body: `
 ## How it works {#how-it-works}
 
@@ -196,7 +225,10 @@ The component is a Mantine \`TextInput\` of type \`datetime-local\` with a one-s
   },
   ReferenceInput: {
     summary: 'It lets the user search for a resource by name and returns a FHIR `Reference` to the one they choose.',
-    sources: ['@medplum/react@5.2.13 src/ReferenceInput/ReferenceInput.tsx (ReferenceInput)', '@medplum/react@5.2.13 src/ResourceInput/ResourceInput.tsx (ResourceInput)'],
+    sources: [
+      '@medplum/react@5.2.13 src/ReferenceInput/ReferenceInput.tsx (ReferenceInput)',
+      '@medplum/react@5.2.13 src/ResourceInput/ResourceInput.tsx (ResourceInput)',
+    ],
     body: `
 ## How it works {#how-it-works}
 
@@ -211,8 +243,13 @@ Typing runs a search of the selected type (add fixed parameters with \`searchCri
 `,
   },
   SignInForm: {
-    summary: 'It runs the whole Medplum sign-in flow: email and password or Google, multi-factor authentication, choosing a project membership and scopes.',
-    sources: ['@medplum/react@5.2.13 src/auth/SignInForm.tsx (SignInForm)', '@medplum/core@5.2.13 dist/esm/index.d.ts (BaseLoginRequest)', '@medplum/mock@5.2.13 src/client.ts (mockLoginHandler)'],
+    summary:
+      'It runs the whole Medplum sign-in flow: email and password or Google, multi-factor authentication, choosing a project membership and scopes.',
+    sources: [
+      '@medplum/react@5.2.13 src/auth/SignInForm.tsx (SignInForm)',
+      '@medplum/core@5.2.13 dist/esm/index.d.ts (BaseLoginRequest)',
+      '@medplum/mock@5.2.13 src/client.ts (mockLoginHandler)',
+    ],
     body: `
 ## The steps {#steps}
 
@@ -249,7 +286,8 @@ To try the questionnaires you build, render them with [QuestionnaireForm](/docs/
 `,
   },
   PlanDefinitionBuilder: {
-    summary: 'It is an editor for the actions of a PlanDefinition, where each action points at a Questionnaire or an ActivityDefinition.',
+    summary:
+      'It is an editor for the actions of a PlanDefinition, where each action points at a Questionnaire or an ActivityDefinition.',
     sources: ['@medplum/react@5.2.13 src/PlanDefinitionBuilder/PlanDefinitionBuilder.tsx (PlanDefinitionBuilder)'],
     body: `
 ## How it works {#how-it-works}

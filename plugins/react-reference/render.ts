@@ -9,8 +9,9 @@ import { linkToHook } from '../react-hooks-reference/families';
 
 /** Escapes prose for MDX: braces and angle brackets outside `code spans` become entities. */
 export function escapeProse(text: string): string {
-  const linked = text.replace(/\{@link(?:code|plain)?\s+([^}\s|]+)(?:[\s|]+([^}]*))?\}/g, (_m, target: string, label?: string) =>
-    label ? `${label.trim()} (\`${target}\`)` : `\`${target}\``,
+  const linked = text.replace(
+    /\{@link(?:code|plain)?\s+([^}\s|]+)(?:[\s|]+([^}]*))?\}/g,
+    (_m, target: string, label?: string) => (label ? `${label.trim()} (\`${target}\`)` : `\`${target}\``),
   );
   return linked
     .split(/(`[^`]*`)/)
@@ -62,7 +63,10 @@ export function renderProps(c: ComponentDoc, headingLevel: 2 | 4): string {
     for (const p of c.props) out.push(propRow(p));
     out.push('');
   } else {
-    out.push(`Props type: ${cellCode(c.propsTypeName ?? '')}. It declares no props of its own; every prop comes from the library below.`, '');
+    out.push(
+      `Props type: ${cellCode(c.propsTypeName ?? '')}. It declares no props of its own; every prop comes from the library below.`,
+      '',
+    );
   }
   for (const group of c.inherited) out.push(renderInherited(c, group), '');
   return out.join('\n').trimEnd();
@@ -118,7 +122,12 @@ export function renderDescription(c: ComponentDoc): string {
 }
 
 export function renderSignature(c: ComponentDoc): string {
-  const kind = c.kind === 'class' ? 'Class component' : c.kind === 'exotic' ? 'Component object (memo or forwardRef)' : 'Function component';
+  const kind =
+    c.kind === 'class'
+      ? 'Class component'
+      : c.kind === 'exotic'
+        ? 'Component object (memo or forwardRef)'
+        : 'Function component';
   return `${kind}:\n\n\`\`\`ts\n${c.signature.replace(/^(\w)/, c.kind === 'function' ? 'function $1' : c.kind === 'exotic' ? 'const $1' : '$1')}\n\`\`\``;
 }
 
@@ -158,7 +167,10 @@ export function frontMatter(fields: Record<string, string | number | string[]>):
 
 /** Short description of a component for tables: its first sentence, or the family summary. */
 export function summaryOf(c: ComponentDoc, family?: Family, preferred?: string): string {
-  const first = c.description.split(/\n\s*\n/)[0].replace(/\s+/g, ' ').trim();
+  const first = c.description
+    .split(/\n\s*\n/)[0]
+    .replace(/\s+/g, ' ')
+    .trim();
   const sentence = /^(.+?[.!?])(\s|$)/.exec(first)?.[1] ?? first;
   if (sentence && !sentence.startsWith('@')) return escapeProse(sentence);
   if (SUMMARIES[c.name]) return SUMMARIES[c.name];
@@ -174,7 +186,8 @@ function derivedSummary(c: ComponentDoc): string {
   const prop = (name: string) => c.props.find((p) => p.name === name);
   const value = prop('value');
   const vague = (type: string) => /^(any|unknown|TypedValue)$/.test(type);
-  if (/Display$/.test(c.name) && value && !vague(value.type)) return `Read-only view of a value of type ${cellCode(value.type)}.`;
+  if (/Display$/.test(c.name) && value && !vague(value.type))
+    return `Read-only view of a value of type ${cellCode(value.type)}.`;
   const initial = prop('defaultValue');
   if (/Input$/.test(c.name) && initial && !vague(initial.type)) {
     const change = prop('onChange') ? '; reports edits through `onChange`' : '';

@@ -37,7 +37,9 @@ export type RecordedResponse =
   | { mock: false; reason: string };
 
 /** The response shown for a request: a status (and maybe a body) from the mock or a server, or undefined when none was recorded. */
-export function shownResponse(res: RecordedResponse): { status: number; body?: unknown; trimmed?: true; server?: string } | undefined {
+export function shownResponse(
+  res: RecordedResponse,
+): { status: number; body?: unknown; trimmed?: true; server?: string } | undefined {
   if (res.mock) return res;
   return 'server' in res ? res : undefined;
 }
@@ -156,21 +158,28 @@ export function validateRecordingFile(data: unknown, where: string): RecordingFi
     const r = rec as Partial<RegionRecording>;
     if (typeof r?.test !== 'string') fail(`region "${name}": "test" must be a string`);
     if (typeof r.omitted !== 'number') fail(`region "${name}": "omitted" must be a number`);
-    if (!Array.isArray(r.requests) || r.requests.length === 0) fail(`region "${name}": "requests" must be a non-empty array`);
+    if (!Array.isArray(r.requests) || r.requests.length === 0)
+      fail(`region "${name}": "requests" must be a non-empty array`);
     r.requests!.forEach((q, i) => {
       const at = `region "${name}" request ${i + 1}`;
       if (typeof q?.method !== 'string' || !/^[A-Z]+$/.test(q.method)) fail(`${at}: bad "method"`);
       if (typeof q.path !== 'string' || /[\s]/.test(q.path)) fail(`${at}: bad "path"`);
-      if (!Array.isArray(q.headers) || !q.headers.every((h) => Array.isArray(h) && h.length === 2 && h.every((x) => typeof x === 'string'))) {
+      if (
+        !Array.isArray(q.headers) ||
+        !q.headers.every((h) => Array.isArray(h) && h.length === 2 && h.every((x) => typeof x === 'string'))
+      ) {
         fail(`${at}: "headers" must be [name, value] pairs`);
       }
-      if (!q.headers.every(([n, v]) => /^[A-Za-z0-9-]+$/.test(n) && !/[\r\n]/.test(v))) fail(`${at}: a header name or value is not valid`);
+      if (!q.headers.every(([n, v]) => /^[A-Za-z0-9-]+$/.test(n) && !/[\r\n]/.test(v)))
+        fail(`${at}: a header name or value is not valid`);
       if (!['bearer', 'basic', 'none'].includes(q.auth)) fail(`${at}: bad "auth"`);
       if (q.body !== undefined) {
         const b = q.body as Record<string, unknown>;
         const ok =
           'json' in b ||
-          ('form' in b && Array.isArray(b.form) && (b.form as unknown[]).every((p) => Array.isArray(p) && p.length === 2)) ||
+          ('form' in b &&
+            Array.isArray(b.form) &&
+            (b.form as unknown[]).every((p) => Array.isArray(p) && p.length === 2)) ||
           ('text' in b && typeof b.text === 'string') ||
           ('binary' in b && typeof (b.binary as { bytes?: unknown })?.bytes === 'number');
         if (!ok) fail(`${at}: bad "body"`);
@@ -178,8 +187,13 @@ export function validateRecordingFile(data: unknown, where: string): RecordingFi
       const res = q.response as Partial<{ mock: boolean; status: number; reason: string; server: string }>;
       if (!res || typeof res.mock !== 'boolean') fail(`${at}: "response.mock" must be true or false`);
       const answered = res.mock || res.server !== undefined;
-      if (res.server !== undefined && (res.mock || typeof res.server !== 'string' || !/^\d+\.\d+\.\d+$/.test(res.server))) {
-        fail(`${at}: "response.server" must be the server release that answered, like "5.1.12", on a response with "mock": false`);
+      if (
+        res.server !== undefined &&
+        (res.mock || typeof res.server !== 'string' || !/^\d+\.\d+\.\d+$/.test(res.server))
+      ) {
+        fail(
+          `${at}: "response.server" must be the server release that answered, like "5.1.12", on a response with "mock": false`,
+        );
       }
       if (answered && typeof res.status !== 'number') fail(`${at}: "response.status" must be a number`);
       if (!answered && typeof res.reason !== 'string') fail(`${at}: "response.reason" must be a string`);
@@ -189,7 +203,12 @@ export function validateRecordingFile(data: unknown, where: string): RecordingFi
 }
 
 /** The stored recording of one region, or undefined when the region sends no request. */
-export function readRegionRecording(siteDir: string, exampleFile: string, region: string | undefined, where: string): RegionRecording | undefined {
+export function readRegionRecording(
+  siteDir: string,
+  exampleFile: string,
+  region: string | undefined,
+  where: string,
+): RegionRecording | undefined {
   const rel = recordingPathFor(exampleFile);
   if (!rel) return undefined;
   const file = path.join(siteDir, rel);

@@ -9,7 +9,8 @@
 import { shownResponse, type RecordedBody, type RecordedRequest, type RegionRecording } from './http-recordings';
 
 /** Sign-in and sign-up endpoints, which take no bearer token. */
-const NO_TOKEN = /^(oauth2\/token|auth\/(login|method|newuser|newproject|newpatient|google|exchange|resetpassword|setpassword|profile|scope)\b)/;
+const NO_TOKEN =
+  /^(oauth2\/token|auth\/(login|method|newuser|newproject|newpatient|google|exchange|resetpassword|setpassword|profile|scope)\b)/;
 
 export type Auth = 'bearer' | 'basic' | 'none';
 
@@ -66,11 +67,15 @@ function fileDescription(body: { binary: { contentType?: string; bytes: number; 
   const { contentType, bytes, resourceType } = body.binary;
   const size = bytes >= 0 ? `${bytes} bytes` : 'the content';
   const type = contentType ? ` of ${contentType}` : '';
-  return resourceType ? `the ${resourceType} the example sends (${size}${type})` : `the file the example uploads (${size}${type})`;
+  return resourceType
+    ? `the ${resourceType} the example sends (${size}${type})`
+    : `the file the example uploads (${size}${type})`;
 }
 
 function omittedNote(rec: RegionRecording, comment: string): string[] {
-  return rec.omitted > 0 ? [`${comment} … and ${rec.omitted} more request${rec.omitted === 1 ? '' : 's'} of the same run, not shown`] : [];
+  return rec.omitted > 0
+    ? [`${comment} … and ${rec.omitted} more request${rec.omitted === 1 ? '' : 's'} of the same run, not shown`]
+    : [];
 }
 
 /** Raw requests, each followed by the mock's answer (status and trimmed body) or a line saying why there is none. */
@@ -100,7 +105,8 @@ export function toHttp(rec: RegionRecording): string {
 
 /** Why a recorded request has no mock answer, in words. */
 export function notServed(reason: string): string {
-  if (reason.startsWith('scripted')) return 'the mock server cannot serve this request (the test answers it with a scripted reply)';
+  if (reason.startsWith('scripted'))
+    return 'the mock server cannot serve this request (the test answers it with a scripted reply)';
   if (reason.startsWith('unrouted')) return 'the mock server cannot serve this request';
   return `the mock server cannot serve this request (${reason})`;
 }
@@ -156,7 +162,9 @@ export function formatValue(value: unknown, python: boolean, indent = ''): strin
   const oneLine = (v: unknown): string => {
     if (Array.isArray(v)) return `[${v.map(oneLine).join(', ')}]`;
     if (v && typeof v === 'object') {
-      return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${JSON.stringify(k)}: ${oneLine(x)}`).join(', ')}}`;
+      return `{${Object.entries(v as Record<string, unknown>)
+        .map(([k, x]) => `${JSON.stringify(k)}: ${oneLine(x)}`)
+        .join(', ')}}`;
     }
     return scalar(v);
   };
@@ -170,7 +178,8 @@ export function formatValue(value: unknown, python: boolean, indent = ''): strin
   }
   const entries = Object.entries(value as Record<string, unknown>);
   const items = entries.map(
-    ([k, v], i) => `${inner}${JSON.stringify(k)}: ${formatValue(v, python, inner)}${i < entries.length - 1 ? ',' : comma}`,
+    ([k, v], i) =>
+      `${inner}${JSON.stringify(k)}: ${formatValue(v, python, inner)}${i < entries.length - 1 ? ',' : comma}`,
   );
   return `{\n${items.join('\n')}\n${indent}}`;
 }
@@ -186,7 +195,13 @@ export function pyLiteral(value: unknown, indent = ''): string {
 
 /** A `requests` script: base URL and token from the environment, `raise_for_status()` after each call. */
 export function toPython(rec: RegionRecording): string {
-  const lines = ['import os', '', 'import requests', '', 'base_url = os.environ["MEDPLUM_BASE_URL"]  # with its trailing slash'];
+  const lines = [
+    'import os',
+    '',
+    'import requests',
+    '',
+    'base_url = os.environ["MEDPLUM_BASE_URL"]  # with its trailing slash',
+  ];
   if (rec.requests.some((r) => authOf(r) === 'bearer')) lines.push('token = os.environ["ACCESS_TOKEN"]');
   for (const req of rec.requests) {
     lines.push('');
@@ -201,7 +216,8 @@ export function toPython(rec: RegionRecording): string {
     const b = req.body;
     if (b) {
       if ('json' in b) args.push(`json=${pyLiteral(b.json, '    ')}`);
-      else if ('form' in b) args.push(`data=[${b.form.map(([k, v]) => `(${pyString(k)}, ${pyString(v)})`).join(', ')}]`);
+      else if ('form' in b)
+        args.push(`data=[${b.form.map(([k, v]) => `(${pyString(k)}, ${pyString(v)})`).join(', ')}]`);
       else if ('text' in b) args.push(`data=${pyString(b.text)}`);
       else {
         lines.push(`# FILE: ${fileDescription(b)}`);

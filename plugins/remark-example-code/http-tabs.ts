@@ -89,7 +89,12 @@ function tabGroup(id: string, panels: Node[][]): Node {
     [
       element(
         'div',
-        [attr('role', 'tablist'), attr('aria-label', 'Show the example as'), attr('className', 'tabs'), attr('data-pagefind-ignore', 'all')],
+        [
+          attr('role', 'tablist'),
+          attr('aria-label', 'Show the example as'),
+          attr('className', 'tabs'),
+          attr('data-pagefind-ignore', 'all'),
+        ],
         tabs,
       ),
       element('div', [attr('className', 'margin-top--md')], panelNodes),
@@ -126,22 +131,39 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, key: string, id:
       ? [
           text(' Recorded against Medplum server '),
           text(serverRelease),
-          text(': each response is what it answered, trimmed (arrays cut to two entries, long strings cut), with its ids and timestamps replaced by stable ones.'),
+          text(
+            ': each response is what it answered, trimmed (arrays cut to two entries, long strings cut), with its ids and timestamps replaced by stable ones.',
+          ),
         ]
       : mockAnswers
-      ? [
-          text(' Each response is the mock server’s answer, trimmed; a real server adds fields such as '),
-          code('meta.author'),
-          text(' and answers a create with '),
-          code('201 Created'),
-          text('.'),
-        ]
-      : []),
+        ? [
+            text(' Each response is the mock server’s answer, trimmed; a real server adds fields such as '),
+            code('meta.author'),
+            text(' and answers a create with '),
+            code('201 Created'),
+            text('.'),
+          ]
+        : []),
   ];
   return tabGroup(id, [
     [fenced],
-    [staticPanel(`${key}-http`, [paragraph(...httpNote), { type: 'code', lang: 'http', meta: null, value: toHttp(rec) }])],
-    [staticPanel(`${key}-curl`, [paragraph(...envLine()), { type: 'code', lang: 'bash', meta: null, value: toCurl(rec) }])],
-    [staticPanel(`${key}-python`, [paragraph(...envLine()), { type: 'code', lang: 'python', meta: null, value: toPython(rec) }])],
+    [
+      staticPanel(`${key}-http`, [
+        paragraph(...httpNote),
+        { type: 'code', lang: 'http', meta: null, value: toHttp(rec) },
+      ]),
+    ],
+    [
+      staticPanel(`${key}-curl`, [
+        paragraph(...envLine()),
+        { type: 'code', lang: 'bash', meta: null, value: toCurl(rec) },
+      ]),
+    ],
+    [
+      staticPanel(`${key}-python`, [
+        paragraph(...envLine()),
+        { type: 'code', lang: 'python', meta: null, value: toPython(rec) },
+      ]),
+    ],
   ]);
 }

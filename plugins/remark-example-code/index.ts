@@ -65,26 +65,32 @@ export default function remarkExampleCode(options: Options) {
   return (tree: unknown, vfile: { path?: string }) => {
     let tabs = 0;
     const mdx = !(vfile.path ?? '').endsWith('.md');
-    visit(tree as never, 'code', (node: CodeNode, index: number | undefined, parent: { children: unknown[] } | undefined) => {
-      const match = /(?:^|\s)file=(\S+)/.exec(node.meta ?? '');
-      if (!match) return;
-      const [filePart, region] = match[1].split('#');
-      const page = path.relative(options.siteDir, vfile.path ?? '<unknown page>');
-      const where = `${page}:${node.position?.start.line ?? 0}`;
-      const full = path.join(options.siteDir, filePart);
-      if (!fs.existsSync(full)) throw new Error(`${where}: example file "${filePart}" does not exist`);
-      if (node.value.trim() !== '') {
-        throw new Error(`${where}: a code block with file=${filePart} must be empty; its content comes from the file`);
-      }
-      node.value = extractRegion(fs.readFileSync(full, 'utf8'), region, `${where} (${filePart})`);
-      // Keep the rest of the meta (title=..., showLineNumbers) for the theme.
-      node.meta = (node.meta ?? '').replace(match[0], '').trim() || null;
-      if (options.httpTabs === false || !mdx || !parent || index === undefined) return;
-      const recording = readRegionRecording(options.siteDir, filePart, region, where);
-      if (!recording) return;
-      tabs++;
-      parent.children[index] = exampleTabs(node as never, recording, `${page}#${tabs}`, `example-${tabs}`);
-      return 'skip';
-    });
+    visit(
+      tree as never,
+      'code',
+      (node: CodeNode, index: number | undefined, parent: { children: unknown[] } | undefined) => {
+        const match = /(?:^|\s)file=(\S+)/.exec(node.meta ?? '');
+        if (!match) return;
+        const [filePart, region] = match[1].split('#');
+        const page = path.relative(options.siteDir, vfile.path ?? '<unknown page>');
+        const where = `${page}:${node.position?.start.line ?? 0}`;
+        const full = path.join(options.siteDir, filePart);
+        if (!fs.existsSync(full)) throw new Error(`${where}: example file "${filePart}" does not exist`);
+        if (node.value.trim() !== '') {
+          throw new Error(
+            `${where}: a code block with file=${filePart} must be empty; its content comes from the file`,
+          );
+        }
+        node.value = extractRegion(fs.readFileSync(full, 'utf8'), region, `${where} (${filePart})`);
+        // Keep the rest of the meta (title=..., showLineNumbers) for the theme.
+        node.meta = (node.meta ?? '').replace(match[0], '').trim() || null;
+        if (options.httpTabs === false || !mdx || !parent || index === undefined) return;
+        const recording = readRegionRecording(options.siteDir, filePart, region, where);
+        if (!recording) return;
+        tabs++;
+        parent.children[index] = exampleTabs(node as never, recording, `${page}#${tabs}`, `example-${tabs}`);
+        return 'skip';
+      },
+    );
   };
 }

@@ -28,12 +28,15 @@ function transform(source, file) {
     },
   });
   if (panels.length === 0) {
-    throw new Error(`${file}: compiled MDX mentions ${ATTRIBUTE} but no element carries it; the example panels cannot be made static`);
+    throw new Error(
+      `${file}: compiled MDX mentions ${ATTRIBUTE} but no element carries it; the example panels cannot be made static`,
+    );
   }
   const metadataSource = ast.body
     .filter((n) => n.type === 'ExportNamedDeclaration' && n.source)
     .find((n) => n.specifiers.some((s) => s.exported.name === 'metadata'))?.source.value;
-  if (!metadataSource) throw new Error(`${file}: compiled MDX has no metadata export; the example panels cannot be made static`);
+  if (!metadataSource)
+    throw new Error(`${file}: compiled MDX has no metadata export; the example panels cannot be made static`);
   let out = source;
   for (const panel of [...panels].sort((a, b) => b.start - a.start)) {
     out = `${out.slice(0, panel.start)}__panelJsx(__ExamplePanel, { id: ${JSON.stringify(panel.id)} })${out.slice(panel.end)}`;

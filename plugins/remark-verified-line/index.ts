@@ -6,7 +6,12 @@
  */
 import path from 'node:path';
 import type { Root, RootContent, PhrasingContent, ListItem } from 'mdast';
-import { packageSourcePath, parseSourceEntry, sourceFileKey, type SourceEntry } from '../docs-frontmatter-check/sources';
+import {
+  packageSourcePath,
+  parseSourceEntry,
+  sourceFileKey,
+  type SourceEntry,
+} from '../docs-frontmatter-check/sources';
 
 export interface Options {
   /** Absolute path of the hand-written docs folder. */

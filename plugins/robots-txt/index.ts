@@ -21,7 +21,10 @@ export default function robotsTxt(context: LoadContext): Plugin {
     name: 'robots-txt',
     async postBuild({ outDir }) {
       const siteUrl = context.siteConfig.customFields?.hasSiteUrl === true ? context.siteConfig.url : undefined;
-      fs.writeFileSync(path.join(outDir, 'robots.txt'), renderRobotsTxt({ siteUrl, baseUrl: context.siteConfig.baseUrl }));
+      fs.writeFileSync(
+        path.join(outDir, 'robots.txt'),
+        renderRobotsTxt({ siteUrl, baseUrl: context.siteConfig.baseUrl }),
+      );
     },
   };
 }

@@ -79,7 +79,14 @@ function runExampleTests(label: string, extraEnv: Record<string, string>, import
   const started = Date.now();
   console.log(`verify:server: running ${files.length} example test files against ${label}`);
   // A test waiting on a server event that never comes (a subscription notification) must not hang the run.
-  const args = ['--test', '--test-concurrency=2', '--test-timeout=120000', '--test-reporter=dot', ...imports.flatMap((i) => ['--import', i]), ...files];
+  const args = [
+    '--test',
+    '--test-concurrency=2',
+    '--test-timeout=120000',
+    '--test-reporter=dot',
+    ...imports.flatMap((i) => ['--import', i]),
+    ...files,
+  ];
   const res = spawnSync(path.join(siteDir, 'node_modules/.bin/tsx'), args, {
     cwd: siteDir,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -87,7 +94,10 @@ function runExampleTests(label: string, extraEnv: Record<string, string>, import
   });
   if (res.error) throw res.error;
   const read = <T>(dir: string): T[] =>
-    fs.readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as T);
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as T);
   const outcomes = new Map<string, Outcome>();
   for (const out of read<{ outcomes: Outcome[] }>(resultsDir)) {
     for (const o of out.outcomes) {
@@ -129,7 +139,10 @@ function byRegion(outputs: ProcessOutput[]): Map<string, { rec?: RegionRecording
 const statuses = (rec?: RegionRecording): string =>
   rec
     ? rec.requests
-        .map((r) => `${r.method} ${r.path.split('?')[0]} → ${'status' in r.response ? r.response.status : `none (${('reason' in r.response ? r.response.reason : '').split(':')[0]})`}`)
+        .map(
+          (r) =>
+            `${r.method} ${r.path.split('?')[0]} → ${'status' in r.response ? r.response.status : `none (${('reason' in r.response ? r.response.reason : '').split(':')[0]})`}`,
+        )
         .join('; ')
     : 'no request';
 
@@ -148,7 +161,10 @@ export function stabilize(rec: RegionRecording, env: Env, runDays: string[]): Re
         .join(SHOWN_BASE.replace(/\/$/, ''))
         .replace(instant, FIXED_INSTANT),
     );
-  return withStableIds({ ...rec, requests: rec.requests.map((r) => ({ ...r, response: stable(r.response) as typeof r.response })) });
+  return withStableIds({
+    ...rec,
+    requests: rec.requests.map((r) => ({ ...r, response: stable(r.response) as typeof r.response })),
+  });
 }
 
 export function compareRuns(mock: RunResult, server: RunResult, notVerified: Record<string, string>): RegionReport[] {
@@ -194,13 +210,20 @@ function writeRecordings(server: RunResult, reports: RegionReport[], env: Env, r
     if (!rel) continue;
     const full = path.join(siteDir, rel);
     const stored =
-      files.get(rel) ?? (fs.existsSync(full) ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel) : { regions: {} });
+      files.get(rel) ??
+      (fs.existsSync(full) ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel) : { regions: {} });
     stored.regions[region ?? WHOLE_FILE] = stabilize(rec, env, runDays);
     files.set(rel, stored);
     written++;
   }
   for (const [rel, file] of files) {
-    const sorted: RecordingFile = { regions: Object.fromEntries(Object.keys(file.regions).sort().map((k) => [k, file.regions[k]])) };
+    const sorted: RecordingFile = {
+      regions: Object.fromEntries(
+        Object.keys(file.regions)
+          .sort()
+          .map((k) => [k, file.regions[k]]),
+      ),
+    };
     fs.writeFileSync(path.join(siteDir, rel), serialize(sorted));
   }
   return written;
@@ -214,7 +237,10 @@ function main(): void {
   }
   const env = JSON.parse(fs.readFileSync(envPath, 'utf8')) as Env;
   const record = process.argv.includes('--record');
-  const notVerified = JSON.parse(fs.readFileSync(path.join(siteDir, NOT_VERIFIED_FILE), 'utf8')) as Record<string, string>;
+  const notVerified = JSON.parse(fs.readFileSync(path.join(siteDir, NOT_VERIFIED_FILE), 'utf8')) as Record<
+    string,
+    string
+  >;
   const recorder = './tests/unit/http-recorder.ts';
   const day = (t: number) => new Date(t).toISOString().slice(0, 10);
   const startedAt = Date.now();
@@ -222,20 +248,27 @@ function main(): void {
   const mockCache = path.join(os.tmpdir(), 'verify-server-mock-run.json');
   const mock: RunResult =
     process.argv.includes('--reuse-mock-run') && fs.existsSync(mockCache)
-      ? (({ recordings, outcomes, seconds }) => ({ recordings, outcomes: new Map(outcomes), seconds }))(JSON.parse(fs.readFileSync(mockCache, 'utf8')))
+      ? (({ recordings, outcomes, seconds }) => ({ recordings, outcomes: new Map(outcomes), seconds }))(
+          JSON.parse(fs.readFileSync(mockCache, 'utf8')),
+        )
       : runExampleTests('the mock', {}, [recorder, './tests/server/server-mode.ts']);
   fs.writeFileSync(mockCache, JSON.stringify({ ...mock, outcomes: [...mock.outcomes] }));
   // --reuse-server-run: compare and record the previous server run again, without running it.
   const serverCache = path.join(os.tmpdir(), 'verify-server-server-run.json');
   const server: RunResult =
     process.argv.includes('--reuse-server-run') && fs.existsSync(serverCache)
-      ? (({ recordings, outcomes, seconds }) => ({ recordings, outcomes: new Map(outcomes), seconds }))(JSON.parse(fs.readFileSync(serverCache, 'utf8')))
-      : runExampleTests(`Medplum server ${env.serverVersion} at ${env.baseUrl}`, { MEDPLUM_VERIFY_ENV: path.resolve(envPath) }, [
-          recorder,
-          './tests/server/server-mode.ts',
-        ]);
+      ? (({ recordings, outcomes, seconds }) => ({ recordings, outcomes: new Map(outcomes), seconds }))(
+          JSON.parse(fs.readFileSync(serverCache, 'utf8')),
+        )
+      : runExampleTests(
+          `Medplum server ${env.serverVersion} at ${env.baseUrl}`,
+          { MEDPLUM_VERIFY_ENV: path.resolve(envPath) },
+          [recorder, './tests/server/server-mode.ts'],
+        );
   fs.writeFileSync(serverCache, JSON.stringify({ ...server, outcomes: [...server.outcomes] }));
-  const runDays = [...new Set([day(startedAt - 86_400_000), day(startedAt), day(Date.now()), day(Date.now() + 86_400_000)])];
+  const runDays = [
+    ...new Set([day(startedAt - 86_400_000), day(startedAt), day(Date.now()), day(Date.now() + 86_400_000)]),
+  ];
   const reports = compareRuns(mock, server, notVerified);
   const verified = reports.filter((r) => r.verified);
   const unlisted = reports.filter((r) => !r.verified && !notVerified[r.region]);
@@ -243,7 +276,10 @@ function main(): void {
   const unknown = Object.keys(notVerified).filter((k) => !reports.some((r) => r.region === k));
 
   const reportPath = path.join(os.tmpdir(), 'verify-server-report.json');
-  fs.writeFileSync(reportPath, JSON.stringify({ env, mockSeconds: mock.seconds, serverSeconds: server.seconds, reports }, null, 1));
+  fs.writeFileSync(
+    reportPath,
+    JSON.stringify({ env, mockSeconds: mock.seconds, serverSeconds: server.seconds, reports }, null, 1),
+  );
   for (const r of unlisted) {
     console.error(`\n✗ ${r.region}: ${r.why}\n    mock:   ${r.mockStatuses}\n    server: ${r.serverStatuses}`);
     if (r.error) console.error(`    ${r.error.replace(/\n/g, '\n    ')}`);
@@ -255,7 +291,10 @@ function main(): void {
     `\nverify:server: ${verified.length} of ${reports.length} regions that send requests verified against Medplum server ${env.serverVersion} (${pct}%); ` +
       `${reports.length - verified.length - unlisted.length} listed in ${NOT_VERIFIED_FILE}; mock run ${mock.seconds} s, server run ${server.seconds} s; report: ${reportPath}`,
   );
-  if (record) console.log(`verify:server: wrote the server's recordings of ${writeRecordings(server, reports, env, runDays)} regions`);
+  if (record)
+    console.log(
+      `verify:server: wrote the server's recordings of ${writeRecordings(server, reports, env, runDays)} regions`,
+    );
   if (unlisted.length || stale.length || unknown.length) process.exit(1);
 }
 

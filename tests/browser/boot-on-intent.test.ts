@@ -51,7 +51,10 @@ test('the built pages load no bundle at load: the boot script prefetches it afte
   const prefetched = (await page.evaluate(
     `[...document.querySelectorAll('link[rel="prefetch"][data-boot]')].map((l) => l.getAttribute('href'))`,
   )) as string[];
-  assert.ok(prefetched.some((src) => /\/assets\/js\/main\.[0-9a-f]+\.js$/.test(src)), `main.js is not prefetched: ${prefetched}`);
+  assert.ok(
+    prefetched.some((src) => /\/assets\/js\/main\.[0-9a-f]+\.js$/.test(src)),
+    `main.js is not prefetched: ${prefetched}`,
+  );
   for (const src of prefetched) {
     assert.ok(src.startsWith(session.href('/assets/js/')), `${src} is not under the base`);
     assert.ok(html.includes(JSON.stringify(src).slice(1, -1)), `the boot script does not start ${src}`);
@@ -75,7 +78,11 @@ test('a page read without acting runs no app code; a tapped link then navigates 
   await link.tap();
   await page.waitForURL(session.url('/docs/search/includes'));
   await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
-  assert.equal(await page.evaluate('window.__samePage === true'), true, 'the link loaded a new page instead of navigating in place');
+  assert.equal(
+    await page.evaluate('window.__samePage === true'),
+    true,
+    'the link loaded a new page instead of navigating in place',
+  );
   assert.equal((await appState(page)).boot, 'ready');
   assert.deepEqual(errors, []);
   assert.deepEqual(offOrigin, []);
@@ -88,7 +95,10 @@ test('if the app cannot start, a tapped link still opens its page', async () => 
   // The bundle cannot load (as on a flaky connection): the script fails, the held press is let go.
   await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, (route) => route.abort('connectionfailed'));
   await page.goto(session.url(GUIDE), { waitUntil: 'load' });
-  await page.locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`).first().tap();
+  await page
+    .locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`)
+    .first()
+    .tap();
   await page.waitForURL(session.url('/docs/search/includes'));
   await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
   await context.close();
@@ -174,7 +184,10 @@ test('a tool link with state and a search address start the app at load', async 
   assert.equal(await page.getByLabel('Expression', { exact: true }).inputValue(), 'gender');
 
   await page.goto(session.url('/search?q=patient'), { waitUntil: 'load' });
-  await page.locator(`main a[href="${session.href('/docs/api/fhir/resources/patient')}"]`).first().waitFor({ timeout: 20_000 });
+  await page
+    .locator(`main a[href="${session.href('/docs/api/fhir/resources/patient')}"]`)
+    .first()
+    .waitFor({ timeout: 20_000 });
   assert.deepEqual(errors, []);
   assert.deepEqual(offOrigin, []);
   await context.close();

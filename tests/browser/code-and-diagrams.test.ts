@@ -77,9 +77,7 @@ test('Mermaid diagrams are SVG in the page HTML, one per colour mode, and no Mer
   // No chunk of the Mermaid library was fetched, and no global from it exists.
   await page.waitForLoadState('networkidle');
   assert.equal(await page.evaluate(() => 'mermaid' in window), false);
-  const js = await Promise.all(
-    scripts.map(async (url) => (await fetch(url)).text().then((text) => ({ url, text }))),
-  );
+  const js = await Promise.all(scripts.map(async (url) => (await fetch(url)).text().then((text) => ({ url, text }))));
   // The library names its API object; a page chunk holding a drawn SVG does not.
   const withMermaid = js.filter((f) => /mermaidAPI/.test(f.text));
   assert.deepEqual(

@@ -20,7 +20,11 @@ test('dark mode toggles and persists across page loads', async () => {
   assert.equal(await page.evaluate(() => document.documentElement.dataset.themeChoice), 'system');
   await toggle.click();
   await startApp(page);
-  assert.equal(await page.evaluate(() => document.documentElement.dataset.themeChoice), 'light', 'the press before the app ran was lost');
+  assert.equal(
+    await page.evaluate(() => document.documentElement.dataset.themeChoice),
+    'light',
+    'the press before the app ran was lost',
+  );
   // The toggle cycles system → light → dark, or light → dark; click until dark.
   for (let i = 0; i < 3 && (await theme()) !== 'dark'; i++) await toggle.click();
   assert.equal(await theme(), 'dark');

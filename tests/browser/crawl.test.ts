@@ -52,9 +52,12 @@ test('every page loads, shows its title and stays on this origin, under the base
     for (const e of v.consoleErrors) failures.push(`${route}: console error: ${e}`);
     for (const u of v.offOrigin) failures.push(`${route}: request to another host or outside the base: ${u}`);
     // Links to this host must stay under the base (a root-absolute href skips it).
-    const hrefs = await page.evaluate(() => Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href));
+    const hrefs = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('a[href]'), (a) => (a as HTMLAnchorElement).href),
+    );
     for (const href of new Set(hrefs)) {
-      if (href.startsWith(`${session.origin}/`) && !isOnSite(session.site, href)) failures.push(`${route}: link outside the base: ${href}`);
+      if (href.startsWith(`${session.origin}/`) && !isOnSite(session.site, href))
+        failures.push(`${route}: link outside the base: ${href}`);
     }
   }
   await context.close();
@@ -74,7 +77,10 @@ test('an unknown address shows the 404 page with search, not a blank page', asyn
   const box = page.getByRole('searchbox', { name: 'Search the docs' });
   assert.equal(await box.inputValue(), 'fhir basicz');
   await box.fill('fhir basics');
-  await page.locator(`a[href="${session.href('/docs/fhir-basics')}"]`).first().waitFor({ timeout: 10_000 });
+  await page
+    .locator(`a[href="${session.href('/docs/fhir-basics')}"]`)
+    .first()
+    .waitFor({ timeout: 10_000 });
   await context.close();
 });
 

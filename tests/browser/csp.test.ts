@@ -19,7 +19,17 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { readPolicy } from '../../scripts/security-headers';
-import { BUILD_DIR, appStartSample, builtRoutes, cspViolations, offlineContext, startApp, startSession, waitForPage, type Session } from './helpers';
+import {
+  BUILD_DIR,
+  appStartSample,
+  builtRoutes,
+  cspViolations,
+  offlineContext,
+  startApp,
+  startSession,
+  waitForPage,
+  type Session,
+} from './helpers';
 
 let session: Session;
 before(async () => {
@@ -30,9 +40,17 @@ after(async () => session?.close());
 /** Console errors and CSP violations of a page, from the moment this is called. */
 function watch(page: Page, label: () => string) {
   const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && !m.text().includes('status of 404') && errors.push(`${label()}: console error: ${m.text()}`));
+  page.on(
+    'console',
+    (m) =>
+      m.type() === 'error' &&
+      !m.text().includes('status of 404') &&
+      errors.push(`${label()}: console error: ${m.text()}`),
+  );
   page.on('pageerror', (e) => errors.push(`${label()}: uncaught: ${e.message}`));
-  page.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && errors.push(`${label()}: worker ${w.url()}: ${m.text()}`)));
+  page.on('worker', (w) =>
+    w.on('console', (m) => m.type() === 'error' && errors.push(`${label()}: worker ${w.url()}: ${m.text()}`)),
+  );
   return errors;
 }
 
@@ -88,7 +106,11 @@ test("the policy's inline scripts run: colour mode, anchor mark, boot, and a red
 test('every FHIR tool page runs a sample through its worker under the policy', async () => {
   const { context, offOrigin } = await offlineContext(session);
   const tools = builtRoutes().filter((r) => r.startsWith('/docs/tools/'));
-  assert.deepEqual(tools, ['/docs/tools/fhirpath', '/docs/tools/search-builder', '/docs/tools/validator'], 'a new tool needs a case here');
+  assert.deepEqual(
+    tools,
+    ['/docs/tools/fhirpath', '/docs/tools/search-builder', '/docs/tools/validator'],
+    'a new tool needs a case here',
+  );
   const errors: string[] = [];
   const workers: string[] = [];
   const open = async (route: string) => {
@@ -105,15 +127,24 @@ test('every FHIR tool page runs a sample through its worker under the policy', a
   await fhirpath.page.getByTestId('fhirpath-result').filter({ hasText: 'Chalmers' }).waitFor();
 
   const validator = await open('/docs/tools/validator');
-  await validator.page.getByLabel('Resource', { exact: true }).fill('{"resourceType": "Observation", "status": "final"}');
+  await validator.page
+    .getByLabel('Resource', { exact: true })
+    .fill('{"resourceType": "Observation", "status": "final"}');
   await validator.page.getByTestId('validator-issues').filter({ hasText: 'Observation.code' }).waitFor();
 
   const builder = await open('/docs/tools/search-builder');
   await builder.page.locator('.fhir-tool[data-ready]').waitFor();
 
-  assert.ok(workers.some((w) => w.startsWith('/docs/tools/fhirpath: ')), `the FHIRPath tool ran in a worker: ${workers.join(', ')}`);
-  assert.ok(workers.some((w) => w.startsWith('/docs/tools/validator: ')), `the validator ran in a worker: ${workers.join(', ')}`);
-  for (const w of workers) assert.ok(w.includes(session.url('/assets/js/')), `a worker from the site's own files: ${w}`);
+  assert.ok(
+    workers.some((w) => w.startsWith('/docs/tools/fhirpath: ')),
+    `the FHIRPath tool ran in a worker: ${workers.join(', ')}`,
+  );
+  assert.ok(
+    workers.some((w) => w.startsWith('/docs/tools/validator: ')),
+    `the validator ran in a worker: ${workers.join(', ')}`,
+  );
+  for (const w of workers)
+    assert.ok(w.includes(session.url('/assets/js/')), `a worker from the site's own files: ${w}`);
   errors.push(...fhirpath.own, ...validator.own, ...builder.own);
   await context.close();
   assert.deepEqual([...errors, ...offOrigin], []);

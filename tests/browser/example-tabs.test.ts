@@ -54,7 +54,11 @@ describe('example tabs', () => {
     const later = await context.newPage();
     await later.goto(session.url(SECOND.route), { waitUntil: 'load' });
     const next = later.locator('.example-tabs').first();
-    assert.equal(await later.evaluate('document.documentElement.dataset.boot ?? null'), null, 'the app has not started');
+    assert.equal(
+      await later.evaluate('document.documentElement.dataset.boot ?? null'),
+      null,
+      'the app has not started',
+    );
     assert.equal(await next.locator('[role="tab"][aria-selected="true"]').textContent(), 'curl');
     assert.equal(await next.locator('[role="tabpanel"].example-tab-curl').isVisible(), true);
     assert.equal(await next.locator('[role="tabpanel"].example-tab-ts').isVisible(), false);
@@ -73,7 +77,10 @@ describe('example tabs', () => {
     await page.locator('[role="tablist"]').first().waitFor();
     // The panels' HTML is not in the page's JavaScript: a page reached without a reload gets it
     // from its own HTML file (plugins/remark-example-code/panels.ts).
-    await page.locator(`nav a[href="${session.href(THIRD.route)}"]`).first().click();
+    await page
+      .locator(`nav a[href="${session.href(THIRD.route)}"]`)
+      .first()
+      .click();
     await page.waitForURL(new RegExp(`${THIRD.route}$`));
     const group = page.locator('.example-tabs').first();
     await group.getByRole('tab', { name: 'curl', exact: true }).click();

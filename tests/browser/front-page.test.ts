@@ -48,6 +48,9 @@ test('the hero search submits to the search page, which shows results', async ()
   await page.getByLabel('Search the docs').fill('chained search');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.waitForURL(session.url('/search?q=chained+search'));
-  await page.locator(`main a[href="${session.href('/docs/search/chained-search')}"]`).first().waitFor({ timeout: 15_000 });
+  await page
+    .locator(`main a[href="${session.href('/docs/search/chained-search')}"]`)
+    .first()
+    .waitFor({ timeout: 15_000 });
   await context.close();
 });

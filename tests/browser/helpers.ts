@@ -57,7 +57,9 @@ export function withBase(baseUrl: string, route: string): string {
 
 export async function startSession(): Promise<Session> {
   if (!fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {
-    throw new Error(`${path.relative(SITE_DIR, BUILD_DIR)}/ is missing: run \`npm run build\` before the browser tests`);
+    throw new Error(
+      `${path.relative(SITE_DIR, BUILD_DIR)}/ is missing: run \`npm run build\` before the browser tests`,
+    );
   }
   const baseUrl = detectBaseUrl(BUILD_DIR);
   const server = await serveBuild(BUILD_DIR, 0, { baseUrl });
@@ -213,13 +215,17 @@ export async function waitForPage<A>(
   const deadline = Date.now() + timeout;
   for (;;) {
     try {
-      const ok = typeof predicate === 'string' ? await page.evaluate(predicate) : await page.evaluate(predicate as (a: unknown) => unknown, arg as unknown);
+      const ok =
+        typeof predicate === 'string'
+          ? await page.evaluate(predicate)
+          : await page.evaluate(predicate as (a: unknown) => unknown, arg as unknown);
       if (ok) return;
     } catch (err) {
       // A navigation replaced the document between two polls: poll the new one.
       if (!/Execution context was destroyed|navigation|Cannot find context/i.test((err as Error).message)) throw err;
     }
-    if (Date.now() > deadline) throw new Error(`waitForPage: timed out after ${timeout} ms waiting for ${String(predicate).slice(0, 300)}`);
+    if (Date.now() > deadline)
+      throw new Error(`waitForPage: timed out after ${timeout} ms waiting for ${String(predicate).slice(0, 300)}`);
     await new Promise((resolve) => setTimeout(resolve, polling));
   }
 }
@@ -329,6 +335,7 @@ export function builtSiteUrl(buildDir = BUILD_DIR): string | undefined {
   const canonical = /<link[^>]*\brel="?canonical"?[^>]*\bhref="?([^"\s>]+)/.exec(html)?.[1];
   if (!canonical) return undefined;
   const base = detectBaseUrl(buildDir);
-  if (!canonical.endsWith(base)) throw new Error(`${buildDir}/index.html: canonical ${canonical} does not end with the base ${base}`);
+  if (!canonical.endsWith(base))
+    throw new Error(`${buildDir}/index.html: canonical ${canonical} does not end with the base ${base}`);
   return canonical.slice(0, -base.length);
 }

@@ -33,7 +33,11 @@ async function hydrated(page: import('playwright-core').Page): Promise<void> {
 }
 
 test('on a phone the guide body and the hidden desktop sidebar are never hydrated; the drawer has the sidebar', async () => {
-  const { context, offOrigin } = await offlineContext(session, { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const { context, offOrigin } = await offlineContext(session, {
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -51,7 +55,12 @@ test('on a phone the guide body and the hidden desktop sidebar are never hydrate
       bodyStillServers: window.__serverBodyParagraph ? window.__serverBodyParagraph.isConnected : false,
       navbarHydrated: fiber(document.querySelector('.navbar')),
     };
-  })()`)) as { sidebarLink: boolean | null; bodyParagraph: boolean | null; bodyStillServers: boolean; navbarHydrated: boolean | null };
+  })()`)) as {
+    sidebarLink: boolean | null;
+    bodyParagraph: boolean | null;
+    bodyStillServers: boolean;
+    navbarHydrated: boolean | null;
+  };
   assert.equal(marks.navbarHydrated, true, 'the page did not hydrate at all');
   assert.equal(marks.sidebarLink, false, 'React walked the desktop sidebar a phone never shows');
   assert.equal(marks.bodyParagraph, false, 'React walked the static guide body');
@@ -63,7 +72,10 @@ test('on a phone the guide body and the hidden desktop sidebar are never hydrate
   assert.equal(await drawerLink.getAttribute('aria-current'), 'page');
   await page.locator('.navbar-sidebar .menu__list a', { hasText: 'Basic search' }).first().click();
   await page.waitForURL('**/docs/search/basic-search');
-  await page.locator('h1', { hasText: /search/i }).first().waitFor();
+  await page
+    .locator('h1', { hasText: /search/i })
+    .first()
+    .waitFor();
   assert.deepEqual(errors, []);
   assert.deepEqual(offOrigin, []);
   await context.close();
@@ -83,11 +95,18 @@ test('on a wide screen the sidebar is live: categories toggle and links navigate
   const collapsed = sidebar.locator('li.menu__list-item--collapsed').first();
   const label = (await collapsed.locator('.menu__link').first().innerText()).trim();
   await collapsed.locator('.menu__caret, .menu__link--sublist-caret').first().click();
-  await sidebar.locator('li:not(.menu__list-item--collapsed) > div > .menu__link', { hasText: label }).first().waitFor();
+  await sidebar
+    .locator('li:not(.menu__list-item--collapsed) > div > .menu__link', { hasText: label })
+    .first()
+    .waitFor();
   await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
   await sidebar.locator('a.menu__link', { hasText: 'Basic search' }).first().click();
   await page.waitForURL('**/docs/search/basic-search');
-  assert.equal(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), true, 'the sidebar link reloaded the page');
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+    true,
+    'the sidebar link reloaded the page',
+  );
   assert.deepEqual(errors, []);
   assert.deepEqual(offOrigin, []);
   await context.close();
@@ -99,7 +118,10 @@ test('arriving at a guide from the front page renders its sidebar at once, not e
   await page.goto(session.url('/'));
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
-  await page.locator(`a[href="${session.href('/docs')}"]`).first().click();
+  await page
+    .locator(`a[href="${session.href('/docs')}"]`)
+    .first()
+    .click();
   await page.waitForURL(session.url('/docs'));
   await page.locator('.theme-doc-sidebar-container a.menu__link').first().waitFor();
   assert.equal(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), true);
@@ -108,7 +130,10 @@ test('arriving at a guide from the front page renders its sidebar at once, not e
 });
 
 test('the FHIR resources index: rows are the server HTML, filtering hides rows, a row link navigates in place', async () => {
-  const { context, offOrigin } = await offlineContext(session, { viewport: { width: 412, height: 823 }, isMobile: true });
+  const { context, offOrigin } = await offlineContext(session, {
+    viewport: { width: 412, height: 823 },
+    isMobile: true,
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -136,7 +161,11 @@ test('the FHIR resources index: rows are the server HTML, filtering hides rows, 
   await page.locator('.fhir-index tbody a', { hasText: /^Patient$/ }).click();
   await page.waitForURL('**/docs/api/fhir/resources/patient');
   await page.locator('h1', { hasText: 'Patient' }).waitFor();
-  assert.equal(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), true, 'the row link reloaded the page');
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
+    true,
+    'the row link reloaded the page',
+  );
   assert.deepEqual(errors, []);
   assert.deepEqual(offOrigin, []);
   await context.close();

@@ -94,7 +94,10 @@ describe('llms.txt and llms-full.txt', () => {
     const handWritten = listDocFiles(docsDir, GENERATED_DOC_DIRS);
     assert.ok(handWritten.length > 50, 'the site has its hand-written pages');
     const missing = handWritten.filter((file) => {
-      const rel = path.relative(docsDir, file).replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+      const rel = path
+        .relative(docsDir, file)
+        .replace(/\.mdx?$/, '')
+        .replace(/(^|\/)index$/, '');
       const twin = llmsPrefix() + session.href(rel === '' ? '/docs.md' : `/docs/${rel}.md`);
       return !text.includes(`](${twin})`);
     });
@@ -114,8 +117,14 @@ describe('llms.txt and llms-full.txt', () => {
     const order = ['/docs.md', '/docs/fhir-basics.md', '/docs/search/basic-search.md'].map((twin) =>
       text.indexOf(`Source: ${llmsPrefix()}${session.href(twin)}\n`),
     );
-    assert.ok(order.every((i) => i >= 0), `pages present: ${order}`);
-    assert.deepEqual([...order].sort((a, b) => a - b), order);
+    assert.ok(
+      order.every((i) => i >= 0),
+      `pages present: ${order}`,
+    );
+    assert.deepEqual(
+      [...order].sort((a, b) => a - b),
+      order,
+    );
   });
 });
 

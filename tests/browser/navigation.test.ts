@@ -73,7 +73,11 @@ test('sidebar categories collapse and expand', async () => {
       ([sel, w]) => document.querySelector(sel as string)!.classList.contains('menu__list-item--collapsed') === w,
       [selector, want] as const,
     );
-  assert.equal(await category.evaluate((el) => el.classList.contains('menu__list-item--collapsed')), true, 'categories start collapsed on the home page');
+  assert.equal(
+    await category.evaluate((el) => el.classList.contains('menu__list-item--collapsed')),
+    true,
+    'categories start collapsed on the home page',
+  );
   // The first press starts the page's app (plugins/boot-on-intent) and is replayed on the live sidebar.
   await toggle.click();
   await collapsed(false);

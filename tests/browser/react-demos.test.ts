@@ -177,7 +177,11 @@ describe('live @medplum/react demos', { timeout: 600_000 }, () => {
         await page.goto(session.url(placementOf(demo.component).route), { waitUntil: 'load' });
         // Demos start on request: nothing of the demo loads until the reader presses the button.
         // Nor does the page's app (plugins/boot-on-intent): the press starts it and is replayed.
-        assert.equal(await page.evaluate('document.documentElement.dataset.boot ?? null'), null, 'the app started before the reader acted');
+        assert.equal(
+          await page.evaluate('document.documentElement.dataset.boot ?? null'),
+          null,
+          'the app started before the reader acted',
+        );
         assert.equal(await page.locator('style[data-react-demo-styles]').count(), 0, 'demo styles before the click');
         await page.getByRole('button', { name: 'Run the live demo' }).click();
         await stage(page).waitFor({ timeout: 60_000 });

@@ -19,7 +19,11 @@ test('Ctrl+K opens search and typing finds FHIR basics with the network off', as
   page.on('request', (r) => fetched.push(r.url()));
   await page.goto(session.url('/docs'));
   // The shortcut itself starts the page's app (plugins/boot-on-intent), which then opens search.
-  assert.equal(await page.evaluate('document.documentElement.dataset.boot ?? null'), null, 'the app started before the reader acted');
+  assert.equal(
+    await page.evaluate('document.documentElement.dataset.boot ?? null'),
+    null,
+    'the app started before the reader acted',
+  );
   await page.keyboard.press('Control+K');
   const box = page.getByRole('dialog', { name: 'Search the docs' }).getByRole('searchbox');
   await box.waitFor();
@@ -65,6 +69,9 @@ test('a resource name finds its reference page first', async () => {
   const dialog = page.getByRole('dialog', { name: 'Search the docs' });
   await dialog.getByRole('searchbox').pressSequentially('patient', { delay: 20 });
   await dialog.locator(`a[href="${session.href('/docs/api/fhir/resources/patient')}"]`).waitFor({ timeout: 10_000 });
-  assert.equal(await dialog.locator('a').first().getAttribute('href'), session.href('/docs/api/fhir/resources/patient'));
+  assert.equal(
+    await dialog.locator('a').first().getAttribute('href'),
+    session.href('/docs/api/fhir/resources/patient'),
+  );
   await context.close();
 });

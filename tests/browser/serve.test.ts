@@ -71,7 +71,15 @@ test('a hashed script, a Pagefind index chunk: a year, immutable', async () => {
 });
 
 test('an HTML page, its twin, llms.txt and Pagefind entry files: revalidated, with an ETag that answers 304', async () => {
-  for (const route of ['/docs/fhir-basics', '/', '/docs/fhir-basics.md', '/llms.txt', '/robots.txt', '/pagefind/pagefind-entry.json', '/pagefind/pagefind.js']) {
+  for (const route of [
+    '/docs/fhir-basics',
+    '/',
+    '/docs/fhir-basics.md',
+    '/llms.txt',
+    '/robots.txt',
+    '/pagefind/pagefind-entry.json',
+    '/pagefind/pagefind.js',
+  ]) {
     const res = await fetch(url(route));
     assert.equal(res.status, 200, route);
     assert.equal(res.headers.get('cache-control'), REVALIDATE, route);
@@ -112,11 +120,19 @@ test('only the base is served: a path outside it is 404, an unknown page under i
   assert.equal(slash.headers.get('location'), withBase(baseUrl, '/docs/fhir-basics'));
 });
 
-test('every response carries the build\'s security headers; no HSTS over http', async () => {
+test("every response carries the build's security headers; no HSTS over http", async () => {
   const policy = readPolicy(BUILD_DIR);
   const js = fs.readdirSync(path.join(BUILD_DIR, 'assets', 'js')).find((f) => /^main\.[0-9a-f]{8,}\.js$/.test(f));
   const responses: [string, Response][] = [];
-  for (const route of ['/', '/docs/fhir-basics', `/assets/js/${js}`, '/pagefind/pagefind.js', '/docs/fhir-basics.md', '/docs/no-such-page', '/docs/fhir-basics/']) {
+  for (const route of [
+    '/',
+    '/docs/fhir-basics',
+    `/assets/js/${js}`,
+    '/pagefind/pagefind.js',
+    '/docs/fhir-basics.md',
+    '/docs/no-such-page',
+    '/docs/fhir-basics/',
+  ]) {
     responses.push([route, await fetch(url(route), { redirect: 'manual' })]);
   }
   if (baseUrl !== '/') {
@@ -129,7 +145,11 @@ test('every response carries the build\'s security headers; no HSTS over http', 
   }
   const csp = policy.headers.find((h) => h.name === 'Content-Security-Policy')!.value;
   assert.match(csp, /frame-ancestors 'none'/);
-  assert.doesNotMatch(csp, /script-src[^;]*'unsafe-(inline|eval|hashes)'/, 'no unsafe-inline or unsafe-eval for scripts');
+  assert.doesNotMatch(
+    csp,
+    /script-src[^;]*'unsafe-(inline|eval|hashes)'/,
+    'no unsafe-inline or unsafe-eval for scripts',
+  );
   // The meta policy is for hosts without headers (CSP_META=1, the GitHub Pages build).
   const page = await (await fetch(url('/docs/fhir-basics'))).text();
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(page)?.[1];
@@ -137,5 +157,6 @@ test('every response carries the build\'s security headers; no HSTS over http', 
   assert.doesNotMatch(policy.meta, /frame-ancestors/, 'a meta policy cannot carry frame-ancestors');
   // The Netlify / Cloudflare Pages file: the same list, for every path, with HSTS (both are HTTPS hosts).
   const headersFile = fs.readFileSync(path.join(BUILD_DIR, '_headers'), 'utf8');
-  for (const { name, value } of [...policy.headers, HSTS_HEADER]) assert.ok(headersFile.includes(`\n  ${name}: ${value}\n`), `_headers: ${name}`);
+  for (const { name, value } of [...policy.headers, HSTS_HEADER])
+    assert.ok(headersFile.includes(`\n  ${name}: ${value}\n`), `_headers: ${name}`);
 });

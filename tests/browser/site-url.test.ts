@@ -12,7 +12,16 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BUILD_DIR, builtRoutes, builtSiteUrl, startApp, startSession, withBase, type Session, waitForPage } from './helpers';
+import {
+  BUILD_DIR,
+  builtRoutes,
+  builtSiteUrl,
+  startApp,
+  startSession,
+  withBase,
+  type Session,
+  waitForPage,
+} from './helpers';
 
 const PLACEHOLDER = 'http://localhost:3000';
 
@@ -27,7 +36,9 @@ const siteUrl = builtSiteUrl();
 /** The head of a route's built HTML file. */
 function headOf(route: string): string {
   const rel = route.replace(/^\//, '');
-  const file = [`${rel}.html`, path.join(rel, 'index.html')].map((f) => path.join(BUILD_DIR, f)).find((f) => fs.existsSync(f));
+  const file = [`${rel}.html`, path.join(rel, 'index.html')]
+    .map((f) => path.join(BUILD_DIR, f))
+    .find((f) => fs.existsSync(f));
   assert.ok(file, `no HTML file for ${route}`);
   const html = fs.readFileSync(file, 'utf8');
   return html.slice(0, html.indexOf('</head>'));
@@ -66,7 +77,10 @@ if (siteUrl) {
   });
 } else {
   test('without SITE_URL no built page names the placeholder address in its head, and no sitemap is written', () => {
-    assert.ok(!fs.existsSync(path.join(BUILD_DIR, 'sitemap.xml')), 'sitemap.xml lists absolute URLs; it needs SITE_URL');
+    assert.ok(
+      !fs.existsSync(path.join(BUILD_DIR, 'sitemap.xml')),
+      'sitemap.xml lists absolute URLs; it needs SITE_URL',
+    );
     const offenders = builtRoutes().filter((route) => {
       const head = headOf(route);
       return head.includes(PLACEHOLDER) || /rel=["']?canonical/.test(head);

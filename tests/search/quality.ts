@@ -83,7 +83,8 @@ function routeOf(href: string, basePath: string, keepAnchor = false): string {
   const base = basePath.replace(/\/$/, '');
   const link = keepAnchor ? href : href.split('#')[0];
   if (!base) return link;
-  if (link !== base && !link.startsWith(`${base}/`)) throw new Error(`search result ${href} links outside the base ${basePath}`);
+  if (link !== base && !link.startsWith(`${base}/`))
+    throw new Error(`search result ${href} links outside the base ${basePath}`);
   return link.slice(base.length) || '/';
 }
 

@@ -54,7 +54,8 @@ function install(env: VerifyEnv): void {
   function superAdminClient(): Promise<InstanceType<typeof core.MedplumClient>> {
     superAdmin ??= (async () => {
       const { clientId, clientSecret } = env.superAdmin;
-      if (!clientId || !clientSecret) throw new Error(`verify:server: ${envPath} names no super admin client (superAdmin.clientId, clientSecret)`);
+      if (!clientId || !clientSecret)
+        throw new Error(`verify:server: ${envPath} names no super admin client (superAdmin.clientId, clientSecret)`);
       const admin = internal(new core.MedplumClient({ baseUrl, fetch: realFetch }));
       await admin.startClientLogin(clientId, clientSecret);
       return admin;
@@ -89,7 +90,10 @@ function install(env: VerifyEnv): void {
       const ready = (): Promise<IsolatedProject> => {
         project ??= newProject().then((p) => {
           this.setAccessToken(p.accessToken);
-          (this as unknown as { sessionDetails: unknown }).sessionDetails = { profile: p.profile, project: { resourceType: 'Project', id: p.projectId } };
+          (this as unknown as { sessionDetails: unknown }).sessionDetails = {
+            profile: p.profile,
+            project: { resourceType: 'Project', id: p.projectId },
+          };
           return p;
         });
         return project;
@@ -115,8 +119,14 @@ function install(env: VerifyEnv): void {
       if (a) copy.set('Authorization', swap(a));
       return { ...init, headers: copy };
     }
-    if (Array.isArray(h)) return { ...init, headers: h.map(([k, v]) => [k, k.toLowerCase() === 'authorization' ? swap(v) : v]) };
-    return { ...init, headers: Object.fromEntries(Object.entries(h).map(([k, v]) => [k, k.toLowerCase() === 'authorization' ? swap(v) : v])) };
+    if (Array.isArray(h))
+      return { ...init, headers: h.map(([k, v]) => [k, k.toLowerCase() === 'authorization' ? swap(v) : v]) };
+    return {
+      ...init,
+      headers: Object.fromEntries(
+        Object.entries(h).map(([k, v]) => [k, k.toLowerCase() === 'authorization' ? swap(v) : v]),
+      ),
+    };
   }
 
   const swapped = { ...mock, MockClient: ServerClient };
@@ -169,7 +179,9 @@ function recordOutcomes(req: NodeRequire): void {
   (req('node:module') as { syncBuiltinESMExports(): void }).syncBuiltinESMExports();
   process.on('exit', () => {
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${testRel.replace(/[\\/]/g, '__')}.json`), JSON.stringify({ testFile: testRel, outcomes }, null, 1));
+    fs.writeFileSync(
+      path.join(dir, `${testRel.replace(/[\\/]/g, '__')}.json`),
+      JSON.stringify({ testFile: testRel, outcomes }, null, 1),
+    );
   });
 }
-

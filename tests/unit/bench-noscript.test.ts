@@ -40,10 +40,13 @@ test('each template gets a stripped copy under bench-noscript, removed afterward
       ['missing', '/docs/nowhere'],
     ]),
   );
-  assert.deepEqual([...routes], [
-    ['guide', '/bench-noscript/guide'],
-    ['landing', '/bench-noscript/landing'],
-  ]);
+  assert.deepEqual(
+    [...routes],
+    [
+      ['guide', '/bench-noscript/guide'],
+      ['landing', '/bench-noscript/landing'],
+    ],
+  );
   assert.doesNotMatch(fs.readFileSync(path.join(build, 'bench-noscript', 'guide.html'), 'utf8'), /<script/);
   removeNoScriptCopies(build);
   assert.equal(fs.existsSync(path.join(build, 'bench-noscript')), false);

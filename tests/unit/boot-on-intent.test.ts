@@ -8,7 +8,8 @@ import { deferBundle, minifiedBootScript } from '../../plugins/boot-on-intent';
 
 const PAGE = (scripts: string) =>
   `<!doctype html><html><head><title>x</title>${scripts}</head><body><div id=__docusaurus><p>body</p></div></body></html>`;
-const BUNDLE = '<script src=/base/assets/js/runtime~main.1234abcd.js defer></script><script src="/base/assets/js/main.5678ef90.js" defer></script>';
+const BUNDLE =
+  '<script src=/base/assets/js/runtime~main.1234abcd.js defer></script><script src="/base/assets/js/main.5678ef90.js" defer></script>';
 const fakeBoot = (scripts: string[]) => `boot(${JSON.stringify(scripts)})`;
 
 test('the bundle scripts become one boot call at the end of the body, and nothing in the head', () => {
@@ -17,7 +18,11 @@ test('the bundle scripts become one boot call at the end of the body, and nothin
   // The boot script prefetches the files itself once the page has loaded.
   assert.doesNotMatch(out, /<link[^>]*rel="?prefetch/);
   assert.match(out, /<title>x<\/title><\/head>/);
-  assert.ok(out.endsWith(`<script>boot(["/base/assets/js/runtime~main.1234abcd.js","/base/assets/js/main.5678ef90.js"])</script></body></html>`));
+  assert.ok(
+    out.endsWith(
+      `<script>boot(["/base/assets/js/runtime~main.1234abcd.js","/base/assets/js/main.5678ef90.js"])</script></body></html>`,
+    ),
+  );
 });
 
 test('a page without the bundle (a client redirect) is left as it is', () => {
@@ -39,5 +44,8 @@ test('the minified boot script is a call with the page list, which cannot close 
   assert.ok(script.includes('docusaurus.tab.'), 'it applies the stored example-tab choice');
   assert.ok(script.includes('"/base/assets/js/main.1.js"'));
   assert.doesNotMatch(script, /<\/script/i);
-  assert.ok(script.includes('__docsBooted') && script.includes('__docsBoot'), 'the hooks the app and tests call are kept');
+  assert.ok(
+    script.includes('__docsBooted') && script.includes('__docsBoot'),
+    'the hooks the app and tests call are kept',
+  );
 });

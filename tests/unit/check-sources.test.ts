@@ -8,7 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { changedSince, checkSources, formatReport, formatSinceReport, isHistoricalPin } from '../../scripts/check-sources';
+import {
+  changedSince,
+  checkSources,
+  formatReport,
+  formatSinceReport,
+  isHistoricalPin,
+} from '../../scripts/check-sources';
 
 let root: string;
 let repo: string;
@@ -67,7 +73,9 @@ before(() => {
   ]);
   page('fhir-datastore/create', [`medplum/medplum@${first} packages/server/src/fhir/repo.ts (createResource)`]);
   // An old release's behaviour, cited on purpose at its commit: never "to re-read".
-  page('fhir-datastore/history', [`medplum/medplum@${first} packages/server/src/email/routes.ts (before 5.0.11: a = 1)`]);
+  page('fhir-datastore/history', [
+    `medplum/medplum@${first} packages/server/src/email/routes.ts (before 5.0.11: a = 1)`,
+  ]);
   page('self-hosting/upgrades', [`medplum/medplum@${first} packages/server/src/old.ts (gone)`]);
   page('auth/logout', ['medplum/medplum packages/server/src/oauth/logout.ts (read 2026-11-25; logoutHandler)']);
   page('agent/push', [`medplum/medplum@${'f'.repeat(40)} packages/agent/src/app.ts (App)`]);
@@ -134,7 +142,10 @@ test('--since lists, by area, the pages citing a file changed since a release, w
   );
   const text = formatSinceReport(report);
   assert.match(text, /2 cited files, 2 pages to re-read/);
-  assert.match(text, /communications \(1\)\n\s+communications\/notifications\.mdx: packages\/server\/src\/email\/routes\.ts/);
+  assert.match(
+    text,
+    /communications \(1\)\n\s+communications\/notifications\.mdx: packages\/server\/src\/email\/routes\.ts/,
+  );
   assert.match(text, /packages\/server\/src\/old\.ts\n\s+[0-9a-f]+ second/);
 });
 

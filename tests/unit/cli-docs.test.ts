@@ -224,7 +224,10 @@ describe('docs/cli against @medplum/cli', () => {
       .map((f) => readFileSync(path.join(DOCS_DIR, f), 'utf8'))
       .join('\n');
     for (const cmd of ['save-bot', 'deploy-bot', 'create-bot']) {
-      assert.ok(new RegExp(`${cmd}[^\\n]*[Dd]eprecated|[Dd]eprecated[^\\n]*${cmd}`).test(text), `${cmd} not marked deprecated`);
+      assert.ok(
+        new RegExp(`${cmd}[^\\n]*[Dd]eprecated|[Dd]eprecated[^\\n]*${cmd}`).test(text),
+        `${cmd} not marked deprecated`,
+      );
     }
     // The aws group only manages AWS deployments. (bot deploy's help says "to AWS", but the
     // $deploy call it makes also installs vmcontext bots, so it is not marked AWS-only.)

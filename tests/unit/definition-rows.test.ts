@@ -13,7 +13,13 @@ test('names, categories, descriptions and hrefs are escaped; the base is applied
         maturity: 'FMM 5 · normative',
         description: `Demographics & "other" <admin> info, it's here`,
       },
-      { name: '<img src=x onerror=alert(1)>', href: '/docs/x"onmouseover="y', category: '', maturity: '', description: '' },
+      {
+        name: '<img src=x onerror=alert(1)>',
+        href: '/docs/x"onmouseover="y',
+        category: '',
+        maturity: '',
+        description: '',
+      },
     ],
     (href) => `/medplum-docs${href}`,
   );

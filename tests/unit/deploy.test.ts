@@ -32,7 +32,10 @@ test('BASE_URL is normalized to a path with leading and trailing slash; bad valu
   assert.equal(normalizeBaseUrl('/medplum-docs//'), '/medplum-docs/');
   assert.throws(() => normalizeBaseUrl('//cdn.example.org/docs/'), /not a URL/);
   assert.equal(normalizeBaseUrl('/a/b/'), '/a/b/');
-  assert.throws(() => normalizeBaseUrl('https://example.org/docs/'), /BASE_URL=https:\/\/example\.org\/docs\/: give a path/);
+  assert.throws(
+    () => normalizeBaseUrl('https://example.org/docs/'),
+    /BASE_URL=https:\/\/example\.org\/docs\/: give a path/,
+  );
   assert.throws(() => normalizeBaseUrl('/docs/?x=1'), /may not contain/);
   assert.throws(() => normalizeBaseUrl('/a/../b/'), /\.\. are not allowed/);
 });
@@ -66,9 +69,14 @@ test('twins: the URL keeps the base, the file in the build folder does not', () 
 });
 
 test('llms.txt links twins under the base, at SITE_URL when the build has one', () => {
-  const sections = [{ title: 'Start here', pages: [{ title: 'Overview', description: 'd', permalink: '/medplum-docs/docs' }] }];
+  const sections = [
+    { title: 'Start here', pages: [{ title: 'Overview', description: 'd', permalink: '/medplum-docs/docs' }] },
+  ];
   const site = { title: 'Docs', summary: 's', details: '' };
-  assert.match(renderLlmsTxt(site, sections, { baseUrl: '/medplum-docs/' }), /- \[Overview\]\(\/medplum-docs\/docs\.md\): d/);
+  assert.match(
+    renderLlmsTxt(site, sections, { baseUrl: '/medplum-docs/' }),
+    /- \[Overview\]\(\/medplum-docs\/docs\.md\): d/,
+  );
   assert.match(
     renderLlmsTxt(site, sections, { baseUrl: '/medplum-docs/', siteUrl: 'https://docs.example.org' }),
     /- \[Overview\]\(https:\/\/docs\.example\.org\/medplum-docs\/docs\.md\): d/,
@@ -84,7 +92,8 @@ test('robots.txt names the sitemap at SITE_URL + base, and has no Sitemap line w
 });
 
 test('generated FHIR tables get the base in their site links only', () => {
-  const html = '<a href="/docs/api/fhir/datatypes/element">Element</a> <a href="#x">x</a> <a href="https://hl7.org/x">h</a> <a href="//cdn/x">c</a>';
+  const html =
+    '<a href="/docs/api/fhir/datatypes/element">Element</a> <a href="#x">x</a> <a href="https://hl7.org/x">h</a> <a href="//cdn/x">c</a>';
   assert.equal(
     withBaseUrlLinks(html, '/medplum-docs/'),
     '<a href="/medplum-docs/docs/api/fhir/datatypes/element">Element</a> <a href="#x">x</a> <a href="https://hl7.org/x">h</a> <a href="//cdn/x">c</a>',
@@ -217,10 +226,13 @@ test("Dockerfile: nginx image, the sample config, the build stage's output copie
     applyDockerfileBase(base, file);
     const conf = withoutComments(fs.readFileSync(file, 'utf8'));
     assert.ok(conf.includes(location), `BASE_URL=${base}: ${location}`);
-    if (base !== '/') assert.ok(!conf.includes('/medplum-docs/') || base === '/medplum-docs/', `BASE_URL=${base}: no sample path left`);
+    if (base !== '/')
+      assert.ok(!conf.includes('/medplum-docs/') || base === '/medplum-docs/', `BASE_URL=${base}: no sample path left`);
     if (base === '/') assert.ok(!conf.includes('location = '), 'BASE_URL=/: nothing is outside the base');
   }
-  const bad = spawnSync('sh', ['-c', 'case "$BASE_URL" in /*/|/) ;; *) exit 1 ;; esac'], { env: { ...process.env, BASE_URL: 'docs' } });
+  const bad = spawnSync('sh', ['-c', 'case "$BASE_URL" in /*/|/) ;; *) exit 1 ;; esac'], {
+    env: { ...process.env, BASE_URL: 'docs' },
+  });
   assert.equal(bad.status, 1, 'a BASE_URL without slashes is refused');
 });
 
@@ -253,38 +265,59 @@ test("Dockerfile: the site is built in a Node 24 stage with the README's command
   const copyAll = build.instructions.indexOf('COPY . .');
   const ci = build.instructions.findIndex((i) => i.startsWith('RUN npm ci'));
   assert.ok(copyLock !== -1 && copyLock < ci && ci < copyAll, 'COPY the lock, npm ci, COPY the rest');
-  assert.ok(build.instructions.some((i) => i.startsWith('ARG BASE_URL')), 'the build stage reads BASE_URL');
+  assert.ok(
+    build.instructions.some((i) => i.startsWith('ARG BASE_URL')),
+    'the build stage reads BASE_URL',
+  );
   // The README says the same commands, in its quick start and under Deploy.
   const readme = read('README.md');
   const shell = [...readme.matchAll(/```bash\n([\s\S]*?)```/g)].map((m) => m[1]).join('\n');
   assert.match(shell, /^npm ci\b/m, 'the README installs with npm ci');
   assert.match(shell, /(^|\s)npm run build\b/m, 'the README builds with npm run build');
-  assert.ok(read('.dockerignore').split('\n').includes('node_modules'), '.dockerignore keeps the host node_modules out');
+  assert.ok(
+    read('.dockerignore').split('\n').includes('node_modules'),
+    '.dockerignore keeps the host node_modules out',
+  );
 });
 
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 
-test('nginx -t accepts the config for each base', { skip: nginx ? false : 'nginx is not installed (apt-get install nginx-light)' }, () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-t-'));
-  for (const base of ['/', '/medplum-docs/', '/team/docs/']) {
-    const file = path.join(dir, 'nginx.conf');
-    applyDockerfileBase(base, file);
-    // The security headers include the build writes (the Dockerfile copies it to /etc/nginx/).
-    const include = path.join(dir, 'security-headers.conf');
-    fs.writeFileSync(include, nginxInclude(policyFor([{ name: 'colour mode', hash: scriptHash('x') }])));
-    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll('/etc/nginx/security-headers.conf', include));
-    const result = spawnSync(nginx!, ['-t', '-q', '-p', dir, '-c', file, '-g', `pid ${dir}/nginx.pid; error_log stderr;`], {
-      encoding: 'utf8',
-    });
-    assert.equal(result.status, 0, `BASE_URL=${base}: nginx -t failed:\n${result.stderr}`);
-  }
-});
+test(
+  'nginx -t accepts the config for each base',
+  { skip: nginx ? false : 'nginx is not installed (apt-get install nginx-light)' },
+  () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-t-'));
+    for (const base of ['/', '/medplum-docs/', '/team/docs/']) {
+      const file = path.join(dir, 'nginx.conf');
+      applyDockerfileBase(base, file);
+      // The security headers include the build writes (the Dockerfile copies it to /etc/nginx/).
+      const include = path.join(dir, 'security-headers.conf');
+      fs.writeFileSync(include, nginxInclude(policyFor([{ name: 'colour mode', hash: scriptHash('x') }])));
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll('/etc/nginx/security-headers.conf', include));
+      const result = spawnSync(
+        nginx!,
+        ['-t', '-q', '-p', dir, '-c', file, '-g', `pid ${dir}/nginx.pid; error_log stderr;`],
+        {
+          encoding: 'utf8',
+        },
+      );
+      assert.equal(result.status, 0, `BASE_URL=${base}: nginx -t failed:\n${result.stderr}`);
+    }
+  },
+);
 
 test('the GitHub Pages workflow builds with BASE_URL from the repository name and SITE_URL from Pages, and deploys', () => {
   const workflow = yaml.load(read('.github/workflows/deploy-pages.yml')) as {
     on: Record<string, unknown>;
     permissions: Record<string, string>;
-    jobs: Record<string, { env?: Record<string, string>; needs?: string; steps: { uses?: string; run?: string; id?: string; with?: Record<string, unknown> }[] }>;
+    jobs: Record<
+      string,
+      {
+        env?: Record<string, string>;
+        needs?: string;
+        steps: { uses?: string; run?: string; id?: string; with?: Record<string, unknown> }[];
+      }
+    >;
   };
   assert.ok('push' in workflow.on && 'workflow_dispatch' in workflow.on);
   assert.equal(workflow.permissions.pages, 'write');
@@ -292,21 +325,33 @@ test('the GitHub Pages workflow builds with BASE_URL from the repository name an
   const { build, deploy } = workflow.jobs;
   assert.match(build.env?.BASE_URL ?? '', /format\('\/\{0\}\/', github\.event\.repository\.name\)/);
   const uses = build.steps.map((s) => s.uses?.replace(/@.*/, '')).filter(Boolean);
-  assert.deepEqual(uses, ['actions/checkout', 'actions/setup-node', 'actions/configure-pages', 'actions/upload-pages-artifact']);
+  assert.deepEqual(uses, [
+    'actions/checkout',
+    'actions/setup-node',
+    'actions/configure-pages',
+    'actions/upload-pages-artifact',
+  ]);
   const pages = build.steps.find((s) => s.uses?.startsWith('actions/configure-pages'));
   assert.equal(pages?.id, 'pages');
   assert.ok(
-    build.steps.some((s) => s.run?.includes('SITE_URL=') && s.run.includes('steps.pages.outputs.base_url') && s.run.includes('.origin')),
+    build.steps.some(
+      (s) =>
+        s.run?.includes('SITE_URL=') && s.run.includes('steps.pages.outputs.base_url') && s.run.includes('.origin'),
+    ),
     'SITE_URL is the origin of configure-pages base_url',
   );
-  assert.ok(build.steps.some((s) => s.run?.startsWith('npm ci')), 'npm ci installs the locked tree');
+  assert.ok(
+    build.steps.some((s) => s.run?.startsWith('npm ci')),
+    'npm ci installs the locked tree',
+  );
   assert.ok(!build.steps.some((s) => s.run?.startsWith('npm install')));
   assert.ok(build.steps.some((s) => s.run === 'npm run build'));
   assert.equal(build.steps.find((s) => s.uses?.startsWith('actions/upload-pages-artifact'))?.with?.path, 'build');
   assert.equal(deploy.needs, 'build');
   assert.ok(deploy.steps.some((s) => s.uses?.startsWith('actions/deploy-pages')));
   for (const step of [...build.steps, ...deploy.steps]) {
-    if (step.uses) assert.match(step.uses, /^actions\/[\w-]+@v\d+$/, `${step.uses}: an official action at a major version`);
+    if (step.uses)
+      assert.match(step.uses, /^actions\/[\w-]+@v\d+$/, `${step.uses}: an official action at a major version`);
   }
 });
 
@@ -332,12 +377,21 @@ test('the test workflow runs npm ci and npm test on Node 22 and 24 on every push
   assert.equal(setupNode?.with?.['node-version'], '${{ matrix.node }}');
   assert.equal(setupNode?.with?.cache, 'npm');
   const runs = job.steps.map((s) => s.run).filter(Boolean);
-  assert.ok(runs.some((r) => r!.startsWith('npm ci')), 'npm ci, not npm install');
+  assert.ok(
+    runs.some((r) => r!.startsWith('npm ci')),
+    'npm ci, not npm install',
+  );
   assert.ok(!runs.some((r) => r!.startsWith('npm install')));
   assert.equal(runs.at(-1), 'npm test');
-  assert.ok(job.steps.some((s) => s.uses?.startsWith('actions/cache') && String(s.with?.path).includes('ms-playwright')));
-  assert.ok(runs.some((r) => r!.includes('scripts/find-browser.ts')), 'the browser comes from the lookup');
+  assert.ok(
+    job.steps.some((s) => s.uses?.startsWith('actions/cache') && String(s.with?.path).includes('ms-playwright')),
+  );
+  assert.ok(
+    runs.some((r) => r!.includes('scripts/find-browser.ts')),
+    'the browser comes from the lookup',
+  );
   for (const step of job.steps) {
-    if (step.uses) assert.match(step.uses, /^actions\/[\w-]+@v\d+$/, `${step.uses}: an official action at a major version`);
+    if (step.uses)
+      assert.match(step.uses, /^actions\/[\w-]+@v\d+$/, `${step.uses}: an official action at a major version`);
   }
 });

@@ -19,7 +19,7 @@ test('repeated names get their location so ids stay unique on the page', () => {
       { name: 'id', in: 'body' },
       { name: 'name', in: 'body' },
     ],
-    'replace'
+    'replace',
   );
   assert.deepEqual(ids, ['param-replace-id-path', 'param-replace-id-body', 'param-replace-name']);
   assert.equal(new Set(ids).size, ids.length);

@@ -165,11 +165,17 @@ describe("each tool's first frame (plugins/fhir-tools/first-frames)", () => {
 
   test('a sample whose answer is not a result fails the build, naming the tool and the file', () => {
     assert.throws(
-      () => expectKind('FHIRPath', { id: 0, kind: 'expression-error', stage: 'parse', message: 'bad', searchExpressions: [] }, 'fhirpath'),
+      () =>
+        expectKind(
+          'FHIRPath',
+          { id: 0, kind: 'expression-error', stage: 'parse', message: 'bad', searchExpressions: [] },
+          'fhirpath',
+        ),
       /the FHIRPath sample in src\/components\/tools\/samples\.ts gave a "expression-error" answer, not "fhirpath"/,
     );
     assert.throws(
-      () => expectKind('search builder', { id: 0, kind: 'search', parseError: 'Unknown search parameter: nmae' }, 'search'),
+      () =>
+        expectKind('search builder', { id: 0, kind: 'search', parseError: 'Unknown search parameter: nmae' }, 'search'),
       /the search builder sample in src\/components\/tools\/samples\.ts does not parse: Unknown search parameter: nmae/,
     );
   });

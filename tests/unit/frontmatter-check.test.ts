@@ -187,13 +187,19 @@ test('a source map is refused: the entry must name the source file inside it, at
 test('a file listed twice is refused at the second entry, whatever its notes', () => {
   const first = '  - "medplum/medplum@53eba8924295692906467da242a623eafb2102b3 packages/server/src/app.ts (initApp)"';
   const again = '  - "medplum/medplum@53eba8924295692906467da242a623eafb2102b3 packages/server/src/app.ts (cors)"';
-  const problems = checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), first, again, ...valid.slice(6)].join('\n'));
+  const problems = checkFrontmatter(
+    'docs/page.mdx',
+    [...valid.slice(0, 5), first, again, ...valid.slice(6)].join('\n'),
+  );
   assert.equal(problems.length, 1, JSON.stringify(problems));
   assert.equal(problems[0].line, 7);
   assert.match(problems[0].message, /names a file already listed: list each file once/);
   // The same path at another commit, or in a package, is another file.
   const other = '  - "@medplum/core@5.2.13 src/app.ts (x)"';
-  assert.deepEqual(checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), first, other, ...valid.slice(6)].join('\n')), []);
+  assert.deepEqual(
+    checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), first, other, ...valid.slice(6)].join('\n')),
+    [],
+  );
 });
 
 test('normalizeSourceEntries splits a source-map entry into its files and merges entries naming the same file', () => {
@@ -218,7 +224,9 @@ test('normalizeSourceEntries splits a source-map entry into its files and merges
     ],
   );
   // A map named with nothing inside stands for the package's entry file.
-  assert.deepEqual(normalizeSourceEntries(['@medplum/core@5.2.13 dist/esm/index.mjs.map']), ['@medplum/core@5.2.13 src/index.ts']);
+  assert.deepEqual(normalizeSourceEntries(['@medplum/core@5.2.13 dist/esm/index.mjs.map']), [
+    '@medplum/core@5.2.13 src/index.ts',
+  ]);
 });
 
 test('npm run normalize-sources rewrites only the sources lists, in front matter and in troubleshooting YAML', () => {
@@ -247,8 +255,22 @@ test('npm run normalize-sources rewrites only the sources lists, in front matter
       'Body with sources: in it.',
     ].join('\n'),
   );
-  const yamlEntry = ['- id: x', '  sources:', '    - "@medplum/core@5.2.13 dist/cjs/index.cjs.map (auth flows)"', '  see: [/docs/auth]'].join('\n');
+  const yamlEntry = [
+    '- id: x',
+    '  sources:',
+    '    - "@medplum/core@5.2.13 dist/cjs/index.cjs.map (auth flows)"',
+    '  see: [/docs/auth]',
+  ].join('\n');
   const out = normalizeText(yamlEntry);
-  assert.equal(out.text, ['- id: x', '  sources:', '    - "@medplum/core@5.2.13 src/index.ts (auth flows)"', '  see: [/docs/auth]'].join('\n'));
-  assert.deepEqual(out.guessed, ['@medplum/core@5.2.13 src/index.ts (auth flows)'], 'a guess is reported for a person to fix');
+  assert.equal(
+    out.text,
+    ['- id: x', '  sources:', '    - "@medplum/core@5.2.13 src/index.ts (auth flows)"', '  see: [/docs/auth]'].join(
+      '\n',
+    ),
+  );
+  assert.deepEqual(
+    out.guessed,
+    ['@medplum/core@5.2.13 src/index.ts (auth flows)'],
+    'a guess is reported for a person to fix',
+  );
 });

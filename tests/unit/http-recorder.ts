@@ -88,7 +88,9 @@ function install(outDir: string, testRel: string): void {
       const ranges = byFile.get(path.resolve(m[1]));
       if (!ranges) continue;
       const n = Number(m[2]);
-      const hits = [...ranges].filter(([, [a, b]]) => n > a && n < b).map(([name]) => `${path.relative(siteDir, m[1])}#${name}`);
+      const hits = [...ranges]
+        .filter(([, [a, b]]) => n > a && n < b)
+        .map(([name]) => `${path.relative(siteDir, m[1])}#${name}`);
       if (hits.length) return hits;
     }
     return [];
@@ -118,8 +120,7 @@ function install(outDir: string, testRel: string): void {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   Math.random = random;
-  const hex = (n: number): string =>
-    Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
+  const hex = (n: number): string => Array.from({ length: n }, () => Math.floor(random() * 16).toString(16)).join('');
   const uuid = (): `${string}-${string}-${string}-${string}-${string}` =>
     `${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'[Math.floor(random() * 4)]}${hex(3)}-${hex(12)}`;
   globalThis.crypto.randomUUID = uuid;
@@ -181,27 +182,30 @@ function install(outDir: string, testRel: string): void {
   const mockProto = mock.MockClient.prototype as Record<string, unknown>;
   const mockCreateBinary = mockProto.createBinary as (...a: unknown[]) => Promise<unknown>;
   // In server mode (tests/server/server-mode.ts) the SDK's own createBinary reaches the server.
-  if (!serverRelease) mockProto.createBinary = async function (this: ClientLike & { fhirUrl(...p: string[]): URL }, ...args: unknown[]) {
-    const store = als.getStore();
-    const keys = store?.test && store.callerStack ? regionsOf(store.callerStack) : [];
-    const wanted = keys.filter((k) => !recordings.get(k) || recordings.get(k)!.test === store!.test);
-    if (wanted.length === 0) return mockCreateBinary.apply(this, args);
-    const [arg1, arg2, arg3] = args;
-    const opts = (arg1 && typeof arg1 === 'object' && 'data' in arg1
-      ? arg1
-      : { data: arg1, filename: arg2, contentType: arg3 }) as { data: unknown; filename?: string; contentType?: string; securityContext?: { reference?: string } };
-    const url = this.fhirUrl('Binary');
-    if (opts.filename) url.searchParams.set('_filename', opts.filename);
-    const headers: Record<string, string> = {};
-    if (opts.securityContext?.reference) headers['X-Security-Context'] = opts.securityContext.reference;
-    if (opts.contentType) headers['Content-Type'] = opts.contentType;
-    const entry = captureRequest(this, url.toString(), { method: 'POST', headers, body: opts.data });
-    const result = await mockCreateBinary.apply(this, args);
-    const { value, cut } = trimBody(JSON.parse(JSON.stringify(result)));
-    entry.response = cut ? { mock: true, status: 200, body: value, trimmed: true } : { mock: true, status: 200, body: value };
-    add(wanted, store!.test!, entry);
-    return result;
-  };
+  if (!serverRelease)
+    mockProto.createBinary = async function (this: ClientLike & { fhirUrl(...p: string[]): URL }, ...args: unknown[]) {
+      const store = als.getStore();
+      const keys = store?.test && store.callerStack ? regionsOf(store.callerStack) : [];
+      const wanted = keys.filter((k) => !recordings.get(k) || recordings.get(k)!.test === store!.test);
+      if (wanted.length === 0) return mockCreateBinary.apply(this, args);
+      const [arg1, arg2, arg3] = args;
+      const opts = (
+        arg1 && typeof arg1 === 'object' && 'data' in arg1 ? arg1 : { data: arg1, filename: arg2, contentType: arg3 }
+      ) as { data: unknown; filename?: string; contentType?: string; securityContext?: { reference?: string } };
+      const url = this.fhirUrl('Binary');
+      if (opts.filename) url.searchParams.set('_filename', opts.filename);
+      const headers: Record<string, string> = {};
+      if (opts.securityContext?.reference) headers['X-Security-Context'] = opts.securityContext.reference;
+      if (opts.contentType) headers['Content-Type'] = opts.contentType;
+      const entry = captureRequest(this, url.toString(), { method: 'POST', headers, body: opts.data });
+      const result = await mockCreateBinary.apply(this, args);
+      const { value, cut } = trimBody(JSON.parse(JSON.stringify(result)));
+      entry.response = cut
+        ? { mock: true, status: 200, body: value, trimmed: true }
+        : { mock: true, status: 200, body: value };
+      add(wanted, store!.test!, entry);
+      return result;
+    };
 
   const protos: Record<string, unknown>[] = [core.MedplumClient.prototype, mock.MockClient.prototype];
   for (const proto of protos) {
@@ -277,7 +281,11 @@ function install(outDir: string, testRel: string): void {
       path.join(outDir, `${testRel.replace(/[\\/]/g, '__')}.json`),
       settleClockReadings(
         JSON.stringify(
-          { testFile: testRel, regions: out, hits: Object.fromEntries([...hits].sort().map(([k, v]) => [k, [...v].sort()])) },
+          {
+            testFile: testRel,
+            regions: out,
+            hits: Object.fromEntries([...hits].sort().map(([k, v]) => [k, [...v].sort()])),
+          },
           null,
           1,
         ),
@@ -303,8 +311,16 @@ function keepHeader(name: string, value: string): boolean {
   if (n === 'x-medplum') return value !== 'extended';
   if (n === 'accept') return !value.includes('application/fhir+json, */*');
   return (
-    ['content-type', 'if-match', 'if-none-exist', 'if-none-match', 'if-modified-since', 'prefer', 'cache-control', 'x-security-context'].includes(n) ||
-    n.startsWith('x-medplum-')
+    [
+      'content-type',
+      'if-match',
+      'if-none-exist',
+      'if-none-match',
+      'if-modified-since',
+      'prefer',
+      'cache-control',
+      'x-security-context',
+    ].includes(n) || n.startsWith('x-medplum-')
   );
 }
 
@@ -369,15 +385,26 @@ function captureBody(body: unknown, contentType: string | undefined): RecordedBo
   return { binary: { contentType, bytes: typeof size === 'number' ? size : -1 } };
 }
 
-async function captureResponse(client: ClientLike, response: ResponseLike, url: string): Promise<RecordedRequest['response']> {
+async function captureResponse(
+  client: ClientLike,
+  response: ResponseLike,
+  url: string,
+): Promise<RecordedRequest['response']> {
   // In server mode only requests to the server count as its answers; a test's scripted fetch stays scripted.
-  if (serverRelease && serverBase && (url.startsWith('http') ? url : client.getBaseUrl() + url).startsWith(serverBase)) {
+  if (
+    serverRelease &&
+    serverBase &&
+    (url.startsWith('http') ? url : client.getBaseUrl() + url).startsWith(serverBase)
+  ) {
     return captureServerResponse(response);
   }
   // The bundled class names are minified, so ask the class itself.
   const { MockClient } = createRequire(__filename)('@medplum/mock') as { MockClient: new () => object };
   if (!(client instanceof MockClient)) {
-    return { mock: false, reason: 'scripted: the mock has no route for this request, so the test answers it with a scripted reply' };
+    return {
+      mock: false,
+      reason: 'scripted: the mock has no route for this request, so the test answers it with a scripted reply',
+    };
   }
   let body: unknown;
   try {
@@ -385,12 +412,15 @@ async function captureResponse(client: ClientLike, response: ResponseLike, url: 
   } catch {
     body = undefined;
   }
-  if (body === null || body === undefined) return { mock: false, reason: 'unrouted: the mock has no route for this request' };
+  if (body === null || body === undefined)
+    return { mock: false, reason: 'unrouted: the mock has no route for this request' };
   if (body && typeof body === 'object' && !(body.constructor === Object || Array.isArray(body))) {
     return { mock: true, status: response.status };
   }
   const { value, cut } = trimBody(JSON.parse(JSON.stringify(body)));
-  return cut ? { mock: true, status: response.status, body: value, trimmed: true } : { mock: true, status: response.status, body: value };
+  return cut
+    ? { mock: true, status: response.status, body: value, trimmed: true }
+    : { mock: true, status: response.status, body: value };
 }
 
 /** A real server's answer: status and trimmed body, read from a clone so the SDK still reads the original. */

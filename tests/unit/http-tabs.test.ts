@@ -45,7 +45,8 @@ test('every stored recording is well formed and belongs to a region a page shows
   assert.ok(stored.length > 100, `expected the examples' recordings, found ${stored.length}`);
   for (const rel of storedFiles()) {
     const file = validateRecordingFile(JSON.parse(fs.readFileSync(path.join(siteDir, rel), 'utf8')), rel);
-    for (const region of Object.keys(file.regions)) assert.ok(shown.has(`${rel}#${region}`), `${rel}: region "${region}" is on no page`);
+    for (const region of Object.keys(file.regions))
+      assert.ok(shown.has(`${rel}#${region}`), `${rel}: region "${region}" is on no page`);
   }
 });
 
@@ -92,7 +93,9 @@ const jsonPost: RecordedRequest = {
     ['Content-Type', 'application/fhir+json'],
   ],
   auth: 'none',
-  body: { json: { resourceType: 'Patient', active: true, deceasedBoolean: false, photo: null, note: hostile, n: [1.5, -2] } },
+  body: {
+    json: { resourceType: 'Patient', active: true, deceasedBoolean: false, photo: null, note: hostile, n: [1.5, -2] },
+  },
   response: { mock: true, status: 200, body: { resourceType: 'Patient', id: 'abc' } },
 };
 const formPost: RecordedRequest = {
@@ -100,7 +103,12 @@ const formPost: RecordedRequest = {
   path: 'oauth2/token',
   headers: [['Content-Type', 'application/x-www-form-urlencoded']],
   auth: 'basic',
-  body: { form: [['grant_type', 'client_credentials'], ['scope', `openid ${hostile}`]] },
+  body: {
+    form: [
+      ['grant_type', 'client_credentials'],
+      ['scope', `openid ${hostile}`],
+    ],
+  },
   response: { mock: false, reason: 'unrouted: the mock has no route for this request' },
 };
 const getQuery: RecordedRequest = {
@@ -120,7 +128,10 @@ test('curl: paths, headers and bodies reach curl exactly, whatever they contain'
   ].join('\n');
   fs.writeFileSync(path.join(dir, 's.sh'), script);
   const out = execFileSync('bash', [path.join(dir, 's.sh')]).toString();
-  const calls = out.split('\0\0\0').filter(Boolean).map((c) => c.split('\0').filter((x, i, a) => !(x === '' && i === a.length - 1)));
+  const calls = out
+    .split('\0\0\0')
+    .filter(Boolean)
+    .map((c) => c.split('\0').filter((x, i, a) => !(x === '' && i === a.length - 1)));
   assert.equal(calls.length, 3);
   const [a, b, c] = calls;
   assert.deepEqual(a.slice(0, 3), ['-X', 'POST', 'https://medplum.example/' + jsonPost.path]);
@@ -158,7 +169,14 @@ test('Python: the script sends the same method, URL, headers and body through re
   );
   fs.writeFileSync(path.join(dir, 'snippet.py'), toPython(rec([jsonPost, formPost, getQuery])));
   const out = execFileSync('python3', [path.join(dir, 'snippet.py')], {
-    env: { ...process.env, PYTHONPATH: dir, MEDPLUM_BASE_URL: 'https://medplum.example/', ACCESS_TOKEN: 'tok', MEDPLUM_CLIENT_ID: 'cid', MEDPLUM_CLIENT_SECRET: 'sec' },
+    env: {
+      ...process.env,
+      PYTHONPATH: dir,
+      MEDPLUM_BASE_URL: 'https://medplum.example/',
+      ACCESS_TOKEN: 'tok',
+      MEDPLUM_CLIENT_ID: 'cid',
+      MEDPLUM_CLIENT_SECRET: 'sec',
+    },
   }).toString();
   const lines = out.trim().split('\n');
   assert.equal(lines.filter((l) => l === 'RAISED_FOR_STATUS').length, 3, 'raise_for_status() after each call');
@@ -181,10 +199,19 @@ test('HTTP: request line, headers, body, then the mock answer or why there is no
   assert.equal(blocks.length, 3);
   assert.ok(blocks[0].startsWith(`POST /${jsonPost.path}\nAuthorization: Bearer $ACCESS_TOKEN\nIf-Match: W/"1"\n`));
   assert.match(blocks[0], /\nHTTP\/1\.1 200 OK\n/);
-  assert.ok(blocks[1].includes(`\n\n${new URLSearchParams(formPost.body && 'form' in formPost.body ? formPost.body.form : []).toString()}\n`));
+  assert.ok(
+    blocks[1].includes(
+      `\n\n${new URLSearchParams(formPost.body && 'form' in formPost.body ? formPost.body.form : []).toString()}\n`,
+    ),
+  );
   assert.match(blocks[1], /# no response shown: the mock server cannot serve this request$/);
   assert.match(blocks[2], /# \(trimmed: arrays cut to 2 entries/);
-  assert.equal(toHttp({ ...rec([getQuery]), omitted: 3 }).split('\n').pop(), '### … and 3 more requests of the same run, not shown');
+  assert.equal(
+    toHttp({ ...rec([getQuery]), omitted: 3 })
+      .split('\n')
+      .pop(),
+    '### … and 3 more requests of the same run, not shown',
+  );
 });
 
 test('credentials: bearer token except on sign-in endpoints and other origins', () => {
@@ -211,8 +238,14 @@ test('the freshness check names the first difference', () => {
 function site(recording: unknown): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ex-tabs-'));
   fs.mkdirSync(path.join(dir, 'examples'));
-  fs.writeFileSync(path.join(dir, 'examples', 'a.ts'), '// #region r\nawait medplum.createResource(p);\n// #endregion r\n');
-  fs.writeFileSync(path.join(dir, 'examples', 'a.http.json'), typeof recording === 'string' ? recording : JSON.stringify(recording));
+  fs.writeFileSync(
+    path.join(dir, 'examples', 'a.ts'),
+    '// #region r\nawait medplum.createResource(p);\n// #endregion r\n',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'examples', 'a.http.json'),
+    typeof recording === 'string' ? recording : JSON.stringify(recording),
+  );
   return dir;
 }
 
@@ -221,7 +254,14 @@ test('the remark plugin wraps a recorded region in TypeScript | HTTP | curl | Py
   const node = { type: 'code', lang: 'ts', meta: 'file=examples/a.ts#r', value: '', position: { start: { line: 4 } } };
   const tree = { type: 'root', children: [node] as unknown[] };
   remarkExampleCode({ siteDir: dir })(tree, { path: path.join(dir, 'docs', 'p.mdx') });
-  type Deep = { type: string; lang?: string; value?: string; name?: string; attributes?: { name: string; value: unknown }[]; children?: Deep[] };
+  type Deep = {
+    type: string;
+    lang?: string;
+    value?: string;
+    name?: string;
+    attributes?: { name: string; value: unknown }[];
+    children?: Deep[];
+  };
   const [group] = tree.children as Deep[];
   assert.equal(tree.children.length, 1, 'plain HTML needs no import');
   const attrOf = (n: Deep | undefined, name: string) => n?.attributes?.find((a) => a.name === name)?.value;
@@ -231,23 +271,50 @@ test('the remark plugin wraps a recorded region in TypeScript | HTTP | curl | Py
   const [tablist, panelsBox] = group.children!;
   assert.equal(attrOf(tablist, 'role'), 'tablist');
   const tabButtons = tablist.children!;
-  assert.deepEqual(tabButtons.map((t) => t.name), ['button', 'button', 'button', 'button']);
-  assert.deepEqual(tabButtons.map((t) => t.children?.[0].value), ['TypeScript', 'HTTP', 'curl', 'Python']);
-  assert.deepEqual(tabButtons.map((t) => attrOf(t, 'aria-selected')), ['true', 'false', 'false', 'false']);
+  assert.deepEqual(
+    tabButtons.map((t) => t.name),
+    ['button', 'button', 'button', 'button'],
+  );
+  assert.deepEqual(
+    tabButtons.map((t) => t.children?.[0].value),
+    ['TypeScript', 'HTTP', 'curl', 'Python'],
+  );
+  assert.deepEqual(
+    tabButtons.map((t) => attrOf(t, 'aria-selected')),
+    ['true', 'false', 'false', 'false'],
+  );
   const panels = panelsBox.children!;
-  assert.deepEqual(panels.map((p) => attrOf(p, 'role')), ['tabpanel', 'tabpanel', 'tabpanel', 'tabpanel']);
+  assert.deepEqual(
+    panels.map((p) => attrOf(p, 'role')),
+    ['tabpanel', 'tabpanel', 'tabpanel', 'tabpanel'],
+  );
   // Each tab names its panel and each panel its tab; only the TypeScript panel shows without JavaScript.
-  assert.deepEqual(tabButtons.map((t) => attrOf(t, 'aria-controls')), panels.map((p) => attrOf(p, 'id')));
-  assert.deepEqual(panels.map((p) => attrOf(p, 'aria-labelledby')), tabButtons.map((t) => attrOf(t, 'id')));
-  assert.deepEqual(panels.map((p) => p.attributes!.some((a) => a.name === 'hidden')), [false, true, true, true]);
+  assert.deepEqual(
+    tabButtons.map((t) => attrOf(t, 'aria-controls')),
+    panels.map((p) => attrOf(p, 'id')),
+  );
+  assert.deepEqual(
+    panels.map((p) => attrOf(p, 'aria-labelledby')),
+    tabButtons.map((t) => attrOf(t, 'id')),
+  );
+  assert.deepEqual(
+    panels.map((p) => p.attributes!.some((a) => a.name === 'hidden')),
+    [false, true, true, true],
+  );
   // Search indexes the TypeScript example, not the three forms generated from its requests.
-  assert.deepEqual(panels.map((p) => attrOf(p, 'data-pagefind-ignore')), [undefined, 'all', 'all', 'all']);
+  assert.deepEqual(
+    panels.map((p) => attrOf(p, 'data-pagefind-ignore')),
+    [undefined, 'all', 'all', 'all'],
+  );
   const findCode = (n: Deep): Deep | undefined => (n.type === 'code' ? n : n.children?.map(findCode).find(Boolean));
   const codes = panels.map(findCode);
   // The generated panels sit in a keyed div the client build keeps out of the page's JavaScript.
   const panelKeys = panels.slice(1).map((t) => attrOf(t.children?.[0], 'data-example-panel'));
   assert.deepEqual(panelKeys, ['docs/p.mdx#1-http', 'docs/p.mdx#1-curl', 'docs/p.mdx#1-python']);
-  assert.deepEqual(codes.map((c) => c?.lang), ['ts', 'http', 'bash', 'python']);
+  assert.deepEqual(
+    codes.map((c) => c?.lang),
+    ['ts', 'http', 'bash', 'python'],
+  );
   assert.equal(codes[0]?.value, 'await medplum.createResource(p);');
   assert.equal(codes[2]?.value, toCurl(rec([jsonPost])));
 
@@ -259,11 +326,24 @@ test('the remark plugin wraps a recorded region in TypeScript | HTTP | curl | Py
 });
 
 test('a malformed recording fails the build naming the page and line', () => {
-  for (const bad of ['{not json', { regions: { r: { test: 't', omitted: 0, requests: [{ method: 'get', path: 'x' }] } } }]) {
+  for (const bad of [
+    '{not json',
+    { regions: { r: { test: 't', omitted: 0, requests: [{ method: 'get', path: 'x' }] } } },
+  ]) {
     const dir = site(bad);
-    const node = { type: 'code', lang: 'ts', meta: 'file=examples/a.ts#r', value: '', position: { start: { line: 9 } } };
+    const node = {
+      type: 'code',
+      lang: 'ts',
+      meta: 'file=examples/a.ts#r',
+      value: '',
+      position: { start: { line: 9 } },
+    };
     assert.throws(
-      () => remarkExampleCode({ siteDir: dir })({ type: 'root', children: [node] }, { path: path.join(dir, 'docs', 'p.mdx') }),
+      () =>
+        remarkExampleCode({ siteDir: dir })(
+          { type: 'root', children: [node] },
+          { path: path.join(dir, 'docs', 'p.mdx') },
+        ),
       /docs\/p\.mdx:9.*(not valid JSON|malformed HTTP recording)/,
     );
   }
@@ -295,25 +375,43 @@ test('the client loader swaps each generated panel for <ExamplePanel> and loads 
 });
 
 test('the Markdown twin keeps the TypeScript and HTTP panels and drops the tab list, curl and Python', () => {
-  const el = (tagName: string, properties: Record<string, unknown>, children: unknown[] = []) => ({ type: 'element', tagName, properties, children });
-  const pre = (lang: string, text: string) => el('pre', {}, [el('code', { className: [`language-${lang}`] }, [{ type: 'text', value: text }])]);
+  const el = (tagName: string, properties: Record<string, unknown>, children: unknown[] = []) => ({
+    type: 'element',
+    tagName,
+    properties,
+    children,
+  });
+  const pre = (lang: string, text: string) =>
+    el('pre', {}, [el('code', { className: [`language-${lang}`] }, [{ type: 'text', value: text }])]);
   const tree = {
     type: 'root',
     children: [
       el('div', { className: ['tabs-container'] }, [
-        el('ul', { role: 'tablist', className: ['tabs', 'example-tabs'] }, [el('li', { role: 'tab' }, [{ type: 'text', value: 'TypeScript' }])]),
+        el('ul', { role: 'tablist', className: ['tabs', 'example-tabs'] }, [
+          el('li', { role: 'tab' }, [{ type: 'text', value: 'TypeScript' }]),
+        ]),
         el('div', { className: ['margin-top--md'] }, [
           el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-ts'] }, [pre('ts', 'ts code')]),
-          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-http'], hidden: true }, [pre('http', 'GET /fhir/R4/Patient')]),
-          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-curl'], hidden: true }, [pre('bash', 'curl')]),
-          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-python'], hidden: true }, [pre('python', 'import requests')]),
+          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-http'], hidden: true }, [
+            pre('http', 'GET /fhir/R4/Patient'),
+          ]),
+          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-curl'], hidden: true }, [
+            pre('bash', 'curl'),
+          ]),
+          el('div', { role: 'tabpanel', className: ['example-tab', 'example-tab-python'], hidden: true }, [
+            pre('python', 'import requests'),
+          ]),
         ]),
       ]),
     ],
   };
   rehypeCleanTwin()(tree as never);
   const langs: string[] = [];
-  const walk = (n: { tagName?: string; properties?: { className?: string[]; role?: string }; children?: unknown[] }) => {
+  const walk = (n: {
+    tagName?: string;
+    properties?: { className?: string[]; role?: string };
+    children?: unknown[];
+  }) => {
     if (n.tagName === 'code') langs.push(String(n.properties?.className?.[0]));
     assert.notEqual(n.properties?.role, 'tablist');
     (n.children as never[] | undefined)?.forEach(walk);
@@ -325,7 +423,9 @@ test('the Markdown twin keeps the TypeScript and HTTP panels and drops the tab l
 test('instants read from the fixed clock are written as its start, plain or URL-encoded', async () => {
   const { settleClockReadings } = await import('./http-recorder');
   assert.equal(
-    settleClockReadings('{"lastUpdated":"2026-11-25T09:30:00.457Z","url":"Observation?_lastUpdated=gt2026-11-25T09%3A30%3A01.002Z","birthDate":"2026-11-25"}'),
+    settleClockReadings(
+      '{"lastUpdated":"2026-11-25T09:30:00.457Z","url":"Observation?_lastUpdated=gt2026-11-25T09%3A30%3A01.002Z","birthDate":"2026-11-25"}',
+    ),
     '{"lastUpdated":"2026-11-25T09:30:00.000Z","url":"Observation?_lastUpdated=gt2026-11-25T09%3A30%3A00.000Z","birthDate":"2026-11-25"}',
   );
 });

@@ -11,7 +11,11 @@ const parse: DefaultParseFrontMatter = async ({ fileContent }) => ({
 
 const docs = path.join('/site', 'docs');
 const run = (file: string, content = '') =>
-  indexSlugFrontMatter(docs)({ filePath: path.join('/site', file), fileContent: content, defaultParseFrontMatter: parse });
+  indexSlugFrontMatter(docs)({
+    filePath: path.join('/site', file),
+    fileContent: content,
+    defaultParseFrontMatter: parse,
+  });
 
 test('folder index pages get a slug without a trailing slash', async () => {
   assert.equal((await run('docs/auth/index.mdx')).frontMatter.slug, '/auth');

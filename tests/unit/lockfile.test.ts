@@ -42,7 +42,8 @@ export function missingOptionalEntries(packages: Record<string, LockEntry>): str
   const missing: string[] = [];
   for (const [key, entry] of Object.entries(packages)) {
     for (const [name, range] of Object.entries(entry.optionalDependencies ?? {})) {
-      if (!resolveInLock(packages, key, name)) missing.push(`${key || '(root)'}@${entry.version ?? ''} lists ${name}@${range}`);
+      if (!resolveInLock(packages, key, name))
+        missing.push(`${key || '(root)'}@${entry.version ?? ''} lists ${name}@${range}`);
     }
   }
   return missing;
@@ -82,11 +83,16 @@ test('platform packages of every desktop OS are locked', () => {
 test('the check finds a missing platform package and names it', () => {
   const packages: Record<string, LockEntry> = {
     '': {},
-    'node_modules/@swc/html': { version: '1.16.21', optionalDependencies: { '@swc/html-darwin-arm64': '1.16.21', '@swc/html-linux-x64-gnu': '1.16.21' } },
+    'node_modules/@swc/html': {
+      version: '1.16.21',
+      optionalDependencies: { '@swc/html-darwin-arm64': '1.16.21', '@swc/html-linux-x64-gnu': '1.16.21' },
+    },
     'node_modules/@swc/html-linux-x64-gnu': { version: '1.16.21', os: ['linux'], cpu: ['x64'], optional: true },
     'node_modules/a': { version: '1.0.0' },
     'node_modules/a/node_modules/b': { version: '1.0.0', optionalDependencies: { c: '1' } },
     'node_modules/c': { version: '1.0.0', optional: true },
   };
-  assert.deepEqual(missingOptionalEntries(packages), ['node_modules/@swc/html@1.16.21 lists @swc/html-darwin-arm64@1.16.21']);
+  assert.deepEqual(missingOptionalEntries(packages), [
+    'node_modules/@swc/html@1.16.21 lists @swc/html-darwin-arm64@1.16.21',
+  ]);
 });

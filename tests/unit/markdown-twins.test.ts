@@ -67,7 +67,10 @@ test('llms.txt follows the llms.txt layout with .md links and descriptions', () 
   const outline = buildOutline(loaded, { guide: 'Start here', api: 'API reference' });
   const text = renderLlmsTxt({ title: 'Docs', summary: 'Summary.', details: 'Details.' }, outline);
   assert.match(text, /^# Docs\n\n> Summary\.\n\nDetails\.\n/);
-  assert.match(text, /\n## Bots\n\n- \[Bots\]\(\/docs\/bots\.md\): Bots page\.\n- \[Bot basics\]\(\/docs\/bots\/bot-basics\.md\): Bot basics page\.\n/);
+  assert.match(
+    text,
+    /\n## Bots\n\n- \[Bots\]\(\/docs\/bots\.md\): Bots page\.\n- \[Bot basics\]\(\/docs\/bots\/bot-basics\.md\): Bot basics page\.\n/,
+  );
 });
 
 test('llms-full.txt concatenates hand-written twins in order and fails on a missing twin', () => {
@@ -85,7 +88,10 @@ test('llms-full.txt concatenates hand-written twins in order and fails on a miss
   const site = { title: 'Docs', summary: 'Summary.', details: '' };
   const full = renderLlmsFullTxt(site, outline, out, handWritten);
   const order = ['# Overview', '# Bots', '# Bot basics', '# API overview'].map((h) => full.indexOf(h));
-  assert.deepEqual([...order].sort((a, b) => a - b), order);
+  assert.deepEqual(
+    [...order].sort((a, b) => a - b),
+    order,
+  );
   assert.ok(!full.includes('FHIR resources'), 'generated family pages are not inlined');
   fs.rmSync(path.join(out, 'docs/bots.md'));
   assert.throws(() => renderLlmsFullTxt(site, outline, out, handWritten), /no Markdown twin at docs\/bots\.md/);

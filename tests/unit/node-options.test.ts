@@ -13,6 +13,9 @@ test('Node 20 gets --experimental-websocket, Node 22 and 24 do not', () => {
 });
 
 test('NODE_OPTIONS already set is kept, and the flag is not added twice', () => {
-  assert.equal(nodeOptions('--max-old-space-size=4096', '20.19.0'), '--max-old-space-size=4096 --experimental-websocket');
+  assert.equal(
+    nodeOptions('--max-old-space-size=4096', '20.19.0'),
+    '--max-old-space-size=4096 --experimental-websocket',
+  );
   assert.equal(nodeOptions('--experimental-websocket', '20.19.0'), '--experimental-websocket');
 });

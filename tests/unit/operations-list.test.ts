@@ -156,6 +156,10 @@ test('levels and resource follow from the paths', () => {
       assert.equal(resource, op.resource, `${op.name}: ${p} does not match resource ${op.resource}`);
       levels.add(segments.includes(':id') ? 'instance' : resource === null ? 'system' : 'type');
     }
-    assert.deepEqual([...levels].sort(), [...op.levels].sort(), `${op.resource ?? ''}/${op.name}: levels differ from paths`);
+    assert.deepEqual(
+      [...levels].sort(),
+      [...op.levels].sort(),
+      `${op.resource ?? ''}/${op.name}: levels differ from paths`,
+    );
   }
 });

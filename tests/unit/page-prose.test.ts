@@ -93,7 +93,8 @@ test('a 5.0.x version appears only in a page\'s one "On servers before" note', (
     fs.readFileSync(path.join(entries, name), 'utf8')
       .split(/\r?\n/)
       .forEach((text, i) => {
-        if (OLD.test(text) && !/@medplum\/cli/.test(text)) found.push(`${path.join(entries, name)}:${i + 1}: ${text.trim().slice(0, 100)}`);
+        if (OLD.test(text) && !/@medplum\/cli/.test(text))
+          found.push(`${path.join(entries, name)}:${i + 1}: ${text.trim().slice(0, 100)}`);
       });
   }
   assert.deepEqual(found, [], `pages written for an older server:\n${found.join('\n')}`);

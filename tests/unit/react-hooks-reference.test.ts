@@ -118,7 +118,11 @@ describe('the installed @medplum/react-hooks', () => {
       assert.deepEqual(problems, [], `${page.slug} front matter`);
       // Static bodies (plugins/static-body): no imports, no JSX components.
       assert.doesNotMatch(text, /^import /m, `${page.slug} imports nothing`);
-      assert.doesNotMatch(text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, ''), /<[A-Z]/, `${page.slug} uses no components`);
+      assert.doesNotMatch(
+        text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, ''),
+        /<[A-Z]/,
+        `${page.slug} uses no components`,
+      );
       // Links go through Docusaurus (Markdown links), never raw root-absolute HTML.
       assert.doesNotMatch(text, /href="\//, `${page.slug} has no raw root-absolute link`);
     }
@@ -126,8 +130,10 @@ describe('the installed @medplum/react-hooks', () => {
 
   test('the overview links every page and lists every export under a purpose group', () => {
     const overview = fs.readFileSync(path.join(outDir, 'index.mdx'), 'utf8');
-    for (const page of PAGES) assert.ok(overview.includes(`/docs/api/react-hooks/${page.slug}`), `overview links ${page.slug}`);
-    for (const name of pages.flatMap((p) => p.functions)) assert.ok(overview.includes(`](${hookHref(name)})`), `overview lists ${name}`);
+    for (const page of PAGES)
+      assert.ok(overview.includes(`/docs/api/react-hooks/${page.slug}`), `overview links ${page.slug}`);
+    for (const name of pages.flatMap((p) => p.functions))
+      assert.ok(overview.includes(`](${hookHref(name)})`), `overview lists ${name}`);
     assert.match(overview, /```tsx file=examples\/react-hooks\/context\.tsx#provider/);
   });
 

@@ -76,9 +76,11 @@ describe('reference for the installed @medplum/react', () => {
   test('finds every PascalCase function component the declarations export', () => {
     // An independent text scan: `export declare function Name(props: …): JSX.Element…`.
     const text = fs.readFileSync(packageDts, 'utf8');
-    const scanned = [...text.matchAll(/^export declare function ([A-Z][A-Za-z0-9]*)(?:<[^(]*>)?\((?:props|\{[^}]*\})[^)]*\): JSX\.Element/gm)].map(
-      (m) => m[1],
-    );
+    const scanned = [
+      ...text.matchAll(
+        /^export declare function ([A-Z][A-Za-z0-9]*)(?:<[^(]*>)?\((?:props|\{[^}]*\})[^)]*\): JSX\.Element/gm,
+      ),
+    ].map((m) => m[1]);
     assert.ok(scanned.length > 50, `the scan should find many components, found ${scanned.length}`);
     const found = new Set(components.map((c) => c.name));
     const missing = scanned.filter((name) => !found.has(name));
@@ -105,10 +107,16 @@ describe('reference for the installed @medplum/react', () => {
       }
       for (const group of c.inherited) {
         if (group.packageName === '@types/react' && group.names.length > 10) {
-          assert.ok(section.includes(`**${group.names.length}** standard props`), `${c.name}: DOM attribute count missing`);
+          assert.ok(
+            section.includes(`**${group.names.length}** standard props`),
+            `${c.name}: DOM attribute count missing`,
+          );
         } else {
           for (const name of group.names) {
-            assert.ok(section.includes(`\`${name}\``), `${c.name}: inherited prop "${name}" from ${group.packageName} not listed`);
+            assert.ok(
+              section.includes(`\`${name}\``),
+              `${c.name}: inherited prop "${name}" from ${group.packageName} not listed`,
+            );
           }
         }
       }
@@ -141,9 +149,15 @@ describe('reference for the installed @medplum/react', () => {
     for (const page of pages) {
       const text = fs.readFileSync(page.file, 'utf8');
       const demos = [...text.matchAll(/<ReactDemo component="([^"]+)" \/>/g)].map((m) => m[1]);
-      const expected = DEMO_CATALOG.filter((d) => page.components.length === 1 && d.component === page.components[0]).map((d) => d.component);
+      const expected = DEMO_CATALOG.filter(
+        (d) => page.components.length === 1 && d.component === page.components[0],
+      ).map((d) => d.component);
       assert.deepEqual(demos, expected, `${page.slug}: unexpected demos`);
-      assert.equal(text.includes('react-demos'), expected.length > 0, `${page.slug}: island import does not match demos`);
+      assert.equal(
+        text.includes('react-demos'),
+        expected.length > 0,
+        `${page.slug}: island import does not match demos`,
+      );
     }
     assert.ok(DEMO_CATALOG.length >= 10, 'at least ten components have live demos');
   });

@@ -24,7 +24,14 @@ export default [
 `;
 const entry = (key: string, mod: string) =>
   `  "${key}": [() => import(/* webpackChunkName: "${key}" */ "${mod}"), "${mod}", require.resolveWeak("${mod}")],`;
-const REGISTRY = ['export default {', entry('k1', '@theme/DocRoot'), entry('k2', '@theme/DocItem'), entry('k3', '@site/docs/a.mdx'), entry('k4', '@site/docs/b.mdx'), '};'].join('\n');
+const REGISTRY = [
+  'export default {',
+  entry('k1', '@theme/DocRoot'),
+  entry('k2', '@theme/DocItem'),
+  entry('k3', '@site/docs/a.mdx'),
+  entry('k4', '@site/docs/b.mdx'),
+  '};',
+].join('\n');
 const CHUNK_NAMES = {
   '/docs-dc9': { __comp: 'k1', __context: { plugin: 'k2' } },
   '/docs/a-111': { __comp: 'k2', content: 'k3' },
@@ -41,7 +48,10 @@ test('each doc page becomes one compact leaf; shared modules are declared once',
   assert.equal(code.match(/import\("@theme\/DocItem"\)/g)?.length, 1, code);
   assert.match(code, /leaf0\("\/docs\/a", \(\) => import\("@site\/docs\/a\.mdx"\), "guide"\)/);
   assert.match(code, /leaf0\("\/docs\/b", \(\) => import\("@site\/docs\/b\.mdx"\), "guide"\)/);
-  assert.match(code, /component: C\("\/docs", \{"__comp": \(\) => import\("@theme\/DocRoot"\), "__context": \{"plugin": m0\}\}\)/);
+  assert.match(
+    code,
+    /component: C\("\/docs", \{"__comp": \(\) => import\("@theme\/DocRoot"\), "__context": \{"plugin": m0\}\}\)/,
+  );
   assert.match(code, /component: C\("\*"\)/);
   assert.doesNotMatch(code, /webpackChunkName|resolveWeak/);
 });
@@ -57,5 +67,8 @@ test('a route whose modules are not in the registry fails with the file named', 
       }),
     /\/site\/\.docusaurus\/routes\.js: route \/docs\/b needs module "missing"/,
   );
-  assert.throws(() => parseRoutes('export default nope(', 'x/routes.js'), /x\/routes\.js: could not read the route table/);
+  assert.throws(
+    () => parseRoutes('export default nope(', 'x/routes.js'),
+    /x\/routes\.js: could not read the route table/,
+  );
 });

@@ -370,7 +370,21 @@ describe('bad and tricky input', () => {
 
 test("Medplum's own site metadata (<head>…</head>) is dropped from every part of a doc comment", () => {
   const doc = parseDocComment(
-    ['/**', ' * Client.', ' * <head><meta name="x" content="1" /></head>', ' * @example', ' * Read:', ' * ```ts', ' * read();', ' * ```', ' *', ' * <head>', ' *   <meta name="algolia:pageRank" content="100" />', ' * </head>', ' */'].join('\n'),
+    [
+      '/**',
+      ' * Client.',
+      ' * <head><meta name="x" content="1" /></head>',
+      ' * @example',
+      ' * Read:',
+      ' * ```ts',
+      ' * read();',
+      ' * ```',
+      ' *',
+      ' * <head>',
+      ' *   <meta name="algolia:pageRank" content="100" />',
+      ' * </head>',
+      ' */',
+    ].join('\n'),
   );
   assert.equal(doc.summary, 'Client.');
   assert.equal(doc.examples.length, 1);

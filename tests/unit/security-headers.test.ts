@@ -32,7 +32,8 @@ import {
 const SITE = path.join(__dirname, '..', '..');
 const read = (rel: string) => fs.readFileSync(path.join(SITE, rel), 'utf8');
 
-const COLOUR = '!function(){var t=new URLSearchParams(location.search).get("docusaurus-theme");document.documentElement.setAttribute("data-theme",t||"light")}()';
+const COLOUR =
+  '!function(){var t=new URLSearchParams(location.search).get("docusaurus-theme");document.documentElement.setAttribute("data-theme",t||"light")}()';
 const ANCHOR = 'location.hash&&document.documentElement.setAttribute("data-arrived-on-anchor","")';
 const BOOT = '!function(e){window.__docsBoot=()=>{}}(["/base/assets/js/main.1234abcd.js"])';
 const page = (body: string) =>
@@ -57,7 +58,9 @@ test('a hash is the base64 SHA-256 of the script text, as browsers compute it', 
 });
 
 test('only scripts a browser runs inline are counted: not src=, not JSON-LD data blocks', () => {
-  const found = inlineScripts(page('<script type="module">import("/x")</script><script type=text/template>{{x}}</script>'));
+  const found = inlineScripts(
+    page('<script type="module">import("/x")</script><script type=text/template>{{x}}</script>'),
+  );
   assert.deepEqual(
     found.map((s) => s.text),
     [COLOUR, ANCHOR, 'import("/x")', BOOT],
@@ -91,22 +94,34 @@ test('the policy: one hash per inline script kind, the same on every page; nothi
   assert.equal(directive('frame-ancestors'), "frame-ancestors 'none'");
   assert.equal(directive('form-action'), "form-action 'self'");
   assert.doesNotMatch(directive('script-src')!, /'unsafe-(inline|eval|hashes)'/);
-  assert.equal(policy.meta, csp.replace("; frame-ancestors 'none'", ''), 'the meta policy is the header one without frame-ancestors');
+  assert.equal(
+    policy.meta,
+    csp.replace("; frame-ancestors 'none'", ''),
+    'the meta policy is the header one without frame-ancestors',
+  );
   assert.deepEqual(
     policy.headers.map((h) => h.name),
     ['Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy'],
   );
   assert.equal(policy.headers.find((h) => h.name === 'Referrer-Policy')!.value, 'no-referrer');
   const permissions = policy.headers.find((h) => h.name === 'Permissions-Policy')!.value;
-  for (const used of ['clipboard-write', 'clipboard-read', 'fullscreen']) assert.ok(!permissions.includes(used), `${used} is used by the site`);
+  for (const used of ['clipboard-write', 'clipboard-read', 'fullscreen'])
+    assert.ok(!permissions.includes(used), `${used} is used by the site`);
   assert.match(permissions, /camera=\(\), .*geolocation=\(\), .*microphone=\(\)/);
 });
 
 test('an inline script no kind covers fails the build, naming the HTML file and the script', () => {
   assert.throws(
-    () => checkInlineScripts([{ file: 'index.html', html: page('') }, { file: 'docs/evil.html', html: page('<script>fetch("/x")</script>') }]),
+    () =>
+      checkInlineScripts([
+        { file: 'index.html', html: page('') },
+        { file: 'docs/evil.html', html: page('<script>fetch("/x")</script>') },
+      ]),
     (err: Error) => {
-      assert.match(err.message, /docs\/evil\.html: inline script not covered by the Content-Security-Policy: "fetch\(\\"\/x\\"\)"/);
+      assert.match(
+        err.message,
+        /docs\/evil\.html: inline script not covered by the Content-Security-Policy: "fetch\(\\"\/x\\"\)"/,
+      );
       assert.doesNotMatch(err.message, /index\.html/);
       assert.match(err.message, /INLINE_SCRIPTS in scripts\/security-headers\.ts/);
       return true;
@@ -117,24 +132,44 @@ test('an inline script no kind covers fails the build, naming the HTML file and 
 test('a known script whose text differs between pages fails, naming the pages of each text', () => {
   const other = page('').replace('main.1234abcd.js', 'main.99999999.js');
   assert.throws(
-    () => checkInlineScripts([{ file: 'a.html', html: page('') }, { file: 'b.html', html: other }]),
+    () =>
+      checkInlineScripts([
+        { file: 'a.html', html: page('') },
+        { file: 'b.html', html: other },
+      ]),
     /"boot on intent" script .* has 2 different texts.*a\.html.*b\.html/s,
   );
 });
 
 test('inline event handlers and javascript: URLs fail the build, naming the file', () => {
-  assert.throws(() => checkInlineScripts([{ file: 'docs/h.html', html: page('<img src=x.png onerror="alert(1)">') }]), /docs\/h\.html: inline onerror= attribute/);
-  assert.throws(() => checkInlineScripts([{ file: 'docs/j.html', html: page('<a href="javascript:alert(1)">x</a>') }]), /docs\/j\.html: .*javascript:/);
+  assert.throws(
+    () => checkInlineScripts([{ file: 'docs/h.html', html: page('<img src=x.png onerror="alert(1)">') }]),
+    /docs\/h\.html: inline onerror= attribute/,
+  );
+  assert.throws(
+    () => checkInlineScripts([{ file: 'docs/j.html', html: page('<a href="javascript:alert(1)">x</a>') }]),
+    /docs\/j\.html: .*javascript:/,
+  );
   // Words in text or code blocks are not handlers.
-  assert.doesNotThrow(() => checkInlineScripts([{ file: 'ok.html', html: page('<p>use onclick= in React, not javascript: links</p><code>onload = f</code>') }]));
+  assert.doesNotThrow(() =>
+    checkInlineScripts([
+      { file: 'ok.html', html: page('<p>use onclick= in React, not javascript: links</p><code>onload = f</code>') },
+    ]),
+  );
 });
 
 test("redirect stubs: Docusaurus's per-page script becomes the one constant script, which does the same", () => {
   for (const forward of [true, false]) {
     const to = forward ? '/base/docs/new' : '/base/docs/new#anchor';
     const out = withConstantRedirectScript(REDIRECT(to, forward));
-    assert.deepEqual(inlineScripts(out).map((s) => s.text), [REDIRECT_SCRIPT]);
-    assert.ok(out.includes(`<link rel="canonical" href="${to}" />`) && out.includes(`url=${to}`), 'canonical link and meta refresh stay');
+    assert.deepEqual(
+      inlineScripts(out).map((s) => s.text),
+      [REDIRECT_SCRIPT],
+    );
+    assert.ok(
+      out.includes(`<link rel="canonical" href="${to}" />`) && out.includes(`url=${to}`),
+      'canonical link and meta refresh stay',
+    );
   }
   // The script sends the reader where the Docusaurus one did: forwarding search and hash only when the target has neither.
   const run = (href: string) => {
@@ -152,7 +187,11 @@ test("redirect stubs: Docusaurus's per-page script becomes the one constant scri
 test('the meta tag goes right after <meta charset>, once, however often the step runs', () => {
   const policy = policyFor(checkInlineScripts([{ file: 'index.html', html: page('') }]));
   const once = withMetaPolicy(page(''), policy.meta, 'index.html');
-  assert.ok(once.startsWith(`<!DOCTYPE html><html><head><meta charset=UTF-8><meta http-equiv="Content-Security-Policy" content="${policy.meta}"><title>`));
+  assert.ok(
+    once.startsWith(
+      `<!DOCTYPE html><html><head><meta charset=UTF-8><meta http-equiv="Content-Security-Policy" content="${policy.meta}"><title>`,
+    ),
+  );
   assert.equal(withMetaPolicy(once, policy.meta, 'index.html'), once);
   assert.throws(() => withMetaPolicy('<p>no head</p>', policy.meta, 'docs/bare.html'), /docs\/bare\.html: no <head>/);
 });
@@ -169,7 +208,11 @@ test('the build step writes the list, the nginx include, _headers and (CSP_META=
     const html = fs.readFileSync(path.join(dir, file), 'utf8');
     assert.ok(html.includes(`<meta http-equiv="Content-Security-Policy" content="${policy.meta}">`), file);
   }
-  assert.ok(fs.readFileSync(path.join(dir, 'docs', 'old', 'index.html'), 'utf8').includes(`<script>${REDIRECT_SCRIPT}</script>`));
+  assert.ok(
+    fs
+      .readFileSync(path.join(dir, 'docs', 'old', 'index.html'), 'utf8')
+      .includes(`<script>${REDIRECT_SCRIPT}</script>`),
+  );
   assert.equal(fs.readFileSync(path.join(dir, NGINX_FILE), 'utf8'), nginxInclude(policy));
   assert.equal(fs.readFileSync(path.join(dir, '_headers'), 'utf8'), headersFile(policy));
   // Run again (a rebuilt page set): the same result; without `meta` (CSP_META unset), no meta tag.
@@ -195,7 +238,9 @@ test('one list: serve, the nginx include, deploy/nginx.conf, the Dockerfile and 
   assert.deepEqual(nginxHeaders(nginxInclude(policy)), policy.headers);
   assert.ok(nginxInclude(policy).includes(`#   add_header ${HSTS_HEADER.name} "${HSTS_HEADER.value}" always;`));
   // _headers: every path, the list and HSTS (Netlify and Cloudflare Pages serve HTTPS).
-  const lines = headersFile(policy).split('\n').filter((l) => !l.startsWith('#') && l !== '');
+  const lines = headersFile(policy)
+    .split('\n')
+    .filter((l) => !l.startsWith('#') && l !== '');
   assert.deepEqual(lines, ['/*', ...[...policy.headers, HSTS_HEADER].map((h) => `  ${h.name}: ${h.value}`)]);
   // deploy/nginx.conf sets no security header itself, and includes the list in every block that
   // adds a header (nginx drops inherited add_header lines there) and at server level.
@@ -204,12 +249,18 @@ test('one list: serve, the nginx include, deploy/nginx.conf, the Dockerfile and 
   const include = 'include /etc/nginx/security-headers.conf;';
   const blocks = conf.split(/\blocation\b|\bserver\s*\{/).slice(1);
   for (const block of blocks.filter((b) => /add_header/.test(b.split(/\blocation\b/)[0]))) {
-    assert.ok(block.includes(include), `deploy/nginx.conf: a block with add_header lacks "${include}":\n${block.slice(0, 200)}`);
+    assert.ok(
+      block.includes(include),
+      `deploy/nginx.conf: a block with add_header lacks "${include}":\n${block.slice(0, 200)}`,
+    );
   }
-  assert.ok(/server\s*\{[^}]*?include \/etc\/nginx\/security-headers\.conf;/.test(conf.replace(/location[\s\S]*/, '')), 'server level');
+  assert.ok(
+    /server\s*\{[^}]*?include \/etc\/nginx\/security-headers\.conf;/.test(conf.replace(/location[\s\S]*/, '')),
+    'server level',
+  );
   // The Dockerfile puts the build's include where nginx.conf reads it, before nginx -t.
   const dockerfile = read('Dockerfile');
-  const copy = dockerfile.indexOf(`COPY build/${NGINX_FILE} /etc/nginx/security-headers.conf`);
+  const copy = dockerfile.indexOf(`COPY --from=build /site/build/${NGINX_FILE} /etc/nginx/security-headers.conf`);
   assert.ok(copy >= 0, 'Dockerfile: COPY of the security headers include');
   assert.ok(copy < dockerfile.indexOf('nginx -t'), 'before nginx -t checks the config');
   // npm run serve reads the build's list and sends each header, HSTS not (it is plain http).

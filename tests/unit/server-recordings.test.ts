@@ -51,7 +51,13 @@ function mockRun(path = `fhir/R4/Patient/${MOCK_ID}`): RegionRecording {
     test: 'tests/unit/examples/x.test.ts > reads a patient',
     omitted: 0,
     requests: [
-      { method: 'GET', path, headers: [], auth: 'bearer', response: { mock: true, status: 200, body: { resourceType: 'Patient', id: MOCK_ID } } },
+      {
+        method: 'GET',
+        path,
+        headers: [],
+        auth: 'bearer',
+        response: { mock: true, status: 200, body: { resourceType: 'Patient', id: MOCK_ID } },
+      },
     ],
   };
 }
@@ -65,7 +71,7 @@ test('ids are numbered by first appearance, requests first, so a mock run and a 
   assert.equal(body.meta.versionId, stableId(2));
 });
 
-test("a server recording gets the shown base URL, the fixed instant and stable ids, and stays valid", () => {
+test('a server recording gets the shown base URL, the fixed instant and stable ids, and stays valid', () => {
   const env = { baseUrl: 'http://localhost:8103/', serverVersion: '5.1.12' };
   const rec = stabilize(serverRun(), env, ['2026-12-01']);
   const text = JSON.stringify(rec);
@@ -81,14 +87,25 @@ test("a server recording gets the shown base URL, the fixed instant and stable i
 test('a malformed server response is refused with its place named', () => {
   const bad = serverRun();
   (bad.requests[0].response as { server: string }).server = 'latest';
-  assert.throws(() => validateRecordingFile({ regions: { read: bad } }, 'examples/x.http.json'), /examples\/x\.http\.json: .*request 1: "response.server"/);
+  assert.throws(
+    () => validateRecordingFile({ regions: { read: bad } }, 'examples/x.http.json'),
+    /examples\/x\.http\.json: .*request 1: "response.server"/,
+  );
 });
 
 test('a region is verified only when every test that ran it passed against the server and a request reached it', () => {
   const key = 'examples/x.ts#read';
   const t = 'tests/unit/examples/x.test.ts > reads a patient';
-  const mock = { recordings: [{ testFile: 'x', regions: { [key]: mockRun() }, hits: { [key]: [t] } }], outcomes: new Map([[t, { test: t, ok: true }]]), seconds: 1 };
-  const server = { recordings: [{ testFile: 'x', regions: { [key]: serverRun() }, hits: { [key]: [t] } }], outcomes: new Map([[t, { test: t, ok: true }]]), seconds: 1 };
+  const mock = {
+    recordings: [{ testFile: 'x', regions: { [key]: mockRun() }, hits: { [key]: [t] } }],
+    outcomes: new Map([[t, { test: t, ok: true }]]),
+    seconds: 1,
+  };
+  const server = {
+    recordings: [{ testFile: 'x', regions: { [key]: serverRun() }, hits: { [key]: [t] } }],
+    outcomes: new Map([[t, { test: t, ok: true }]]),
+    seconds: 1,
+  };
   const [ok] = compareRuns(mock, server, {});
   assert.equal(ok.verified, true);
   assert.equal(ok.sameRequests, true);

@@ -23,7 +23,12 @@ test('every page under docs/ can qualify; partials and files outside docs/ do no
 });
 
 const esm = { type: 'mdxjsEsm', value: "import data from './_data/x.json'" } as never;
-const heading = { type: 'element', tagName: 'h2', properties: {}, children: [{ type: 'text', value: 'Elements' }] } as never;
+const heading = {
+  type: 'element',
+  tagName: 'h2',
+  properties: {},
+  children: [{ type: 'text', value: 'Elements' }],
+} as never;
 const generated = { type: 'mdxJsxFlowElement', name: 'GeneratedHtml', attributes: [], children: [] } as never;
 const run = (children: unknown[], file = `${DOCS}/api/fhir/resources/x.mdx`) => {
   const tree = { type: 'root', children } as Root;
@@ -53,7 +58,10 @@ test('a body with an interactive component or a browser-drawn diagram keeps its 
 test('an API page drawn with <Endpoint> is static: the component has no state or handlers', () => {
   const endpoint = { type: 'mdxJsxFlowElement', name: 'Endpoint', attributes: [], children: [] } as never;
   assert.equal(run([esm, heading, endpoint], `${DOCS}/api/oauth/token.mdx`).children.length, 2);
-  assert.equal((run([esm, heading, endpoint], `${DOCS}/api/oauth/token.mdx`).children[1] as { tagName: string }).tagName, 'div');
+  assert.equal(
+    (run([esm, heading, endpoint], `${DOCS}/api/oauth/token.mdx`).children[1] as { tagName: string }).tagName,
+    'div',
+  );
 });
 
 test('a guide with a build-time diagram, an admonition and a <details> line is static', () => {
@@ -102,5 +110,8 @@ test('an unmarked page passes through; a marked one the loader cannot read fails
   const plain = COMPILED.replace('"data-static-body": "api/fhir/resources/patient.mdx", ', '');
   assert.equal(transform(plain, 'x.mdx'), plain);
   const noMetadata = COMPILED.replace(/export \{default as metadata\}[^\n]*\n/, '');
-  assert.throws(() => transform(noMetadata, '/site/docs/x.mdx'), /\/site\/docs\/x\.mdx: compiled MDX has no _createMdxContent or metadata export/);
+  assert.throws(
+    () => transform(noMetadata, '/site/docs/x.mdx'),
+    /\/site\/docs\/x\.mdx: compiled MDX has no _createMdxContent or metadata export/,
+  );
 });

@@ -25,6 +25,6 @@ createRoot(document.getElementById('root') as HTMLElement).render(
         <App />
       </MedplumProvider>
     </MantineProvider>
-  </StrictMode>
+  </StrictMode>,
 );
 // #endregion main

@@ -30,7 +30,6 @@ export async function loadExamplePanels(keys: string[], permalink: string): Prom
   }
 }
 
-
 export function ExamplePanel({ id }: { id: string }): React.JSX.Element {
   const element = useRef<HTMLDivElement>(null);
   // While hydrating nothing is stored: '' is never written (React does not set innerHTML when

@@ -22,10 +22,12 @@ export default function PageMarkdownActions(): React.JSX.Element | null {
 
   const copy = async () => {
     try {
-      await copyText(fetch(href).then(async (res) => {
-        if (!res.ok) throw new Error(`${href}: ${res.status}`);
-        return res.text();
-      }));
+      await copyText(
+        fetch(href).then(async (res) => {
+          if (!res.ok) throw new Error(`${href}: ${res.status}`);
+          return res.text();
+        }),
+      );
       setState('copied');
     } catch {
       setState('failed');

@@ -43,7 +43,6 @@ function isRoutePath(pathname: string): boolean {
   return matchRoutes(routes, pathname).some(({ route }) => route.path !== '*');
 }
 
-
 /**
  * A click handler for a block of plain HTML: a click on a link to a page of this site navigates
  * client-side, as `<Link>` does; modified clicks, other origins, downloads, static files and
@@ -54,7 +53,14 @@ export function useDelegatedLinks(): (event: MouseEvent<HTMLElement>) => void {
   return (event) => {
     const link = (event.target as HTMLElement).closest('a');
     if (!link || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || link.target || link.hasAttribute('download'))
+    if (
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey ||
+      link.target ||
+      link.hasAttribute('download')
+    )
       return;
     const url = new URL(link.href, window.location.href);
     if (url.origin !== window.location.origin || !isRoutePath(url.pathname)) return;

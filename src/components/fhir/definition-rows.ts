@@ -25,4 +25,3 @@ export function rowsHtml(items: DefinitionIndexItem[], withBase: (href: string) 
     )
     .join('');
 }
-

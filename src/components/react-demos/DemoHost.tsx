@@ -62,13 +62,28 @@ function indexDemoSchema(): void {
 }
 
 /** Resource types whose sample data carries pictures or attachments. */
-const TYPES_WITH_MEDIA: ResourceType[] = ['Patient', 'Practitioner', 'RelatedPerson', 'Media', 'Communication', 'DiagnosticReport'];
+const TYPES_WITH_MEDIA: ResourceType[] = [
+  'Patient',
+  'Practitioner',
+  'RelatedPerson',
+  'Media',
+  'Communication',
+  'DiagnosticReport',
+];
 
 async function createDemoClient(localImage: string): Promise<MockClient> {
   // The mock seeds its repository from the sample resources it exports (current and previous
   // versions alike), so localizing those objects first keeps every version free of remote URLs.
   // These are the exports of @medplum/mock 5.2.13 whose attachments point at other hosts.
-  const samplesWithPhotos = [BartSimpson, BlinkyTheFish, DrAliceSmith, HomerSimpson, HomerSimpsonPreviousVersion, HomerSimpsonUSCorePatient, LisaSimpson];
+  const samplesWithPhotos = [
+    BartSimpson,
+    BlinkyTheFish,
+    DrAliceSmith,
+    HomerSimpson,
+    HomerSimpsonPreviousVersion,
+    HomerSimpsonUSCorePatient,
+    LisaSimpson,
+  ];
   for (const sample of samplesWithPhotos) localizeUrls(sample, localImage);
   const medplum = new MockClient();
   // The mock seeds its sample data (and loads a few schemas of its own) on the first request.

@@ -25,7 +25,12 @@ import { type JSX, type ReactNode, useState } from 'react';
 
 /** Shows the latest value a demo received, as formatted JSON or text. */
 function Output({ value }: { value: unknown }): JSX.Element {
-  const text = value === undefined ? 'Nothing yet: interact with the component above.' : typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  const text =
+    value === undefined
+      ? 'Nothing yet: interact with the component above.'
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value, null, 2);
   return (
     <pre className="react-demo-output" data-testid="demo-output" aria-live="polite">
       {text}
@@ -88,7 +93,11 @@ function ResourceFormDemo(): JSX.Element {
   return (
     <Stack>
       <ResourceForm
-        defaultValue={{ resourceType: 'Patient', name: [{ given: ['Maria'], family: 'Lopez' }], birthDate: '1988-03-14' }}
+        defaultValue={{
+          resourceType: 'Patient',
+          name: [{ given: ['Maria'], family: 'Lopez' }],
+          birthDate: '1988-03-14',
+        }}
         onSubmit={setSubmitted}
       />
       <Output value={submitted} />
@@ -174,7 +183,12 @@ function DateTimeInputDemo(): JSX.Element {
   const [value, setValue] = useState<string>();
   return (
     <Stack>
-      <DateTimeInput name="start" label="Appointment start" defaultValue="2025-06-02T14:30:00.000Z" onChange={setValue} />
+      <DateTimeInput
+        name="start"
+        label="Appointment start"
+        defaultValue="2025-06-02T14:30:00.000Z"
+        onChange={setValue}
+      />
       <Output value={value === undefined ? undefined : `onChange: ${JSON.stringify(value)}`} />
     </Stack>
   );
@@ -186,7 +200,13 @@ function ReferenceInputDemo(): JSX.Element {
   const [value, setValue] = useState<Reference>();
   return (
     <Stack>
-      <ReferenceInput name="subject" targetTypes={['Patient']} placeholder="Search patients" withinPortal={false} onChange={setValue} />
+      <ReferenceInput
+        name="subject"
+        targetTypes={['Patient']}
+        placeholder="Search patients"
+        withinPortal={false}
+        onChange={setValue}
+      />
       <Output value={value} />
     </Stack>
   );
@@ -198,7 +218,11 @@ function SignInFormDemo(): JSX.Element {
   const [result, setResult] = useState<string>();
   return (
     <Stack>
-      <SignInForm projectId="demo-project" disableGoogleAuth onCode={(code) => setResult(`onCode: authorization code "${code}"`)}>
+      <SignInForm
+        projectId="demo-project"
+        disableGoogleAuth
+        onCode={(code) => setResult(`onCode: authorization code "${code}"`)}
+      >
         <h2>Sign in to the demo</h2>
       </SignInForm>
       <Output value={result} />

@@ -436,8 +436,8 @@ function SearchBuilder(): JSX.Element {
                 .slice(0, 20)
                 .map((c) => `"${encodeURIComponent(c)}"`)
                 .join(', ')}
-              {unknownCodes.length > 20 && ` and ${(unknownCodes.length - 20).toLocaleString('en')} more`}. A server rejects unknown parameters or
-              ignores them, depending on its settings.
+              {unknownCodes.length > 20 && ` and ${(unknownCodes.length - 20).toLocaleString('en')} more`}. A server
+              rejects unknown parameters or ignores them, depending on its settings.
             </p>
           )}
           <div className="fhir-tool-output" aria-live="polite">

@@ -50,7 +50,11 @@ export function rangeForPath(text: string, path: string | undefined): [number, n
 /** The sample's result, from the build. */
 const SAMPLE_RESULT: Result =
   frame.kind === 'validate'
-    ? { state: 'done', resourceType: (JSON.parse(VALIDATOR_RESOURCE) as { resourceType: string }).resourceType, issues: frame.issues }
+    ? {
+        state: 'done',
+        resourceType: (JSON.parse(VALIDATOR_RESOURCE) as { resourceType: string }).resourceType,
+        issues: frame.issues,
+      }
     : { state: 'input-error', message: 'The sample could not be validated at build time.' };
 
 export default function ValidatorTool(): JSX.Element {

@@ -42,7 +42,11 @@ export function resourceTypesIn(value: unknown, found = new Set<string>()): Set<
   return found;
 }
 
-export async function runFhirPath(request: Request<'fhirpath'>, load: LoadType, started: Started): Promise<EngineResponse> {
+export async function runFhirPath(
+  request: Request<'fhirpath'>,
+  load: LoadType,
+  started: Started,
+): Promise<EngineResponse> {
   const { id, resource, expression } = request;
   // Definitions give results their FHIR types; without them (a failed download) values are
   // typed from their JSON shape, so the evaluation still runs.
@@ -76,7 +80,11 @@ export async function runFhirPath(request: Request<'fhirpath'>, load: LoadType, 
   return { id, kind: 'fhirpath', count: values.length, json, searchExpressions };
 }
 
-export async function runValidate(request: Request<'validate'>, load: LoadType, started: Started): Promise<EngineResponse> {
+export async function runValidate(
+  request: Request<'validate'>,
+  load: LoadType,
+  started: Started,
+): Promise<EngineResponse> {
   const { id, resource } = request;
   try {
     // Contained resources and Bundle entries need their own types' definitions too.
@@ -97,7 +105,10 @@ export async function runValidate(request: Request<'validate'>, load: LoadType, 
   return { id, kind: 'validate', issues };
 }
 
-export async function runSearchParameters(request: Request<'search-parameters'>, load: LoadType): Promise<EngineResponse> {
+export async function runSearchParameters(
+  request: Request<'search-parameters'>,
+  load: LoadType,
+): Promise<EngineResponse> {
   const { id, resourceType } = request;
   let slice;
   try {

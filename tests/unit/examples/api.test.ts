@@ -65,7 +65,10 @@ describe('project admin examples', () => {
       { status: 201, body: { resourceType: 'ClientApplication', id: 'c1', name: 'ETL', secret: 's3cr3t' } },
     ]);
     const result = await createProjectClient(medplum, 'p1', { name: 'ETL', redirectUris: ['https://app/cb'] });
-    assert.deepEqual({ clientId: result.clientId, clientSecret: result.clientSecret }, { clientId: 'c1', clientSecret: 's3cr3t' });
+    assert.deepEqual(
+      { clientId: result.clientId, clientSecret: result.clientSecret },
+      { clientId: 'c1', clientSecret: 's3cr3t' },
+    );
     const [req] = requests;
     assert.equal(req.method, 'POST');
     assert.equal(req.url.pathname, '/admin/projects/p1/client');
@@ -99,7 +102,10 @@ describe('project admin examples', () => {
     const byAdmin = await membersInvitedBy(medplum, admin);
     assert.deepEqual(byAdmin.map((m) => m.profile?.reference).sort(), ['Practitioner/a', 'Practitioner/c']);
     const byService = await membersInvitedBy(medplum, service);
-    assert.deepEqual(byService.map((m) => m.profile?.reference), ['Practitioner/b']);
+    assert.deepEqual(
+      byService.map((m) => m.profile?.reference),
+      ['Practitioner/b'],
+    );
   });
 
   test('invitePractitioner sends an InviteRequest and returns the membership', async () => {
@@ -113,7 +119,7 @@ describe('project admin examples', () => {
       medplum,
       'p1',
       { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' },
-      { reference: 'AccessPolicy/ap1' }
+      { reference: 'AccessPolicy/ap1' },
     );
     assert.equal(membership.id, 'm1');
     const [req] = requests;
@@ -142,7 +148,7 @@ describe('project admin examples', () => {
     ]);
     await assert.rejects(
       invitePractitioner(medplum, 'p1', { firstName: 'A', lastName: 'B', email: 'a@b.org' }),
-      /Could not send email/
+      /Could not send email/,
     );
   });
 });
@@ -227,7 +233,10 @@ describe('oauth examples', () => {
 
   test('refreshTokens posts grant_type=refresh_token', async () => {
     const { fetch, requests } = scriptedFetch([
-      { status: 200, body: { token_type: 'Bearer', access_token: 'new-at', refresh_token: 'new-rt', expires_in: 3600 } },
+      {
+        status: 200,
+        body: { token_type: 'Bearer', access_token: 'new-at', refresh_token: 'new-rt', expires_in: 3600 },
+      },
     ]);
     const tokens = await refreshTokens(BASE, 'old-rt', fetch);
     assert.equal(tokens.refresh_token, 'new-rt');
@@ -263,7 +272,10 @@ describe('oauth examples', () => {
     assert.equal(form.get('client_id'), 'c1');
     assert.equal(form.get('pre-authorized_code'), 'one-time-code');
     assert.equal(form.get('client_secret'), null);
-    await assert.rejects(redeemPreAuthorizedCode(BASE, 'c1', 'one-time-code', fetch), /invalid_grant: Token already granted/);
+    await assert.rejects(
+      redeemPreAuthorizedCode(BASE, 'c1', 'one-time-code', fetch),
+      /invalid_grant: Token already granted/,
+    );
   });
 
   test('describeAccessToken reads jti, login_id and exp from the access token', () => {
@@ -292,7 +304,10 @@ describe('oauth examples', () => {
 describe('scim examples', () => {
   test('provisionPractitioner posts a SCIM user with userType', async () => {
     const { medplum, requests } = scriptedClient([
-      { status: 201, body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], id: 'm9', userType: 'Practitioner' } },
+      {
+        status: 201,
+        body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], id: 'm9', userType: 'Practitioner' },
+      },
     ]);
     const created = await provisionPractitioner(medplum, 'ada@example.org', 'Ada', 'Lovelace', 'hr-42');
     assert.equal(created.id, 'm9');
@@ -313,7 +328,7 @@ describe('scim examples', () => {
     const users = await findScimUsers(medplum, 'ada@example.org');
     assert.deepEqual(
       users.map((u) => u.id),
-      ['m9']
+      ['m9'],
     );
     assert.equal(requests[0].url.searchParams.get('filter'), 'userName eq "ada@example.org"');
   });
@@ -344,7 +359,7 @@ describe('operation examples', () => {
   test('patientNamesByGraphql runs a real GraphQL query on MockClient', async () => {
     const medplum = new MockClient();
     const expected = (await medplum.searchResources('Patient', { name: 'Simpson' })).map((p: Patient) =>
-      [p.name?.[0]?.given?.join(' '), p.name?.[0]?.family].filter(Boolean).join(' ')
+      [p.name?.[0]?.given?.join(' '), p.name?.[0]?.family].filter(Boolean).join(' '),
     );
     assert.ok(expected.length > 0, 'the mock data has patients named Simpson');
     const names = await patientNamesByGraphql(medplum, 'Simpson');
@@ -376,7 +391,14 @@ describe('operation examples', () => {
 
   test('checkResource posts the resource to /{type}/$validate', async () => {
     const { medplum, requests } = scriptedClient([
-      { status: 200, body: { resourceType: 'OperationOutcome', id: 'ok', issue: [{ severity: 'information', code: 'informational' }] } },
+      {
+        status: 200,
+        body: {
+          resourceType: 'OperationOutcome',
+          id: 'ok',
+          issue: [{ severity: 'information', code: 'informational' }],
+        },
+      },
     ]);
     const outcome = await checkResource(medplum, { resourceType: 'Patient', gender: 'female' });
     assert.equal(outcome.id, 'ok');
@@ -390,7 +412,14 @@ describe('operation examples', () => {
         status: 400,
         body: {
           resourceType: 'OperationOutcome',
-          issue: [{ severity: 'error', code: 'structure', details: { text: 'Invalid value' }, expression: ['Patient.gender'] }],
+          issue: [
+            {
+              severity: 'error',
+              code: 'structure',
+              details: { text: 'Invalid value' },
+              expression: ['Patient.gender'],
+            },
+          ],
         },
       },
     ]);
@@ -401,7 +430,10 @@ describe('operation examples', () => {
     const page1: Bundle = {
       resourceType: 'Bundle',
       type: 'searchset',
-      entry: [{ resource: { resourceType: 'Patient', id: 'p1' } }, { resource: { resourceType: 'Observation', id: 'o1', status: 'final', code: {} } }],
+      entry: [
+        { resource: { resourceType: 'Patient', id: 'p1' } },
+        { resource: { resourceType: 'Observation', id: 'o1', status: 'final', code: {} } },
+      ],
       link: [{ relation: 'next', url: `${BASE}fhir/R4/Patient/p1/$everything?_offset=2&_count=2` }],
     };
     const page2: Bundle = {
@@ -416,7 +448,7 @@ describe('operation examples', () => {
     const resources = await readWholeRecord(medplum, 'p1');
     assert.deepEqual(
       resources.map((r) => `${r.resourceType}/${r.id}`),
-      ['Patient/p1', 'Observation/o1', 'Encounter/e1']
+      ['Patient/p1', 'Observation/o1', 'Encounter/e1'],
     );
     assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/p1/$everything');
     assert.equal(requests[1].url.searchParams.get('_offset'), '2');
@@ -445,7 +477,11 @@ describe('operation examples', () => {
     const { medplum, requests } = scriptedClient([
       {
         status: 202,
-        body: { resourceType: 'OperationOutcome', id: 'accepted', issue: [{ severity: 'information', code: 'informational', diagnostics: statusUrl }] },
+        body: {
+          resourceType: 'OperationOutcome',
+          id: 'accepted',
+          issue: [{ severity: 'information', code: 'informational', diagnostics: statusUrl }],
+        },
         headers: { 'content-location': statusUrl },
       },
       { status: 202 },
@@ -459,21 +495,38 @@ describe('operation examples', () => {
     assert.equal(requests[0].headers['prefer'], 'respond-async');
     assert.deepEqual(
       requests.slice(1).map((r) => `${r.method} ${r.url.pathname}`),
-      ['GET /fhir/R4/bulkdata/export/x1', 'GET /fhir/R4/bulkdata/export/x1']
+      ['GET /fhir/R4/bulkdata/export/x1', 'GET /fhir/R4/bulkdata/export/x1'],
     );
   });
 
   test('resendNotifications posts the options to /{type}/{id}/$resend', async () => {
     const { medplum, requests } = scriptedClient([
-      { status: 200, body: { resourceType: 'OperationOutcome', id: 'ok', issue: [{ severity: 'information', code: 'informational' }] } },
+      {
+        status: 200,
+        body: {
+          resourceType: 'OperationOutcome',
+          id: 'ok',
+          issue: [{ severity: 'information', code: 'informational' }],
+        },
+      },
     ]);
     await resendNotifications(medplum, 'Patient', 'p1', { subscription: 'Subscription/s1', interaction: 'create' });
     assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/p1/$resend');
-    assert.deepEqual(JSON.parse(requests[0].body as string), { subscription: 'Subscription/s1', interaction: 'create' });
+    assert.deepEqual(JSON.parse(requests[0].body as string), {
+      subscription: 'Subscription/s1',
+      interaction: 'create',
+    });
   });
 
   test('evaluateMeasure sends periodStart and periodEnd as Parameters', async () => {
-    const report = { resourceType: 'MeasureReport', id: 'r1', status: 'complete', type: 'summary', measure: 'http://m', period: {} };
+    const report = {
+      resourceType: 'MeasureReport',
+      id: 'r1',
+      status: 'complete',
+      type: 'summary',
+      measure: 'http://m',
+      period: {},
+    };
     const { medplum, requests } = scriptedClient([{ status: 201, body: report }]);
     const result = await evaluateMeasure(medplum, 'm1', '2026-01-01', '2026-03-31');
     assert.equal(result.id, 'r1');

@@ -52,7 +52,7 @@ describe('admin app requests', () => {
         ['m-high', 95],
         ['m-low', 10],
         ['m-idle', undefined],
-      ]
+      ],
     );
     assert.equal(memberships[0].profile?.reference, 'Practitioner/pr1');
   });
@@ -98,7 +98,7 @@ describe('admin app requests', () => {
       medplum,
       patient,
       [{ reference: 'Organization/clinic-a' }, { reference: 'CareTeam/team-1' }],
-      true
+      true,
     );
     assert.equal(requests[1].headers['prefer'], 'respond-async');
     assert.equal(JSON.parse(requests[1].body ?? '{}').parameter.length, 3);

@@ -7,7 +7,10 @@ import { MockClient } from '@medplum/mock';
 import type { ProjectMembership } from '@medplum/fhirtypes';
 import { inviteClinician } from '../../../examples/app/invite';
 
-function recordingClient(reply: unknown): { medplum: MockClient; calls: { url: string; method?: string; body: any }[] } {
+function recordingClient(reply: unknown): {
+  medplum: MockClient;
+  calls: { url: string; method?: string; body: any }[];
+} {
   const calls: { url: string; method?: string; body: any }[] = [];
   const medplum = new MockClient({
     fetch: async (url: string, init?: RequestInit) => {
@@ -32,7 +35,7 @@ describe('app/invite', () => {
     const result = await inviteClinician(
       medplum,
       { firstName: 'Ada', lastName: 'Okoye', email: 'ada@example.org' },
-      { reference: 'AccessPolicy/nurses' }
+      { reference: 'AccessPolicy/nurses' },
     );
     assert.equal(result.id, 'm1');
     assert.equal(calls.length, 1);
@@ -55,7 +58,7 @@ describe('app/invite', () => {
     });
     await assert.rejects(
       () => inviteClinician(medplum, { firstName: 'A', lastName: 'B', email: 'a@example.org' }),
-      /Could not send email/
+      /Could not send email/,
     );
   });
 });

@@ -94,11 +94,19 @@ describe('token lifetimes', () => {
     loadFullDefinitions();
     assert.throws(
       () =>
-        validateResource({ resourceType: 'ClientApplication', name: 'bad', accessTokenLifetime: 'medplum' } as ClientApplication),
-      /clapp-1/
+        validateResource({
+          resourceType: 'ClientApplication',
+          name: 'bad',
+          accessTokenLifetime: 'medplum',
+        } as ClientApplication),
+      /clapp-1/,
     );
     // A valid duration passes the same constraint.
-    validateResource({ resourceType: 'ClientApplication', name: 'ok', refreshTokenLifetime: '90d' } as ClientApplication);
+    validateResource({
+      resourceType: 'ClientApplication',
+      name: 'ok',
+      refreshTokenLifetime: '90d',
+    } as ClientApplication);
   });
 
   test('grace period client and refreshIfExpired', async () => {
@@ -221,7 +229,7 @@ describe('project email', () => {
         EMAIL_API_URL: { name: 'EMAIL_API_URL', valueString: 'https://mail.example.net/send' },
         EMAIL_API_KEY: { name: 'EMAIL_API_KEY', valueString: 'k-1' },
       },
-      { to: 'pat@example.com', subject: 'Hello', text: 'Body' }
+      { to: 'pat@example.com', subject: 'Hello', text: 'Body' },
     );
     assert.equal(url, 'https://mail.example.net/send');
     assert.equal((init.headers as Record<string, string>).Authorization, 'Bearer k-1');
@@ -256,10 +264,29 @@ describe('project email', () => {
 });
 
 describe('upgrade path', () => {
-  const tags = ['v4.1.0', 'v4.1.12', 'v4.1.16', 'v4.2.0', 'v4.2.6', 'v4.3.0', 'v4.3.15', 'v4.4.3', 'v4.5.2', 'v5.0.0', 'v5.0.10'];
+  const tags = [
+    'v4.1.0',
+    'v4.1.12',
+    'v4.1.16',
+    'v4.2.0',
+    'v4.2.6',
+    'v4.3.0',
+    'v4.3.15',
+    'v4.4.3',
+    'v4.5.2',
+    'v5.0.0',
+    'v5.0.10',
+  ];
 
   test('latest patch of each minor line, in order', () => {
-    assert.deepEqual(planUpgradePath('4.1.12', '5.0.10', tags), ['4.1.16', '4.2.6', '4.3.15', '4.4.3', '4.5.2', '5.0.10']);
+    assert.deepEqual(planUpgradePath('4.1.12', '5.0.10', tags), [
+      '4.1.16',
+      '4.2.6',
+      '4.3.15',
+      '4.4.3',
+      '4.5.2',
+      '5.0.10',
+    ]);
     assert.deepEqual(planUpgradePath('4.1.16', '4.3.15', tags), ['4.2.6', '4.3.15']);
   });
 

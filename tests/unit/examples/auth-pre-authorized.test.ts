@@ -70,7 +70,7 @@ describe('pre-authorized code sign-in links', () => {
       'c1',
       { href: 'https://app.example.org/welcome#code=one-time-code' },
       history,
-      tokenFetch
+      tokenFetch,
     );
 
     // The token request: the pre-authorized code grant, no secret, no verifier.
@@ -105,7 +105,7 @@ describe('pre-authorized code sign-in links', () => {
     await assert.rejects(signInFromLink(medplum, 'c1', href, undefined, tokenFetch), /Pre-authorized code expired/);
     await assert.rejects(
       signInFromLink(medplum, 'c1', { href: 'https://app.example.org/welcome' }, undefined, tokenFetch),
-      /no sign-in code/
+      /no sign-in code/,
     );
     assert.equal(requests.length, 0);
     assert.equal(medplum.getAccessToken(), 'test-access-token');

@@ -35,7 +35,10 @@ describe('sign-in rate limit', () => {
     const { medplum } = scriptedClient([
       {
         status: 400,
-        body: { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'invalid', details: { text: 'Email or password is invalid' } }] },
+        body: {
+          resourceType: 'OperationOutcome',
+          issue: [{ severity: 'error', code: 'invalid', details: { text: 'Email or password is invalid' } }],
+        },
       },
     ]);
     let error: unknown;

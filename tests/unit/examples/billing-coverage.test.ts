@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BotEvent } from '@medplum/core';
 import { createReference, validateResource } from '@medplum/core';
-import type { Condition, CoverageEligibilityRequest, Encounter, Organization, Patient, Practitioner, Resource } from '@medplum/fhirtypes';
+import type {
+  Condition,
+  CoverageEligibilityRequest,
+  Encounter,
+  Organization,
+  Patient,
+  Practitioner,
+  Resource,
+} from '@medplum/fhirtypes';
 import {
   addDependentCoverage,
   answerEligibility,
@@ -54,7 +62,10 @@ async function setup() {
     name: [{ given: ['June'], family: 'Park' }],
     birthDate: '1980-04-02',
   });
-  const payer = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Example Health Plan' });
+  const payer = await medplum.createResource<Organization>({
+    resourceType: 'Organization',
+    name: 'Example Health Plan',
+  });
   const payer2 = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Second Plan' });
   const doctor = await medplum.createResource<Practitioner>({
     resourceType: 'Practitioner',
@@ -74,7 +85,7 @@ describe('billing/coverage', () => {
       [
         ['group', '0048213'],
         ['plan', 'PPO-GOLD'],
-      ]
+      ],
     );
     assert.equal(copayFor(coverage, 'gpvisit'), 25);
     assert.equal(copayFor(coverage, 'spvisit'), 50);
@@ -83,7 +94,13 @@ describe('billing/coverage', () => {
 
   test('a dependent is the beneficiary, the parent RelatedPerson the subscriber', async () => {
     const { medplum, patient, payer } = await setup();
-    const { parent, coverage } = await addDependentCoverage(medplum, patient, payer, { given: 'Min', family: 'Park' }, CARD);
+    const { parent, coverage } = await addDependentCoverage(
+      medplum,
+      patient,
+      payer,
+      { given: 'Min', family: 'Park' },
+      CARD,
+    );
     valid(parent);
     valid(coverage);
     assert.equal(coverage.subscriber?.reference, `RelatedPerson/${parent.id}`);
@@ -93,15 +110,17 @@ describe('billing/coverage', () => {
 
   test('primary coverage is the lowest order in force on the day', async () => {
     const { medplum, patient, payer, payer2 } = await setup();
-    const secondary = await medplum.createResource(buildCoverage(patient, payer2, { ...CARD, memberId: 'S-1', order: 2 }));
+    const secondary = await medplum.createResource(
+      buildCoverage(patient, payer2, { ...CARD, memberId: 'S-1', order: 2 }),
+    );
     const primary = await medplum.createResource(buildCoverage(patient, payer, CARD));
     const lapsed = await medplum.createResource(
-      buildCoverage(patient, payer, { ...CARD, memberId: 'OLD', order: 1, start: '2024-01-01', end: '2025-12-31' })
+      buildCoverage(patient, payer, { ...CARD, memberId: 'OLD', order: 1, start: '2024-01-01', end: '2025-12-31' }),
     );
     const ordered = await coveragesInOrder(medplum, patient, '2026-11-25');
     assert.deepEqual(
       ordered.map((c) => c.id),
-      [primary.id, secondary.id]
+      [primary.id, secondary.id],
     );
     assert.ok(!ordered.some((c) => c.id === lapsed.id));
     assert.equal((await primaryCoverage(medplum, patient, '2026-11-25'))?.id, primary.id);
@@ -113,7 +132,10 @@ describe('billing/eligibility', () => {
   test('a request, the bot answer and the summary the front desk reads', async () => {
     const { medplum, patient, payer, doctor } = await setup();
     const coverage = await medplum.createResource(buildCoverage(patient, payer, CARD));
-    const request = await requestBenefits(medplum, coverage, doctor, '2026-11-25', [HEALTH_PLAN_COVERAGE, MEDICAL_CARE]);
+    const request = await requestBenefits(medplum, coverage, doctor, '2026-11-25', [
+      HEALTH_PLAN_COVERAGE,
+      MEDICAL_CARE,
+    ]);
     valid(request);
     assert.equal((await benefitSummary(medplum, request)).answered, false);
 
@@ -176,7 +198,7 @@ describe('billing/superbill', () => {
           subject: createReference(patient),
           encounter: createReference(encounter),
           code: { coding: [code] },
-        })
+        }),
       );
     }
     const charges = await recordCharges(medplum, encounter, [
@@ -191,7 +213,7 @@ describe('billing/superbill', () => {
     valid(ranked);
     assert.deepEqual(
       ranked.diagnosis?.map((d) => d.rank),
-      [1, 2]
+      [1, 2],
     );
 
     const claim = await buildSuperbillClaim(medplum, ranked, conditions, charges, doctor, coverage);
@@ -199,11 +221,11 @@ describe('billing/superbill', () => {
     assert.equal(claim.status, 'draft');
     assert.deepEqual(
       claim.diagnosis?.map((d) => d.diagnosisCodeableConcept?.coding?.[0]?.code),
-      ['I10', 'E11.9']
+      ['I10', 'E11.9'],
     );
     assert.deepEqual(
       claim.item?.map((i) => i.productOrService.coding?.[0]?.code),
-      ['99213', '36415']
+      ['99213', '36415'],
     );
     assert.equal(claim.total?.value, 142);
 
@@ -231,8 +253,13 @@ describe('billing/superbill', () => {
     const snomedOnly = await medplum.createResource<Condition>({
       resourceType: 'Condition',
       subject: createReference(patient),
-      code: { coding: [{ system: 'http://snomed.info/sct', code: '59621000', display: 'Essential hypertension (disorder)' }] },
+      code: {
+        coding: [{ system: 'http://snomed.info/sct', code: '59621000', display: 'Essential hypertension (disorder)' }],
+      },
     });
-    await assert.rejects(buildSuperbillClaim(medplum, encounter, [snomedOnly], [], doctor, coverage), /no ICD-10-CM code/);
+    await assert.rejects(
+      buildSuperbillClaim(medplum, encounter, [snomedOnly], [], doctor, coverage),
+      /no ICD-10-CM code/,
+    );
   });
 });

@@ -5,7 +5,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createReference, validateResource } from '@medplum/core';
-import type { CoverageEligibilityResponse, Encounter, Organization, Patient, Practitioner, Resource } from '@medplum/fhirtypes';
+import type {
+  CoverageEligibilityResponse,
+  Encounter,
+  Organization,
+  Patient,
+  Practitioner,
+  Resource,
+} from '@medplum/fhirtypes';
 import {
   addCoverage,
   chargeForVisit,
@@ -25,9 +32,18 @@ function valid(resource: Resource): void {
 describe('billing/revenue-cycle', () => {
   test('coverage, eligibility, charge, claim and invoice link up and are valid FHIR', async () => {
     const medplum = mockWithSearch();
-    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['June'], family: 'Park' }] });
-    const doctor = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Osei' }] });
-    const payer = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Example Health Plan' });
+    const patient = await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      name: [{ given: ['June'], family: 'Park' }],
+    });
+    const doctor = await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Osei' }],
+    });
+    const payer = await medplum.createResource<Organization>({
+      resourceType: 'Organization',
+      name: 'Example Health Plan',
+    });
     const encounter = await medplum.createResource<Encounter>({
       resourceType: 'Encounter',
       status: 'finished',

@@ -44,7 +44,7 @@ describe('bots/advanced multipart', () => {
     const { contentType, body } = buildMultipart(
       { batch: '2026-11-25' },
       { field: 'file', filename: 'results.csv', contentType: 'text/csv', data },
-      'test-boundary'
+      'test-boundary',
     );
     assert.equal(contentType, 'multipart/form-data; boundary=test-boundary');
     // Parse with the platform's own multipart parser to prove the format is right.
@@ -91,7 +91,7 @@ describe('bots/advanced pdf', () => {
     assert.match(url, /^Binary\//);
     const binary = await medplum.readReference({ reference: url });
     assert.equal((binary as { contentType?: string }).contentType, 'application/pdf');
-    validateResource(await medplum.readResource('DocumentReference', docRef.id as string) as DocumentReference);
+    validateResource((await medplum.readResource('DocumentReference', docRef.id as string)) as DocumentReference);
 
     const def = resultSummaryDefinition(patient, []) as { defaultStyle: { font: string } };
     assert.equal(def.defaultStyle.font, 'Helvetica');
@@ -174,7 +174,11 @@ describe('bots/advanced run-as', () => {
 
   test('setRunAsUser patches the Bot', async () => {
     const medplum = mockWithSearch();
-    const bot = await medplum.createResource<Bot>({ resourceType: 'Bot', name: 'Chart note helper', runtimeVersion: 'vmcontext' });
+    const bot = await medplum.createResource<Bot>({
+      resourceType: 'Bot',
+      name: 'Chart note helper',
+      runtimeVersion: 'vmcontext',
+    });
     const updated = await setRunAsUser(medplum, bot.id as string, true);
     assert.equal(updated.runAsUser, true);
     validateResource(updated);

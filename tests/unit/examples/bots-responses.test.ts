@@ -28,7 +28,9 @@ describe('bots/bot-responses', () => {
     await medplum.createResource({
       resourceType: 'AllergyIntolerance',
       patient: { reference: `Patient/${patient.id}` },
-      clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
+      clinicalStatus: {
+        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }],
+      },
       code: { coding: [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }] },
     });
     const binary = (await handler(medplum, makeBotEvent({ patientId: patient.id }))) as Binary;
@@ -43,7 +45,11 @@ describe('bots/bot-responses', () => {
       { status: 200, body: csv, headers: { 'content-type': 'text/csv' } },
       {
         status: 404,
-        body: { resourceType: 'OperationOutcome', id: 'not-found', issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }] },
+        body: {
+          resourceType: 'OperationOutcome',
+          id: 'not-found',
+          issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+        },
       },
     ]);
     assert.equal(await downloadAllergyCsv(medplum, 'bot-1', 'p1'), csv);

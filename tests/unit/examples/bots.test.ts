@@ -30,7 +30,11 @@ import { makeBotEvent, runLocally, secretsFrom } from '../../../examples/bots/lo
 import { parseSearchRequest } from '@medplum/core';
 
 async function savedPatient(medplum: MedplumClient, extra: Partial<Patient> = {}): Promise<Patient> {
-  return medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['Amara'], family: 'Okafor' }], ...extra });
+  return medplum.createResource<Patient>({
+    resourceType: 'Patient',
+    name: [{ given: ['Amara'], family: 'Okafor' }],
+    ...extra,
+  });
 }
 
 describe('bots/bot-basics', () => {
@@ -55,14 +59,17 @@ describe('bots/bot-event', () => {
     const medplum = mockWithSearch();
     const summary = await eventBot(
       medplum,
-      makeBotEvent<unknown>({ hello: 'world' }, {
-        bot: { reference: 'Bot/123' },
-        contentType: ContentType.JSON,
-        secrets: secretsFrom({ API_KEY: 'k-1', OTHER: 'x' }),
-        requester: { reference: 'Practitioner/42' },
-        traceId: 'trace-1',
-        headers: { 'x-medplum-interaction': 'create' },
-      })
+      makeBotEvent<unknown>(
+        { hello: 'world' },
+        {
+          bot: { reference: 'Bot/123' },
+          contentType: ContentType.JSON,
+          secrets: secretsFrom({ API_KEY: 'k-1', OTHER: 'x' }),
+          requester: { reference: 'Practitioner/42' },
+          traceId: 'trace-1',
+          headers: { 'x-medplum-interaction': 'create' },
+        },
+      ),
     );
     assert.deepEqual(summary, {
       bot: 'Bot/123',
@@ -91,7 +98,7 @@ describe('bots/bot-secrets', () => {
     }) as typeof fetch;
     const result = await secretsBot(
       mockWithSearch(),
-      makeBotEvent({ npi: '1234567893' }, { secrets: secretsFrom({ DIRECTORY_API_KEY: 's3cret' }) })
+      makeBotEvent({ npi: '1234567893' }, { secrets: secretsFrom({ DIRECTORY_API_KEY: 's3cret' }) }),
     );
     assert.deepEqual(result, { npi: '1234567893', name: 'Dr. Lee' });
     assert.deepEqual(calls, [{ url: 'https://directory.example.com/providers/1234567893', auth: 'Bearer s3cret' }]);
@@ -114,11 +121,17 @@ describe('bots/cron-job', () => {
   test('escalates only tasks older than the cutoff', async () => {
     const medplum = mockWithSearch();
     const old = await medplum.createResource<Task>({
-      resourceType: 'Task', status: 'requested', intent: 'order', priority: 'routine',
+      resourceType: 'Task',
+      status: 'requested',
+      intent: 'order',
+      priority: 'routine',
       authoredOn: new Date(Date.now() - 72 * 3600_000).toISOString(),
     });
     const fresh = await medplum.createResource<Task>({
-      resourceType: 'Task', status: 'requested', intent: 'order', priority: 'routine',
+      resourceType: 'Task',
+      status: 'requested',
+      intent: 'order',
+      priority: 'routine',
       authoredOn: new Date().toISOString(),
     });
     const bot: Bot = { resourceType: 'Bot', id: 'b1', name: 'Escalate', cronString: SCHEDULES.everyWeekdayAt7 };
@@ -132,7 +145,9 @@ describe('bots/cron-job', () => {
   test('an ESCALATE_AFTER_HOURS secret shortens the cutoff', async () => {
     const medplum = mockWithSearch();
     await medplum.createResource<Task>({
-      resourceType: 'Task', status: 'requested', intent: 'order',
+      resourceType: 'Task',
+      status: 'requested',
+      intent: 'order',
       authoredOn: new Date(Date.now() - 2 * 3600_000).toISOString(),
     });
     const bot: Bot = { resourceType: 'Bot', id: 'b1', name: 'Escalate', cronString: SCHEDULES.everyFifteenMinutes };
@@ -146,7 +161,10 @@ describe('bots/cron-job', () => {
 describe('bots/consuming-webhooks', () => {
   const secret = 'whsec_test';
   const body = JSON.stringify({
-    event: 'booking.created', bookingId: 'bk-981', start: '2026-12-01T15:00:00Z', end: '2026-12-01T15:30:00Z',
+    event: 'booking.created',
+    bookingId: 'bk-981',
+    start: '2026-12-01T15:00:00Z',
+    end: '2026-12-01T15:30:00Z',
     attendeeName: 'Amara Okafor',
   });
   const sign = (s: string): string => createHmac('sha256', secret).update(s).digest('hex');
@@ -186,18 +204,30 @@ describe('bots/subscription-bot', () => {
     assert.doesNotThrow(() => validateResource(sub));
     const search = parseSearchRequest(sub.criteria);
     assert.equal(search.resourceType, 'Patient');
-    assert.deepEqual(search.filters?.map((f) => [f.code, f.value]), [['active', 'true']]);
+    assert.deepEqual(
+      search.filters?.map((f) => [f.code, f.value]),
+      [['active', 'true']],
+    );
   });
 
   test('creates one insurance Task per patient and ignores deletes', async () => {
     const medplum = mockWithSearch();
     const patient = await savedPatient(medplum);
     const headers = { 'X-Medplum-Subscription': 's1', 'X-Medplum-Interaction': 'create' };
-    const first = await insuranceBot(medplum, makeBotEvent<Patient | { deletedResource: Patient }>(patient, { headers }));
+    const first = await insuranceBot(
+      medplum,
+      makeBotEvent<Patient | { deletedResource: Patient }>(patient, { headers }),
+    );
     assert.match(first, /^created: Task\//);
-    const retry = await insuranceBot(medplum, makeBotEvent<Patient | { deletedResource: Patient }>(patient, { headers }));
+    const retry = await insuranceBot(
+      medplum,
+      makeBotEvent<Patient | { deletedResource: Patient }>(patient, { headers }),
+    );
     assert.equal(retry, first.replace('created', 'exists'));
-    const deleted = await insuranceBot(medplum, makeBotEvent<Patient | { deletedResource: Patient }>({ deletedResource: patient }));
+    const deleted = await insuranceBot(
+      medplum,
+      makeBotEvent<Patient | { deletedResource: Patient }>({ deletedResource: patient }),
+    );
     assert.equal(deleted, 'ignored: delete');
   });
 });
@@ -213,17 +243,28 @@ describe('bots/questionnaire-response', () => {
       subject: createReference(patient),
       authored: '2026-11-20T10:00:00Z',
       item: [
-        { linkId: 'vitals', item: [
-          { linkId: 'body-weight', answer: [{ valueDecimal: 72.5 }] },
-          { linkId: 'body-height', answer: [{ valueInteger: 168 }] },
-        ] },
+        {
+          linkId: 'vitals',
+          item: [
+            { linkId: 'body-weight', answer: [{ valueDecimal: 72.5 }] },
+            { linkId: 'body-height', answer: [{ valueInteger: 168 }] },
+          ],
+        },
         { linkId: 'comments', answer: [{ valueString: 'none' }] },
       ],
     });
     const created = await vitalsBot(medplum, makeBotEvent(response));
     assert.equal(created.length, 2);
-    const observations = await Promise.all(created.map((ref) => medplum.readReference<Observation>({ reference: ref })));
-    assert.deepEqual(observations.map((o) => [o.code?.coding?.[0]?.code, o.valueQuantity?.value]), [['29463-7', 72.5], ['8302-2', 168]]);
+    const observations = await Promise.all(
+      created.map((ref) => medplum.readReference<Observation>({ reference: ref })),
+    );
+    assert.deepEqual(
+      observations.map((o) => [o.code?.coding?.[0]?.code, o.valueQuantity?.value]),
+      [
+        ['29463-7', 72.5],
+        ['8302-2', 168],
+      ],
+    );
     for (const o of observations) {
       assert.equal(o.subject?.reference, `Patient/${patient.id}`);
       assert.doesNotThrow(() => validateResource(o));
@@ -232,7 +273,11 @@ describe('bots/questionnaire-response', () => {
 
   test('in-progress responses are left alone', async () => {
     const medplum = mockWithSearch();
-    const draft: QuestionnaireResponse = { resourceType: 'QuestionnaireResponse', status: 'in-progress', item: [{ linkId: 'body-weight', answer: [{ valueDecimal: 70 }] }] };
+    const draft: QuestionnaireResponse = {
+      resourceType: 'QuestionnaireResponse',
+      status: 'in-progress',
+      item: [{ linkId: 'body-weight', answer: [{ valueDecimal: 70 }] }],
+    };
     assert.deepEqual(await vitalsBot(medplum, makeBotEvent(draft)), []);
   });
 });
@@ -265,7 +310,10 @@ describe('bots/hl7-adt', () => {
 
   test('rejects messages that are not ADT', async () => {
     const oru = adt.replace('ADT^A01', 'ORU^R01');
-    const ack = await adtBot(mockWithSearch(), makeBotEvent(Hl7Message.parse(oru), { contentType: ContentType.HL7_V2 }));
+    const ack = await adtBot(
+      mockWithSearch(),
+      makeBotEvent(Hl7Message.parse(oru), { contentType: ContentType.HL7_V2 }),
+    );
     assert.equal(ack.getSegment('MSA')?.getField(1).toString(), 'AR');
   });
 });
@@ -306,7 +354,10 @@ describe('bots/execute-bot', () => {
       { status: 200, body: { ok: true } },
       { status: 200, body: { ok: true } },
       { status: 200, body: { ok: true } },
-      { status: 202, body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] } },
+      {
+        status: 202,
+        body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] },
+      },
     ]);
     const patient: Patient = { resourceType: 'Patient', id: 'p1' };
     assert.deepEqual(await runById(medplum, 'bot-1', patient), { ok: true });
@@ -390,7 +441,7 @@ describe('bots/deploying-bots: the vmcontext build command', () => {
     assert.match(code, /module\.exports = __toCommonJS/);
     await assert.rejects(
       runLikeVmContext(code, { resourceType: 'Patient', id: 'p-1' }, fhirServer),
-      /exports\.handler is not a function/
+      /exports\.handler is not a function/,
     );
   });
 });

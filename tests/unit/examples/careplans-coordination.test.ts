@@ -79,9 +79,18 @@ function valid(resource: Resource): void {
 async function people(medplum: MockClient) {
   const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Reyes' }] });
   const nurse = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Ode' }] });
-  const doctor = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Hale' }] });
-  const dietitian = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Vu' }] });
-  const clinic = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Nutrition Partners' });
+  const doctor = await medplum.createResource<Practitioner>({
+    resourceType: 'Practitioner',
+    name: [{ family: 'Hale' }],
+  });
+  const dietitian = await medplum.createResource<Practitioner>({
+    resourceType: 'Practitioner',
+    name: [{ family: 'Vu' }],
+  });
+  const clinic = await medplum.createResource<Organization>({
+    resourceType: 'Organization',
+    name: 'Nutrition Partners',
+  });
   return { patient, nurse, doctor, dietitian, clinic };
 }
 
@@ -101,7 +110,7 @@ describe('careplans/coordination: care teams and queues', () => {
         { practitioner: createReference(nurse), role: ROLES.nurse },
         { practitioner: createReference(dietitian), role: ROLES.dietitian, onBehalfOf: createReference(clinic) },
       ],
-      '2026-01-05'
+      '2026-01-05',
     );
     valid(team);
     assert.equal(team.participant?.length, 3);
@@ -113,19 +122,44 @@ describe('careplans/coordination: care teams and queues', () => {
     assert.equal(ended.participant?.[2].period?.end, '2026-06-30');
     assert.equal(ended.participant?.[0].period?.end, undefined);
 
-    const forNurse = await createRoleTask(medplum, createReference(patient), ROLES.nurse, 'Foot check call', createReference(team));
+    const forNurse = await createRoleTask(
+      medplum,
+      createReference(patient),
+      ROLES.nurse,
+      'Foot check call',
+      createReference(team),
+    );
     const forDoctor = await createRoleTask(medplum, createReference(patient), ROLES.physician, 'Sign lab order');
-    const forTeam = await createOwnedTask(medplum, createReference(patient), createReference(team), 'Weekly huddle review');
-    const forNurseByName = await createOwnedTask(medplum, createReference(patient), createReference(nurse), 'Call back');
+    const forTeam = await createOwnedTask(
+      medplum,
+      createReference(patient),
+      createReference(team),
+      'Weekly huddle review',
+    );
+    const forNurseByName = await createOwnedTask(
+      medplum,
+      createReference(patient),
+      createReference(nurse),
+      'Call back',
+    );
     [forNurse, forDoctor, forTeam, forNurseByName].forEach(valid);
 
     const nurseQueue = await roleQueue(medplum, ROLES.nurse);
-    assert.deepEqual(nurseQueue.map((t) => t.id), [forNurse.id]);
+    assert.deepEqual(
+      nurseQueue.map((t) => t.id),
+      [forNurse.id],
+    );
 
     const nurseOwn = await myQueue(medplum, createReference(nurse));
     assert.deepEqual(nurseOwn.map((t) => t.id).sort(), [forTeam.id, forNurseByName.id].sort());
 
-    const delegated = await delegateTask(medplum, forNurseByName, createReference(doctor), createReference(nurse), 'Needs a prescriber');
+    const delegated = await delegateTask(
+      medplum,
+      forNurseByName,
+      createReference(doctor),
+      createReference(nurse),
+      'Needs a prescriber',
+    );
     valid(delegated);
     assert.equal(delegated.owner?.reference, getReferenceString(doctor));
     assert.equal(delegated.note?.[0].text, 'Needs a prescriber');
@@ -138,7 +172,12 @@ describe('careplans/coordination: care plans and goals', () => {
   test('goal with LOINC target, care plan with activities, progress from Observations', async () => {
     const medplum = mockWithSearch();
     const { patient, nurse } = await people(medplum);
-    const team = await createCareTeam(medplum, createReference(patient), [{ practitioner: createReference(nurse), role: ROLES.nurse }], '2026-01-05');
+    const team = await createCareTeam(
+      medplum,
+      createReference(patient),
+      [{ practitioner: createReference(nurse), role: ROLES.nurse }],
+      '2026-01-05',
+    );
     const goal = buildHba1cGoal(createReference(patient), '2026-12-31');
     valid(goal);
     const plan = await createDiabetesCarePlan(medplum, createReference(patient), createReference(team), goal);
@@ -195,23 +234,43 @@ describe('careplans/coordination: decision support', () => {
     assert.equal(bot.cdsService?.prefetch?.length, 2);
 
     const now = new Date('2026-11-25T12:00:00Z');
-    assert.deepEqual(hba1cCards(undefined, now).map((c) => c.indicator), ['warning']);
+    assert.deepEqual(
+      hba1cCards(undefined, now).map((c) => c.indicator),
+      ['warning'],
+    );
     const old: Observation = {
-      resourceType: 'Observation', status: 'final', code: { coding: [HBA1C] },
-      effectiveDateTime: '2026-01-10', valueQuantity: { value: 9.4, unit: '%' },
+      resourceType: 'Observation',
+      status: 'final',
+      code: { coding: [HBA1C] },
+      effectiveDateTime: '2026-01-10',
+      valueQuantity: { value: 9.4, unit: '%' },
     };
-    assert.deepEqual(hba1cCards(old, now).map((c) => c.indicator), ['critical', 'warning']);
+    assert.deepEqual(
+      hba1cCards(old, now).map((c) => c.indicator),
+      ['critical', 'warning'],
+    );
 
     const prefetched: Bundle<Observation> = { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: old }] };
-    const fromPrefetch = await cdsHandler(medplum, botEvent({
-      hook: 'patient-view', hookInstance: 'a1', context: { patientId: patient.id }, prefetch: { hba1c: prefetched },
-    }));
+    const fromPrefetch = await cdsHandler(
+      medplum,
+      botEvent({
+        hook: 'patient-view',
+        hookInstance: 'a1',
+        context: { patientId: patient.id },
+        prefetch: { hba1c: prefetched },
+      }),
+    );
     assert.equal(fromPrefetch.cards[0].indicator, 'critical');
 
     await recordHba1c(medplum, createReference(patient), 6.2, new Date().toISOString());
-    const fromSearch = await cdsHandler(medplum, botEvent({
-      hook: 'patient-view', hookInstance: 'a2', context: { patientId: patient.id },
-    }));
+    const fromSearch = await cdsHandler(
+      medplum,
+      botEvent({
+        hook: 'patient-view',
+        hookInstance: 'a2',
+        context: { patientId: patient.id },
+      }),
+    );
     assert.deepEqual(fromSearch.cards, []);
 
     // MockClient has no /cds-services routes: answer discovery the way the server does (from the
@@ -227,8 +286,13 @@ describe('careplans/coordination: decision support', () => {
       const service = bot.cdsService as NonNullable<Bot['cdsService']>;
       return {
         services: [
-          { id: bot.id, hook: service.hook, title: service.title, description: service.description,
-            prefetch: Object.fromEntries((service.prefetch ?? []).map((p) => [p.key, p.query])) },
+          {
+            id: bot.id,
+            hook: service.hook,
+            title: service.title,
+            description: service.description,
+            prefetch: Object.fromEntries((service.prefetch ?? []).map((p) => [p.key, p.query])),
+          },
           { id: 'other', hook: 'order-sign', prefetch: {} },
         ],
       };
@@ -259,10 +323,20 @@ describe('careplans/coordination: episodes of care', () => {
       subject: createReference(patient),
       code: { coding: [{ system: 'http://snomed.info/sct', code: '44054006', display: 'Diabetes mellitus type 2' }] },
     });
-    const team = await createCareTeam(medplum, createReference(patient), [{ practitioner: createReference(nurse), role: ROLES.nurse }], '2026-01-05');
+    const team = await createCareTeam(
+      medplum,
+      createReference(patient),
+      [{ practitioner: createReference(nurse), role: ROLES.nurse }],
+      '2026-01-05',
+    );
     const episode = await openEpisode(
-      medplum, createReference(patient), createReference(condition), createReference(nurse), createReference(team),
-      createReference(clinic), '2026-01-05'
+      medplum,
+      createReference(patient),
+      createReference(condition),
+      createReference(nurse),
+      createReference(team),
+      createReference(clinic),
+      '2026-01-05',
     );
     valid(episode);
     const v1 = await recordEpisodeVisit(medplum, episode, '2026-03-01T09:00:00Z', '2026-03-01T09:30:00Z');
@@ -271,7 +345,10 @@ describe('careplans/coordination: episodes of care', () => {
     const visits = await episodeEncounters(medplum, episode);
     assert.deepEqual(visits.map((e) => e.id).sort(), [v1.id, v2.id].sort());
 
-    assert.deepEqual((await caseload(medplum, createReference(nurse))).map((e) => e.id), [episode.id]);
+    assert.deepEqual(
+      (await caseload(medplum, createReference(nurse))).map((e) => e.id),
+      [episode.id],
+    );
 
     const paused = await changeEpisodeStatus(medplum, episode, 'onhold', '2026-04-01');
     valid(paused);
@@ -297,12 +374,20 @@ describe('careplans/coordination: PlanDefinition/$apply', () => {
     const lab = await medplum.createResource(buildHba1cActivity(labUrl));
     const diet = await medplum.createResource(buildDietitianReferralActivity(dietUrl));
     valid(diet);
-    const plan = (await medplum.createResource(buildProtocol(qUrl, labUrl, dietUrl))) as PlanDefinition & { id: string };
+    const plan = (await medplum.createResource(buildProtocol(qUrl, labUrl, dietUrl))) as PlanDefinition & {
+      id: string;
+    };
     valid(plan);
 
-    const params = applyParameters(createReference(patient), { practitioner: createReference(doctor), organization: createReference(clinic) });
+    const params = applyParameters(createReference(patient), {
+      practitioner: createReference(doctor),
+      organization: createReference(clinic),
+    });
     valid(params);
-    assert.deepEqual(params.parameter?.map((p) => p.name), ['subject', 'practitioner', 'organization']);
+    assert.deepEqual(
+      params.parameter?.map((p) => p.name),
+      ['subject', 'practitioner', 'organization'],
+    );
 
     // MockClient has no $apply: this stand-in follows the server handler (definitions found by url,
     // draft ServiceRequest for ServiceRequest-kind ActivityDefinitions, task-elements owner and
@@ -328,33 +413,64 @@ describe('careplans/coordination: PlanDefinition/$apply', () => {
             (await medplum.searchOne('ActivityDefinition', { url: action.definitionCanonical })))
           : undefined;
         const task: Task = {
-          resourceType: 'Task', status: 'requested', intent: 'order', code: { text: action.title }, description: action.description,
-          for: subject, authoredOn: new Date().toISOString(), basedOn: [{ reference: getReferenceString(plan), display: plan.title }],
+          resourceType: 'Task',
+          status: 'requested',
+          intent: 'order',
+          code: { text: action.title },
+          description: action.description,
+          for: subject,
+          authoredOn: new Date().toISOString(),
+          basedOn: [{ reference: getReferenceString(plan), display: plan.title }],
         };
         if (def?.resourceType === 'Questionnaire') {
-          task.input = [{ type: { text: 'Questionnaire' }, valueReference: { reference: getReferenceString(def), display: action.title } }];
+          task.input = [
+            {
+              type: { text: 'Questionnaire' },
+              valueReference: { reference: getReferenceString(def), display: action.title },
+            },
+          ];
         } else if (def?.resourceType === 'ActivityDefinition') {
           const ad = def as ActivityDefinition;
           const elements = getExtension(ad, TASK_ELEMENTS);
           const expr = getExtension(elements, 'owner')?.valueExpression?.expression;
-          task.owner = expr ? (evalFhirPathTyped(expr, [toTypedValue({})], vars)[0]?.value as Task['owner']) : undefined;
+          task.owner = expr
+            ? (evalFhirPathTyped(expr, [toTypedValue({})], vars)[0]?.value as Task['owner'])
+            : undefined;
           const pt = getExtension(elements, 'performerType')?.valueCodeableConcept;
           task.performerType = pt ? [pt] : undefined;
           if (ad.kind === 'ServiceRequest') {
             const order = await medplum.createResource<ServiceRequest>({
-              resourceType: 'ServiceRequest', status: 'draft', intent: ad.intent as ServiceRequest['intent'], subject, code: ad.code,
+              resourceType: 'ServiceRequest',
+              status: 'draft',
+              intent: ad.intent as ServiceRequest['intent'],
+              subject,
+              code: ad.code,
             });
-            task.input = [{ type: { text: 'ServiceRequest' }, valueReference: { reference: getReferenceString(order), display: action.title } }];
+            task.input = [
+              {
+                type: { text: 'ServiceRequest' },
+                valueReference: { reference: getReferenceString(order), display: action.title },
+              },
+            ];
           }
         }
         task.focus = task.input?.[0]?.valueReference;
         actions.push({ title: action.title, resource: createReference(await medplum.createResource(task)) });
       }
       const group = await medplum.createResource<RequestGroup>({
-        resourceType: 'RequestGroup', status: 'active', intent: 'order', subject, instantiatesCanonical: [plan.url as string], action: actions,
+        resourceType: 'RequestGroup',
+        status: 'active',
+        intent: 'order',
+        subject,
+        instantiatesCanonical: [plan.url as string],
+        action: actions,
       });
       return medplum.createResource<CarePlan>({
-        resourceType: 'CarePlan', status: 'active', intent: 'plan', subject, instantiatesCanonical: [plan.url as string],
+        resourceType: 'CarePlan',
+        status: 'active',
+        intent: 'plan',
+        subject,
+        instantiatesCanonical: [plan.url as string],
         activity: [{ reference: createReference(group) }],
       });
     }) as typeof medplum.post;
@@ -367,7 +483,10 @@ describe('careplans/coordination: PlanDefinition/$apply', () => {
     const { group, tasks, orders } = await collectApplied(medplum, carePlan);
     valid(group);
     tasks.forEach(valid);
-    assert.deepEqual(tasks.map((t) => t.code?.text), ['Diabetes self-assessment', 'Baseline HbA1c', 'Dietitian introduction', 'Give glucose meter']);
+    assert.deepEqual(
+      tasks.map((t) => t.code?.text),
+      ['Diabetes self-assessment', 'Baseline HbA1c', 'Dietitian introduction', 'Give glucose meter'],
+    );
     assert.match(tasks[0].focus?.reference ?? '', /^Questionnaire\//);
     assert.equal(tasks[0].owner, undefined);
     assert.equal(tasks[1].owner?.reference, getReferenceString(doctor));

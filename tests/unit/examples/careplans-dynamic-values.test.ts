@@ -33,7 +33,7 @@ describe('careplans dynamicValue', () => {
       (activity.dynamicValue ?? []).map((dv) => [
         dv.path,
         evalFhirPathTyped(dv.expression?.expression as string, [toTypedValue(draft)], variables),
-      ])
+      ]),
     );
     assert.deepEqual(results.performer[0].value, { reference: 'Practitioner/dr-1' });
     assert.equal(results.priority[0].value, 'urgent');

@@ -112,7 +112,7 @@ describe('careplans/referrals', () => {
       medplum,
       serviceRequest,
       '%PDF-1.4 referral letter',
-      input.requester
+      input.requester,
     );
     valid(letter);
     valid(withLetter);
@@ -170,7 +170,7 @@ describe('careplans/referrals', () => {
       accepted,
       withLetter,
       cardiologist,
-      '2026-12-03T15:00:00.000Z'
+      '2026-12-03T15:00:00.000Z',
     );
     valid(appointment);
     assert.equal(appointment.basedOn?.[0]?.reference, `ServiceRequest/${serviceRequest.id}`);
@@ -183,7 +183,7 @@ describe('careplans/referrals', () => {
     const results = await referralResults(medplum, withLetter);
     assert.deepEqual(
       results.documents.map((d) => d.id),
-      [note.id]
+      [note.id],
     );
     assert.equal(results.reports.length, 0);
 
@@ -265,7 +265,7 @@ describe('careplans/referrals', () => {
     assert.equal(search.resourceType, 'Task');
     assert.deepEqual(
       search.filters?.map((f) => f.code),
-      ['code', 'status']
+      ['code', 'status'],
     );
     const expression = sub.extension?.[0]?.valueString as string;
     const task = (status: Task['status']): Task => ({ resourceType: 'Task', status, intent: 'order' });

@@ -19,7 +19,13 @@ import type {
 } from '@medplum/fhirtypes';
 import { codeToken, GLUCOSE_BLOOD, HBA1C } from '../../../examples/careplans/codes';
 import { createHba1cEntry, orderFromCatalog } from '../../../examples/careplans/diagnostic-catalog';
-import { applyPlan, buildDiabetesFollowUp, buildHba1cActivity, TASK_ELEMENTS_URL, tasksOf } from '../../../examples/careplans/plan';
+import {
+  applyPlan,
+  buildDiabetesFollowUp,
+  buildHba1cActivity,
+  TASK_ELEMENTS_URL,
+  tasksOf,
+} from '../../../examples/careplans/plan';
 import { buildGlucoseDefinition, interpret, recordGlucose } from '../../../examples/careplans/reference-ranges';
 import { claimTask, completeTask, createTask, openQueue } from '../../../examples/careplans/tasks';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
@@ -33,13 +39,20 @@ describe('careplans/plan', () => {
     const medplum = mockWithSearch();
     const questionnaireUrl = 'https://example.org/fhir/Questionnaire/adult-intake';
     const labUrl = 'https://example.org/fhir/ActivityDefinition/order-hba1c';
-    await medplum.createResource<Questionnaire>({ resourceType: 'Questionnaire', url: questionnaireUrl, status: 'active' });
+    await medplum.createResource<Questionnaire>({
+      resourceType: 'Questionnaire',
+      url: questionnaireUrl,
+      status: 'active',
+    });
     const activity = await medplum.createResource(buildHba1cActivity(labUrl));
     valid(activity);
     const plan = await medplum.createResource(buildDiabetesFollowUp(questionnaireUrl, labUrl));
     valid(plan);
     const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Lind' }] });
-    const practitioner = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Okafor' }] });
+    const practitioner = await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Okafor' }],
+    });
 
     // MockClient has no $apply. The stand-in does what the server's handler does: it finds each
     // action's definition by canonical URL, creates a draft ServiceRequest for a ServiceRequest-kind
@@ -60,18 +73,43 @@ describe('careplans/plan', () => {
         const questionnaire = await medplum.searchOne('Questionnaire', { url: action.definitionCanonical as string });
         const definition = await medplum.searchOne('ActivityDefinition', { url: action.definitionCanonical as string });
         const task: Task = {
-          resourceType: 'Task', status: 'requested', intent: 'order', code: { text: action.title },
-          description: action.description, for: subject, basedOn: [{ reference: `PlanDefinition/${plan.id}`, display: plan.title }],
+          resourceType: 'Task',
+          status: 'requested',
+          intent: 'order',
+          code: { text: action.title },
+          description: action.description,
+          for: subject,
+          basedOn: [{ reference: `PlanDefinition/${plan.id}`, display: plan.title }],
         };
         if (questionnaire) {
-          task.input = [{ type: { text: 'Questionnaire' }, valueReference: { reference: `Questionnaire/${questionnaire.id}`, display: action.title } }];
+          task.input = [
+            {
+              type: { text: 'Questionnaire' },
+              valueReference: { reference: `Questionnaire/${questionnaire.id}`, display: action.title },
+            },
+          ];
         } else if (definition?.kind === 'ServiceRequest') {
-          const order = await medplum.createResource<ServiceRequest>({ resourceType: 'ServiceRequest', status: 'draft', intent: 'order', subject, code: definition.code });
-          task.input = [{ type: { text: 'ServiceRequest' }, valueReference: { reference: `ServiceRequest/${order.id}`, display: action.title } }];
+          const order = await medplum.createResource<ServiceRequest>({
+            resourceType: 'ServiceRequest',
+            status: 'draft',
+            intent: 'order',
+            subject,
+            code: definition.code,
+          });
+          task.input = [
+            {
+              type: { text: 'ServiceRequest' },
+              valueReference: { reference: `ServiceRequest/${order.id}`, display: action.title },
+            },
+          ];
           const elements = getExtension(definition, TASK_ELEMENTS_URL);
           const ownerExpression = getExtension(elements, 'owner')?.valueExpression?.expression;
           const practitionerValue = practitionerRef ? { reference: practitionerRef } : undefined;
-          const owner = ownerExpression ? evalFhirPathTyped(ownerExpression, [toTypedValue({})], { '%practitioner': toTypedValue(practitionerValue) })[0]?.value : undefined;
+          const owner = ownerExpression
+            ? evalFhirPathTyped(ownerExpression, [toTypedValue({})], {
+                '%practitioner': toTypedValue(practitionerValue),
+              })[0]?.value
+            : undefined;
           task.owner = owner as Task['owner'];
           const performerType = getExtension(elements, 'performerType')?.valueCodeableConcept;
           task.performerType = performerType ? [performerType] : undefined;
@@ -81,10 +119,19 @@ describe('careplans/plan', () => {
         actions.push({ title: action.title, resource: createReference(created) });
       }
       const group = await medplum.createResource<RequestGroup>({
-        resourceType: 'RequestGroup', status: 'active', intent: 'order', subject, instantiatesCanonical: [plan.url as string], action: actions,
+        resourceType: 'RequestGroup',
+        status: 'active',
+        intent: 'order',
+        subject,
+        instantiatesCanonical: [plan.url as string],
+        action: actions,
       });
       return medplum.createResource<CarePlan>({
-        resourceType: 'CarePlan', status: 'active', intent: 'plan', subject, instantiatesCanonical: [plan.url as string],
+        resourceType: 'CarePlan',
+        status: 'active',
+        intent: 'plan',
+        subject,
+        instantiatesCanonical: [plan.url as string],
         activity: [{ reference: createReference(group) }],
       });
     }) as typeof medplum.post;
@@ -111,7 +158,15 @@ describe('careplans/plan', () => {
     const order = await medplum.readReference(tasks[1].focus as Reference<ServiceRequest>);
     assert.equal(order.status, 'draft');
     assert.equal(order.code?.coding?.[0]?.code, '4548-4');
-    assert.deepEqual(await tasksOf(medplum, { resourceType: 'CarePlan', status: 'active', intent: 'plan', subject: createReference(patient) }), []);
+    assert.deepEqual(
+      await tasksOf(medplum, {
+        resourceType: 'CarePlan',
+        status: 'active',
+        intent: 'plan',
+        subject: createReference(patient),
+      }),
+      [],
+    );
   });
 });
 

@@ -46,7 +46,12 @@ import {
   soapFromResponse,
 } from '../../../examples/charting/visit-notes';
 import { buildImplant, parseGs1Udi, patientImplants, recordImplant } from '../../../examples/charting/implants';
-import { finishAsyncVisit, openAsyncVisit, replyToPatient, startReview } from '../../../examples/charting/async-encounters';
+import {
+  finishAsyncVisit,
+  openAsyncVisit,
+  replyToPatient,
+  startReview,
+} from '../../../examples/charting/async-encounters';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 
 type Stored<T> = T & { id: string };
@@ -273,7 +278,10 @@ describe('charting/visit-notes', () => {
     assert.doesNotThrow(() => validateResource(signed.impression));
     const provenances = await medplum.searchResources('Provenance', { target: getReferenceString(encounter) });
     assert.equal(provenances.length, 1);
-    const notes = await medplum.searchResources('Composition', { encounter: getReferenceString(encounter), type: '11506-3' });
+    const notes = await medplum.searchResources('Composition', {
+      encounter: getReferenceString(encounter),
+      type: '11506-3',
+    });
     assert.equal(notes.length, 1);
 
     const addendum = await addAddendum(medplum, encounter, createReference(doctor), 'Rapid strep came back negative.');
@@ -283,7 +291,10 @@ describe('charting/visit-notes', () => {
       type: '55107-7',
     });
     assert.equal(addenda.length, 1);
-    assert.equal(Buffer.from(addenda[0].content[0].attachment.data as string, 'base64').toString(), 'Rapid strep came back negative.');
+    assert.equal(
+      Buffer.from(addenda[0].content[0].attachment.data as string, 'base64').toString(),
+      'Rapid strep came back negative.',
+    );
   });
 });
 
@@ -364,7 +375,10 @@ describe('charting/async-encounters', () => {
       'Looks like contact dermatitis; use the cream twice a day.',
     );
     assert.doesNotThrow(() => validateResource(reply));
-    assert.equal((await medplum.searchResources('Communication', { encounter: `Encounter/${encounter.id}` })).length, 1);
+    assert.equal(
+      (await medplum.searchResources('Communication', { encounter: `Encounter/${encounter.id}` })).length,
+      1,
+    );
 
     const finished = await finishAsyncVisit(
       medplum,

@@ -8,12 +8,26 @@ import type { BotEvent, MailOptions } from '@medplum/core';
 import { allOk, createReference, forbidden, OperationOutcomeError, validateResource } from '@medplum/core';
 import type { Communication, Patient, Practitioner } from '@medplum/fhirtypes';
 import { channelFor, handler, sendEmailNotice, sendSmsWithTwilio } from '../../../examples/communications/notify-bot';
-import { closeThread, listMessages, markRead, sendMessage, startThread, unreadFor } from '../../../examples/communications/threads';
+import {
+  closeThread,
+  listMessages,
+  markRead,
+  sendMessage,
+  startThread,
+  unreadFor,
+} from '../../../examples/communications/threads';
 import { mockWithSearch } from './mock-with-search';
 
 async function people(medplum: ReturnType<typeof mockWithSearch>, telecom: Patient['telecom']) {
-  const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['Rosa'], family: 'Diaz' }], telecom });
-  const doctor = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ prefix: ['Dr.'], family: 'Okafor' }] });
+  const patient = await medplum.createResource<Patient>({
+    resourceType: 'Patient',
+    name: [{ given: ['Rosa'], family: 'Diaz' }],
+    telecom,
+  });
+  const doctor = await medplum.createResource<Practitioner>({
+    resourceType: 'Practitioner',
+    name: [{ prefix: ['Dr.'], family: 'Okafor' }],
+  });
   return { patient, doctor };
 }
 
@@ -40,14 +54,20 @@ describe('communications/threads', () => {
       assert.doesNotThrow(() => validateResource(m));
     }
     // The sender is not a recipient of their own message.
-    assert.deepEqual(first.recipient?.map((r) => r.reference), [`Patient/${patient.id}`]);
-    assert.deepEqual(reply.recipient?.map((r) => r.reference), [`Practitioner/${doctor.id}`]);
+    assert.deepEqual(
+      first.recipient?.map((r) => r.reference),
+      [`Patient/${patient.id}`],
+    );
+    assert.deepEqual(
+      reply.recipient?.map((r) => r.reference),
+      [`Practitioner/${doctor.id}`],
+    );
 
     const messages = await listMessages(medplum, thread);
-    assert.deepEqual(messages.map((m) => m.payload?.[0]?.contentString), [
-      'Please send this week’s readings.',
-      '128/82 on Monday, 131/85 today.',
-    ]);
+    assert.deepEqual(
+      messages.map((m) => m.payload?.[0]?.contentString),
+      ['Please send this week’s readings.', '128/82 on Monday, 131/85 today.'],
+    );
 
     assert.equal((await unreadFor(medplum, patient)).length, 1);
     const read = await markRead(medplum, first);
@@ -58,7 +78,11 @@ describe('communications/threads', () => {
 
     const closed = await closeThread(medplum, thread);
     assert.equal(closed.status, 'completed');
-    const completed = await medplum.searchResources('Communication', { status: 'completed', 'part-of:missing': 'true' }, { cache: 'no-cache' });
+    const completed = await medplum.searchResources(
+      'Communication',
+      { status: 'completed', 'part-of:missing': 'true' },
+      { cache: 'no-cache' },
+    );
     assert.ok(completed.some((c) => c.id === thread.id));
   });
 });
@@ -70,9 +94,30 @@ describe('communications/notify-bot', () => {
   });
 
   test('channelFor prefers email, then a mobile number', () => {
-    assert.deepEqual(channelFor({ resourceType: 'Patient', telecom: [{ system: 'phone', use: 'mobile', value: '+15555550100' }, { system: 'email', value: 'rosa@example.com' }] }), { kind: 'email', to: 'rosa@example.com' });
-    assert.deepEqual(channelFor({ resourceType: 'Patient', telecom: [{ system: 'phone', use: 'home', value: '+15555550101' }, { system: 'sms', value: '+15555550102' }] }), { kind: 'sms', to: '+15555550102' });
-    assert.equal(channelFor({ resourceType: 'Patient', telecom: [{ system: 'phone', use: 'home', value: '+15555550101' }] }), undefined);
+    assert.deepEqual(
+      channelFor({
+        resourceType: 'Patient',
+        telecom: [
+          { system: 'phone', use: 'mobile', value: '+15555550100' },
+          { system: 'email', value: 'rosa@example.com' },
+        ],
+      }),
+      { kind: 'email', to: 'rosa@example.com' },
+    );
+    assert.deepEqual(
+      channelFor({
+        resourceType: 'Patient',
+        telecom: [
+          { system: 'phone', use: 'home', value: '+15555550101' },
+          { system: 'sms', value: '+15555550102' },
+        ],
+      }),
+      { kind: 'sms', to: '+15555550102' },
+    );
+    assert.equal(
+      channelFor({ resourceType: 'Patient', telecom: [{ system: 'phone', use: 'home', value: '+15555550101' }] }),
+      undefined,
+    );
   });
 
   test('a staff message to a patient with an email address sends an email without clinical text', async () => {

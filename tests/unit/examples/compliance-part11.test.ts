@@ -43,7 +43,10 @@ describe('compliance part11 examples', () => {
     assert.equal(found[0].id, prov.id);
     assert.equal(isSignatureCurrent(obs, found[0]), true);
 
-    const edited = await medplum.updateResource<Observation>({ ...obs, valueQuantity: { ...obs.valueQuantity, value: 80 } });
+    const edited = await medplum.updateResource<Observation>({
+      ...obs,
+      valueQuantity: { ...obs.valueQuantity, value: 80 },
+    });
     assert.notEqual(edited.meta?.versionId, obs.meta?.versionId);
     assert.equal(isSignatureCurrent(edited, found[0]), false);
     assert.equal((await signaturesOnVersion(medplum, edited)).length, 0);
@@ -52,8 +55,13 @@ describe('compliance part11 examples', () => {
   test('signRecord refuses a record that was never stored', async () => {
     const medplum = mockWithSearch();
     await assert.rejects(
-      signRecord(medplum, { resourceType: 'Observation', status: 'final', code: { text: 'x' } }, { reference: 'Practitioner/1' }, 'review'),
-      /stored version/
+      signRecord(
+        medplum,
+        { resourceType: 'Observation', status: 'final', code: { text: 'x' } },
+        { reference: 'Practitioner/1' },
+        'review',
+      ),
+      /stored version/,
     );
   });
 
@@ -66,7 +74,7 @@ describe('compliance part11 examples', () => {
         ['203.0.113.', 'allow'],
         ['198.51.100.', 'allow'],
         ['*', 'block'],
-      ]
+      ],
     );
     validateResource(policy);
     const saved = await medplum.createResource(policy);

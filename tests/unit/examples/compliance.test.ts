@@ -14,12 +14,18 @@ import { accessLogFor, failedDeliveriesSince, summarize } from '../../../example
 function restEvent(patient: Patient, code: string, recorded: string): AuditEvent {
   return {
     resourceType: 'AuditEvent',
-    type: { system: 'http://terminology.hl7.org/CodeSystem/audit-event-type', code: 'rest', display: 'Restful Operation' },
+    type: {
+      system: 'http://terminology.hl7.org/CodeSystem/audit-event-type',
+      code: 'rest',
+      display: 'Restful Operation',
+    },
     subtype: [{ system: 'http://hl7.org/fhir/restful-interaction', code, display: code }],
     action: code === 'read' ? 'R' : 'U',
     recorded,
     source: { observer: { identifier: { value: 'https://api.example.org/' } } },
-    agent: [{ who: { reference: 'Practitioner/dr-1' }, requestor: true, network: { address: '203.0.113.7', type: '2' } }],
+    agent: [
+      { who: { reference: 'Practitioner/dr-1' }, requestor: true, network: { address: '203.0.113.7', type: '2' } },
+    ],
     outcome: '0',
     entity: [{ what: createReference(patient) }],
   };

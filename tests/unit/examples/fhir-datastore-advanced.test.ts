@@ -5,10 +5,24 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
-import { jobClient, readAsMember, readWithoutRetry, uploadStream } from '../../../examples/fhir-datastore/client-options';
+import {
+  jobClient,
+  readAsMember,
+  readWithoutRetry,
+  uploadStream,
+} from '../../../examples/fhir-datastore/client-options';
 import { createReference, MedplumClient, validateResource } from '@medplum/core';
 import type { BotEvent } from '@medplum/core';
-import type { Bot, BundleEntry, Condition, Encounter, Observation, Parameters, Patient, Practitioner } from '@medplum/fhirtypes';
+import type {
+  Bot,
+  BundleEntry,
+  Condition,
+  Encounter,
+  Observation,
+  Parameters,
+  Patient,
+  Practitioner,
+} from '@medplum/fhirtypes';
 import {
   autoBatchingClient,
   callFallRisk,
@@ -48,7 +62,7 @@ describe('fhir-datastore/advanced: custom operations', () => {
     assert.equal(op.extension?.[0]?.valueReference?.reference, `Bot/${bot.id}`);
     assert.deepEqual(
       op.parameter?.filter((p) => p.use === 'out').map((p) => p.name),
-      ['score', 'level']
+      ['score', 'level'],
     );
 
     const first = await registerFallRiskOperation(medplum, createReference(bot));
@@ -65,7 +79,9 @@ describe('fhir-datastore/advanced: custom operations', () => {
       const condition: Condition = {
         resourceType: 'Condition',
         subject: createReference(patient),
-        clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: status }] },
+        clinicalStatus: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: status }],
+        },
       };
       validateResource(condition);
       await medplum.createResource(condition);
@@ -75,13 +91,18 @@ describe('fhir-datastore/advanced: custom operations', () => {
       parameter: [{ name: 'patient', valueReference: createReference(patient) }],
     };
     validateResource(input);
-    const event = { bot: { reference: 'Bot/1' }, contentType: 'application/fhir+json', input, secrets: {} } as BotEvent<Parameters>;
+    const event = {
+      bot: { reference: 'Bot/1' },
+      contentType: 'application/fhir+json',
+      input,
+      secrets: {},
+    } as BotEvent<Parameters>;
     const out = await handler(medplum, event);
     assert.deepEqual(out, { score: 3, level: 'high' });
 
     await assert.rejects(
       handler(medplum, { ...event, input: { resourceType: 'Parameters' } } as BotEvent<Parameters>),
-      /Missing input parameter: patient/
+      /Missing input parameter: patient/,
     );
   });
 
@@ -178,7 +199,11 @@ describe('fhir-datastore/advanced: bundles', () => {
     assert.equal(isConditionalEntry(put(1)), false);
 
     // Ten patients, each with three entries (a conditional create plus two observations).
-    const groups = Array.from({ length: 10 }, (_, i) => [conditionalCreate(String(i)), plainCreate(i), plainCreate(i + 100)]);
+    const groups = Array.from({ length: 10 }, (_, i) => [
+      conditionalCreate(String(i)),
+      plainCreate(i),
+      plainCreate(i + 100),
+    ]);
     const chunks = transactionChunks(groups);
     assert.equal(chunks.length, 5);
     for (const chunk of chunks) {
@@ -189,7 +214,7 @@ describe('fhir-datastore/advanced: bundles', () => {
     const putChunks = transactionChunks(Array.from({ length: 120 }, (_, i) => [put(i)]));
     assert.deepEqual(
       putChunks.map((c) => c.entry?.length),
-      [50, 50, 20]
+      [50, 50, 20],
     );
     assert.throws(() => transactionChunks([groups.flat()]), /exceeds the transaction limits/);
   });
@@ -215,13 +240,26 @@ describe('fhir-datastore/advanced: special search parameters', () => {
     const l = await medplum.createResource(labeled);
 
     const { tagged: byTag, unlabeled } = await tagAndSecuritySearches(medplum);
-    assert.deepEqual(byTag.map((p) => p.id), [t.id]);
+    assert.deepEqual(
+      byTag.map((p) => p.id),
+      [t.id],
+    );
     assert.ok(unlabeled.some((p) => p.id === t.id));
     assert.ok(!unlabeled.some((p) => p.id === l.id));
 
-    const { profiled, fromSource } = await profileAndSourceSearches(medplum, profileUrl, 'https://lab.example.org/feed');
-    assert.deepEqual(profiled.map((p) => p.id), [t.id]);
-    assert.deepEqual(fromSource.map((p) => p.id), [t.id]);
+    const { profiled, fromSource } = await profileAndSourceSearches(
+      medplum,
+      profileUrl,
+      'https://lab.example.org/feed',
+    );
+    assert.deepEqual(
+      profiled.map((p) => p.id),
+      [t.id],
+    );
+    assert.deepEqual(
+      fromSource.map((p) => p.id),
+      [t.id],
+    );
   });
 
   test('the compartment URL is a system-level search with _type and _compartment', () => {
@@ -274,7 +312,10 @@ describe('fhir-datastore/advanced: instead of custom search parameters', () => {
     const a = await medplum.createResource(withExt);
     await medplum.createResource(without);
     const result = await patientsWithPharmacy(medplum, org.id, pharmacy.id);
-    assert.deepEqual(result.map((p) => p.id), [a.id]);
+    assert.deepEqual(
+      result.map((p) => p.id),
+      [a.id],
+    );
   });
 });
 
@@ -282,14 +323,20 @@ describe('fhir-datastore/client-options', () => {
   const BASE = 'https://medplum.example.org/';
   type Call = { url: string; init: RequestInit & { duplex?: string } };
   /** A fetch that answers each call with the next status (the last one repeats) and records it. */
-  function scripted(statuses: number[], body: unknown): { calls: Call[]; fetch: (url: string, init: RequestInit) => Promise<Response> } {
+  function scripted(
+    statuses: number[],
+    body: unknown,
+  ): { calls: Call[]; fetch: (url: string, init: RequestInit) => Promise<Response> } {
     const calls: Call[] = [];
     return {
       calls,
       fetch: async (url: string, init: RequestInit) => {
         calls.push({ url, init });
         const status = statuses[Math.min(calls.length - 1, statuses.length - 1)];
-        const text = status >= 400 ? JSON.stringify({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception' }] }) : JSON.stringify(body);
+        const text =
+          status >= 400
+            ? JSON.stringify({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception' }] })
+            : JSON.stringify(body);
         return new Response(text, { status, headers: { 'content-type': 'application/fhir+json' } });
       },
     };
@@ -342,7 +389,10 @@ describe('fhir-datastore/client-options', () => {
     await readAsMember(medplum, 'm1', 'p1');
     await readAsMember(medplum, 'm1', 'p1');
     assert.equal(reads.calls.length, 3);
-    assert.equal((reads.calls[1].init.headers as Record<string, string>)['x-medplum-on-behalf-of'], 'ProjectMembership/m1');
+    assert.equal(
+      (reads.calls[1].init.headers as Record<string, string>)['x-medplum-on-behalf-of'],
+      'ProjectMembership/m1',
+    );
   });
 
   test('a mixed-case header name in a plain object is not recognised: the cached answer is reused', async () => {

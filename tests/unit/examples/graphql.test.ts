@@ -52,7 +52,7 @@ describe('GraphQL queries', () => {
     const found = await findPatients(medplum, family);
     assert.deepEqual(
       found.map((p) => p.id),
-      [early.id, late.id]
+      [early.id, late.id],
     );
     assert.deepEqual(await findPatients(medplum, uniqueTag('Nobody')), []);
   });
@@ -82,7 +82,7 @@ describe('GraphQL queries', () => {
     const chart = await patientChart(medplum, patient.id as string);
     assert.deepEqual(
       chart.telecom?.map((t) => t.value),
-      ['555-0100']
+      ['555-0100'],
     );
     assert.equal(chart.ObservationList?.length, 2);
     assert.deepEqual(chart.ObservationList?.map((o) => o.code?.text).sort(), ['first', 'second']);
@@ -122,8 +122,13 @@ describe('GraphQL mutations', () => {
 
   test('update takes the <Type>Create input type; <Type>Update does not exist', async () => {
     await assert.rejects(
-      () => medplum.graphql('mutation U($id: ID!, $res: PatientUpdate!) { PatientUpdate(id: $id, res: $res) { id } }', 'U', {}),
-      /Unknown type "PatientUpdate"/
+      () =>
+        medplum.graphql(
+          'mutation U($id: ID!, $res: PatientUpdate!) { PatientUpdate(id: $id, res: $res) { id } }',
+          'U',
+          {},
+        ),
+      /Unknown type "PatientUpdate"/,
     );
   });
 
@@ -132,9 +137,9 @@ describe('GraphQL mutations', () => {
     await assert.rejects(
       () =>
         medplum.graphql(
-          `mutation { PatientPatch(id: "${created.id}", patch: [{ op: "add", path: "/active", value: true }]) { id } }`
+          `mutation { PatientPatch(id: "${created.id}", patch: [{ op: "add", path: "/active", value: true }]) { id } }`,
         ),
-      /String cannot represent a non string value/
+      /String cannot represent a non string value/,
     );
   });
 });

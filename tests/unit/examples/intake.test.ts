@@ -7,9 +7,22 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BotEvent, MedplumClient } from '@medplum/core';
 import { validateResource } from '@medplum/core';
-import type { AllergyIntolerance, Bundle, Organization, Patient, QuestionnaireResponse, Resource } from '@medplum/fhirtypes';
+import type {
+  AllergyIntolerance,
+  Bundle,
+  Organization,
+  Patient,
+  QuestionnaireResponse,
+  Resource,
+} from '@medplum/fhirtypes';
 import type { MockClient } from '@medplum/mock';
-import { handler, INTAKE_URL, intakeQuestionnaire, intakeSubscription, submitIntake } from '../../../examples/intake/intake-form';
+import {
+  handler,
+  INTAKE_URL,
+  intakeQuestionnaire,
+  intakeSubscription,
+  submitIntake,
+} from '../../../examples/intake/intake-form';
 import type { ManifestRequest } from '../../../examples/intake/smart-health-links';
 import {
   createSmartHealthLink,
@@ -44,7 +57,10 @@ function intakeResponse(payer: Organization, payer2: Organization): Questionnair
           { linkId: 'given-name', answer: [{ valueString: 'Lena' }] },
           { linkId: 'family-name', answer: [{ valueString: 'Ortiz' }] },
           { linkId: 'birth-date', answer: [{ valueDate: '2010-06-14' }] },
-          { linkId: 'gender', answer: [{ valueCoding: { system: 'http://hl7.org/fhir/administrative-gender', code: 'female' } }] },
+          {
+            linkId: 'gender',
+            answer: [{ valueCoding: { system: 'http://hl7.org/fhir/administrative-gender', code: 'female' } }],
+          },
           { linkId: 'phone', answer: [{ valueString: '555-0100' }] },
         ],
       },
@@ -83,7 +99,12 @@ function intakeResponse(payer: Organization, payer2: Organization): Questionnair
       {
         linkId: 'allergy',
         item: [
-          { linkId: 'allergy-substance', answer: [{ valueCoding: { system: 'http://snomed.info/sct', code: '111088007', display: 'Latex (substance)' } }] },
+          {
+            linkId: 'allergy-substance',
+            answer: [
+              { valueCoding: { system: 'http://snomed.info/sct', code: '111088007', display: 'Latex (substance)' } },
+            ],
+          },
           { linkId: 'allergy-reaction', answer: [{ valueString: 'Hives' }] },
         ],
       },
@@ -92,13 +113,23 @@ function intakeResponse(payer: Organization, payer2: Organization): Questionnair
         item: [
           {
             linkId: 'condition-code',
-            answer: [{ valueCoding: { system: 'http://snomed.info/sct', code: '59621000', display: 'Essential hypertension (disorder)' } }],
+            answer: [
+              {
+                valueCoding: {
+                  system: 'http://snomed.info/sct',
+                  code: '59621000',
+                  display: 'Essential hypertension (disorder)',
+                },
+              },
+            ],
           },
         ],
       },
       {
         linkId: 'smoking-status',
-        answer: [{ valueCoding: { system: 'http://snomed.info/sct', code: '266919005', display: 'Never smoked tobacco' } }],
+        answer: [
+          { valueCoding: { system: 'http://snomed.info/sct', code: '266919005', display: 'Never smoked tobacco' } },
+        ],
       },
       { linkId: 'consent-treatment', answer: [{ valueBoolean: true }] },
       { linkId: 'consent-npp', answer: [{ valueBoolean: false }] },
@@ -114,7 +145,10 @@ describe('intake/intake-form', () => {
 
   test('the bot files every answer into its resource and links the response', async () => {
     const medplum = mockWithSearch();
-    const payer = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Example Health Plan' });
+    const payer = await medplum.createResource<Organization>({
+      resourceType: 'Organization',
+      name: 'Example Health Plan',
+    });
     const payer2 = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Second Plan' });
     const response = await medplum.createResource(intakeResponse(payer, payer2));
     valid(response);
@@ -144,7 +178,7 @@ describe('intake/intake-form', () => {
     assert.equal(observations[0].derivedFrom?.[0]?.reference, `QuestionnaireResponse/${response.id}`);
     assert.deepEqual(
       consents.map((c) => c.status),
-      ['active', 'rejected']
+      ['active', 'rejected'],
     );
 
     const linked = await medplum.readResource('QuestionnaireResponse', response.id as string);
@@ -153,7 +187,10 @@ describe('intake/intake-form', () => {
 
   test('a second submission for the same patient updates instead of duplicating', async () => {
     const medplum = mockWithSearch();
-    const payer = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Example Health Plan' });
+    const payer = await medplum.createResource<Organization>({
+      resourceType: 'Organization',
+      name: 'Example Health Plan',
+    });
     const payer2 = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Second Plan' });
     const first = await handler(medplum, {
       input: await medplum.createResource(intakeResponse(payer, payer2)),
@@ -173,7 +210,11 @@ describe('intake/intake-form', () => {
   test('the app saves a completed response with the patient; the subscription targets the bot on create', async () => {
     const medplum = mockWithSearch();
     const patient = await medplum.createResource({ resourceType: 'Patient', name: [{ family: 'Ortiz' }] });
-    const saved = await submitIntake(medplum, { resourceType: 'QuestionnaireResponse', status: 'in-progress', item: [] }, patient);
+    const saved = await submitIntake(
+      medplum,
+      { resourceType: 'QuestionnaireResponse', status: 'in-progress', item: [] },
+      patient,
+    );
     valid(saved);
     assert.equal(saved.status, 'completed');
     assert.equal(saved.subject?.reference, `Patient/${patient.id}`);
@@ -188,9 +229,13 @@ describe('intake/intake-form', () => {
     const medplum = mockWithSearch();
     await assert.rejects(
       handler(medplum, {
-        input: { resourceType: 'QuestionnaireResponse', status: 'completed', questionnaire: 'https://example.org/other' },
+        input: {
+          resourceType: 'QuestionnaireResponse',
+          status: 'completed',
+          questionnaire: 'https://example.org/other',
+        },
       } as BotEvent<QuestionnaireResponse>),
-      /Not a completed intake form/
+      /Not a completed intake form/,
     );
   });
 });
@@ -204,12 +249,17 @@ describe('intake/smart-health-links', () => {
 
   async function setup() {
     const medplum = mockWithSearch();
-    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['Lena'], family: 'Ortiz' }] });
+    const patient = await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      name: [{ given: ['Lena'], family: 'Ortiz' }],
+    });
     await medplum.createResource<AllergyIntolerance>({
       resourceType: 'AllergyIntolerance',
       patient: { reference: `Patient/${patient.id}` },
       // A server enforces ait-1: clinicalStatus is required unless the entry was entered in error.
-      clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
+      clinicalStatus: {
+        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }],
+      },
       code: { coding: [{ system: 'http://snomed.info/sct', code: '111088007', display: 'Latex (substance)' }] },
     });
     return { medplum, patient };
@@ -260,7 +310,7 @@ describe('intake/smart-health-links', () => {
       const shared = JSON.parse(await decryptJwe(ok.body.files[0].embedded, payload.key)) as Bundle;
       assert.deepEqual(
         shared.entry?.map((e) => e.resource?.resourceType),
-        ['Patient', 'AllergyIntolerance']
+        ['Patient', 'AllergyIntolerance'],
       );
     }
 
@@ -269,7 +319,9 @@ describe('intake/smart-health-links', () => {
     const locked = await serveManifest(medplum, { shlId, recipient: 'x', passcode: '4711' }, read);
     assert.equal(locked.status, 404);
 
-    const { record: open } = await createSmartHealthLink(medplum, patient, bundle, { manifestBase: 'https://shl.example.org/m' });
+    const { record: open } = await createSmartHealthLink(medplum, patient, bundle, {
+      manifestBase: 'https://shl.example.org/m',
+    });
     const openId = open.identifier?.[0]?.value as string;
     assert.equal((await serveManifest(medplum, { shlId: openId, recipient: 'x' }, read)).status, 200);
     await revokeSmartHealthLink(medplum, open);
@@ -284,7 +336,10 @@ describe('intake/smart-health-links', () => {
       expiresAt: new Date(Date.now() - 1000),
     });
     const read = (m: MedplumClient, url: string) => readFromMock(m as MockClient, url);
-    assert.equal((await serveManifest(medplum, { shlId: record.identifier?.[0]?.value as string, recipient: 'x' }, read)).status, 404);
+    assert.equal(
+      (await serveManifest(medplum, { shlId: record.identifier?.[0]?.value as string, recipient: 'x' }, read)).status,
+      404,
+    );
     const reply = await shlHandler(medplum, { input: { recipient: 'x' } } as BotEvent<ManifestRequest>);
     assert.equal(reply.status, 404);
   });

@@ -7,7 +7,12 @@ import { describe, test } from 'node:test';
 import { badRequest, contentTooLarge, OperationOutcomeError, tooManyRequests } from '@medplum/core';
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { scriptedClient } from './support/scripted-fetch';
-import { classifyError, readPatientTraced, TRACING_EXTENSION_URL, tracingIds } from '../../../examples/integration/api-errors';
+import {
+  classifyError,
+  readPatientTraced,
+  TRACING_EXTENSION_URL,
+  tracingIds,
+} from '../../../examples/integration/api-errors';
 
 const TRACE_ID = '3f0b1c52-6a7e-4d0f-9a55-2f1c8e4b7d21';
 const REQUEST_ID = 'a9d0e4c8-1b2f-4e7a-8c3d-5f6a7b8c9d0e';
@@ -60,7 +65,9 @@ describe('integration/api-errors', () => {
   });
 
   test('an unexpected 500 with a plain JSON body is retried, not taken for a 400', async () => {
-    const { medplum } = scriptedClient([{ status: 500, body: { msg: 'Internal Server Error' }, headers: { 'content-type': 'application/json' } }]);
+    const { medplum } = scriptedClient([
+      { status: 500, body: { msg: 'Internal Server Error' }, headers: { 'content-type': 'application/json' } },
+    ]);
     await assert.rejects(medplum.readResource('Patient', 'p1', { maxRetries: 0 }), (err: unknown) => {
       assert.ok(err instanceof OperationOutcomeError);
       assert.equal(err.outcome.id, undefined);

@@ -141,7 +141,7 @@ describe('integration/hl7-bot', () => {
     // An A08 (update) for the same MRN with a new address replaces the same Patient.
     const update = SAMPLE_ADT_A01.replace('ADT^A01^ADT_A01|MSG00001', 'ADT^A08^ADT_A01|MSG00002').replace(
       '12 Oak Street^^Springfield^IL^62701',
-      '40 Elm Road^^Springfield^IL^62704'
+      '40 Elm Road^^Springfield^IL^62704',
     );
     const second = Hl7Message.parse(await handler(medplum, event(update)));
     assert.equal(second.getAckType(), 'AA');
@@ -159,7 +159,9 @@ describe('integration/hl7-bot', () => {
     const discharge = SAMPLE_ADT_A01.replace('ADT^A01^ADT_A01', 'ADT^A03^ADT_A03');
     const ack = Hl7Message.parse(await handler(medplum, event(discharge)));
     assert.equal(ack.getAckType(), 'AA');
-    const patients = await medplum.searchResources('Patient', { identifier: 'https://example.org/fhir/mrn/goodhealth|MRN12345' });
+    const patients = await medplum.searchResources('Patient', {
+      identifier: 'https://example.org/fhir/mrn/goodhealth|MRN12345',
+    });
     assert.equal(patients.length, 0);
   });
 
@@ -179,14 +181,17 @@ describe('integration/webhooks', () => {
       medplum,
       'DiagnosticReport?status=final',
       'https://hooks.example.com/medplum',
-      'whsec-123'
+      'whsec-123',
     );
     const stored = await medplum.readResource('Subscription', sub.id);
     assert.equal(stored.channel.type, 'rest-hook');
     assert.equal(stored.channel.endpoint, 'https://hooks.example.com/medplum');
     assert.equal(stored.extension?.find((e) => e.url === SUBSCRIPTION_SECRET_URL)?.valueString, 'whsec-123');
     // The server reads the attempts extension under its https URL only.
-    assert.equal(SUBSCRIPTION_MAX_ATTEMPTS_URL, 'https://medplum.com/fhir/StructureDefinition/subscription-max-attempts');
+    assert.equal(
+      SUBSCRIPTION_MAX_ATTEMPTS_URL,
+      'https://medplum.com/fhir/StructureDefinition/subscription-max-attempts',
+    );
     assert.equal(stored.extension?.find((e) => e.url === SUBSCRIPTION_MAX_ATTEMPTS_URL)?.valueInteger, 3);
     assert.doesNotThrow(() => validateResource(stored));
   });
@@ -204,7 +209,11 @@ describe('integration/webhooks', () => {
 
   test('forwardToBot posts the payload to Bot/$execute by identifier', async () => {
     const { medplum, requests } = scriptedClient([{ status: 200, body: { ok: true } }]);
-    const result = await forwardToBot(medplum, { system: 'https://example.org/bots', value: 'stripe-events' }, { type: 'invoice.paid' });
+    const result = await forwardToBot(
+      medplum,
+      { system: 'https://example.org/bots', value: 'stripe-events' },
+      { type: 'invoice.paid' },
+    );
     assert.deepEqual(result, { ok: true });
     assert.equal(requests[0].method, 'POST');
     assert.equal(requests[0].url.pathname, '/fhir/R4/Bot/$execute');
@@ -231,14 +240,20 @@ describe('integration/identifiers', () => {
 
   test('findByAnyIdentifier refuses to choose when identifiers point at different patients', async () => {
     const medplum = mockWithSearch();
-    await medplum.createResource<Patient>({ resourceType: 'Patient', identifier: [{ system: SYSTEMS.hospitalMrn, value: 'A' }] });
-    await medplum.createResource<Patient>({ resourceType: 'Patient', identifier: [{ system: SYSTEMS.labAccount, value: 'B' }] });
+    await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      identifier: [{ system: SYSTEMS.hospitalMrn, value: 'A' }],
+    });
+    await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      identifier: [{ system: SYSTEMS.labAccount, value: 'B' }],
+    });
     await assert.rejects(
       findByAnyIdentifier(medplum, [
         { system: SYSTEMS.hospitalMrn, value: 'A' },
         { system: SYSTEMS.labAccount, value: 'B' },
       ]),
-      /match 2 different patients/
+      /match 2 different patients/,
     );
   });
 
@@ -264,7 +279,9 @@ describe('integration/identifiers', () => {
 describe('integration/ccda', () => {
   test('exportCcda GETs Patient/{id}/$ccda-export and returns the XML text', async () => {
     const xml = '<?xml version="1.0"?><ClinicalDocument xmlns="urn:hl7-org:v3"/>';
-    const { medplum, requests } = scriptedClient([{ status: 200, body: xml, headers: { 'content-type': 'application/cda+xml' } }]);
+    const { medplum, requests } = scriptedClient([
+      { status: 200, body: xml, headers: { 'content-type': 'application/cda+xml' } },
+    ]);
     const result = await exportCcda(medplum, 'p1', 'referral');
     assert.equal(result, xml);
     assert.equal(requests[0].method, 'GET');
@@ -283,4 +300,3 @@ describe('integration/ccda', () => {
     assert.doesNotThrow(() => validateResource(doc));
   });
 });
-

@@ -25,8 +25,14 @@ function valid(resource: Resource): void {
 
 async function setup() {
   const medplum = mockWithSearch();
-  const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['Lena'], family: 'Brandt' }] });
-  const doctor = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Adeyemi' }] });
+  const patient = await medplum.createResource<Patient>({
+    resourceType: 'Patient',
+    name: [{ given: ['Lena'], family: 'Brandt' }],
+  });
+  const doctor = await medplum.createResource<Practitioner>({
+    resourceType: 'Practitioner',
+    name: [{ family: 'Adeyemi' }],
+  });
   return { medplum, patient, doctor };
 }
 
@@ -44,7 +50,9 @@ describe('labs-imaging/lab-orders', () => {
     lab.tests.forEach(valid);
     assert.equal(lab.tests.length, 2);
     assert.ok(lab.tests.every((t) => t.basedOn?.[0]?.reference === `ServiceRequest/${lab.order.id}`));
-    const sameRequisition = await medplum.searchResources('ServiceRequest', { requisition: 'https://example.org/lab-requisition|REQ-2026-0001' });
+    const sameRequisition = await medplum.searchResources('ServiceRequest', {
+      requisition: 'https://example.org/lab-requisition|REQ-2026-0001',
+    });
     assert.equal(sameRequisition.length, 3);
 
     const specimen = await collectSpecimen(medplum, lab, 'ACC-778');
@@ -61,7 +69,10 @@ describe('labs-imaging/lab-orders', () => {
     observations.forEach(valid);
     assert.deepEqual(observations.map((o) => o.interpretation?.[0]?.coding?.[0]?.code).sort(), ['H', 'N']);
     const reports = await medplum.searchResources('DiagnosticReport', { 'based-on': `ServiceRequest/${lab.order.id}` });
-    assert.deepEqual(reports.map((r) => r.id), [report.id]);
+    assert.deepEqual(
+      reports.map((r) => r.id),
+      [report.id],
+    );
     const order = await medplum.readResource('ServiceRequest', lab.order.id as string, { cache: 'no-cache' });
     assert.equal(order.status, 'completed');
 
@@ -69,7 +80,10 @@ describe('labs-imaging/lab-orders', () => {
     valid(task);
     assert.equal(task.priority, 'urgent', 'the A1c is high');
     const queue = await reviewQueue(medplum, doctor);
-    assert.deepEqual(queue.map((t) => t.id), [task.id]);
+    assert.deepEqual(
+      queue.map((t) => t.id),
+      [task.id],
+    );
     const done = await completeReview(medplum, task, 'A1c above target; discuss metformin at follow-up.');
     assert.equal(done.status, 'completed');
     assert.equal((await reviewQueue(medplum, doctor)).length, 0);
@@ -81,13 +95,22 @@ describe('labs-imaging/imaging', () => {
     const { medplum, patient, doctor } = await setup();
     const order = await orderChestXray(medplum, patient, doctor, 'Cough for three weeks');
     valid(order);
-    const study = await recordStudy(medplum, order, '1.2.840.113619.2.55.3.604688119.969.1268071029.320', '1.2.840.113619.2.55.3.604688119.969.1268071029.321', 2);
+    const study = await recordStudy(
+      medplum,
+      order,
+      '1.2.840.113619.2.55.3.604688119.969.1268071029.320',
+      '1.2.840.113619.2.55.3.604688119.969.1268071029.321',
+      2,
+    );
     valid(study);
     const report = await reportStudy(medplum, order, study, doctor, 'No acute cardiopulmonary abnormality.');
     valid(report);
     assert.equal(report.imagingStudy?.[0]?.reference, `ImagingStudy/${study.id}`);
     const studies = await medplum.searchResources('ImagingStudy', { basedon: `ServiceRequest/${order.id}` });
-    assert.deepEqual(studies.map((s) => s.id), [study.id]);
+    assert.deepEqual(
+      studies.map((s) => s.id),
+      [study.id],
+    );
     const stored = await medplum.readResource('ServiceRequest', order.id as string, { cache: 'no-cache' });
     assert.equal(stored.status, 'completed');
   });

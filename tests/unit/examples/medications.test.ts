@@ -15,12 +15,24 @@ import {
 } from '../../../examples/medications/prescribe';
 import { mockWithSearch } from './mock-with-search';
 
-const AMLODIPINE_SIG = { tablets: 1, timesPerDay: 1, text: 'Take 1 tablet by mouth once daily', dispense: 30, refills: 2 };
+const AMLODIPINE_SIG = {
+  tablets: 1,
+  timesPerDay: 1,
+  text: 'Take 1 tablet by mouth once daily',
+  dispense: 30,
+  refills: 2,
+};
 
 async function setup() {
   const medplum = mockWithSearch();
-  const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['Amir'], family: 'Haddad' }] });
-  const prescriber = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Nguyen' }] });
+  const patient = await medplum.createResource<Patient>({
+    resourceType: 'Patient',
+    name: [{ given: ['Amir'], family: 'Haddad' }],
+  });
+  const prescriber = await medplum.createResource<Practitioner>({
+    resourceType: 'Practitioner',
+    name: [{ family: 'Nguyen' }],
+  });
   return { medplum, patient, prescriber };
 }
 
@@ -43,13 +55,25 @@ describe('medications/prescribe', () => {
     assert.equal(rx.dosageInstruction?.[0]?.timing?.repeat?.frequency, 1);
 
     const list = await activeMedications(medplum, patient);
-    assert.deepEqual(list.map((r) => r.id), [rx.id]);
+    assert.deepEqual(
+      list.map((r) => r.id),
+      [rx.id],
+    );
   });
 
   test('stopping keeps the order with a reason; renewing leaves exactly one active order', async () => {
     const { medplum, patient, prescriber } = await setup();
-    const lisinopril = await prescribe(medplum, patient, prescriber, DRUGS.lisinopril10, { ...AMLODIPINE_SIG, text: 'Take 1 tablet by mouth once daily' });
-    const metformin = await prescribe(medplum, patient, prescriber, DRUGS.metforminEr500, { tablets: 1, timesPerDay: 2, text: 'Take 1 tablet by mouth twice daily with meals', dispense: 60, refills: 5 });
+    const lisinopril = await prescribe(medplum, patient, prescriber, DRUGS.lisinopril10, {
+      ...AMLODIPINE_SIG,
+      text: 'Take 1 tablet by mouth once daily',
+    });
+    const metformin = await prescribe(medplum, patient, prescriber, DRUGS.metforminEr500, {
+      tablets: 1,
+      timesPerDay: 2,
+      text: 'Take 1 tablet by mouth twice daily with meals',
+      dispense: 60,
+      refills: 5,
+    });
     assert.equal(metformin.dispenseRequest?.expectedSupplyDuration?.value, 30);
 
     const stopped = await stopMedication(medplum, lisinopril, 'Dry cough');
@@ -57,7 +81,9 @@ describe('medications/prescribe', () => {
     assert.equal(stopped.statusReason?.text, 'Dry cough');
     assert.doesNotThrow(() => validateResource(stopped));
 
-    const renewed = await renew(medplum, metformin, { dispenseRequest: { ...metformin.dispenseRequest, numberOfRepeatsAllowed: 3 } });
+    const renewed = await renew(medplum, metformin, {
+      dispenseRequest: { ...metformin.dispenseRequest, numberOfRepeatsAllowed: 3 },
+    });
     assert.doesNotThrow(() => validateResource(renewed));
     assert.equal(renewed.priorPrescription?.reference, `MedicationRequest/${metformin.id}`);
     assert.notEqual(renewed.id, metformin.id);
@@ -65,6 +91,9 @@ describe('medications/prescribe', () => {
     assert.equal(old.status, 'completed');
 
     const active = await activeMedications(medplum, patient);
-    assert.deepEqual(active.map((r) => r.id), [renewed.id]);
+    assert.deepEqual(
+      active.map((r) => r.id),
+      [renewed.id],
+    );
   });
 });

@@ -15,7 +15,11 @@ export function loadFullDefinitions(): void {
   if (indexed) {
     return;
   }
-  for (const file of ['fhir/r4/profiles-types.json', 'fhir/r4/profiles-resources.json', 'fhir/r4/profiles-medplum.json']) {
+  for (const file of [
+    'fhir/r4/profiles-types.json',
+    'fhir/r4/profiles-resources.json',
+    'fhir/r4/profiles-medplum.json',
+  ]) {
     indexStructureDefinitionBundle(readJson(file) as Bundle);
   }
   for (const file of ['fhir/r4/search-parameters.json', 'fhir/r4/search-parameters-medplum.json']) {

@@ -29,7 +29,10 @@ import { mockWithSearch } from './mock-with-search';
 
 type Saved<T> = T & { id: string };
 
-function recordBots(medplum: MockClient, answer: (id: unknown, body: any) => Promise<unknown>): { id: unknown; body: any; type?: string }[] {
+function recordBots(
+  medplum: MockClient,
+  answer: (id: unknown, body: any) => Promise<unknown>,
+): { id: unknown; body: any; type?: string }[] {
   const calls: { id: unknown; body: any; type?: string }[] = [];
   (medplum as any).executeBot = async (id: unknown, body: any, type?: string) => {
     calls.push({ id, body, type });
@@ -131,7 +134,7 @@ describe('Provider app integrations', () => {
       [
         [1, true],
         [2, false],
-      ]
+      ],
     );
     assert.equal((await medplum.readResource('Claim', claim.id)).meta?.versionId, before, 'Stedi path does not save');
   });
@@ -150,14 +153,14 @@ describe('Provider app integrations', () => {
     };
     await assert.rejects(
       sendFax(medplum, practitioner, '555-0100', { contentType: 'application/pdf', url: 'Binary/1' }),
-      /at least 10 digits/
+      /at least 10 digits/,
     );
     const fax = await sendFax(
       medplum,
       practitioner,
       '+1 (555) 010-0199',
       { contentType: 'application/pdf', url: 'Binary/1', title: 'referral.pdf' },
-      { patient: { reference: getReferenceString(patient) }, subject: 'Referral', coverNote: 'Please call back' }
+      { patient: { reference: getReferenceString(patient) }, subject: 'Referral', coverNote: 'Please call back' },
     );
     assert.equal(fax.category?.[0]?.coding?.[0]?.code, 'outbound');
     assert.equal(fax.medium?.[0]?.coding?.[0]?.code, 'FAXWRIT');
@@ -171,8 +174,14 @@ describe('Provider app integrations', () => {
 
   test('setPreferredPharmacy writes the preferred-pharmacy extension and keeps one primary', async () => {
     const { medplum, patient } = await setup();
-    const first = (await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Main St Pharmacy' })) as Saved<Organization>;
-    const second = (await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Oak Ave Pharmacy' })) as Saved<Organization>;
+    const first = (await medplum.createResource<Organization>({
+      resourceType: 'Organization',
+      name: 'Main St Pharmacy',
+    })) as Saved<Organization>;
+    const second = (await medplum.createResource<Organization>({
+      resourceType: 'Organization',
+      name: 'Oak Ave Pharmacy',
+    })) as Saved<Organization>;
     const one = await setPreferredPharmacy(medplum, patient, first, true);
     const two = await setPreferredPharmacy(medplum, one.patient as Saved<Patient>, second, true);
     assert.ok(two.patient.extension?.every((e) => e.url === PATIENT_PREFERRED_PHARMACY_URL));

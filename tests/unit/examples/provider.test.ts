@@ -7,7 +7,16 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createReference, getReferenceString, validateResource } from '@medplum/core';
 import type { MedplumClient } from '@medplum/core';
-import type { ChargeItem, Patient, PlanDefinition, Practitioner, Resource, Schedule, ServiceRequest, Task } from '@medplum/fhirtypes';
+import type {
+  ChargeItem,
+  Patient,
+  PlanDefinition,
+  Practitioner,
+  Resource,
+  Schedule,
+  ServiceRequest,
+  Task,
+} from '@medplum/fhirtypes';
 import {
   addAddendum,
   applyCareTemplate,
@@ -95,7 +104,10 @@ describe('provider/app', () => {
       title: 'Annual visit',
       extension: [
         { url: SERVICE_BILLING_CODE_URL, valueCodeableConcept: OFFICE_VISIT },
-        { url: APPLICABLE_CHARGE_DEFINITION_URL, valueCanonical: 'https://example.org/ChargeItemDefinition/office-visit' },
+        {
+          url: APPLICABLE_CHARGE_DEFINITION_URL,
+          valueCanonical: 'https://example.org/ChargeItemDefinition/office-visit',
+        },
       ],
       action: [{ title: 'Complete blood count' }],
     })) as PlanDefinition & { id: string };
@@ -127,7 +139,7 @@ describe('provider/app', () => {
     assert.match(posts[0].url, new RegExp(`PlanDefinition/${template.id}/\\$apply$`));
     assert.deepEqual(
       posts[0].body.parameter.map((p: { name: string }) => p.name),
-      ['subject', 'encounter', 'practitioner']
+      ['subject', 'encounter', 'practitioner'],
     );
 
     // What $apply creates for an ActivityDefinition of kind ServiceRequest: a draft order and a Task on the visit.
@@ -141,7 +153,9 @@ describe('provider/app', () => {
         coding: [{ system: CPT, code: '85025', display: 'Complete CBC with automated differential WBC' }],
         text: 'Complete blood count',
       },
-      extension: [{ url: APPLICABLE_CHARGE_DEFINITION_URL, valueCanonical: 'https://example.org/ChargeItemDefinition/cbc' }],
+      extension: [
+        { url: APPLICABLE_CHARGE_DEFINITION_URL, valueCanonical: 'https://example.org/ChargeItemDefinition/cbc' },
+      ],
     });
     await medplum.createResource<Task>({
       resourceType: 'Task',
@@ -170,7 +184,10 @@ describe('provider/app', () => {
     loadFullDefinitions();
     const medplum = mockWithSearch();
     const patient = await newPatient(medplum);
-    const doctor = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Osei' }] });
+    const doctor = await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Osei' }],
+    });
     const schedule = (await medplum.createResource<Schedule>({
       resourceType: 'Schedule',
       active: true,
@@ -234,7 +251,10 @@ describe('provider/app', () => {
       type: '55107-7',
     });
     assert.equal(found.length, 1);
-    assert.equal(Buffer.from(found[0].content[0].attachment.data as string, 'base64').toString(), 'BP recheck was 128/82.');
+    assert.equal(
+      Buffer.from(found[0].content[0].attachment.data as string, 'base64').toString(),
+      'BP recheck was 128/82.',
+    );
   });
 
   test('buildVisitClaim keeps CPT lines only and totals priceOverride', () => {
@@ -284,9 +304,11 @@ describe('provider/app', () => {
         dueDate: '2026-12-03T17:00:00.000Z',
         patient: createReference(patient),
         assignee: me,
-        performerType: { coding: [{ system: 'http://snomed.info/sct', code: '768820003', display: 'Care coordinator (occupation)' }] },
+        performerType: {
+          coding: [{ system: 'http://snomed.info/sct', code: '768820003', display: 'Care coordinator (occupation)' }],
+        },
       },
-      me
+      me,
     );
     valid(task);
     assert.equal(task.intent, 'order');
@@ -297,7 +319,7 @@ describe('provider/app', () => {
     const queue = await medplum.searchResources('Task', myOpenTasksQuery(me));
     assert.deepEqual(
       queue.map((t) => t.id),
-      [saved.id]
+      [saved.id],
     );
   });
 
@@ -320,7 +342,7 @@ describe('provider/app', () => {
     // The author is left out of the recipients: the patient remains.
     assert.deepEqual(
       reply.recipient?.map((r) => r.reference),
-      [patient.reference]
+      [patient.reference],
     );
     // The parent now carries the time of its latest message.
     assert.equal((await medplum.readResource('Communication', thread.id as string)).sent, reply.sent);

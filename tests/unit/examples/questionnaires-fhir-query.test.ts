@@ -42,7 +42,9 @@ describe('questionnaires x-fhir-query extraction', () => {
       value: 'http://hl7.org/fhir/sid/us-npi|1234567893',
     });
 
-    const bundle = (await medplum.search(search.resourceType, { identifier: search.filters?.[0].value as string })) as Bundle;
+    const bundle = (await medplum.search(search.resourceType, {
+      identifier: search.filters?.[0].value as string,
+    })) as Bundle;
     const reference = evalFhirPathTyped("'Practitioner/' + entry.resource.first().id", [toTypedValue(bundle)]);
     assert.equal(reference[0]?.value, `Practitioner/${specialist.id}`);
 

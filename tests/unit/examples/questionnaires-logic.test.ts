@@ -29,7 +29,10 @@ const signature: Signature = {
 
 async function setup(): Promise<{ patient: Patient & { id: string }; response: QuestionnaireResponse }> {
   const medplum = mockWithSearch();
-  const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Doe', given: ['Jane'] }] });
+  const patient = await medplum.createResource<Patient>({
+    resourceType: 'Patient',
+    name: [{ family: 'Doe', given: ['Jane'] }],
+  });
   return { patient, response: buildScreenResponse(patient, signature) };
 }
 
@@ -60,7 +63,10 @@ describe('questionnaires/logic', () => {
       item: response.item?.map((i) => (i.linkId === 'packs-per-day' ? { ...i, answer: [{ valueDecimal: 0.25 }] } : i)),
     };
     assert.equal(isEnabled(byId('quit-help')!, light), false, 'all: 0.25 packs fails >= 0.5');
-    const nonSmoker: QuestionnaireResponse = { ...response, item: [{ linkId: 'smokes', answer: [{ valueBoolean: false }] }] };
+    const nonSmoker: QuestionnaireResponse = {
+      ...response,
+      item: [{ linkId: 'smokes', answer: [{ valueBoolean: false }] }],
+    };
     assert.equal(isEnabled(byId('packs-per-day')!, nonSmoker), false);
     assert.equal(isEnabled(byId('allergy')!, nonSmoker), false);
   });
@@ -70,7 +76,7 @@ describe('questionnaires/logic', () => {
     const { response } = await setup();
     const ext = getExtension(
       q.item!.find((i) => i.linkId === 'quit-help')!,
-      'http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-enableWhenExpression'
+      'http://hl7.org/fhir/uv/sdc/StructureDefinition/sdc-questionnaire-enableWhenExpression',
     );
     const expression = ext?.valueExpression?.expression as string;
     assert.ok(expression);
@@ -104,12 +110,18 @@ describe('questionnaires/logic', () => {
     assert.ok(checkResponse(q, missing).includes('packs-per-day: required'));
     const stale: QuestionnaireResponse = {
       ...response,
-      item: [{ linkId: 'smokes', answer: [{ valueBoolean: false }] }, { linkId: 'packs-per-day', answer: [{ valueDecimal: 2 }] }],
+      item: [
+        { linkId: 'smokes', answer: [{ valueBoolean: false }] },
+        { linkId: 'packs-per-day', answer: [{ valueDecimal: 2 }] },
+      ],
     };
     assert.ok(checkResponse(q, stale).includes('packs-per-day: answered but disabled'));
     const noSubstance: QuestionnaireResponse = {
       ...response,
-      item: [...(response.item ?? []), { linkId: 'allergy', item: [{ linkId: 'severity', answer: [{ valueCoding: { code: 'mild' } }] }] }],
+      item: [
+        ...(response.item ?? []),
+        { linkId: 'allergy', item: [{ linkId: 'severity', answer: [{ valueCoding: { code: 'mild' } }] }] },
+      ],
     };
     assert.ok(checkResponse(q, noSubstance).includes('substance: required'));
   });

@@ -7,7 +7,14 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
-import { badRequest, createReference, formatHumanName, notFound, OperationOutcomeError, type MedplumClient } from '@medplum/core';
+import {
+  badRequest,
+  createReference,
+  formatHumanName,
+  notFound,
+  OperationOutcomeError,
+  type MedplumClient,
+} from '@medplum/core';
 import type { Bundle, Patient, Questionnaire } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
 import type { ReactElement, ReactNode } from 'react';
@@ -28,7 +35,12 @@ import {
   ThreadList,
   UnreadBadge,
 } from '../../../examples/react-hooks/data';
-import { answerAndClean, expandIfAvailable, samplesToBase64, visibleQuestions } from '../../../examples/react-hooks/helpers';
+import {
+  answerAndClean,
+  expandIfAvailable,
+  samplesToBase64,
+  visibleQuestions,
+} from '../../../examples/react-hooks/helpers';
 
 const { renderToStaticMarkup } = createRequire(__filename)('react-dom/server') as {
   renderToStaticMarkup(element: ReactElement): string;
@@ -55,7 +67,10 @@ test('useResource returns a resource object at once, and a reference once the cl
 
   // A browser client caches reads for 60 s by default; in Node the default is no cache, so ask for one.
   const cached = new MockClient({ cacheTime: 60_000 });
-  const stored = await cached.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['Grace'], family: 'Hopper' }] });
+  const stored = await cached.createResource<Patient>({
+    resourceType: 'Patient',
+    name: [{ given: ['Grace'], family: 'Hopper' }],
+  });
   // Not in the cache yet: the first render shows the placeholder (the effect would then read it).
   assert.match(render(cached, createElement(PatientName, { patient: { reference: 'Patient/123' } })), /Loading/);
   // Read once (as another component would have), a reference renders from the cache at once.
@@ -80,8 +95,22 @@ test('notifiedResource reads the resource after the SubscriptionStatus entry', (
     resourceType: 'Bundle',
     type: 'history',
     entry: [
-      { resource: { resourceType: 'SubscriptionStatus', status: 'active', type: 'event-notification', subscription: { reference: 'Subscription/s1' } } },
-      { resource: { resourceType: 'Communication', id: 'c1', status: 'in-progress', payload: [{ contentString: 'Hello' }] } },
+      {
+        resource: {
+          resourceType: 'SubscriptionStatus',
+          status: 'active',
+          type: 'event-notification',
+          subscription: { reference: 'Subscription/s1' },
+        },
+      },
+      {
+        resource: {
+          resourceType: 'Communication',
+          id: 'c1',
+          status: 'in-progress',
+          payload: [{ contentString: 'Hello' }],
+        },
+      },
     ],
   };
   assert.equal(notifiedResource<{ id: string }>(bundle)?.id, 'c1');
@@ -93,7 +122,10 @@ test('the live-data components render their first state under MedplumProvider', 
   assert.match(render(medplum, createElement(LatestMessage, { patientId: '123' })), /No new messages/);
   assert.match(render(medplum, createElement(TaskEdits)), /0 task change\(s\)/);
   assert.match(render(medplum, createElement(UnreadBadge, { practitionerId: '123' })), />0</);
-  assert.match(render(medplum, createElement(CodeField, { valueSetUrl: 'http://example.org/vs' })), /Checking the value set/);
+  assert.match(
+    render(medplum, createElement(CodeField, { valueSetUrl: 'http://example.org/vs' })),
+    /Checking the value set/,
+  );
   // useThreadInbox starts in its loading state; the thread search runs in an effect.
   assert.match(render(medplum, createElement(ThreadList, {})), /Loading threads/);
   assert.match(render(medplum, createElement(Dictation)), /Dictate.*idle/s);
@@ -120,10 +152,16 @@ test('useQuestionnaireForm is loaded on the first render when given a Questionna
 
 test('answerAndClean drops the answers to questions its own answer disables', () => {
   const yes = answerAndClean(consent, 'smoker', true);
-  assert.deepEqual(yes.item?.map((i) => i.linkId), ['smoker', 'packs']);
+  assert.deepEqual(
+    yes.item?.map((i) => i.linkId),
+    ['smoker', 'packs'],
+  );
   assert.deepEqual(visibleQuestions(consent, yes), ['smoker', 'packs']);
   const no = answerAndClean(consent, 'smoker', false);
-  assert.deepEqual(no.item?.map((i) => i.linkId), ['smoker']);
+  assert.deepEqual(
+    no.item?.map((i) => i.linkId),
+    ['smoker'],
+  );
   assert.deepEqual(visibleQuestions(consent, no), ['smoker']);
   assert.equal(no.status, 'in-progress');
   assert.throws(() => answerAndClean(consent, 'missing', true), /No item missing/);
@@ -131,11 +169,28 @@ test('answerAndClean drops the answers to questions its own answer disables', ()
 
 test('expandIfAvailable returns undefined for a missing value set and rethrows other errors', async () => {
   const failing = (err: unknown) => ({ valueSetExpand: async () => Promise.reject(err) }) as unknown as MedplumClient;
-  assert.equal(await expandIfAvailable(failing(new OperationOutcomeError(notFound)), 'http://example.org/vs', 'a'), undefined);
-  assert.equal(await expandIfAvailable(failing(new OperationOutcomeError(badRequest('ValueSet not found'))), 'http://example.org/vs', 'a'), undefined);
-  await assert.rejects(() => expandIfAvailable(failing(new TypeError('Failed to fetch')), 'http://example.org/vs', 'a'), /Failed to fetch/);
+  assert.equal(
+    await expandIfAvailable(failing(new OperationOutcomeError(notFound)), 'http://example.org/vs', 'a'),
+    undefined,
+  );
+  assert.equal(
+    await expandIfAvailable(
+      failing(new OperationOutcomeError(badRequest('ValueSet not found'))),
+      'http://example.org/vs',
+      'a',
+    ),
+    undefined,
+  );
+  await assert.rejects(
+    () => expandIfAvailable(failing(new TypeError('Failed to fetch')), 'http://example.org/vs', 'a'),
+    /Failed to fetch/,
+  );
   const working = {
-    valueSetExpand: async () => ({ resourceType: 'ValueSet', status: 'active', expansion: { contains: [{ code: 'a1', display: 'Alpha' }, { code: 'a2' }] } }),
+    valueSetExpand: async () => ({
+      resourceType: 'ValueSet',
+      status: 'active',
+      expansion: { contains: [{ code: 'a1', display: 'Alpha' }, { code: 'a2' }] },
+    }),
   } as unknown as MedplumClient;
   assert.deepEqual(await expandIfAvailable(working, 'http://example.org/vs', 'a'), ['Alpha', 'a2']);
 });
@@ -144,11 +199,24 @@ test('samplesToBase64 clamps floats to 16-bit little-endian samples', () => {
   const b64 = samplesToBase64(new Float32Array([0, 1, -1, 2]));
   const bytes = Buffer.from(b64, 'base64');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  assert.deepEqual([0, 2, 4, 6].map((o) => view.getInt16(o, true)), [0, 32767, -32767, 32767]);
+  assert.deepEqual(
+    [0, 2, 4, 6].map((o) => view.getInt16(o, true)),
+    [0, 32767, -32767, 32767],
+  );
 });
 
 test('PatientPhoto shows the photo URL on the first render', () => {
-  const patient: Patient = { resourceType: 'Patient', id: 'p1', photo: [{ url: 'https://storage.example.org/binary/1' }] };
-  assert.match(render(new MockClient(), createElement(PatientPhoto, { patient })), /src="https:\/\/storage.example.org\/binary\/1"/);
-  assert.match(render(new MockClient(), createElement(PatientPhoto, { patient: { resourceType: 'Patient' } })), /No photo/);
+  const patient: Patient = {
+    resourceType: 'Patient',
+    id: 'p1',
+    photo: [{ url: 'https://storage.example.org/binary/1' }],
+  };
+  assert.match(
+    render(new MockClient(), createElement(PatientPhoto, { patient })),
+    /src="https:\/\/storage.example.org\/binary\/1"/,
+  );
+  assert.match(
+    render(new MockClient(), createElement(PatientPhoto, { patient: { resourceType: 'Patient' } })),
+    /No photo/,
+  );
 });

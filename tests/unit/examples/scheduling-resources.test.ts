@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createReference, validateResource } from '@medplum/core';
-import type { Appointment, Location, Organization, Patient, Practitioner, PractitionerRole, Slot } from '@medplum/fhirtypes';
+import type {
+  Appointment,
+  Location,
+  Organization,
+  Patient,
+  Practitioner,
+  PractitionerRole,
+  Slot,
+} from '@medplum/fhirtypes';
 import {
   blockTime,
   bookedDuring,
@@ -23,8 +31,14 @@ import { mockWithSearch } from './mock-with-search';
 async function clinic() {
   const medplum = mockWithSearch();
   const { building, room } = await createClinicRooms(medplum);
-  const practitioner = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Okafor', given: ['Ada'] }] });
-  const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Doe', given: ['Jane'] }] });
+  const practitioner = await medplum.createResource<Practitioner>({
+    resourceType: 'Practitioner',
+    name: [{ family: 'Okafor', given: ['Ada'] }],
+  });
+  const patient = await medplum.createResource<Patient>({
+    resourceType: 'Patient',
+    name: [{ family: 'Doe', given: ['Jane'] }],
+  });
   const calendars = await createCalendars(medplum, building, room, practitioner);
   return { medplum, building, room, practitioner, patient, ...calendars };
 }
@@ -32,11 +46,16 @@ async function clinic() {
 describe('scheduling/resources', () => {
   test('rooms sit inside the building and are found by partof and physical-type', async () => {
     const { medplum, building, room, service, roomSchedule, doctorSchedule } = await clinic();
-    [building, room, service, roomSchedule, doctorSchedule].forEach((r) => assert.doesNotThrow(() => validateResource(r)));
+    [building, room, service, roomSchedule, doctorSchedule].forEach((r) =>
+      assert.doesNotThrow(() => validateResource(r)),
+    );
     assert.equal(room.partOf?.reference, `Location/${building.id}`);
     assert.equal(roomSchedule.actor[0].reference, `Location/${room.id}`);
     const rooms = await listRooms(medplum, building);
-    assert.deepEqual(rooms.map((r) => r.id), [room.id]);
+    assert.deepEqual(
+      rooms.map((r) => r.id),
+      [room.id],
+    );
   });
 
   test('blocked time is a busy-unavailable Slot and shows up as a conflict', async () => {
@@ -45,10 +64,22 @@ describe('scheduling/resources', () => {
     assert.doesNotThrow(() => validateResource(block));
     assert.equal(block.status, 'busy-unavailable');
     // Overlapping, touching and distant windows.
-    assert.equal((await findConflicts(medplum, [roomSchedule], '2026-12-02T17:30:00Z', '2026-12-02T18:30:00Z')).length, 1);
-    assert.equal((await findConflicts(medplum, [roomSchedule], '2026-12-02T16:00:00Z', '2026-12-02T19:00:00Z')).length, 1);
-    assert.equal((await findConflicts(medplum, [roomSchedule], '2026-12-02T18:00:00Z', '2026-12-02T18:30:00Z')).length, 0);
-    assert.equal((await findConflicts(medplum, [doctorSchedule], '2026-12-02T17:30:00Z', '2026-12-02T18:30:00Z')).length, 0);
+    assert.equal(
+      (await findConflicts(medplum, [roomSchedule], '2026-12-02T17:30:00Z', '2026-12-02T18:30:00Z')).length,
+      1,
+    );
+    assert.equal(
+      (await findConflicts(medplum, [roomSchedule], '2026-12-02T16:00:00Z', '2026-12-02T19:00:00Z')).length,
+      1,
+    );
+    assert.equal(
+      (await findConflicts(medplum, [roomSchedule], '2026-12-02T18:00:00Z', '2026-12-02T18:30:00Z')).length,
+      0,
+    );
+    assert.equal(
+      (await findConflicts(medplum, [doctorSchedule], '2026-12-02T17:30:00Z', '2026-12-02T18:30:00Z')).length,
+      0,
+    );
     // A tentative hold on the doctor's calendar counts as taken too.
     const hold = await medplum.createResource<Slot>({
       resourceType: 'Slot',
@@ -60,15 +91,29 @@ describe('scheduling/resources', () => {
     assert.doesNotThrow(() => validateResource(hold));
     assert.deepEqual(
       (await findConflicts(medplum, [doctorSchedule], '2026-12-02T17:15:00Z', '2026-12-02T18:30:00Z')).map((s) => s.id),
-      [hold.id]
+      [hold.id],
     );
-    await assert.rejects(() => blockTime(medplum, roomSchedule, '2027-06-01T17:00:00Z', '2027-06-01T18:00:00Z', 'x'), /planning horizon/);
-    await assert.rejects(() => blockTime(medplum, roomSchedule, '2026-12-02T18:00:00Z', '2026-12-02T17:00:00Z', 'x'), /after start/);
+    await assert.rejects(
+      () => blockTime(medplum, roomSchedule, '2027-06-01T17:00:00Z', '2027-06-01T18:00:00Z', 'x'),
+      /planning horizon/,
+    );
+    await assert.rejects(
+      () => blockTime(medplum, roomSchedule, '2026-12-02T18:00:00Z', '2026-12-02T17:00:00Z', 'x'),
+      /after start/,
+    );
   });
 
   test('booking a room and a practitioner writes two busy Slots and one Appointment', async () => {
     const { medplum, room, practitioner, patient, roomSchedule, doctorSchedule } = await clinic();
-    const input = { patient, practitioner, room, roomSchedule, doctorSchedule, start: '2026-12-03T16:00:00Z', end: '2026-12-03T16:30:00Z' };
+    const input = {
+      patient,
+      practitioner,
+      room,
+      roomSchedule,
+      doctorSchedule,
+      start: '2026-12-03T16:00:00Z',
+      end: '2026-12-03T16:30:00Z',
+    };
     const result = await bookRoomAndPractitioner(medplum, input);
     assert.equal(result.type, 'transaction-response');
     const slots = await medplum.searchResources('Slot', { status: 'busy' });
@@ -81,16 +126,28 @@ describe('scheduling/resources', () => {
     assert.equal(appointment.participant.length, 3);
     await assert.rejects(() => bookRoomAndPractitioner(medplum, input), /not available/);
     const during = await bookedDuring(medplum, room, '2026-12-03T15:00:00Z', '2026-12-03T17:00:00Z');
-    assert.deepEqual(during.map((a) => a.id), [appointment.id]);
+    assert.deepEqual(
+      during.map((a) => a.id),
+      [appointment.id],
+    );
     assert.equal((await bookedDuring(medplum, room, '2026-12-04T15:00:00Z', '2026-12-04T17:00:00Z')).length, 0);
-    const other = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Other' }] });
+    const other = await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Other' }],
+    });
     assert.equal((await bookedDuring(medplum, other, '2026-12-03T15:00:00Z', '2026-12-03T17:00:00Z')).length, 0);
   });
 
   test('practitioners are filtered by the state their license is valid in, and by its period', async () => {
     const medplum = mockWithSearch();
-    const board = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'Medical Board of California' });
-    const nyBoard = await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'New York State Education Department' });
+    const board = await medplum.createResource<Organization>({
+      resourceType: 'Organization',
+      name: 'Medical Board of California',
+    });
+    const nyBoard = await medplum.createResource<Organization>({
+      resourceType: 'Organization',
+      name: 'New York State Education Department',
+    });
     const period = { start: '2025-01-01', end: '2027-01-31' };
     const ca = await medplum.createResource<Practitioner>({
       resourceType: 'Practitioner',
@@ -112,26 +169,53 @@ describe('scheduling/resources', () => {
     });
     [ca, lapsed, ny].forEach((p) => assert.doesNotThrow(() => validateResource(p)));
     const found = await practitionersLicensedIn(medplum, 'CA', '2026-12-03');
-    assert.deepEqual(found.map((p) => p.id), [ca.id]);
-    const bySearchOnly = await medplum.searchResources('Practitioner', { 'qualification-davinci-pdex-where-valid': 'CA' });
+    assert.deepEqual(
+      found.map((p) => p.id),
+      [ca.id],
+    );
+    const bySearchOnly = await medplum.searchResources('Practitioner', {
+      'qualification-davinci-pdex-where-valid': 'CA',
+    });
     assert.equal(bySearchOnly.length, 2, 'the search matches the state; the period check is done in code');
-    const byCode = await medplum.searchResources('Practitioner', { 'qualification-code': 'http://nucc.org/provider-taxonomy|207R00000X' });
-    assert.deepEqual(byCode.map((p) => p.id), [ca.id]);
+    const byCode = await medplum.searchResources('Practitioner', {
+      'qualification-code': 'http://nucc.org/provider-taxonomy|207R00000X',
+    });
+    assert.deepEqual(
+      byCode.map((p) => p.id),
+      [ca.id],
+    );
     // Without the state parameter: search by license code, same result.
     const byLicenseCode = await practitionersLicensedIn(medplum, 'CA', '2026-12-03', { stateSearch: false });
-    assert.deepEqual(byLicenseCode.map((p) => p.id), [ca.id]);
-    assert.deepEqual((await practitionersLicensedIn(medplum, 'NY', '2026-12-03', { stateSearch: false })).map((p) => p.id), [ny.id]);
+    assert.deepEqual(
+      byLicenseCode.map((p) => p.id),
+      [ca.id],
+    );
+    assert.deepEqual(
+      (await practitionersLicensedIn(medplum, 'NY', '2026-12-03', { stateSearch: false })).map((p) => p.id),
+      [ny.id],
+    );
   });
 
   test('one PractitionerRole per state is found with a chained search on the Location address', async () => {
     const medplum = mockWithSearch();
-    const practitioner = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Okafor' }] });
+    const practitioner = await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Okafor' }],
+    });
     const california = await medplum.createResource<Location>({
       resourceType: 'Location',
       status: 'active',
       mode: 'kind',
       name: 'California (licensure)',
-      physicalType: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/location-physical-type', code: 'jdn', display: 'Jurisdiction' }] },
+      physicalType: {
+        coding: [
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/location-physical-type',
+            code: 'jdn',
+            display: 'Jurisdiction',
+          },
+        ],
+      },
       address: { state: 'CA' },
     });
     const newYork = await medplum.createResource<Location>({
@@ -156,6 +240,9 @@ describe('scheduling/resources', () => {
     });
     [practitioner, california, newYork, caRole, nyRole].forEach((r) => assert.doesNotThrow(() => validateResource(r)));
     const roles = await medplum.searchResources('PractitionerRole', 'location.address-state=CA');
-    assert.deepEqual(roles.map((r) => r.id), [caRole.id]);
+    assert.deepEqual(
+      roles.map((r) => r.id),
+      [caRole.id],
+    );
   });
 });

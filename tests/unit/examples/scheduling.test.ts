@@ -164,7 +164,10 @@ describe('scheduling/booking', () => {
     }) as typeof medplum.post;
 
     const held = await holdOpening(medplum, offer);
-    assert.deepEqual(sent?.parameter?.map((p) => p.name), ['appointment']);
+    assert.deepEqual(
+      sent?.parameter?.map((p) => p.name),
+      ['appointment'],
+    );
     assert.equal(sent?.parameter?.[0].resource?.contained?.length, 2);
     assert.equal(held.status, 'pending');
     const cancelled = await cancelAppointment(medplum, held);

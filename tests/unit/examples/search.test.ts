@@ -47,7 +47,9 @@ process.on('exit', () => {
 async function createFamily(medplum: MockClient, family: string, people: Partial<Patient>[]): Promise<Patient[]> {
   const created: Patient[] = [];
   for (const p of people) {
-    created.push(await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family, given: ['X'] }], ...p }));
+    created.push(
+      await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family, given: ['X'] }], ...p }),
+    );
   }
   return created;
 }
@@ -63,12 +65,15 @@ describe('basic search', () => {
 
     const bundle = await searchByFamily(medplum, family);
     assert.equal(bundle.type, 'searchset');
-    assert.deepEqual(bundle.entry?.map((e) => e.search?.mode), ['match', 'match']);
+    assert.deepEqual(
+      bundle.entry?.map((e) => e.search?.mode),
+      ['match', 'match'],
+    );
 
     const list = await listByFamily(medplum, family);
     assert.deepEqual(
       list.map((p) => p.id),
-      [older.id, younger.id]
+      [older.id, younger.id],
     );
     assert.equal(list.bundle.resourceType, 'Bundle');
 
@@ -103,7 +108,7 @@ describe('advanced search parameters', () => {
     // ge includes the lower bound, lt excludes the upper one; -birthdate sorts newest first.
     assert.deepEqual(
       ours.map((p) => p.id),
-      [people[2].id, people[1].id]
+      [people[2].id, people[1].id],
     );
   });
 
@@ -176,7 +181,10 @@ describe('chained search', () => {
     await patientsWithFeverRecord(medplum);
     assert.equal(urls[0].pathname, '/fhir/R4/Patient');
     assert.equal([...urls[0].searchParams.keys()].join(','), '_has:Observation:subject:value-quantity');
-    assert.equal(urls[0].searchParams.get('_has:Observation:subject:value-quantity'), 'gt100.4|http://unitsofmeasure.org|[degF]');
+    assert.equal(
+      urls[0].searchParams.get('_has:Observation:subject:value-quantity'),
+      'gt100.4|http://unitsofmeasure.org|[degF]',
+    );
     // The client parses _filter the way the server does: each _has chain is a path with its own operator.
     const parsed = parseFilterParameter(urls[1].searchParams.get('_filter') as string) as FhirFilterConnective;
     assert.equal(parsed.keyword, 'or');
@@ -193,11 +201,11 @@ describe('_filter', () => {
   test('and/or chains group from the right unless parenthesized', () => {
     assert.equal(
       explainFilter('name co "ann" and gender eq female or gender eq male'),
-      '([name contains ann] and ([gender exact female] or [gender exact male]))'
+      '([name contains ann] and ([gender exact female] or [gender exact male]))',
     );
     assert.equal(
       explainFilter('(name co "ann" and gender eq female) or gender eq male'),
-      '(([name contains ann] and [gender exact female]) or [gender exact male])'
+      '(([name contains ann] and [gender exact female]) or [gender exact male])',
     );
     assert.equal(explainFilter('not (status eq final)'), 'not([status exact final])');
   });
@@ -247,7 +255,7 @@ describe('_include and _revinclude', () => {
     assert.equal(observations.length, 2);
     assert.deepEqual(
       patients.map((p) => p.id),
-      [patientId]
+      [patientId],
     );
   });
 
@@ -266,7 +274,7 @@ describe('_include and _revinclude', () => {
     const practitioners = await observationsWithCareTeam(medplum, code);
     assert.deepEqual(
       practitioners.map((p) => p.id),
-      [gpId]
+      [gpId],
     );
   });
 
@@ -281,11 +289,11 @@ describe('_include and _revinclude', () => {
     });
     assert.deepEqual(
       matches.map((r) => r.id),
-      ['a']
+      ['a'],
     );
     assert.deepEqual(
       included.map((r) => r.id),
-      ['b']
+      ['b'],
     );
   });
 });
@@ -299,7 +307,11 @@ describe('paginated search', () => {
   test('offset paging collects every match exactly once', async () => {
     const medplum = newSearchClient();
     const family = uniqueTag('Page');
-    const created = await createFamily(medplum, family, Array.from({ length: 7 }, () => ({})));
+    const created = await createFamily(
+      medplum,
+      family,
+      Array.from({ length: 7 }, () => ({})),
+    );
     const all = await collectByOffset(medplum, family, 3);
     assert.equal(all.length, 7);
     assert.deepEqual(new Set(all.map((p) => p.id)), new Set(created.map((p) => p.id)));
@@ -308,11 +320,15 @@ describe('paginated search', () => {
   test('searchResourcePages asks for 1,000 per page when _count is absent', async () => {
     const { medplum, urls } = recordingClient();
     const family = uniqueTag('Pages');
-    await createFamily(medplum, family, Array.from({ length: 25 }, () => ({})));
+    await createFamily(
+      medplum,
+      family,
+      Array.from({ length: 25 }, () => ({})),
+    );
     const sizes = await countPatientsPageByPage(medplum, family);
     assert.equal(
       sizes.reduce((a, b) => a + b, 0),
-      25
+      25,
     );
     const searchUrl = urls.find((u) => u.pathname === '/fhir/R4/Patient' && u.searchParams.has('family'));
     assert.equal(searchUrl?.searchParams.get('_count'), '1000');
@@ -321,7 +337,11 @@ describe('paginated search', () => {
   test('followNextLinks stops when the bundle has no next link', async () => {
     const medplum = newSearchClient();
     const family = uniqueTag('Links');
-    await createFamily(medplum, family, Array.from({ length: 4 }, () => ({})));
+    await createFamily(
+      medplum,
+      family,
+      Array.from({ length: 4 }, () => ({})),
+    );
     assert.equal((await followNextLinks(medplum, family)).length, 4);
     assert.equal(
       nextPageUrl({
@@ -332,7 +352,7 @@ describe('paginated search', () => {
           { relation: 'next', url: 'https://api.example.com/fhir/R4/Patient?_count=2&_offset=2' },
         ],
       }),
-      'https://api.example.com/fhir/R4/Patient?_count=2&_offset=2'
+      'https://api.example.com/fhir/R4/Patient?_count=2&_offset=2',
     );
   });
 });

@@ -106,7 +106,12 @@ describe('self-hosting/cdk', () => {
 
   test('migrationJobStatus sorts data-migration jobs by status', async () => {
     const medplum = mockWithSearch();
-    const base = { resourceType: 'AsyncJob', type: 'data-migration', request: 'data-migration', requestTime: '2026-11-25T10:00:00Z' } as const;
+    const base = {
+      resourceType: 'AsyncJob',
+      type: 'data-migration',
+      request: 'data-migration',
+      requestTime: '2026-11-25T10:00:00Z',
+    } as const;
     const jobs: AsyncJob[] = [
       { ...base, status: 'completed', dataVersion: 30, minServerVersion: '5.0.0' },
       { ...base, status: 'accepted', dataVersion: 31, minServerVersion: '5.0.0' },
@@ -116,7 +121,12 @@ describe('self-hosting/cdk', () => {
       await medplum.createResource(job);
     }
     // A job of another kind (no type) is not counted
-    const other: AsyncJob = { resourceType: 'AsyncJob', status: 'error', request: 'Patient/$export', requestTime: base.requestTime };
+    const other: AsyncJob = {
+      resourceType: 'AsyncJob',
+      status: 'error',
+      request: 'Patient/$export',
+      requestTime: base.requestTime,
+    };
     validateResource(other);
     await medplum.createResource(other);
     const status = await migrationJobStatus(medplum);
@@ -160,10 +170,7 @@ describe('self-hosting/cdk', () => {
     assert.equal(byName.MEDPLUM_BACKGROUND_JOBS_REDIS_HOST, 'redis-jobs');
     assert.equal(byName.MEDPLUM_WORKERS_ENABLED, '["dispatch","subscription"]');
     assert.equal(byName.MEDPLUM_DEFAULT_PROJECT_FEATURES, '["bots","cron"]');
-    assert.equal(
-      byName.MEDPLUM_SUBSCRIPTION_AUTO_DISABLE,
-      '[{"maxConsecutiveFailures":10,"timeWindowSeconds":3600}]'
-    );
+    assert.equal(byName.MEDPLUM_SUBSCRIPTION_AUTO_DISABLE, '[{"maxConsecutiveFailures":10,"timeWindowSeconds":3600}]');
     assert.deepEqual(notFromEnv, []);
   });
 });
@@ -192,7 +199,7 @@ describe('self-hosting/cdk worker services', () => {
     const base = buildInfraConfig(answers);
     assert.throws(
       () => withWorkerServices(base, [{ id: 'Subscriptions', desiredCount: 1, workers: ['subscription', 'dispatch'] }]),
-      /No service runs these workers: download, cron, reindex, batch, post-deploy-migration, set-accounts, lambda-cleaner/
+      /No service runs these workers: download, cron, reindex, batch, post-deploy-migration, set-accounts, lambda-cleaner/,
     );
   });
 });

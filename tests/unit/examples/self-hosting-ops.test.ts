@@ -29,8 +29,10 @@ describe('self-hosting/ops metrics', () => {
 
   test('a typo in a rule is reported', () => {
     assert.deepEqual(
-      unknownAlertMetrics([{ metric: 'medplum.db.queriesAwaitingClients', condition: '> 0', forMinutes: 5, severity: 'page' }]),
-      ['medplum.db.queriesAwaitingClients']
+      unknownAlertMetrics([
+        { metric: 'medplum.db.queriesAwaitingClients', condition: '> 0', forMinutes: 5, severity: 'page' },
+      ]),
+      ['medplum.db.queriesAwaitingClients'],
     );
   });
 });
@@ -74,27 +76,39 @@ describe('self-hosting/ops cors', () => {
   test('allowedOrigins: star, exact list entries with spaces trimmed, and closed', () => {
     assert.equal(corsAllowed({ appBaseUrl, allowedOrigins: '*' }, 'https://example.com', '/fhir/R4/Patient'), true);
     assert.equal(
-      corsAllowed({ appBaseUrl, allowedOrigins: 'https://abc.com, https://example.com' }, 'https://example.com', '/fhir/R4/Patient'),
-      true
+      corsAllowed(
+        { appBaseUrl, allowedOrigins: 'https://abc.com, https://example.com' },
+        'https://example.com',
+        '/fhir/R4/Patient',
+      ),
+      true,
     );
     assert.equal(
-      corsAllowed({ appBaseUrl, allowedOrigins: 'https://abc.com,https://def.com' }, 'https://example.com', '/fhir/R4/Patient'),
-      false
+      corsAllowed(
+        { appBaseUrl, allowedOrigins: 'https://abc.com,https://def.com' },
+        'https://example.com',
+        '/fhir/R4/Patient',
+      ),
+      false,
     );
     assert.equal(corsAllowed({ appBaseUrl }, 'https://example.com', '/fhir/R4/Patient'), false);
   });
 
   test('an entry with a trailing slash never matches a browser Origin', () => {
     assert.equal(
-      corsAllowed({ appBaseUrl, allowedOrigins: 'https://portal.example.org/' }, 'https://portal.example.org', '/fhir/R4/Patient'),
-      false
+      corsAllowed(
+        { appBaseUrl, allowedOrigins: 'https://portal.example.org/' },
+        'https://portal.example.org',
+        '/fhir/R4/Patient',
+      ),
+      false,
     );
   });
 
   test('the appBaseUrl test is a prefix test', () => {
     assert.equal(
       corsAllowed({ appBaseUrl: 'https://app.example.com/' }, 'https://app.example.co', '/fhir/R4/Patient'),
-      true
+      true,
     );
   });
 });
@@ -134,7 +148,7 @@ describe('self-hosting/ops branding', () => {
       [
         ['Patients', '/Patient'],
         ['Tasks', '/Task?status=requested'],
-      ]
+      ],
     );
     assert.doesNotThrow(() => validateResource(config));
   });
@@ -168,7 +182,7 @@ describe('self-hosting/ops external auth', () => {
   test('externalAuthEnv refuses a plain-http userinfo endpoint', () => {
     assert.throws(
       () => externalAuthEnv([{ issuer: 'https://idp.example.org/', userInfoUrl: 'http://idp.example.org/userinfo' }]),
-      /must be an https URL/
+      /must be an https URL/,
     );
   });
 

@@ -92,7 +92,11 @@ describe('self-hosting/super-admin', () => {
     await vacuumAnalyze(medplum, ['Observation', 'Observation_History']);
     assert.equal(calls[0].url, 'https://api.example.org/admin/super/vacuum');
     assert.equal(calls[0].headers.Prefer, 'respond-async');
-    assert.deepEqual(calls[0].body, { tableNames: ['Observation', 'Observation_History'], vacuum: true, analyze: true });
+    assert.deepEqual(calls[0].body, {
+      tableNames: ['Observation', 'Observation_History'],
+      vacuum: true,
+      analyze: true,
+    });
   });
 
   test('purge sends AuditEvent and an ISO date, without the async header', async () => {
@@ -114,7 +118,10 @@ describe('self-hosting/super-admin', () => {
     const answer = (body: unknown) => async () => new Response(JSON.stringify(body), { status: 200 });
     const base = { ok: true, version: '5.2.13', postgres: true, redis: true };
     assert.equal(await isHealthy('https://api.example.org/', answer(base) as typeof fetch), true);
-    assert.equal(await isHealthy('https://api.example.org/', answer({ ...base, postgres: false }) as typeof fetch), false);
+    assert.equal(
+      await isHealthy('https://api.example.org/', answer({ ...base, postgres: false }) as typeof fetch),
+      false,
+    );
     // A 5.0.10 server has no redisInstances field: its single `redis` flag decides.
     assert.equal(await isHealthy('https://api.example.org/', answer({ ...base, redis: false }) as typeof fetch), false);
     const split = { ...base, redisInstances: { default: true, cache: false } };

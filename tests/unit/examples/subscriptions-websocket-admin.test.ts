@@ -29,9 +29,24 @@ const detail: WsProjectDetail = {
           criteria: 'Communication?recipient=Practitioner/7b1e',
           count: 3,
           entries: [
-            { subscriptionId: 's1', criteria: 'Communication?recipient=Practitioner/7b1e', expiration: IN_AN_HOUR, author: 'Practitioner/7b1e' },
-            { subscriptionId: 's2', criteria: 'Communication?recipient=Practitioner/7b1e', expiration: IN_AN_HOUR, author: 'Practitioner/7b1e' },
-            { subscriptionId: 's3', criteria: 'Communication?recipient=Practitioner/7b1e', expiration: AN_HOUR_AGO, author: 'Practitioner/7b1e' },
+            {
+              subscriptionId: 's1',
+              criteria: 'Communication?recipient=Practitioner/7b1e',
+              expiration: IN_AN_HOUR,
+              author: 'Practitioner/7b1e',
+            },
+            {
+              subscriptionId: 's2',
+              criteria: 'Communication?recipient=Practitioner/7b1e',
+              expiration: IN_AN_HOUR,
+              author: 'Practitioner/7b1e',
+            },
+            {
+              subscriptionId: 's3',
+              criteria: 'Communication?recipient=Practitioner/7b1e',
+              expiration: AN_HOUR_AGO,
+              author: 'Practitioner/7b1e',
+            },
           ],
         },
       ],
@@ -43,7 +58,14 @@ const detail: WsProjectDetail = {
         {
           criteria: 'Task?owner=Practitioner/5c2d',
           count: 1,
-          entries: [{ subscriptionId: 's4', criteria: 'Task?owner=Practitioner/5c2d', expiration: IN_AN_HOUR, author: 'Practitioner/5c2d' }],
+          entries: [
+            {
+              subscriptionId: 's4',
+              criteria: 'Task?owner=Practitioner/5c2d',
+              expiration: IN_AN_HOUR,
+              author: 'Practitioner/5c2d',
+            },
+          ],
         },
       ],
     },
@@ -52,10 +74,27 @@ const detail: WsProjectDetail = {
 
 describe('subscriptions/websocket-admin', () => {
   test('reads the stats, reviews one project and clears it', async () => {
-    const summary = { projects: [{ projectId: PROJECT, subscriptionCount: 4, resourceTypes: [{ resourceType: 'Communication', count: 3 }, { resourceType: 'Task', count: 1 }] }] };
+    const summary = {
+      projects: [
+        {
+          projectId: PROJECT,
+          subscriptionCount: 4,
+          resourceTypes: [
+            { resourceType: 'Communication', count: 3 },
+            { resourceType: 'Task', count: 1 },
+          ],
+        },
+      ],
+    };
     const { medplum, requests } = scriptedClient([
-      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'stats', valueString: JSON.stringify(summary) }] } },
-      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'stats', valueString: JSON.stringify(detail) }] } },
+      {
+        status: 200,
+        body: { resourceType: 'Parameters', parameter: [{ name: 'stats', valueString: JSON.stringify(summary) }] },
+      },
+      {
+        status: 200,
+        body: { resourceType: 'Parameters', parameter: [{ name: 'stats', valueString: JSON.stringify(detail) }] },
+      },
       {
         status: 200,
         body: {

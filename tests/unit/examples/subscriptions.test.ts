@@ -10,9 +10,24 @@ import { evalFhirPath, parseSearchRequest, toTypedValue, validateResource } from
 import type { AuditEvent, Bundle, Communication, Observation, Patient, Resource } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
-import { FHIRPATH_CRITERIA, SUBSCRIPTION_EXTENSIONS, auditEventDestination, successCodes } from '../../../examples/subscriptions/extensions';
-import { createBotSubscription, createLabResultHook, verifyRestHook } from '../../../examples/subscriptions/publish-and-subscribe';
-import { INBOX_CRITERIA, NEW_MESSAGE_PROPS, stopWatchingNewMessages, watchInbox, watchNewMessages } from '../../../examples/subscriptions/websocket';
+import {
+  FHIRPATH_CRITERIA,
+  SUBSCRIPTION_EXTENSIONS,
+  auditEventDestination,
+  successCodes,
+} from '../../../examples/subscriptions/extensions';
+import {
+  createBotSubscription,
+  createLabResultHook,
+  verifyRestHook,
+} from '../../../examples/subscriptions/publish-and-subscribe';
+import {
+  INBOX_CRITERIA,
+  NEW_MESSAGE_PROPS,
+  stopWatchingNewMessages,
+  watchInbox,
+  watchNewMessages,
+} from '../../../examples/subscriptions/websocket';
 import { recentAttempts, resend } from '../../../examples/subscriptions/debugging';
 
 /** Evaluates a criteria expression the way the server does: on the current version, with both versions as variables. */
@@ -25,21 +40,34 @@ function fires(expression: string, previous: Resource | undefined, current: Reso
 }
 
 const obs = (status: Observation['status']): Observation => ({
-  resourceType: 'Observation', status, code: { coding: [{ system: 'http://loinc.org', code: '2339-0' }] },
+  resourceType: 'Observation',
+  status,
+  code: { coding: [{ system: 'http://loinc.org', code: '2339-0' }] },
 });
 
 describe('subscriptions/criteria', () => {
   test('search criteria on the pages parse to the intended filters', () => {
     const cases: [string, string, [string, string][]][] = [
       ['Observation?category=laboratory', 'Observation', [['category', 'laboratory']]],
-      ['Observation?category=laboratory&status=final', 'Observation', [['category', 'laboratory'], ['status', 'final']]],
+      [
+        'Observation?category=laboratory&status=final',
+        'Observation',
+        [
+          ['category', 'laboratory'],
+          ['status', 'final'],
+        ],
+      ],
       [INBOX_CRITERIA('p1'), 'Communication', [['recipient', 'Practitioner/p1']]],
       ['Patient', 'Patient', []],
     ];
     for (const [criteria, type, filters] of cases) {
       const req = parseSearchRequest(criteria);
       assert.equal(req.resourceType, type, criteria);
-      assert.deepEqual((req.filters ?? []).map((f) => [f.code, f.value]), filters, criteria);
+      assert.deepEqual(
+        (req.filters ?? []).map((f) => [f.code, f.value]),
+        filters,
+        criteria,
+      );
     }
   });
 
@@ -71,29 +99,54 @@ describe('subscriptions/websocket', () => {
     const manager = medplum.getSubscriptionManager();
     assert.equal(manager.getCriteriaCount(), 2);
 
-    const message: Communication = { resourceType: 'Communication', id: 'c1', status: 'in-progress', payload: [{ contentString: 'hi' }] };
+    const message: Communication = {
+      resourceType: 'Communication',
+      id: 'c1',
+      status: 'in-progress',
+      payload: [{ contentString: 'hi' }],
+    };
     const bundle: Bundle = {
       resourceType: 'Bundle',
       type: 'history',
       entry: [
-        { resource: { resourceType: 'SubscriptionStatus', status: 'active', type: 'event-notification', subscription: { reference: 'Subscription/s1' } } },
+        {
+          resource: {
+            resourceType: 'SubscriptionStatus',
+            status: 'active',
+            type: 'event-notification',
+            subscription: { reference: 'Subscription/s1' },
+          },
+        },
         { resource: message },
       ],
     };
     manager.emitEventForCriteria(INBOX_CRITERIA('p1'), { type: 'message', payload: bundle }, NEW_MESSAGE_PROPS);
-    assert.deepEqual(created.map((m) => m.id), ['c1']);
+    assert.deepEqual(
+      created.map((m) => m.id),
+      ['c1'],
+    );
     assert.equal(all.length, 0);
 
     // Both extensions are valid on a Subscription, with the URLs the server compares.
     assert.doesNotThrow(() =>
-      validateResource({ resourceType: 'Subscription', status: 'active', reason: 'ws', criteria: INBOX_CRITERIA('p1'), channel: { type: 'websocket' }, ...NEW_MESSAGE_PROPS })
+      validateResource({
+        resourceType: 'Subscription',
+        status: 'active',
+        reason: 'ws',
+        criteria: INBOX_CRITERIA('p1'),
+        channel: { type: 'websocket' },
+        ...NEW_MESSAGE_PROPS,
+      }),
     );
-    assert.deepEqual(NEW_MESSAGE_PROPS.extension?.map((e) => e.url), [
-      SUBSCRIPTION_EXTENSIONS.supportedInteraction,
-      SUBSCRIPTION_EXTENSIONS.fhirPathCriteria,
-    ]);
+    assert.deepEqual(
+      NEW_MESSAGE_PROPS.extension?.map((e) => e.url),
+      [SUBSCRIPTION_EXTENSIONS.supportedInteraction, SUBSCRIPTION_EXTENSIONS.fhirPathCriteria],
+    );
     assert.equal(fires(NEW_MESSAGE_PROPS.extension?.[1]?.valueString as string, undefined, message), true);
-    assert.equal(fires(NEW_MESSAGE_PROPS.extension?.[1]?.valueString as string, undefined, { ...message, payload: undefined }), false);
+    assert.equal(
+      fires(NEW_MESSAGE_PROPS.extension?.[1]?.valueString as string, undefined, { ...message, payload: undefined }),
+      false,
+    );
 
     stopWatchingNewMessages(medplum, 'p1');
     assert.equal(manager.getCriteriaCount(), 1);
@@ -113,7 +166,12 @@ describe('subscriptions/publish-and-subscribe', () => {
     ]);
     const bot = await createBotSubscription(medplum, 'b1');
     assert.equal(bot.channel.endpoint, 'Bot/b1');
-    assert.doesNotThrow(() => validateResource({ ...bot, extension: [...(bot.extension ?? []), successCodes('200-299,404'), ...auditEventDestination('log', 'resource')] }));
+    assert.doesNotThrow(() =>
+      validateResource({
+        ...bot,
+        extension: [...(bot.extension ?? []), successCodes('200-299,404'), ...auditEventDestination('log', 'resource')],
+      }),
+    );
   });
 
   test('verifyRestHook accepts the server-style signature and rejects anything else', () => {
@@ -128,10 +186,18 @@ describe('subscriptions/publish-and-subscribe', () => {
 describe('subscriptions/debugging', () => {
   test('recentAttempts maps delivery AuditEvents to outcomes', async () => {
     const medplum = mockWithSearch();
-    for (const [outcome, desc] of [['4', 'Attempt 0 received status 500'], ['0', 'Attempt 1 received status 200']] as const) {
+    for (const [outcome, desc] of [
+      ['4', 'Attempt 0 received status 500'],
+      ['0', 'Attempt 1 received status 200'],
+    ] as const) {
       await medplum.createResource<AuditEvent>({
-        resourceType: 'AuditEvent', type: { code: 'transmit' }, recorded: new Date().toISOString(), outcome, outcomeDesc: desc,
-        agent: [{ requestor: false }], source: { observer: { reference: 'Subscription/s1' } },
+        resourceType: 'AuditEvent',
+        type: { code: 'transmit' },
+        recorded: new Date().toISOString(),
+        outcome,
+        outcomeDesc: desc,
+        agent: [{ requestor: false }],
+        source: { observer: { reference: 'Subscription/s1' } },
         entity: [{ what: { reference: 'Subscription/s1' } }],
       });
     }
@@ -149,8 +215,14 @@ describe('subscriptions/debugging', () => {
     ]);
     await resend(medplum, 'Patient', 'p1');
     await resend(medplum, 'Patient', 'p1', 'Subscription/s1');
-    assert.deepEqual(requests.map((r) => r.method), ['POST', 'POST']);
+    assert.deepEqual(
+      requests.map((r) => r.method),
+      ['POST', 'POST'],
+    );
     assert.match(requests[0].url.pathname, /\/fhir\/R4\/Patient\/p1\/\$resend$/);
-    assert.deepEqual(requests.map((r) => JSON.parse(r.body ?? 'null')), [{}, { subscription: 'Subscription/s1' }]);
+    assert.deepEqual(
+      requests.map((r) => JSON.parse(r.body ?? 'null')),
+      [{}, { subscription: 'Subscription/s1' }],
+    );
   });
 });

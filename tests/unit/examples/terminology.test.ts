@@ -38,9 +38,16 @@ interface Call {
 function serverLike(reply: (call: Call) => unknown): { medplum: MedplumClient; calls: Call[] } {
   const calls: Call[] = [];
   const fetch = (async (input: string | URL, init?: RequestInit) => {
-    const call = { method: init?.method ?? 'GET', url: new URL(input.toString()), body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call = {
+      method: init?.method ?? 'GET',
+      url: new URL(input.toString()),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
-    return new Response(JSON.stringify(reply(call)), { status: 200, headers: { 'Content-Type': 'application/fhir+json' } });
+    return new Response(JSON.stringify(reply(call)), {
+      status: 200,
+      headers: { 'Content-Type': 'application/fhir+json' },
+    });
   }) as typeof globalThis.fetch;
   return { medplum: new MedplumClient({ baseUrl: 'https://fhir.example.org/', fetch }), calls };
 }
@@ -63,29 +70,52 @@ describe('terminology/code-systems', () => {
 
 describe('terminology/operations', () => {
   test('searchCodes sends url, filter and a small count to ValueSet/$expand', async () => {
-    const { medplum, calls } = serverLike(() => ({
-      resourceType: 'ValueSet',
-      status: 'active',
-      expansion: { timestamp: '2026-11-23T00:00:00Z', contains: [{ system: VISIT_REASON_SYSTEM, code: 'follow-up-bp', display: 'Blood pressure follow-up' }] },
-    } satisfies ValueSet));
+    const { medplum, calls } = serverLike(
+      () =>
+        ({
+          resourceType: 'ValueSet',
+          status: 'active',
+          expansion: {
+            timestamp: '2026-11-23T00:00:00Z',
+            contains: [{ system: VISIT_REASON_SYSTEM, code: 'follow-up-bp', display: 'Blood pressure follow-up' }],
+          },
+        }) satisfies ValueSet,
+    );
     const codes = await searchCodes(medplum, allVisitReasons.url as string, 'blood');
-    assert.deepEqual(codes.map((c) => c.code), ['follow-up-bp']);
+    assert.deepEqual(
+      codes.map((c) => c.code),
+      ['follow-up-bp'],
+    );
     assert.equal(calls[0].url.pathname, '/fhir/R4/ValueSet/$expand');
     assert.equal(calls[0].url.searchParams.get('filter'), 'blood');
     assert.equal(calls[0].url.searchParams.get('count'), '10');
   });
 
   test('lookupCode reads the display, the system name and typed properties', async () => {
-    const { medplum, calls } = serverLike(() => ({
-      resourceType: 'Parameters',
-      parameter: [
-        { name: 'name', valueString: 'Visit reasons' },
-        { name: 'display', valueString: 'Diabetes follow-up' },
-        { name: 'property', part: [{ name: 'code', valueCode: 'bookable' }, { name: 'value', valueBoolean: true }, { name: 'description', valueString: 'Patients may choose this reason when booking online' }] },
-      ],
-    } satisfies Parameters));
+    const { medplum, calls } = serverLike(
+      () =>
+        ({
+          resourceType: 'Parameters',
+          parameter: [
+            { name: 'name', valueString: 'Visit reasons' },
+            { name: 'display', valueString: 'Diabetes follow-up' },
+            {
+              name: 'property',
+              part: [
+                { name: 'code', valueCode: 'bookable' },
+                { name: 'value', valueBoolean: true },
+                { name: 'description', valueString: 'Patients may choose this reason when booking online' },
+              ],
+            },
+          ],
+        }) satisfies Parameters,
+    );
     const result = await lookupCode(medplum, VISIT_REASON_SYSTEM, 'follow-up-diabetes');
-    assert.deepEqual(result, { system: 'Visit reasons', display: 'Diabetes follow-up', properties: { bookable: true } });
+    assert.deepEqual(result, {
+      system: 'Visit reasons',
+      display: 'Diabetes follow-up',
+      properties: { bookable: true },
+    });
     assert.equal(calls[0].url.pathname, '/fhir/R4/CodeSystem/$lookup');
     assert.equal(calls[0].url.searchParams.get('code'), 'follow-up-diabetes');
   });
@@ -94,12 +124,31 @@ describe('terminology/operations', () => {
     const { medplum, calls } = serverLike((call) => {
       const code = call.url.searchParams.get('code');
       return code === 'follow-up-bp'
-        ? { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }, { name: 'display', valueString: 'Blood pressure follow-up' }] }
+        ? {
+            resourceType: 'Parameters',
+            parameter: [
+              { name: 'result', valueBoolean: true },
+              { name: 'display', valueString: 'Blood pressure follow-up' },
+            ],
+          }
         : { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] };
     });
-    assert.equal(await isInValueSet(medplum, followUpReasons.url as string, { system: VISIT_REASON_SYSTEM, code: 'follow-up-bp', display: 'anything' }), true);
+    assert.equal(
+      await isInValueSet(medplum, followUpReasons.url as string, {
+        system: VISIT_REASON_SYSTEM,
+        code: 'follow-up-bp',
+        display: 'anything',
+      }),
+      true,
+    );
     assert.equal(calls[0].url.searchParams.get('display'), null, 'display is not sent');
-    assert.equal(await isInValueSet(medplum, followUpReasons.url as string, { system: VISIT_REASON_SYSTEM, code: 'annual-wellness' }), false);
+    assert.equal(
+      await isInValueSet(medplum, followUpReasons.url as string, {
+        system: VISIT_REASON_SYSTEM,
+        code: 'annual-wellness',
+      }),
+      false,
+    );
     assert.equal(await codeExists(medplum, VISIT_REASON_SYSTEM, 'follow-up-bp'), 'Blood pressure follow-up');
     assert.equal(await codeExists(medplum, VISIT_REASON_SYSTEM, 'nope'), undefined);
     assert.equal(calls[2].url.pathname, '/fhir/R4/CodeSystem/$validate-code');
@@ -112,36 +161,68 @@ describe('terminology/operations', () => {
         ? {
             resourceType: 'ValueSet',
             status: 'active',
-            expansion: { timestamp: '2026-11-23T00:00:00Z', contains: [{ system: VISIT_REASON_SYSTEM, code: 'follow-up-bp', display: 'Control de presión arterial' }] },
+            expansion: {
+              timestamp: '2026-11-23T00:00:00Z',
+              contains: [{ system: VISIT_REASON_SYSTEM, code: 'follow-up-bp', display: 'Control de presión arterial' }],
+            },
           }
         : {
             resourceType: 'Parameters',
             parameter: [
               { name: 'name', valueString: 'Visit reasons' },
               { name: 'display', valueString: 'Blood pressure follow-up' },
-              { name: 'designation', part: [{ name: 'language', valueCode: 'de' }, { name: 'value', valueString: 'Blutdruckkontrolle' }] },
-              { name: 'designation', part: [{ name: 'language', valueCode: 'es' }, { name: 'value', valueString: 'Control de presión arterial' }] },
+              {
+                name: 'designation',
+                part: [
+                  { name: 'language', valueCode: 'de' },
+                  { name: 'value', valueString: 'Blutdruckkontrolle' },
+                ],
+              },
+              {
+                name: 'designation',
+                part: [
+                  { name: 'language', valueCode: 'es' },
+                  { name: 'value', valueString: 'Control de presión arterial' },
+                ],
+              },
             ],
-          }
+          },
     );
     const codes = await searchCodesInLanguage(medplum, allVisitReasons.url as string, 'presión', 'es');
     assert.equal(codes[0].display, 'Control de presión arterial');
     assert.equal(calls[0].url.searchParams.get('displayLanguage'), 'es');
-    assert.equal(await displayInLanguage(medplum, VISIT_REASON_SYSTEM, 'follow-up-bp', 'es'), 'Control de presión arterial');
+    assert.equal(
+      await displayInLanguage(medplum, VISIT_REASON_SYSTEM, 'follow-up-bp', 'es'),
+      'Control de presión arterial',
+    );
     assert.equal(calls[1].url.pathname, '/fhir/R4/CodeSystem/$lookup');
     assert.equal(calls[1].url.searchParams.get('displayLanguage'), null, '$lookup takes no displayLanguage');
-    assert.equal(await displayInLanguage(medplum, VISIT_REASON_SYSTEM, 'follow-up-bp', 'fr'), 'Blood pressure follow-up');
+    assert.equal(
+      await displayInLanguage(medplum, VISIT_REASON_SYSTEM, 'follow-up-bp', 'fr'),
+      'Blood pressure follow-up',
+    );
   });
 
   test('importConcepts posts Parameters in the shape CodeSystem/$import reads; batches split large lists', async () => {
     const { medplum, calls } = serverLike(() => ({ resourceType: 'Parameters', parameter: [] }));
-    await importConcepts(medplum, VISIT_REASON_SYSTEM, [{ code: 'telehealth', display: 'Telehealth visit' }], [{ code: 'telehealth', property: 'bookable', value: 'true' }]);
+    await importConcepts(
+      medplum,
+      VISIT_REASON_SYSTEM,
+      [{ code: 'telehealth', display: 'Telehealth visit' }],
+      [{ code: 'telehealth', property: 'bookable', value: 'true' }],
+    );
     assert.equal(calls[0].method, 'POST');
     assert.equal(calls[0].url.pathname, '/fhir/R4/CodeSystem/$import');
     const body = calls[0].body as Parameters;
-    assert.deepEqual(body.parameter?.map((p) => p.name), ['system', 'concept', 'property']);
+    assert.deepEqual(
+      body.parameter?.map((p) => p.name),
+      ['system', 'concept', 'property'],
+    );
     assert.equal(body.parameter?.[1].valueCoding?.code, 'telehealth');
-    assert.deepEqual(body.parameter?.[2].part?.map((p) => p.name), ['code', 'property', 'value']);
+    assert.deepEqual(
+      body.parameter?.[2].part?.map((p) => p.name),
+      ['code', 'property', 'value'],
+    );
 
     const many = Array.from({ length: 1200 }, (_, i) => ({ code: `c${i}`, display: `Code ${i}` }));
     assert.equal(await importInBatches(medplum, VISIT_REASON_SYSTEM, many), 3);

@@ -36,9 +36,14 @@ describe('tutorials/importing-sample-data', () => {
     const medplum = mockWithSearch();
     const lines = await loadBundleFile(medplum, bundleFile);
     assert.equal(lines.length, 9);
-    assert.ok(lines.every((line) => /^\w+\/[\w-]+ → 201/.test(line)), lines.join('\n'));
+    assert.ok(
+      lines.every((line) => /^\w+\/[\w-]+ → 201/.test(line)),
+      lines.join('\n'),
+    );
 
-    const patients = await medplum.searchResources('Patient', { identifier: 'https://example.org/sample-data/mrn|S-1001' });
+    const patients = await medplum.searchResources('Patient', {
+      identifier: 'https://example.org/sample-data/mrn|S-1001',
+    });
     assert.equal(patients.length, 1);
     const jonah = patients[0] as Patient;
     const observations = await medplum.searchResources('Observation', { subject: `Patient/${jonah.id}` });
@@ -51,7 +56,11 @@ describe('tutorials/importing-sample-data', () => {
     const second = await loadBundleFile(medplum, bundleFile);
     // The conditional entries (organization, practitioner, two patients) find what is there.
     assert.equal(second.filter((line) => line.includes('→ 200')).length, 4);
-    const again = await medplum.searchResources('Patient', { identifier: 'https://example.org/sample-data/mrn|S-1001' }, { cache: 'no-cache' });
+    const again = await medplum.searchResources(
+      'Patient',
+      { identifier: 'https://example.org/sample-data/mrn|S-1001' },
+      { cache: 'no-cache' },
+    );
     assert.equal(again.length, 1);
   });
 });
@@ -59,7 +68,11 @@ describe('tutorials/importing-sample-data', () => {
 describe('tutorials/medplum-hello-world', () => {
   test('the patient list query returns patients newest first, formatted as rows', async () => {
     const medplum = mockWithSearch();
-    await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ given: ['Newest'], family: 'Person' }], birthDate: '2000-01-01' });
+    await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      name: [{ given: ['Newest'], family: 'Person' }],
+      birthDate: '2000-01-01',
+    });
     const patients = await medplum.searchResources('Patient', PATIENT_LIST_QUERY);
     assert.ok(patients.length >= 1 && patients.length <= 20);
     const rows = patients.map(toPatientRow);
@@ -67,7 +80,11 @@ describe('tutorials/medplum-hello-world', () => {
   });
 
   test('toPatientRow fills placeholders for missing name and birth date', () => {
-    assert.deepEqual(toPatientRow({ resourceType: 'Patient', id: 'x' }), { id: 'x', name: '(no name)', birthDate: 'unknown' });
+    assert.deepEqual(toPatientRow({ resourceType: 'Patient', id: 'x' }), {
+      id: 'x',
+      name: '(no name)',
+      birthDate: 'unknown',
+    });
   });
 
   /**
@@ -80,7 +97,7 @@ describe('tutorials/medplum-hello-world', () => {
     (globalThis as Record<string, unknown>).React = React;
     const { App } = await import('../../../examples/tutorials/hello-world/App');
     return renderToString(
-      createElement(MantineProvider, null, createElement(MedplumProvider, { medplum, children: createElement(App) }))
+      createElement(MantineProvider, null, createElement(MedplumProvider, { medplum, children: createElement(App) })),
     );
   }
 

@@ -25,7 +25,7 @@ test('ActiveMedications asks for a patient first and sends no search', () => {
     return real(...args);
   };
   const html = renderToStaticMarkup(
-    createElement(AppProviders, { medplum, children: createElement(ActiveMedications, {}) })
+    createElement(AppProviders, { medplum, children: createElement(ActiveMedications, {}) }),
   );
   assert.match(html, /Select a patient to see their medications/);
   assert.equal(searches, 0);
@@ -34,7 +34,7 @@ test('ActiveMedications asks for a patient first and sends no search', () => {
     createElement(AppProviders, {
       medplum,
       children: createElement(ActiveMedications, { patient: { resourceType: 'Patient', id: 'p1' } }),
-    })
+    }),
   );
   assert.match(withPatient, /Loading medications/);
 });
@@ -42,7 +42,7 @@ test('ActiveMedications asks for a patient first and sends no search', () => {
 test('DictatedNote starts idle with a microphone button and a disabled Save', () => {
   const medplum = new MockClient();
   const html = renderToStaticMarkup(
-    createElement(AppProviders, { medplum, children: createElement(DictatedNote, { onSave: () => undefined }) })
+    createElement(AppProviders, { medplum, children: createElement(DictatedNote, { onSave: () => undefined }) }),
   );
   assert.match(html, /Start dictation/);
   assert.match(html, /<span>idle<\/span>/);

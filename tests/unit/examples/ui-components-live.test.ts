@@ -113,14 +113,14 @@ test('SessionGate shows the sign-in slot without a profile and the app with one'
     createElement(AppProviders, {
       medplum: new MockClient({ profile: null }),
       children: createElement(SessionGate, { signIn: 'Please sign in', children: 'Inbox' }),
-    })
+    }),
   );
   assert.match(signedOut, /Please sign in/);
   const signedIn = renderToStaticMarkup(
     createElement(AppProviders, {
       medplum: new MockClient(),
       children: createElement(SessionGate, { signIn: 'Please sign in', children: createElement(LiveInbox) }),
-    })
+    }),
   );
   assert.match(signedIn, /Not live/);
 });

@@ -21,7 +21,7 @@ test('PatientHeader renders the patient and the signed-in profile inside AppProv
       children: createElement(PatientHeader, {
         patient: { resourceType: 'Patient', name: [{ given: ['Ada'], family: 'Lovelace' }], birthDate: '1815-12-10' },
       }),
-    })
+    }),
   );
   assert.match(html, /Ada Lovelace/);
   assert.match(html, /Born 1815-12-10/);
@@ -34,7 +34,7 @@ test('PatientHeader without a signed-in user says so', () => {
     createElement(AppProviders, {
       medplum,
       children: createElement(PatientHeader, { patient: { resourceType: 'Patient' } }),
-    })
+    }),
   );
   assert.match(html, /Born unknown/);
   assert.match(html, /Signed in as nobody/);

@@ -42,7 +42,11 @@ import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 type Stored<T> = T & { id: string };
 
 /** The same check the server's isResourceWriteable applies to each writeConstraint. */
-function constraintAllows(expression: string, before: ClinicalImpression | undefined, after: ClinicalImpression): boolean {
+function constraintAllows(
+  expression: string,
+  before: ClinicalImpression | undefined,
+  after: ClinicalImpression,
+): boolean {
   const result = evalFhirPathTyped(expression, [{ type: after.resourceType, value: after }], {
     '%before': { type: before?.resourceType ?? 'undefined', value: before },
     '%after': { type: after.resourceType, value: after },
@@ -56,12 +60,23 @@ describe('workflows/part1: access control', () => {
     const policy = buildClinicPolicy();
     assert.doesNotThrow(() => validateResource(policy));
     assert.equal(policy.compartment?.reference, '%organization');
-    assert.ok(policy.resource?.every((r) => !r.criteria || r.criteria === `${r.resourceType}?_compartment=%organization`));
+    assert.ok(
+      policy.resource?.every((r) => !r.criteria || r.criteria === `${r.resourceType}?_compartment=%organization`),
+    );
 
     const stored = (await medplum.createResource(policy)) as Stored<AccessPolicy>;
-    const north = (await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'North clinic' })) as Stored<Organization>;
-    const south = (await medplum.createResource<Organization>({ resourceType: 'Organization', name: 'South clinic' })) as Stored<Organization>;
-    const doctor = (await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Osei' }] })) as Stored<Practitioner>;
+    const north = (await medplum.createResource<Organization>({
+      resourceType: 'Organization',
+      name: 'North clinic',
+    })) as Stored<Organization>;
+    const south = (await medplum.createResource<Organization>({
+      resourceType: 'Organization',
+      name: 'South clinic',
+    })) as Stored<Organization>;
+    const doctor = (await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Osei' }],
+    })) as Stored<Practitioner>;
     const membership = (await medplum.createResource<ProjectMembership>({
       resourceType: 'ProjectMembership',
       project: { reference: 'Project/123' },
@@ -73,11 +88,15 @@ describe('workflows/part1: access control', () => {
     const twice = await grantClinic(medplum, once, stored, south);
     assert.doesNotThrow(() => validateResource(twice));
     assert.deepEqual(
-      twice.access?.map((a) => [a.policy.reference, a.parameter?.[0]?.name, a.parameter?.[0]?.valueReference?.reference]),
+      twice.access?.map((a) => [
+        a.policy.reference,
+        a.parameter?.[0]?.name,
+        a.parameter?.[0]?.valueReference?.reference,
+      ]),
       [
         [`AccessPolicy/${stored.id}`, 'organization', `Organization/${north.id}`],
         [`AccessPolicy/${stored.id}`, 'organization', `Organization/${south.id}`],
-      ]
+      ],
     );
     assert.deepEqual(clinicAccess(stored, north), once.access?.[0]);
   });
@@ -86,14 +105,22 @@ describe('workflows/part1: access control', () => {
     loadFullDefinitions();
     const entry = noteLockEntry();
     assert.doesNotThrow(() =>
-      validateResource({ resourceType: 'AccessPolicy', resource: [entry] } satisfies AccessPolicy)
+      validateResource({ resourceType: 'AccessPolicy', resource: [entry] } satisfies AccessPolicy),
     );
     const expression = entry.writeConstraint?.[0]?.expression as string;
-    const draft: ClinicalImpression = { resourceType: 'ClinicalImpression', status: 'in-progress', subject: { reference: 'Patient/p' } };
+    const draft: ClinicalImpression = {
+      resourceType: 'ClinicalImpression',
+      status: 'in-progress',
+      subject: { reference: 'Patient/p' },
+    };
     const done: ClinicalImpression = { ...draft, status: 'completed' };
     assert.equal(constraintAllows(expression, undefined, draft), true, 'create');
     assert.equal(constraintAllows(expression, draft, done), true, 'complete the note');
-    assert.equal(constraintAllows(expression, done, { ...done, note: [{ text: 'changed' }] }), false, 'edit after signing');
+    assert.equal(
+      constraintAllows(expression, done, { ...done, note: [{ text: 'changed' }] }),
+      false,
+      'edit after signing',
+    );
   });
 });
 
@@ -105,7 +132,7 @@ describe('workflows/part1: intake', () => {
     assert.equal(q.url, INTAKE_URL);
     assert.deepEqual(
       q.item?.map((i) => i.linkId),
-      ['demographics', 'coverage', 'consent-treatment']
+      ['demographics', 'coverage', 'consent-treatment'],
     );
     const sub = intakeSubscription({ reference: 'Bot/abc' });
     assert.doesNotThrow(() => validateResource(sub));
@@ -118,9 +145,19 @@ describe('workflows/part1: intake', () => {
 describe('workflows/part1: scheduling', () => {
   test('booking a free stored slot marks it busy and creates the appointment; a busy slot is refused', async () => {
     const medplum = mockWithSearch();
-    const doctor = (await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Osei' }] })) as Stored<Practitioner>;
-    const patient = (await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Berg' }] })) as Stored<Patient>;
-    const schedule = await medplum.createResource({ resourceType: 'Schedule', active: true, actor: [createReference(doctor)] });
+    const doctor = (await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Osei' }],
+    })) as Stored<Practitioner>;
+    const patient = (await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      name: [{ family: 'Berg' }],
+    })) as Stored<Patient>;
+    const schedule = await medplum.createResource({
+      resourceType: 'Schedule',
+      active: true,
+      actor: [createReference(doctor)],
+    });
     const slot = (await medplum.createResource<Slot>({
       resourceType: 'Slot',
       schedule: createReference(schedule),
@@ -140,7 +177,7 @@ describe('workflows/part1: scheduling', () => {
 
     await assert.rejects(
       bookStoredSlot(medplum, slot.id, createReference(patient), createReference(doctor)),
-      /is busy/
+      /is busy/,
     );
   });
 });
@@ -148,7 +185,10 @@ describe('workflows/part1: scheduling', () => {
 describe('workflows/part1: charting', () => {
   test('signing an encounter stores a Provenance that can be listed', async () => {
     const medplum = mockWithSearch();
-    const doctor = (await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Osei' }] })) as Stored<Practitioner>;
+    const doctor = (await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Osei' }],
+    })) as Stored<Practitioner>;
     const encounter = (await medplum.createResource<Encounter>({
       resourceType: 'Encounter',
       status: 'in-progress',
@@ -161,7 +201,7 @@ describe('workflows/part1: charting', () => {
     const all = await encounterSignatures(medplum, encounter);
     assert.deepEqual(
       all.map((p) => p.id),
-      [signature.id]
+      [signature.id],
     );
   });
 });
@@ -179,7 +219,7 @@ describe('workflows/part1: e-prescribing', () => {
         // Any identifier system containing "dosespot" counts; this one is only an illustration.
         identifier: [{ system: 'https://example.org/dosespot-clinician-id', value: '12345' }],
       }),
-      true
+      true,
     );
     const patient: Patient = {
       resourceType: 'Patient',

@@ -43,14 +43,20 @@ describe('workflows/part2: referrals', () => {
     const direct = await medplum.createResource<Endpoint>({
       resourceType: 'Endpoint',
       status: 'active',
-      connectionType: { system: 'http://terminology.hl7.org/CodeSystem/endpoint-connection-type', code: 'direct-project' },
+      connectionType: {
+        system: 'http://terminology.hl7.org/CodeSystem/endpoint-connection-type',
+        code: 'direct-project',
+      },
       payloadType: [{ text: 'C-CDA referral note' }],
       address: 'mailto:referrals@direct.lakeside.example.org',
     });
     const retired = await medplum.createResource<Endpoint>({
       resourceType: 'Endpoint',
       status: 'off',
-      connectionType: { system: 'http://terminology.hl7.org/CodeSystem/endpoint-connection-type', code: 'hl7-fhir-rest' },
+      connectionType: {
+        system: 'http://terminology.hl7.org/CodeSystem/endpoint-connection-type',
+        code: 'hl7-fhir-rest',
+      },
       payloadType: [{ text: 'FHIR' }],
       address: 'https://old.lakeside.example.org/fhir',
     });
@@ -107,7 +113,7 @@ describe('workflows/part2: referrals', () => {
     });
     assert.deepEqual(
       toSend.map((t) => t.id),
-      [external.id]
+      [external.id],
     );
   });
 });
@@ -115,8 +121,14 @@ describe('workflows/part2: referrals', () => {
 describe('workflows/part2: care coordination', () => {
   test('a practitioner sees their own Tasks and their active teams’ Tasks, not others', async () => {
     const medplum = mockWithSearch();
-    const nurse = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Reyes' }] });
-    const other = await medplum.createResource<Practitioner>({ resourceType: 'Practitioner', name: [{ family: 'Lind' }] });
+    const nurse = await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Reyes' }],
+    });
+    const other = await medplum.createResource<Practitioner>({
+      resourceType: 'Practitioner',
+      name: [{ family: 'Lind' }],
+    });
     const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Moss' }] });
     const team = await medplum.createResource<CareTeam>({
       resourceType: 'CareTeam',
@@ -182,7 +194,7 @@ describe('workflows/part2: messaging', () => {
     });
     assert.deepEqual(
       emails.map((c) => c.id),
-      [email.id]
+      [email.id],
     );
   });
 });

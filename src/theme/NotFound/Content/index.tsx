@@ -19,8 +19,8 @@ export default function NotFoundContent(): React.JSX.Element {
         <div className="col col--8 col--offset-2">
           <h1>Page not found</h1>
           <p>
-            Nothing lives at {isBrowser ? <code>{pathname}</code> : 'this address'}. It may have moved or been
-            renamed. Search for it below, or start from the <Link to="/docs">documentation home</Link>.
+            Nothing lives at {isBrowser ? <code>{pathname}</code> : 'this address'}. It may have moved or been renamed.
+            Search for it below, or start from the <Link to="/docs">documentation home</Link>.
           </p>
           {/* Room for the search box and its results, so the footer does not jump when they appear.
               The search is for the address itself, so the page's app starts as soon as this is on

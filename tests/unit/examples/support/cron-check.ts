@@ -32,5 +32,7 @@ function validPart(part: string, [min, max]: [number, number]): boolean {
 
 export function isValidFiveFieldCron(expression: string): boolean {
   const fields = expression.trim().split(/\s+/);
-  return fields.length === 5 && fields.every((field, i) => field.split(',').every((part) => validPart(part, RANGES[i])));
+  return (
+    fields.length === 5 && fields.every((field, i) => field.split(',').every((part) => validPart(part, RANGES[i])))
+  );
 }

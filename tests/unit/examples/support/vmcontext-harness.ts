@@ -19,7 +19,7 @@ export async function runLikeVmContext(
   code: string,
   input: unknown,
   fetchStub: typeof fetch,
-  timeoutMs = 10_000
+  timeoutMs = 10_000,
 ): Promise<VmRunResult> {
   const logs: string[] = [];
   const botConsole = {
