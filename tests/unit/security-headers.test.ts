@@ -272,7 +272,13 @@ test('one list: serve, the nginx include, deploy/nginx.conf, the Dockerfile and 
   assert.match(read('.github/workflows/deploy-pages.yml'), /^\s+CSP_META: '1'$/m);
   // The build writes it all as its last step.
   const build = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.build;
-  assert.match(build, /&& tsx scripts\/security-headers\.ts "\$\{BUILD_DIR:-build\}"$/);
+  assert.equal(build, 'tsx scripts/build.ts');
+  const steps = read('scripts/build.ts');
+  const last = steps.lastIndexOf('run([');
+  assert.match(
+    steps.slice(last),
+    /^run\(\[require\.resolve\('tsx\/cli'\), require\.resolve\('\.\/security-headers\.ts'\), outDir\], env\);/,
+  );
   assert.ok(INLINE_SCRIPTS.every((k) => k.source.length > 0));
   assert.equal(contentSecurityPolicy([], { forMeta: true }).includes('frame-ancestors'), false);
 });
