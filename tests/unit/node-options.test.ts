@@ -8,7 +8,7 @@ test('Node 20 gets --experimental-websocket, Node 22 and 24 do not', () => {
   assert.deepEqual(nodeFlags('22.18.0'), []);
   assert.deepEqual(nodeFlags('24.2.0'), []);
   assert.equal(nodeOptions('', '20.20.2'), '--experimental-websocket');
-  assert.equal(nodeOptions(undefined, '24.2.0'), '');
+  assert.equal(nodeOptions('', '24.2.0'), '');
   assert.equal(nodeOptions('--max-old-space-size=4096', '22.18.0'), '--max-old-space-size=4096');
 });
 
