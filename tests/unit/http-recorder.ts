@@ -38,12 +38,12 @@ import {
 const siteDir = path.resolve(__dirname, '../..');
 const recordDir = process.env.HTTP_RECORD_DIR;
 /** Set in server mode (`npm run verify:server`): the release of the server the examples run against. */
-const serverRelease: string | undefined = process.env.MEDPLUM_VERIFY_ENV
-  ? (JSON.parse(fs.readFileSync(process.env.MEDPLUM_VERIFY_ENV, 'utf8')) as { serverVersion: string }).serverVersion
+const verifyEnv = process.env.MEDPLUM_VERIFY_ENV
+  ? (JSON.parse(fs.readFileSync(process.env.MEDPLUM_VERIFY_ENV, 'utf8')) as { serverVersion: string; baseUrl: string })
   : undefined;
-const serverBase: string | undefined = process.env.MEDPLUM_VERIFY_ENV
-  ? (JSON.parse(fs.readFileSync(process.env.MEDPLUM_VERIFY_ENV, 'utf8')) as { baseUrl: string }).baseUrl
-  : undefined;
+const serverRelease: string | undefined = verifyEnv?.serverVersion;
+/** The server's base URL: only requests to it are recorded as its answers. */
+const serverBase: string | undefined = verifyEnv?.baseUrl;
 const testFile = process.argv.slice(1).find((a) => /tests\/unit\/examples\/[^/]+\.test\.ts$/.test(a));
 
 export const FIXED_NOW = Date.parse('2026-11-25T09:30:00.000Z');
