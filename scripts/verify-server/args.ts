@@ -1,7 +1,7 @@
 /**
  * Command line of `npm run verify:server`:
  *
- *   npm run verify:server -- <medplum checkout> [--keep-running] [--record] [--cache <dir>]
+ *   npm run verify:server -- <medplum checkout> [--keep-running] [--record] [--no-examples] [--cache <dir>]
  *   npm run verify:server -- --stop [--cache <dir>]
  *
  * Pure parsing, so the unit tests can check it without a server.
@@ -18,13 +18,15 @@ export interface VerifyServerArgs {
   checkout?: string;
   keepRunning: boolean;
   record: boolean;
+  /** Start the server and leave it up without running the examples (for running single test files against it). */
+  noExamples: boolean;
   stop: boolean;
   /** Cache folder: the exported source, its node_modules, the services' data and logs. */
   cacheDir: string;
 }
 
 export const USAGE = [
-  'usage: npm run verify:server -- <medplum checkout or git dir> [--keep-running] [--record] [--cache <dir>]',
+  'usage: npm run verify:server -- <medplum checkout or git dir> [--keep-running] [--record] [--no-examples] [--cache <dir>]',
   '       npm run verify:server -- --stop [--cache <dir>]',
 ].join('\n');
 
@@ -39,13 +41,21 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env, home = os.
 
 /** Parses argv (without node and the script); throws an Error whose message is for the user. */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): VerifyServerArgs {
-  const args: VerifyServerArgs = { keepRunning: false, record: false, stop: false, cacheDir: defaultCacheDir(env) };
+  const args: VerifyServerArgs = {
+    keepRunning: false,
+    record: false,
+    noExamples: false,
+    stop: false,
+    cacheDir: defaultCacheDir(env),
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--keep-running') {
       args.keepRunning = true;
     } else if (a === '--record') {
       args.record = true;
+    } else if (a === '--no-examples') {
+      args.noExamples = true;
     } else if (a === '--stop') {
       args.stop = true;
     } else if (a === '--cache' || a.startsWith('--cache=')) {
@@ -65,11 +75,16 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     }
   }
   if (args.stop) {
-    if (args.checkout !== undefined || args.keepRunning || args.record) {
+    if (args.checkout !== undefined || args.keepRunning || args.record || args.noExamples) {
       throw new Error('--stop takes no checkout and no other option but --cache\n' + USAGE);
     }
   } else if (args.checkout === undefined) {
     throw new Error('missing the Medplum checkout\n' + USAGE);
+  } else if (args.noExamples && args.record) {
+    throw new Error('--record needs the examples to run; drop --no-examples\n' + USAGE);
+  } else if (args.noExamples) {
+    // A server started without examples is there to be used: leave it up.
+    args.keepRunning = true;
   }
   return args;
 }

@@ -164,7 +164,7 @@ async function main(): Promise<number> {
     fs.writeFileSync(envFile, JSON.stringify({ ...env, timings: { ...env.timings, ...timings } }, null, 2) + '\n');
     log(`timings: ${JSON.stringify(timings)}`);
 
-    const code = await runHook(envFile, args.record);
+    const code = args.noExamples ? -1 : await runHook(envFile, args.record);
     if (code === -1) {
       log(`server ready: Medplum ${SERVER_VERSION} at ${server.baseUrl}; MEDPLUM_VERIFY_ENV=${envFile}`);
       if (!args.keepRunning) {

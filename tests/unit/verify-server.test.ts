@@ -39,6 +39,11 @@ test('arguments: --stop alone, and the mistakes', () => {
   assert.throws(() => parseArgs(['/a', '--keep'], env), /unknown option --keep/);
   assert.throws(() => parseArgs(['--stop', '/a'], env), /--stop takes no checkout/);
   assert.throws(() => parseArgs(['/a', '--cache'], env), /--cache needs a folder/);
+  // --no-examples starts the server for single test files and leaves it up.
+  const serveOnly = parseArgs(['/a', '--no-examples'], env);
+  assert.equal(serveOnly.noExamples, true);
+  assert.equal(serveOnly.keepRunning, true);
+  assert.throws(() => parseArgs(['/a', '--no-examples', '--record'], env), /--record needs the examples/);
 });
 
 test('the cache folder follows MEDPLUM_VERIFY_SERVER_CACHE, then XDG_CACHE_HOME', () => {
