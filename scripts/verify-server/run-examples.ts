@@ -3,7 +3,7 @@
  * `npm run verify:server` started (tests/server/server-mode.ts swaps MockClient for a client of
  * that server), and compares region by region:
  *
- *   MEDPLUM_VERIFY_ENV=<env json> tsx scripts/verify-server/run-examples.ts [--record]
+ *   MEDPLUM_VERIFY_ENV=<env json> tsx scripts/verify-server/run-examples.ts [--record] [--only <test files>]
  *
  * A region (a `// #region` a page shows) is verified when every test that sent a request from it
  * passed against the server and its requests reached the server. A region that is not verified
@@ -14,6 +14,10 @@
  * With --record, each verified region whose requests are the same in both runs gets the server's
  * recording (ids and instants made stable) in examples/<area>/<name>.http.json; `npm test` then
  * checks that the examples still send those requests.
+ *
+ * --only tests/unit/examples/a.test.ts,b.test.ts re-runs just those test files, in both runs, and
+ * merges them into the previous full runs (kept in the OS temp folder), so fixing one area does
+ * not cost two full runs; the report and --record then cover every region as usual.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -50,7 +54,7 @@ interface Outcome {
   ok: boolean;
   error?: string;
 }
-interface RunResult {
+export interface RunResult {
   recordings: ProcessOutput[];
   outcomes: Map<string, Outcome>;
   seconds: number;
@@ -67,15 +71,54 @@ export interface RegionReport {
   sameRequests?: boolean;
 }
 
-function runExampleTests(label: string, extraEnv: Record<string, string>, imports: string[]): RunResult {
-  const slug = label.replace(/[^a-z0-9]+/gi, '-');
-  const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${slug}-rec-`));
-  const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${slug}-out-`));
-  const files = fs
+function allExampleTestFiles(): string[] {
+  return fs
     .readdirSync(path.join(siteDir, 'tests/unit/examples'))
     .filter((f) => f.endsWith('.test.ts'))
     .sort()
     .map((f) => `tests/unit/examples/${f}`);
+}
+
+/** The --only list, each entry resolved to a test file under tests/unit/examples (a bare name works too). */
+export function parseOnly(argv: string[], known: string[]): string[] | undefined {
+  const i = argv.indexOf('--only');
+  if (i < 0) return undefined;
+  const list = (argv[i + 1] ?? '').split(',').filter(Boolean);
+  if (!list.length) throw new Error('--only needs a comma-separated list of example test files');
+  return list.map((f) => {
+    const name = path.basename(f).replace(/(\.test)?\.ts$/, '');
+    const file = `tests/unit/examples/${name}.test.ts`;
+    if (!known.includes(file)) throw new Error(`--only: no example test file ${file}`);
+    return file;
+  });
+}
+
+/** A previous full run with the given files' results replaced by a new run of just those files. */
+export function mergeRun(previous: RunResult, files: string[], rerun: RunResult): RunResult {
+  const inFiles = (testOrFile: string) => files.some((f) => testOrFile === f || testOrFile.startsWith(`${f} > `));
+  const outcomes = new Map([...previous.outcomes].filter(([test]) => !inFiles(test)));
+  for (const [test, o] of rerun.outcomes) outcomes.set(test, o);
+  return {
+    recordings: [...previous.recordings.filter((r) => !inFiles(r.testFile)), ...rerun.recordings],
+    outcomes,
+    seconds: previous.seconds,
+  };
+}
+
+function readRun(file: string): RunResult {
+  const { recordings, outcomes, seconds } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { recordings, outcomes: new Map(outcomes), seconds };
+}
+
+function runExampleTests(
+  label: string,
+  extraEnv: Record<string, string>,
+  imports: string[],
+  files = allExampleTestFiles(),
+): RunResult {
+  const slug = label.replace(/[^a-z0-9]+/gi, '-');
+  const recordDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${slug}-rec-`));
+  const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${slug}-out-`));
   const started = Date.now();
   console.log(`verify:server: running ${files.length} example test files against ${label}`);
   // A test waiting on a server event that never comes (a subscription notification) must not hang the run.
@@ -244,27 +287,27 @@ function main(): void {
   const recorder = './tests/unit/http-recorder.ts';
   const day = (t: number) => new Date(t).toISOString().slice(0, 10);
   const startedAt = Date.now();
-  // --reuse-mock-run: the mock run of a previous call (it does not depend on the server), to save its minutes while fixing.
   const mockCache = path.join(os.tmpdir(), 'verify-server-mock-run.json');
-  const mock: RunResult =
-    process.argv.includes('--reuse-mock-run') && fs.existsSync(mockCache)
-      ? (({ recordings, outcomes, seconds }) => ({ recordings, outcomes: new Map(outcomes), seconds }))(
-          JSON.parse(fs.readFileSync(mockCache, 'utf8')),
-        )
-      : runExampleTests('the mock', {}, [recorder, './tests/server/server-mode.ts']);
-  fs.writeFileSync(mockCache, JSON.stringify({ ...mock, outcomes: [...mock.outcomes] }));
-  // --reuse-server-run: compare and record the previous server run again, without running it.
   const serverCache = path.join(os.tmpdir(), 'verify-server-server-run.json');
-  const server: RunResult =
-    process.argv.includes('--reuse-server-run') && fs.existsSync(serverCache)
-      ? (({ recordings, outcomes, seconds }) => ({ recordings, outcomes: new Map(outcomes), seconds }))(
-          JSON.parse(fs.readFileSync(serverCache, 'utf8')),
-        )
-      : runExampleTests(
-          `Medplum server ${env.serverVersion} at ${env.baseUrl}`,
-          { MEDPLUM_VERIFY_ENV: path.resolve(envPath) },
-          [recorder, './tests/server/server-mode.ts'],
-        );
+  const only = parseOnly(process.argv, allExampleTestFiles());
+  if (only && !(fs.existsSync(mockCache) && fs.existsSync(serverCache))) {
+    console.error('run-examples: --only merges into a previous full run; run once without it first');
+    process.exit(2);
+  }
+  const imports = [recorder, './tests/server/server-mode.ts'];
+  const serverLabel = `Medplum server ${env.serverVersion} at ${env.baseUrl}`;
+  const serverEnv = { MEDPLUM_VERIFY_ENV: path.resolve(envPath) };
+  // --reuse-mock-run: the mock run of a previous call (it does not depend on the server), to save its minutes while fixing.
+  // --reuse-server-run: compare and record the previous server run again, without running it.
+  const run = (cache: string, reuse: string, label: string, extraEnv: Record<string, string>): RunResult =>
+    only
+      ? mergeRun(readRun(cache), only, runExampleTests(label, extraEnv, imports, only))
+      : process.argv.includes(reuse) && fs.existsSync(cache)
+        ? readRun(cache)
+        : runExampleTests(label, extraEnv, imports);
+  const mock = run(mockCache, '--reuse-mock-run', 'the mock', {});
+  fs.writeFileSync(mockCache, JSON.stringify({ ...mock, outcomes: [...mock.outcomes] }));
+  const server = run(serverCache, '--reuse-server-run', serverLabel, serverEnv);
   fs.writeFileSync(serverCache, JSON.stringify({ ...server, outcomes: [...server.outcomes] }));
   const runDays = [
     ...new Set([day(startedAt - 86_400_000), day(startedAt), day(Date.now()), day(Date.now() + 86_400_000)]),

@@ -186,3 +186,39 @@ test("prepare: gitBlobHash is git's blob id", () => {
   const expected = execFileSync('git', ['hash-object', '--stdin'], { input: data, encoding: 'utf8' }).trim();
   assert.equal(gitBlobHash(data), expected);
 });
+
+test('run-examples --only re-runs named test files and merges them into the previous full run', async () => {
+  const { parseOnly, mergeRun } = await import('../../scripts/verify-server/run-examples');
+  const known = ['tests/unit/examples/auth.test.ts', 'tests/unit/examples/bots.test.ts'];
+  assert.equal(parseOnly(['--record'], known), undefined);
+  assert.deepEqual(parseOnly(['--only', 'auth,tests/unit/examples/bots.test.ts'], known), known);
+  assert.throws(() => parseOnly(['--only', 'nope'], known), /no example test file tests\/unit\/examples\/nope.test.ts/);
+  assert.throws(() => parseOnly(['--only'], known), /comma-separated list/);
+  const previous = {
+    recordings: [
+      { testFile: known[0], regions: { 'examples/auth/a.ts#old': { requests: [] } } },
+      { testFile: known[1], regions: {} },
+    ],
+    outcomes: new Map([
+      [`${known[0]} > logs in`, { test: `${known[0]} > logs in`, ok: false, error: 'Forbidden' }],
+      [`${known[1]} > runs`, { test: `${known[1]} > runs`, ok: true }],
+    ]),
+    seconds: 700,
+  };
+  const rerun = {
+    recordings: [{ testFile: known[0], regions: {} }],
+    outcomes: new Map([[`${known[0]} > logs in`, { test: `${known[0]} > logs in`, ok: true }]]),
+    seconds: 20,
+  };
+  const merged = mergeRun(previous as never, [known[0]], rerun);
+  assert.deepEqual(
+    merged.recordings.map((r) => [r.testFile, Object.keys(r.regions)]),
+    [
+      [known[1], []],
+      [known[0], []],
+    ],
+  );
+  assert.equal(merged.outcomes.get(`${known[0]} > logs in`)?.ok, true);
+  assert.equal(merged.outcomes.get(`${known[1]} > runs`)?.ok, true);
+  assert.equal(merged.seconds, 700);
+});
