@@ -222,3 +222,19 @@ test('run-examples --only re-runs named test files and merges them into the prev
   assert.equal(merged.outcomes.get(`${known[1]} > runs`)?.ok, true);
   assert.equal(merged.seconds, 700);
 });
+
+test("CONTRIBUTING lists every region that is not verified against the server, with not-verified.json's reason", async () => {
+  const { readNotVerified, withList, renderNotVerified, BEGIN, END } = await import(
+    '../../scripts/verify-server/not-verified-list'
+  );
+  const contributing = fs.readFileSync(path.join(__dirname, '../../CONTRIBUTING.md'), 'utf8');
+  const list = readNotVerified();
+  assert.equal(
+    withList(contributing, list),
+    contributing,
+    'run: npx tsx scripts/verify-server/not-verified-list.ts --write',
+  );
+  const rendered = renderNotVerified({ 'examples/a/b.ts#x': 'needs AWS', 'examples/a/b.ts#w': 'scripted' });
+  assert.ok(rendered.startsWith(BEGIN) && rendered.endsWith(END));
+  assert.match(rendered, /- `examples\/a\/b.ts`\n {2}- `w`: scripted\n {2}- `x`: needs AWS/);
+});
