@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { offlineContext, startApp, startSession, type Session, waitForPage } from './helpers';
 
 const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
@@ -185,13 +185,16 @@ test('requests made by a tool page carry no Referer, so no typed input reaches t
     // A fresh context per route: nothing comes from the cache, so every request is seen.
     const ctx = await offlineContext(session);
     const page = await ctx.context.newPage();
-    const seen: { url: string; referer: string | undefined }[] = [];
-    page.on('request', async (req) => {
-      seen.push({ url: req.url(), referer: (await req.allHeaders()).referer });
-    });
+    // Each request is noted as it starts; its headers are read after the page settles, so a
+    // slow header lookup cannot leave a request out of the list.
+    const started: Request[] = [];
+    page.on('request', (req) => started.push(req));
     await page.goto(session.url(route), { waitUntil: 'load' });
     await page.locator('.fhir-tool[data-ready], .fhir-tool[data-state="done"]').first().waitFor();
     await page.waitForLoadState('networkidle');
+    const seen = await Promise.all(
+      started.map(async (req) => ({ url: req.url(), referer: (await req.allHeaders()).referer })),
+    );
     const own = seen.filter((r) => /\/fhir-tools\/|logo\.svg/.test(r.url));
     assert.ok(
       own.some((r) => r.url.startsWith(session.url('/fhir-tools/'))),

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { MedplumClient } from '@medplum/core';
 
 /** True when the example tests run against a real server (`npm run verify:server`, tests/server/server-mode.ts): a test whose mock run and server run differ on purpose asserts each side's answer. */
@@ -27,7 +28,8 @@ export function superAdminOnServer(): Promise<MedplumClient> {
       );
     }
     // Loaded here: in the mock run this module must not need a WebSocket-capable @medplum/core.
-    const { MedplumClient: Client } = await import('@medplum/core');
+    // Through require, not import(): the CommonJS build is the one the HTTP recorder wraps.
+    const { MedplumClient: Client } = createRequire(__filename)('@medplum/core') as typeof import('@medplum/core');
     const client = new Client({ baseUrl: env.baseUrl, fetch });
     await client.startClientLogin(clientId, clientSecret);
     return client;
