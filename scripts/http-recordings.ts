@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   isServerRecording,
+  regionSourceHash,
   recordingPathFor,
   requestsOf,
   shownRegions,
@@ -30,6 +31,15 @@ function serverOf(rec: RegionRecording): string {
   return '?';
 }
 
+/** The hash of a region's code now, for the example file a recording file belongs to. */
+function currentSourceHash(rel: string, region: string): string | undefined {
+  for (const ext of ['.ts', '.tsx']) {
+    const file = path.join(siteDir, rel.replace(/\.http\.json$/, ext));
+    if (fs.existsSync(file)) return regionSourceHash(fs.readFileSync(file, 'utf8'), region);
+  }
+  return undefined;
+}
+
 /**
  * What an update writes: the mock run's recordings, except that a region recorded against a real
  * server keeps that recording while the examples still send the same requests.
@@ -44,7 +54,12 @@ export function updated(recorded: Map<string, RecordingFile>): Map<string, Recor
     const regions: Record<string, RegionRecording> = {};
     for (const [region, rec] of Object.entries(file.regions)) {
       const old = stored.regions[region];
-      const keep = old && isServerRecording(old) && !firstDifference(requestsOf(old), requestsOf(rec));
+      const keep =
+        old &&
+        isServerRecording(old) &&
+        (old.source
+          ? old.source === currentSourceHash(rel, region)
+          : !firstDifference(requestsOf(old), requestsOf(rec)));
       regions[region] = keep ? old : rec;
     }
     out.set(rel, { ...file, regions });
@@ -136,7 +151,14 @@ export function compare(recorded: Map<string, RecordingFile>): string[] {
       if (!a) problems.push(`${name}: sends requests but has no stored recording in ${rel}`);
       else if (!b)
         problems.push(`${name}: ${rel} has a recording, but the tests no longer see this region send a request`);
-      else if (isServerRecording(a)) {
+      else if (isServerRecording(a) && a.source) {
+        // Recorded by a server-mode test with its own data: its requests differ from the mock
+        // test's by design, so the region's code must be the code that was recorded.
+        if (a.source !== currentSourceHash(rel, region))
+          problems.push(
+            `${name}: its code changed since its requests and answers were recorded against Medplum server ${serverOf(a)} (run ${SERVER_REFRESH_COMMAND})`,
+          );
+      } else if (isServerRecording(a)) {
         // Recorded against a real server: its answers stay; the examples must still send the same requests.
         const d = firstDifference(requestsOf(a), requestsOf(b), 'requests');
         if (d)

@@ -7,6 +7,7 @@
  * stored next to the examples, `examples/<area>/<name>.http.json`. The build reads those files
  * (plugins/remark-example-code/http-tabs.ts) to add the HTTP, curl and Python tabs.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -62,6 +63,13 @@ export interface RegionRecording {
   requests: RecordedRequest[];
   /** Requests of that run left out after the first MAX_REQUESTS_PER_REGION. */
   omitted: number;
+  /**
+   * Set on a recording made by a server-mode test whose requests differ from the mock test's (it
+   * needs real data on the server, so it sends other values): the hash of the region's code when
+   * it was recorded (regionSourceHash). `npm test` cannot re-run it, so it checks that the code is
+   * still the code that was recorded instead of comparing requests.
+   */
+  source?: string;
 }
 
 export interface RecordingFile {
@@ -124,6 +132,23 @@ export function regionRanges(source: string, names: string[]): Map<string, [numb
 }
 
 /**
+ * A short hash of a region's code (its lines between the markers, trailing spaces dropped), or of
+ * the whole file for WHOLE_FILE; undefined when the region is not in the file.
+ */
+export function regionSourceHash(source: string, region: string): string | undefined {
+  const range = regionRanges(source, [region]).get(region);
+  if (!range) return undefined;
+  const lines = source
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .slice(range[0] - 1, range[1]);
+  return createHash('sha256')
+    .update(lines.map((l) => l.trimEnd()).join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/**
  * A response body as the tabs show it: every field kept, arrays cut to MAX_ARRAY_ENTRIES entries,
  * long strings cut. Returns the trimmed value and whether anything was cut.
  */
@@ -160,6 +185,8 @@ export function validateRecordingFile(data: unknown, where: string): RecordingFi
     if (typeof r.omitted !== 'number') fail(`region "${name}": "omitted" must be a number`);
     if (!Array.isArray(r.requests) || r.requests.length === 0)
       fail(`region "${name}": "requests" must be a non-empty array`);
+    if (r.source !== undefined && (typeof r.source !== 'string' || !/^[0-9a-f]{16}$/.test(r.source)))
+      fail(`region "${name}": "source" must be the 16-hex-digit hash of the region's code`);
     r.requests!.forEach((q, i) => {
       const at = `region "${name}" request ${i + 1}`;
       if (typeof q?.method !== 'string' || !/^[A-Z]+$/.test(q.method)) fail(`${at}: bad "method"`);
@@ -198,6 +225,8 @@ export function validateRecordingFile(data: unknown, where: string): RecordingFi
       if (answered && typeof res.status !== 'number') fail(`${at}: "response.status" must be a number`);
       if (!answered && typeof res.reason !== 'string') fail(`${at}: "response.reason" must be a string`);
     });
+    if (r.source !== undefined && !r.requests!.some((q) => q.response && 'server' in q.response))
+      fail(`region "${name}": "source" belongs only on a recording of a server's answers`);
   }
   return data as RecordingFile;
 }

@@ -11,9 +11,10 @@
  * printed with both sides (the mock's statuses and the server's, and the test's error); a listed
  * region that now verifies fails it too, so the list stays true.
  *
- * With --record, each verified region whose requests are the same in both runs gets the server's
- * recording (ids and instants made stable) in examples/<area>/<name>.http.json; `npm test` then
- * checks that the examples still send those requests.
+ * With --record, each verified region gets the server's recording (ids, instants and the server's
+ * address made stable) in examples/<area>/<name>.http.json. Where its requests are the same in both
+ * runs, `npm test` then checks that the examples still send them; where a server-mode test sends
+ * its own data, the recording carries the hash of the region's code and `npm test` checks that.
  *
  * --only tests/unit/examples/a.test.ts,b.test.ts re-runs just those test files, in both runs, and
  * merges them into the previous full runs (kept in the OS temp folder), so fixing one area does
@@ -25,6 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   recordingPathFor,
+  regionSourceHash,
   requestsOf,
   validateRecordingFile,
   withStableIds,
@@ -190,7 +192,12 @@ const statuses = (rec?: RegionRecording): string =>
     : 'no request';
 
 /** Instants the server wrote during the run, the server's base URL and ids, made stable. */
-export function stabilize(rec: RegionRecording, env: Env, runDays: string[]): RegionRecording {
+export function stabilize(
+  rec: RegionRecording,
+  env: Env,
+  runDays: string[],
+  { requestsToo = false }: { requestsToo?: boolean } = {},
+): RegionRecording {
   const base = env.baseUrl.endsWith('/') ? env.baseUrl : `${env.baseUrl}/`;
   const days = runDays.map((d) => d.replace(/-/g, '\\-')).join('|');
   const instant = new RegExp(`(?:${days})T\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:\\d\\d)`, 'g');
@@ -204,9 +211,13 @@ export function stabilize(rec: RegionRecording, env: Env, runDays: string[]): Re
         .join(SHOWN_BASE.replace(/\/$/, ''))
         .replace(instant, FIXED_INSTANT),
     );
+  // A server-mode test's own requests name the server's address (a redirect URI, a reference):
+  // shown as the mock's, like its answers.
   return withStableIds({
     ...rec,
-    requests: rec.requests.map((r) => ({ ...r, response: stable(r.response) as typeof r.response })),
+    requests: rec.requests.map((r) =>
+      requestsToo ? (stable(r) as typeof r) : { ...r, response: stable(r.response) as typeof r.response },
+    ),
   });
 }
 
@@ -245,17 +256,25 @@ function writeRecordings(server: RunResult, reports: RegionReport[], env: Env, r
   const files = new Map<string, RecordingFile>();
   let written = 0;
   for (const r of reports) {
-    if (!r.verified || !r.sameRequests) continue;
+    if (!r.verified) continue;
     const rec = s.get(r.region)?.rec;
     if (!rec) continue;
     const [file, region] = r.region.split('#');
     const rel = recordingPathFor(file);
     if (!rel) continue;
+    // A server-mode test with its own data sends other requests than the mock test: its
+    // recording carries the hash of the region's code, which npm test checks instead of requests.
+    let source: string | undefined;
+    if (!r.sameRequests) {
+      source = regionSourceHash(fs.readFileSync(path.join(siteDir, file), 'utf8'), region ?? WHOLE_FILE);
+      if (!source) continue;
+    }
     const full = path.join(siteDir, rel);
     const stored =
       files.get(rel) ??
       (fs.existsSync(full) ? validateRecordingFile(JSON.parse(fs.readFileSync(full, 'utf8')), rel) : { regions: {} });
-    stored.regions[region ?? WHOLE_FILE] = stabilize(rec, env, runDays);
+    const shown = stabilize(rec, env, runDays, { requestsToo: !r.sameRequests });
+    stored.regions[region ?? WHOLE_FILE] = source ? { ...shown, source } : shown;
     files.set(rel, stored);
     written++;
   }

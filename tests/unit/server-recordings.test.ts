@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   isServerRecording,
+  regionSourceHash,
   requestsOf,
   stableId,
   validateRecordingFile,
@@ -116,4 +117,35 @@ test('a region is verified only when every test that ran it passed against the s
   assert.match(failed.why ?? '', /1 of 1 tests fail against the server; listed: needs an outside service/);
   assert.match(failed.error ?? '', /expected 404/);
   assert.match(failed.mockStatuses ?? '', /GET fhir\/R4\/Patient\/.* → 200/);
+});
+
+test("a server-mode test's own requests are recorded with the hash of the region's code, which changes with the code", () => {
+  const code = [
+    '// #region read',
+    "const p = await medplum.readResource('Patient', id);",
+    '// #endregion read',
+    '',
+  ].join('\n');
+  const hash = regionSourceHash(code, 'read');
+  assert.match(hash ?? '', /^[0-9a-f]{16}$/);
+  assert.equal(regionSourceHash(code.replace(/\n/g, '\r\n'), 'read'), hash, 'line endings do not count');
+  assert.equal(regionSourceHash(code.replace('readResource', 'searchOne'), 'read') === hash, false);
+  assert.equal(regionSourceHash(code, 'missing'), undefined);
+  const server = stabilize(serverRun(), { baseUrl: 'http://localhost:40431/', serverVersion: '5.1.12' }, [], {
+    requestsToo: true,
+  });
+  const file = { regions: { read: { ...server, source: hash } } };
+  assert.doesNotThrow(() => validateRecordingFile(file, 'x.http.json'));
+  assert.throws(
+    () => validateRecordingFile({ regions: { read: { ...server, source: 'not-a-hash' } } }, 'x.http.json'),
+    /"source" must be the 16-hex-digit hash/,
+  );
+  const mockOnly = {
+    ...server,
+    requests: server.requests.map((r) => ({ ...r, response: { mock: true, status: 200 } })),
+  };
+  assert.throws(
+    () => validateRecordingFile({ regions: { read: { ...mockOnly, source: hash } } }, 'x.http.json'),
+    /"source" belongs only on a recording of a server's answers/,
+  );
 });
