@@ -67,25 +67,21 @@ describe('self-hosting/super-admin', () => {
     assert.deepEqual(calls[0].body, { resourceType: 'Patient', reindexType: 'outdated' });
   });
 
-  test(
-    'reindexGently sends the tuning fields next to the outdated reindex, scriptedOnly, asynchronously',
-    scriptedOnly,
-    async () => {
-      const { medplum, calls } = recordingClient();
-      await reindexGently(medplum, 'Observation');
-      assert.equal(calls.length, 1);
-      assert.equal(calls[0].url, 'https://api.example.org/admin/super/reindex');
-      assert.equal(calls[0].method, 'POST');
-      assert.equal(calls[0].headers.Prefer, 'respond-async');
-      assert.deepEqual(calls[0].body, {
-        resourceType: 'Observation',
-        reindexType: 'outdated',
-        batchSize: 200,
-        delayBetweenBatches: 250,
-        maxIterationAttempts: 5,
-      });
-    },
-  );
+  test('reindexGently sends the tuning fields next to the outdated reindex, asynchronously', scriptedOnly, async () => {
+    const { medplum, calls } = recordingClient();
+    await reindexGently(medplum, 'Observation');
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0].url, 'https://api.example.org/admin/super/reindex');
+    assert.equal(calls[0].method, 'POST');
+    assert.equal(calls[0].headers.Prefer, 'respond-async');
+    assert.deepEqual(calls[0].body, {
+      resourceType: 'Observation',
+      reindexType: 'outdated',
+      batchSize: 200,
+      delayBetweenBatches: 250,
+      maxIterationAttempts: 5,
+    });
+  });
 
   test('reindexGently passes caller tuning as numbers', scriptedOnly, async () => {
     const { medplum, calls } = recordingClient();
@@ -98,21 +94,17 @@ describe('self-hosting/super-admin', () => {
     });
   });
 
-  test(
-    'vacuumAnalyze names the tables and asks for both steps, scriptedOnly, asynchronously',
-    scriptedOnly,
-    async () => {
-      const { medplum, calls } = recordingClient();
-      await vacuumAnalyze(medplum, ['Observation', 'Observation_History']);
-      assert.equal(calls[0].url, 'https://api.example.org/admin/super/vacuum');
-      assert.equal(calls[0].headers.Prefer, 'respond-async');
-      assert.deepEqual(calls[0].body, {
-        tableNames: ['Observation', 'Observation_History'],
-        vacuum: true,
-        analyze: true,
-      });
-    },
-  );
+  test('vacuumAnalyze names the tables and asks for both steps, asynchronously', scriptedOnly, async () => {
+    const { medplum, calls } = recordingClient();
+    await vacuumAnalyze(medplum, ['Observation', 'Observation_History']);
+    assert.equal(calls[0].url, 'https://api.example.org/admin/super/vacuum');
+    assert.equal(calls[0].headers.Prefer, 'respond-async');
+    assert.deepEqual(calls[0].body, {
+      tableNames: ['Observation', 'Observation_History'],
+      vacuum: true,
+      analyze: true,
+    });
+  });
 
   test('purge sends AuditEvent and an ISO date, without the async header', scriptedOnly, async () => {
     const { medplum, calls } = recordingClient();
