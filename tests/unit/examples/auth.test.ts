@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { MedplumClient, OAuthGrantType, OAuthTokenType, createReference } from '@medplum/core';
+import { MedplumClient, OAuthGrantType, OAuthTokenType, createReference, parseJWTPayload } from '@medplum/core';
 import type { BotEvent } from '@medplum/core';
 import { MockClient } from '@medplum/mock';
 import type { ProjectMembership, User, UserSecurityRequest } from '@medplum/fhirtypes';
@@ -37,6 +37,18 @@ import {
   subscribeEmailBot,
 } from '../../../examples/auth/custom-emails';
 import { registerPatient } from '../../../examples/auth/open-registration';
+import { onServer } from '../../server/on-server';
+import {
+  inviteUser,
+  newClientApplication,
+  projectIdOf,
+  serverBaseUrl,
+  signInAs,
+  superAdminClient,
+} from './support/server-setup';
+
+/** For tests that check a request against MockClient's sample data or stubs: the server half is in "on the server" below. */
+const mockOnly = { skip: onServer && 'mock data and stubs; the server half is in "auth examples on the server"' };
 
 const BASE = 'https://example.com/';
 
@@ -112,7 +124,7 @@ function json(call: Call | undefined): Record<string, unknown> {
 describe('password sign-in', () => {
   useBrowserGlobals();
 
-  test('a correct password ends with an access token obtained with the PKCE verifier', async () => {
+  test('a correct password ends with an access token obtained with the PKCE verifier', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     const result = await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
     assert.equal(result.kind, 'signed-in');
@@ -131,7 +143,7 @@ describe('password sign-in', () => {
     assert.equal(s256(verifier), login.codeChallenge, 'the challenge is the SHA-256 of the verifier');
   });
 
-  test('a wrong password is rejected and leaves the client signed out', async () => {
+  test('a wrong password is rejected and leaves the client signed out', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     await assert.rejects(signInWithPassword(medplum, { email: 'alice@example.com', password: 'wrong' }));
     assert.equal(medplum.getAccessToken(), undefined);
@@ -141,7 +153,7 @@ describe('password sign-in', () => {
     );
   });
 
-  test('several memberships are handed back for the user to choose from', async () => {
+  test('several memberships are handed back for the user to choose from', mockOnly, async () => {
     const membership: ProjectMembership = {
       resourceType: 'ProjectMembership',
       id: 'm1',
@@ -155,7 +167,7 @@ describe('password sign-in', () => {
     assert.equal(medplum.getAccessToken(), undefined);
   });
 
-  test('an MFA challenge stops before the token exchange', async () => {
+  test('an MFA challenge stops before the token exchange', mockOnly, async () => {
     const { medplum, calls } = recordingClient({ 'auth/login': () => ({ login: 'L2', mfaRequired: true }) });
     const result = await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
     assert.deepEqual(result, { kind: 'mfa-required', login: 'L2' });
@@ -181,7 +193,7 @@ describe('authorization code + PKCE', () => {
     assert.match(url.searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/);
   });
 
-  test('the callback code is exchanged together with the stored verifier', async () => {
+  test('the callback code is exchanged together with the stored verifier', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     const url = await buildAuthorizeUrl(medplum, options);
     const state = url.searchParams.get('state') as string;
@@ -238,7 +250,7 @@ describe('refresh tokens through the client grantType', () => {
 });
 
 describe('client credentials', () => {
-  test('startClientLogin posts the client_credentials grant and stores the token', async () => {
+  test('startClientLogin posts the client_credentials grant and stores the token', mockOnly, async () => {
     const backend = new MockClient();
     const bodies: string[] = [];
     const medplum = createServiceClient(BASE, (async (url: string, init: RequestInit) => {
@@ -254,7 +266,7 @@ describe('client credentials', () => {
     assert.ok(medplum.isAuthenticated());
   });
 
-  test('basic auth sends the encoded id and secret on the FHIR request', async () => {
+  test('basic auth sends the encoded id and secret on the FHIR request', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     const count = await countPatientsWithBasicAuth(medplum, 'svc-client', 'svc-secret');
     assert.ok(count > 0, 'MockClient holds sample patients');
@@ -282,7 +294,7 @@ describe('client credentials', () => {
 });
 
 describe('token exchange', () => {
-  test('the external token is sent as an RFC 8693 subject token', async () => {
+  test('the external token is sent as an RFC 8693 subject token', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     const token = await exchangeForMedplumToken(medplum, 'token-from-okta', 'exchange-client');
     assert.equal(token, medplum.getAccessToken());
@@ -323,7 +335,7 @@ describe('external identity provider', () => {
     assert.equal(state.codeChallenge, url.searchParams.get('code_challenge'));
   });
 
-  test('the code the server returns is exchanged for tokens', async () => {
+  test('the code the server returns is exchanged for tokens', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     await buildExternalSignInUrl(medplum, options);
     await finishExternalSignIn(medplum, `${options.appRedirectUri}?login=L&code=c0de`, options);
@@ -369,7 +381,7 @@ describe('user management', () => {
     profile: { reference: 'Practitioner/pr1' },
   };
 
-  test('an invite posts to the project admin endpoint and returns the membership', async () => {
+  test('an invite posts to the project admin endpoint and returns the membership', mockOnly, async () => {
     const { medplum, calls } = recordingClient({ 'admin/projects/p1/invite': () => membership });
     const result = await invitePractitioner(
       medplum,
@@ -386,7 +398,7 @@ describe('user management', () => {
     assert.deepEqual(body.membership, { accessPolicy: { reference: 'AccessPolicy/ap1' } });
   });
 
-  test('an OperationOutcome answer becomes an error', async () => {
+  test('an OperationOutcome answer becomes an error', mockOnly, async () => {
     const { medplum } = recordingClient({
       'admin/projects/p1/invite': () => ({
         resourceType: 'OperationOutcome',
@@ -400,7 +412,7 @@ describe('user management', () => {
     );
   });
 
-  test('deactivation re-posts the full membership with active set to false', async () => {
+  test('deactivation re-posts the full membership with active set to false', mockOnly, async () => {
     const { medplum, calls } = recordingClient({
       'admin/projects/p1/members/mem-1': (c) => (c.method === 'GET' ? membership : JSON.parse(c.body as string)),
     });
@@ -412,7 +424,7 @@ describe('user management', () => {
     assert.equal(post.active, false);
   });
 
-  test('external-id invites send the id and no email', async () => {
+  test('external-id invites send the id and no email', mockOnly, async () => {
     const { medplum, calls } = recordingClient({
       'admin/projects/p1/invite': () => ({ ...membership, externalId: 'sub-42' }),
     });
@@ -429,7 +441,7 @@ describe('user management', () => {
 describe('domain-level identity providers', () => {
   useBrowserGlobals();
 
-  test('the DomainConfiguration is stored with a lower-case domain and a provider', async () => {
+  test('the DomainConfiguration is stored with a lower-case domain and a provider', mockOnly, async () => {
     const medplum = new MockClient();
     const config = await createDomainConfiguration(medplum, 'Example.ORG');
     assert.ok(config.id);
@@ -438,7 +450,7 @@ describe('domain-level identity providers', () => {
     assert.equal(stored.identityProvider?.tokenUrl, 'https://login.Example.ORG/oauth2/token');
   });
 
-  test('the method lookup returns the provider URL only when the server names one', async () => {
+  test('the method lookup returns the provider URL only when the server names one', mockOnly, async () => {
     const plain = recordingClient();
     assert.equal(await lookUpSignInMethod(plain.medplum, 'someone@example.com'), undefined);
     assert.deepEqual(json(plain.calls.find((c) => c.path === 'auth/method')), { email: 'someone@example.com' });
@@ -472,7 +484,7 @@ describe('domain-level identity providers', () => {
 describe('logout', () => {
   useBrowserGlobals();
 
-  test('signing out calls the logout endpoint and forgets the tokens', async () => {
+  test('signing out calls the logout endpoint and forgets the tokens', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
     assert.ok(medplum.getAccessToken());
@@ -482,7 +494,7 @@ describe('logout', () => {
     assert.equal(medplum.getActiveLogin(), undefined);
   });
 
-  test('the menu action navigates to the sign-in page after revoking', async () => {
+  test('the menu action navigates to the sign-in page after revoking', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     await signInWithPassword(medplum, { email: 'alice@example.com', password: 'password' });
     const visited: string[] = [];
@@ -503,7 +515,7 @@ describe('logout', () => {
     assert.deepEqual(visited, ['/signin?reason=session-ended']);
   });
 
-  test('local state is cleared even when the server cannot be reached', async () => {
+  test('local state is cleared even when the server cannot be reached', mockOnly, async () => {
     const { medplum } = recordingClient({
       'oauth2/logout': () => {
         throw new Error('network down');
@@ -516,7 +528,7 @@ describe('logout', () => {
 });
 
 describe('custom emails', () => {
-  test('a reset request asks the server not to send its own email', async () => {
+  test('a reset request asks the server not to send its own email', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     await requestPasswordReset(medplum, 'admin@example.com', 'p1');
     assert.deepEqual(json(calls.find((c) => c.path === 'auth/resetpassword')), {
@@ -526,7 +538,7 @@ describe('custom emails', () => {
     });
   });
 
-  test('a reset request passes the reCAPTCHA site key and token when given', async () => {
+  test('a reset request passes the reCAPTCHA site key and token when given', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     await requestPasswordReset(medplum, 'admin@example.com', 'p1', { siteKey: 'site-key-1', token: 'tok-1' });
     assert.deepEqual(json(calls.find((c) => c.path === 'auth/resetpassword')), {
@@ -548,7 +560,7 @@ describe('custom emails', () => {
     assert.equal(stored.status, 'active');
   });
 
-  test('the bot mails a link built from the request id and secret', async () => {
+  test('the bot mails a link built from the request id and secret', mockOnly, async () => {
     const { medplum, calls } = recordingClient({
       'email/v1/send': () => ({ resourceType: 'OperationOutcome', issue: [] }),
     });
@@ -582,7 +594,7 @@ describe('custom emails', () => {
     assert.equal(skipped, 'skipped: request already used');
   });
 
-  test('the set-password page posts id, secret and the new password', async () => {
+  test('the set-password page posts id, secret and the new password', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
     await setNewPassword(medplum, 'usr-1', 's3cret', 'orange');
     assert.deepEqual(json(calls.find((c) => c.path === 'auth/setpassword')), {
@@ -594,7 +606,7 @@ describe('custom emails', () => {
 });
 
 describe('PKCE outside the browser', () => {
-  test('without window.btoa the client falls back to the plain method', async () => {
+  test('without window.btoa the client falls back to the plain method', mockOnly, async () => {
     assert.equal((globalThis as { window?: unknown }).window, undefined);
     const { medplum, calls } = recordingClient();
     const warn = console.warn;
@@ -635,5 +647,313 @@ describe('open patient registration', () => {
     assert.deepEqual(json(calls.find((c) => c.path === 'auth/newpatient')), { login: 'NEW1', projectId: 'p1' });
     assert.ok(form(calls.find((c) => c.path === 'oauth2/token')).get('code_verifier'));
     assert.ok(medplum.getAccessToken());
+  });
+});
+
+/**
+ * The same examples against the server (server mode only). Each MockClient there is the admin
+ * client of a project of its own; users are invited into it with a known password.
+ */
+describe('auth examples on the server', { skip: !onServer }, () => {
+  const newClient = (): MedplumClient => new MedplumClient({ baseUrl: serverBaseUrl(), fetch });
+
+  test('signInWithPassword: signed in, wrong password, several memberships', async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'alice' });
+    const medplum = newClient();
+    const result = await signInWithPassword(medplum, { email: user.email, password: user.password });
+    assert.equal(result.kind, 'signed-in');
+    assert.equal(result.kind === 'signed-in' && result.accessToken, medplum.getAccessToken());
+    assert.equal(`Practitioner/${medplum.getProfile()?.id}`, user.membership.profile?.reference);
+    assert.ok(medplum.getActiveLogin()?.refreshToken, 'offline_access brings a refresh token');
+
+    const refused = newClient();
+    await assert.rejects(
+      signInWithPassword(refused, { email: user.email, password: 'not-the-password' }),
+      /Email or password is invalid/,
+    );
+    assert.equal(refused.getAccessToken(), undefined);
+
+    // The same person invited into a second project now has two memberships to choose from.
+    const otherAdmin = new MockClient();
+    const otherProjectId = await projectIdOf(otherAdmin);
+    await otherAdmin.post(`admin/projects/${otherProjectId}/invite`, {
+      resourceType: 'Practitioner',
+      firstName: 'Test',
+      lastName: 'alice',
+      email: user.email,
+      sendEmail: false,
+    });
+    const choosing = newClient();
+    const choice = await signInWithPassword(choosing, { email: user.email, password: user.password });
+    assert.equal(choice.kind, 'choose-membership');
+    assert.deepEqual(
+      choice.kind === 'choose-membership' && choice.memberships.map((m) => m.project?.reference).sort(),
+      [`Project/${user.projectId}`, `Project/${otherProjectId}`].sort(),
+    );
+    assert.equal(choosing.getAccessToken(), undefined);
+    // Naming the project picks the membership at once.
+    const narrowed = await signInWithPassword(newClient(), {
+      email: user.email,
+      password: user.password,
+      projectId: otherProjectId,
+    });
+    assert.equal(narrowed.kind, 'signed-in');
+  });
+
+  test('completeAuthorization trades the callback code for tokens, once', async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'pkce' });
+    const redirectUri = 'https://app.example.org/callback';
+    const app = await newClientApplication(admin, { name: 'Web app', redirectUris: [redirectUri] });
+    const options = { clientId: app.id, redirectUri };
+    const medplum = newClient();
+    const url = await buildAuthorizeUrl(medplum, options);
+    const state = url.searchParams.get('state') as string;
+    // What the sign-in page does with the authorize URL's parameters once the password is entered.
+    const login = (await medplum.post('auth/login', {
+      email: user.email,
+      password: user.password,
+      clientId: app.id,
+      scope: url.searchParams.get('scope'),
+      codeChallenge: url.searchParams.get('code_challenge'),
+      codeChallengeMethod: url.searchParams.get('code_challenge_method'),
+    })) as { code: string };
+    const callback = `${redirectUri}?code=${login.code}&state=${state}`;
+    await completeAuthorization(medplum, callback, state, options);
+    assert.equal(`Practitioner/${medplum.getProfile()?.id}`, user.membership.profile?.reference);
+    assert.equal(parseJWTPayload(medplum.getAccessToken() as string).client_id, app.id);
+    await assert.rejects(completeAuthorization(newClient(), callback, state, options), /Invalid code|already granted/);
+  });
+
+  test("signInAsService and Basic auth use a client application's id and secret", async () => {
+    const admin = new MockClient();
+    const app = await newClientApplication(admin, { name: 'Nightly export' });
+    await admin.createResource({ resourceType: 'Patient', name: [{ family: 'One' }] });
+    await admin.createResource({ resourceType: 'Patient', name: [{ family: 'Two' }] });
+
+    const service = createServiceClient(serverBaseUrl());
+    await signInAsService(service, app.id, app.secret);
+    assert.ok(service.isAuthenticated());
+    assert.equal(service.getProfile()?.id, app.id);
+    await assert.rejects(signInAsService(createServiceClient(serverBaseUrl()), app.id, 'wrong'), /Invalid secret/);
+
+    // The new client has the project's default access: it sees both patients.
+    assert.equal(await countPatientsWithBasicAuth(newClient(), app.id, app.secret), 2);
+    await assert.rejects(countPatientsWithBasicAuth(newClient(), app.id, 'wrong'), /Unauthorized|Invalid/);
+  });
+
+  test('invitePractitioner and deactivateMembership manage a member', async () => {
+    const admin = new MockClient();
+    const projectId = await projectIdOf(admin);
+    const policy = await admin.createResource({ resourceType: 'AccessPolicy', name: 'Front desk', resource: [] });
+    const email = `ana-${projectId}@example.com`;
+    const membership = await invitePractitioner(
+      admin,
+      projectId,
+      { firstName: 'Ana', lastName: 'Ruiz', email },
+      { reference: `AccessPolicy/${policy.id}` },
+    );
+    assert.equal(membership.resourceType, 'ProjectMembership');
+    assert.equal(membership.accessPolicy?.reference, `AccessPolicy/${policy.id}`);
+    assert.match(membership.profile?.reference ?? '', /^Practitioner\//);
+    await assert.rejects(
+      invitePractitioner(admin, projectId, { firstName: 'Ana', lastName: 'Ruiz', email }),
+      /already a member/,
+    );
+
+    const updated = await deactivateMembership(admin, projectId, membership.id as string);
+    assert.equal(updated.id, membership.id);
+    assert.equal(updated.active, false);
+    assert.deepEqual(updated.profile, membership.profile);
+    assert.equal(updated.accessPolicy?.reference, `AccessPolicy/${policy.id}`);
+    const stored = await admin.readResource('ProjectMembership', membership.id as string, { cache: 'no-cache' });
+    assert.equal(stored.active, false);
+  });
+
+  test('invitePatientByExternalId creates a patient member with the external id and no email', async () => {
+    const admin = new MockClient();
+    const projectId = await projectIdOf(admin);
+    const result = await invitePatientByExternalId(admin, projectId, `sub-${projectId}`, {
+      firstName: 'Bo',
+      lastName: 'Li',
+    });
+    assert.equal(result.resourceType, 'ProjectMembership');
+    assert.equal(result.externalId, `sub-${projectId}`);
+    assert.match(result.profile?.reference ?? '', /^Patient\//);
+    const user = await admin.readReference(result.user as { reference: string });
+    assert.equal((user as { email?: string }).email, undefined);
+    // A patient's User belongs to the project; the external id lives on the membership only.
+    assert.equal((user as { project?: { reference?: string } }).project?.reference, `Project/${projectId}`);
+    assert.equal((user as { externalId?: string }).externalId, undefined);
+  });
+
+  test('a DomainConfiguration made by the super admin answers the method lookup', async () => {
+    const admin = new MockClient();
+    const projectId = await projectIdOf(admin);
+    const domain = `Clinic-${projectId}.Example.ORG`;
+    // DomainConfiguration is a protected resource type: only a super admin may write it.
+    await assert.rejects(createDomainConfiguration(admin, domain), /Forbidden/);
+    const superAdmin = await superAdminClient();
+    const config = await createDomainConfiguration(superAdmin, domain);
+    assert.equal(config.domain, domain.toLowerCase());
+    assert.equal(config.identityProvider?.tokenUrl, `https://login.${domain}/oauth2/token`);
+
+    const anyone = newClient();
+    const answer = await lookUpSignInMethod(anyone, `someone@${domain.toLowerCase()}`);
+    assert.equal(answer?.domain, domain.toLowerCase());
+    const authorize = new URL(answer?.authorizeUrl as string);
+    assert.equal(authorize.origin + authorize.pathname, `https://login.${domain.toLowerCase()}/oauth2/authorize`);
+    assert.equal(authorize.searchParams.get('client_id'), 'id-issued-by-the-provider');
+    assert.equal(await lookUpSignInMethod(anyone, `someone@plain-${projectId}.example.com`), undefined);
+  });
+
+  test('signOutCompletely revokes the session on the server and forgets the tokens', async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'leaving' });
+    const medplum = await signInAs(user);
+    const token = medplum.getAccessToken() as string;
+    await medplum.get('auth/me', { cache: 'no-cache' });
+    await signOutCompletely(medplum);
+    assert.equal(medplum.getAccessToken(), undefined);
+    assert.equal(medplum.getActiveLogin(), undefined);
+    // The old access token no longer works.
+    const stale = newClient();
+    stale.setAccessToken(token);
+    await assert.rejects(stale.get('auth/me', { cache: 'no-cache' }), /Unauthenticated|Unauthorized/);
+
+    const second = await signInAs(user);
+    const visited: string[] = [];
+    await handleSignOut(second, (path) => visited.push(path));
+    assert.deepEqual(visited, ['/signin']);
+    assert.equal(second.getAccessToken(), undefined);
+  });
+
+  test('requestPasswordReset records a reset request, and the email bot mails its link', async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'forgetful', scope: 'project' });
+    const userRef = user.membership.user as { reference: string };
+    await requestPasswordReset(newClient(), user.email, user.projectId);
+    // An unknown address gets the same answer.
+    await requestPasswordReset(newClient(), `nobody-${user.projectId}@example.com`, user.projectId);
+    const requests = await admin.searchResources(
+      'UserSecurityRequest',
+      { user: userRef.reference, _sort: '-_lastUpdated' },
+      { cache: 'no-cache' },
+    );
+    const reset = requests.find((r) => r.type === 'reset');
+    assert.ok(reset, JSON.stringify(requests.map((r) => r.type)));
+    assert.equal(reset.used, undefined);
+
+    const event = {
+      input: reset,
+      bot: { reference: 'Bot/email-bot' },
+      contentType: 'application/fhir+json',
+      secrets: {},
+    } as BotEvent<UserSecurityRequest>;
+    // Without the project's email feature the server refuses to send.
+    await assert.rejects(emailBot(admin, event), /Forbidden/);
+    const superAdmin = await superAdminClient();
+    const project = await superAdmin.readResource('Project', user.projectId);
+    await superAdmin.patchResource('Project', user.projectId, [
+      { op: 'add', path: '/features', value: [...(project.features ?? []), 'email'] },
+    ]);
+    assert.equal(await emailBot(admin, event), 'sent reset email');
+  });
+
+  test("exchangeForMedplumToken trades a token the client's identity provider accepts", async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'federated' });
+    // The identity provider here is the Medplum server itself: an access token it issued, with
+    // the email scope, is what its own /oauth2/userinfo accepts and answers with the user's email.
+    const idpSession = await signInAs(user, 'openid email');
+    const app = await newClientApplication(admin, {
+      name: 'Federated app',
+      identityProvider: {
+        authorizeUrl: `${serverBaseUrl()}oauth2/authorize`,
+        tokenUrl: `${serverBaseUrl()}oauth2/token`,
+        userInfoUrl: `${serverBaseUrl()}oauth2/userinfo`,
+        clientId: 'unused-by-the-exchange',
+        clientSecret: 'unused-by-the-exchange',
+      },
+    });
+    const medplum = newClient();
+    const token = await exchangeForMedplumToken(medplum, idpSession.getAccessToken() as string, app.id);
+    assert.equal(token, medplum.getAccessToken());
+    assert.notEqual(token, idpSession.getAccessToken());
+    assert.equal(parseJWTPayload(token).client_id, app.id);
+    assert.equal(`Practitioner/${medplum.getProfile()?.id}`, user.membership.profile?.reference);
+    await assert.rejects(exchangeForMedplumToken(newClient(), 'not-a-token', app.id));
+  });
+
+  test("finishExternalSignIn trades the code the server hands back after the provider's callback", async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'external' });
+    // The external identity provider here is the Medplum server itself, through a second client
+    // application: its /oauth2/token answers the code with an id_token that carries the email.
+    // A confidential client authenticated by its secret, so it takes codes without PKCE.
+    const provider = await newClientApplication(admin, { name: 'Provider side', pkceOptional: true });
+    const appRedirectUri = 'https://app.example.org/signin';
+    const portal = await newClientApplication(admin, {
+      name: 'Clinic portal',
+      redirectUris: [appRedirectUri],
+      identityProvider: {
+        authorizeUrl: `${serverBaseUrl()}oauth2/authorize`,
+        tokenUrl: `${serverBaseUrl()}oauth2/token`,
+        userInfoUrl: `${serverBaseUrl()}oauth2/userinfo`,
+        clientId: provider.id,
+        clientSecret: provider.secret,
+      },
+    });
+    const options = {
+      providerAuthorizeUrl: `${serverBaseUrl()}oauth2/authorize`,
+      providerClientId: provider.id,
+      medplumClientId: portal.id,
+      appRedirectUri,
+    };
+    const medplum = newClient();
+    const providerUrl = new URL(await buildExternalSignInUrl(medplum, options));
+    assert.equal(providerUrl.searchParams.get('redirect_uri'), `${serverBaseUrl()}auth/external`);
+    // The user signs in at the provider, which sends the browser to the server's callback with a code.
+    const providerLogin = (await newClient().post('auth/login', {
+      email: user.email,
+      password: user.password,
+      clientId: provider.id,
+      scope: 'openid email',
+    })) as { code: string };
+    const callback = new URL('auth/external', serverBaseUrl());
+    callback.searchParams.set('code', providerLogin.code);
+    callback.searchParams.set('state', providerUrl.searchParams.get('state') as string);
+    const redirect = await fetch(callback, { redirect: 'manual' });
+    assert.equal(redirect.status, 302);
+    const location = redirect.headers.get('location') as string;
+    assert.ok(location.startsWith(`${appRedirectUri}?`), location);
+
+    await finishExternalSignIn(medplum, location, options);
+    assert.equal(`Practitioner/${medplum.getProfile()?.id}`, user.membership.profile?.reference);
+    assert.equal(parseJWTPayload(medplum.getAccessToken() as string).client_id, portal.id);
+    await assert.rejects(finishExternalSignIn(newClient(), `${appRedirectUri}?login=x`, options), /No Medplum code/);
+  });
+
+  test('setNewPassword sets the password from a reset link, which then signs in', async () => {
+    const admin = new MockClient();
+    const user = await inviteUser(admin, { name: 'resetting', scope: 'project' });
+    // The reset request itself is the request-reset example's; here it is only setup.
+    await newClient().post('auth/resetpassword', { email: user.email, projectId: user.projectId, sendEmail: false });
+    const requests = await admin.searchResources(
+      'UserSecurityRequest',
+      { user: user.membership.user?.reference as string },
+      { cache: 'no-cache' },
+    );
+    const reset = requests.find((r) => r.type === 'reset');
+    assert.ok(reset?.id && reset.secret);
+    await assert.rejects(
+      setNewPassword(newClient(), reset.id, 'wrong-secret', 'correct horse battery'),
+      /Incorrect secret/,
+    );
+    // The server checks the new password against the Have I Been Pwned API before it saves it.
+    await setNewPassword(newClient(), reset.id, reset.secret, 'correct horse battery staple 42');
+    await signInAs({ email: user.email, password: 'correct horse battery staple 42', projectId: user.projectId });
+    await assert.rejects(setNewPassword(newClient(), reset.id, reset.secret, 'another long password'), /Already used/);
   });
 });

@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { badRequest, contentTooLarge, OperationOutcomeError, tooManyRequests } from '@medplum/core';
 import type { OperationOutcome } from '@medplum/fhirtypes';
+import { MockClient } from '@medplum/mock';
+import { onServer } from '../../server/on-server';
 import { scriptedClient } from './support/scripted-fetch';
 import {
   classifyError,
@@ -13,6 +15,9 @@ import {
   TRACING_EXTENSION_URL,
   tracingIds,
 } from '../../../examples/integration/api-errors';
+
+/** Tests that answer the requests themselves; in server mode the real requests come from the server half. */
+const scriptedOnly = { skip: onServer && 'scripted answers; the server half is in "on the server" below' };
 
 const TRACE_ID = '3f0b1c52-6a7e-4d0f-9a55-2f1c8e4b7d21';
 const REQUEST_ID = 'a9d0e4c8-1b2f-4e7a-8c3d-5f6a7b8c9d0e';
@@ -33,7 +38,7 @@ function withTracing(outcome: OperationOutcome): OperationOutcome {
 }
 
 describe('integration/api-errors', () => {
-  test('sends X-Trace-Id and reads the ids back from the error outcome', async () => {
+  test('sends X-Trace-Id and reads the ids back from the error outcome', scriptedOnly, async () => {
     const notFoundOutcome = withTracing({
       resourceType: 'OperationOutcome',
       id: 'not-found',
@@ -75,5 +80,30 @@ describe('integration/api-errors', () => {
       assert.equal(verdict.action, 'retry');
       return true;
     });
+  });
+});
+
+describe('integration/api-errors on the server', { skip: !onServer }, () => {
+  test('the server keeps our X-Trace-Id and puts it, with its request id, on the error outcome', async () => {
+    // In server mode a MockClient is the admin client of a project of its own.
+    const medplum = new MockClient();
+    const patient = await medplum.createResource({ resourceType: 'Patient', name: [{ family: 'Traced' }] });
+    const read = await readPatientTraced(medplum, patient.id, TRACE_ID);
+    assert.equal(read.id, patient.id);
+    await assert.rejects(
+      readPatientTraced(medplum, '00000000-0000-4000-8000-000000000000', TRACE_ID),
+      (err: unknown) => {
+        assert.ok(err instanceof OperationOutcomeError);
+        const ids = tracingIds(err.outcome);
+        assert.equal(ids.traceId, TRACE_ID);
+        assert.match(ids.requestId ?? '', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+        assert.notEqual(ids.requestId, TRACE_ID);
+        const verdict = classifyError(err);
+        assert.equal(verdict.status, 404);
+        assert.equal(verdict.action, 'fix-input');
+        assert.deepEqual(verdict.ids, ids);
+        return true;
+      },
+    );
   });
 });

@@ -7,6 +7,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MedplumClient } from '@medplum/core';
+import type { AsyncJob, OperationOutcome } from '@medplum/fhirtypes';
+import { MockClient } from '@medplum/mock';
+import { onServer } from '../../server/on-server';
+import { superAdminClient } from './support/server-setup';
 import {
   isHealthy,
   purgeAuditEventsBefore,
@@ -15,6 +19,9 @@ import {
   runPendingDataMigrations,
   vacuumAnalyze,
 } from '../../../examples/self-hosting/super-admin';
+
+/** Tests that answer the requests themselves; in server mode the real requests come from the server half. */
+const scriptedOnly = { skip: onServer && 'scripted answers; the server half is in "on the server" below' };
 
 interface Recorded {
   url: string;
@@ -40,7 +47,7 @@ function recordingClient(status = 200, payload: unknown = { resourceType: 'Opera
 }
 
 describe('self-hosting/super-admin', () => {
-  test('reindex posts the comma-joined types and filter with Prefer: respond-async', async () => {
+  test('reindex posts the comma-joined types and filter with Prefer: respond-async', scriptedOnly, async () => {
     const { medplum, calls } = recordingClient();
     await reindex(medplum, ['Patient', 'Observation'], 'all', '_lastUpdated=gt2025-01-01');
     assert.equal(calls.length, 1);
@@ -54,13 +61,13 @@ describe('self-hosting/super-admin', () => {
     });
   });
 
-  test('reindex defaults to the outdated resources only', async () => {
+  test('reindex defaults to the outdated resources only', scriptedOnly, async () => {
     const { medplum, calls } = recordingClient();
     await reindex(medplum, ['Patient']);
     assert.deepEqual(calls[0].body, { resourceType: 'Patient', reindexType: 'outdated' });
   });
 
-  test('reindexGently sends the tuning fields next to the outdated reindex, asynchronously', async () => {
+  test('reindexGently sends the tuning fields next to the outdated reindex, asynchronously', scriptedOnly, async () => {
     const { medplum, calls } = recordingClient();
     await reindexGently(medplum, 'Observation');
     assert.equal(calls.length, 1);
@@ -76,7 +83,7 @@ describe('self-hosting/super-admin', () => {
     });
   });
 
-  test('reindexGently passes caller tuning as numbers', async () => {
+  test('reindexGently passes caller tuning as numbers', scriptedOnly, async () => {
     const { medplum, calls } = recordingClient();
     await reindexGently(medplum, 'Patient', { batchSize: 1000, searchStatementTimeout: 600000 });
     assert.deepEqual(calls[0].body, {
@@ -87,7 +94,7 @@ describe('self-hosting/super-admin', () => {
     });
   });
 
-  test('vacuumAnalyze names the tables and asks for both steps, asynchronously', async () => {
+  test('vacuumAnalyze names the tables and asks for both steps, asynchronously', scriptedOnly, async () => {
     const { medplum, calls } = recordingClient();
     await vacuumAnalyze(medplum, ['Observation', 'Observation_History']);
     assert.equal(calls[0].url, 'https://api.example.org/admin/super/vacuum');
@@ -99,7 +106,7 @@ describe('self-hosting/super-admin', () => {
     });
   });
 
-  test('purge sends AuditEvent and an ISO date, without the async header', async () => {
+  test('purge sends AuditEvent and an ISO date, without the async header', scriptedOnly, async () => {
     const { medplum, calls } = recordingClient();
     await purgeAuditEventsBefore(medplum, new Date('2024-01-01T00:00:00Z'));
     assert.equal(calls[0].url, 'https://api.example.org/admin/super/purge');
@@ -128,5 +135,69 @@ describe('self-hosting/super-admin', () => {
     assert.equal(await isHealthy('https://api.example.org/', answer(split) as typeof fetch), false);
     const down = async () => new Response('', { status: 503 });
     assert.equal(await isHealthy('https://api.example.org/', down as typeof fetch), false);
+  });
+});
+
+/**
+ * The same calls as the server's super admin (server mode only). The admin/super routes answer
+ * 202 with an `accepted` OperationOutcome whose diagnostics hold the AsyncJob's URL; medplum.post
+ * does not poll it, so the test reads the job itself until it completes.
+ */
+describe('self-hosting/super-admin on the server', { skip: !onServer }, () => {
+  async function finishedJob(medplum: MedplumClient, outcome: OperationOutcome): Promise<AsyncJob> {
+    assert.equal(outcome.resourceType, 'OperationOutcome');
+    assert.equal(outcome.id, 'accepted');
+    const url = outcome.issue?.[0]?.diagnostics as string;
+    assert.match(url, /\/fhir\/R4\/job\/[0-9a-f-]{36}\/status$/);
+    const id = url.split('/').at(-2) as string;
+    for (let i = 0; i < 120; i++) {
+      const job = await medplum.readResource('AsyncJob', id, { cache: 'no-cache' });
+      if (job.status !== 'accepted') return job;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`AsyncJob/${id} did not finish`);
+  }
+
+  test('reindex of recently written resources runs as a completed AsyncJob', async () => {
+    const medplum = await superAdminClient();
+    const outcome = (await reindex(medplum, ['Patient'], 'all', '_lastUpdated=gt2100-01-01')) as OperationOutcome;
+    const job = await finishedJob(medplum, outcome);
+    assert.equal(job.status, 'completed');
+    const request = new URL(job.request);
+    assert.equal(request.pathname, '/admin/super/reindex');
+    assert.equal(request.searchParams.get('resourceType'), 'Patient');
+    assert.equal(request.searchParams.get('reindexType'), 'all');
+    assert.equal(request.searchParams.get('filter'), '_lastUpdated=gt2100-01-01');
+  });
+
+  test('reindexGently is accepted with its tuning fields and completes', async () => {
+    const medplum = await superAdminClient();
+    const outcome = (await reindexGently(medplum, 'DomainConfiguration')) as OperationOutcome;
+    const job = await finishedJob(medplum, outcome);
+    assert.equal(job.status, 'completed');
+  });
+
+  test('vacuumAnalyze runs as a completed AsyncJob', async () => {
+    const medplum = await superAdminClient();
+    const outcome = (await vacuumAnalyze(medplum, [
+      'DomainConfiguration',
+      'DomainConfiguration_History',
+    ])) as OperationOutcome;
+    const job = await finishedJob(medplum, outcome);
+    assert.equal(job.status, 'completed');
+  });
+
+  test('purge answers all OK at once', async () => {
+    const medplum = await superAdminClient();
+    const outcome = await purgeAuditEventsBefore(medplum, new Date('2000-01-01T00:00:00Z'));
+    assert.equal(outcome.resourceType, 'OperationOutcome');
+    assert.equal(outcome.id, 'ok');
+    assert.equal(outcome.issue?.[0]?.code, 'informational');
+  });
+
+  test('a project admin who is not super admin is refused', async () => {
+    // In server mode a MockClient is a project admin of a project of its own.
+    const projectAdmin = new MockClient();
+    await assert.rejects(purgeAuditEventsBefore(projectAdmin, new Date('2000-01-01T00:00:00Z')), /Forbidden/);
   });
 });
