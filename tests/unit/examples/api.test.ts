@@ -40,6 +40,7 @@ import {
   membersInvitedBy,
 } from '../../../examples/api/project-admin';
 import { findScimUsers, provisionPractitioner, removeScimUser, renameScimUser } from '../../../examples/api/scim';
+import { onServer } from '../../server/on-server';
 import { SCRIPTED_BASE, scriptedClient, scriptedFetch } from './support/scripted-fetch';
 
 const BASE = SCRIPTED_BASE;
@@ -358,6 +359,15 @@ describe('scim examples', () => {
 describe('operation examples', () => {
   test('patientNamesByGraphql runs a real GraphQL query on MockClient', async () => {
     const medplum = new MockClient();
+    if (onServer) {
+      // MockClient comes with the Simpsons; a new project on a server has no patients yet.
+      for (const given of ['Homer', 'Marge']) {
+        await medplum.createResource<Patient>({
+          resourceType: 'Patient',
+          name: [{ given: [given], family: 'Simpson' }],
+        });
+      }
+    }
     const expected = (await medplum.searchResources('Patient', { name: 'Simpson' })).map((p: Patient) =>
       [p.name?.[0]?.given?.join(' '), p.name?.[0]?.family].filter(Boolean).join(' '),
     );
@@ -368,10 +378,36 @@ describe('operation examples', () => {
 
   test('searchValueSet returns the codings of an expanded ValueSet', async () => {
     const medplum = new MockClient();
+    if (onServer) {
+      // MockClient answers this URL from its sample data; on a server the ValueSet and its CodeSystem are stored first.
+      const system = 'http://example.com/fruit';
+      const concept = [
+        { code: 'apple', display: 'Apple' },
+        { code: 'banana', display: 'Banana' },
+        { code: 'kiwi', display: 'Kiwi' },
+      ];
+      await medplum.createResource({
+        resourceType: 'CodeSystem',
+        status: 'active',
+        url: system,
+        content: 'complete',
+        concept,
+      });
+      await medplum.createResource({
+        resourceType: 'ValueSet',
+        status: 'active',
+        url: 'http://example.com/valueset',
+        compose: { include: [{ system, concept }] },
+      });
+    }
     const codings = await searchValueSet(medplum, 'http://example.com/valueset', 'a');
     assert.ok(codings.length > 0);
     for (const coding of codings) {
       assert.equal(typeof coding.code, 'string');
+    }
+    if (onServer) {
+      // The filter keeps the codings whose display contains "a".
+      assert.deepEqual(codings.map((c) => c.code).sort(), ['apple', 'banana']);
     }
   });
 

