@@ -1,18 +1,18 @@
 /** Bot/$deploy (upload compiled JavaScript as a bot's executable code) and Bot/$init (create a bot). */
 import type { MedplumClient, WithId } from '@medplum/core';
-import type { Bot, OperationOutcome, Parameters } from '@medplum/fhirtypes';
+import type { Bot, Parameters } from '@medplum/fhirtypes';
 
 // #region deploy
 /**
- * Deploys compiled code to a bot and returns the warnings the server reported (for example a bot
- * without a ProjectMembership). The body is plain JSON, not a Parameters resource.
+ * Stores compiled JavaScript as a bot's executable code. The body is plain JSON, not a Parameters
+ * resource. The server answers "All OK" (it reports no warnings, not even for a bot without a
+ * ProjectMembership); a refusal such as "Bots not enabled" is thrown as an OperationOutcomeError.
  */
-export async function deployBotCode(medplum: MedplumClient, botId: string, compiledJs: string): Promise<string[]> {
-  const outcome: OperationOutcome = await medplum.post(medplum.fhirUrl('Bot', botId, '$deploy'), {
+export async function deployBotCode(medplum: MedplumClient, botId: string, compiledJs: string): Promise<void> {
+  await medplum.post(medplum.fhirUrl('Bot', botId, '$deploy'), {
     code: compiledJs,
     filename: 'index.js',
   });
-  return (outcome.issue ?? []).filter((i) => i.severity === 'warning').map((i) => i.details?.text ?? '');
 }
 // #endregion deploy
 

@@ -95,6 +95,27 @@ function clientReplying(...replies: { status: number; body: unknown; contentType
   return { medplum, sent };
 }
 
+/**
+ * On a server (verify:server): a client of the test's own project whose requests go to the
+ * server and are recorded like clientReplying's; `backend` is a second client of the same project
+ * for the setup the test does itself.
+ */
+function serverClient(): { medplum: MedplumClient; sent: Sent[]; backend: MedplumClient } {
+  const backend = new MockClient();
+  const sent: Sent[] = [];
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const raw = typeof init?.body === 'string' ? init.body : undefined;
+    sent.push({
+      method: init?.method ?? 'GET',
+      url: new URL(input.toString()),
+      body: raw ? JSON.parse(raw) : undefined,
+    });
+    return backend.client.mockFetch(input.toString(), init ?? {}) as Promise<Response>;
+  };
+  const medplum = new MockClient({ fetch } as ConstructorParameters<typeof MockClient>[0]);
+  return { medplum, sent, backend };
+}
+
 const ok = {
   resourceType: 'OperationOutcome',
   id: 'ok',
@@ -113,27 +134,46 @@ before(() => {
 });
 
 describe('terminology operations', () => {
+  /** On a server: the project's own copy of two LOINC codes, since a new server has no LOINC loaded. */
+  async function storeLoincCodes(backend: MedplumClient): Promise<void> {
+    await backend.createResource({
+      resourceType: 'CodeSystem',
+      status: 'active',
+      url: 'http://loinc.org',
+      name: 'LOINC',
+      content: 'complete',
+      concept: [
+        { code: '8867-4', display: 'Heart rate' },
+        { code: '2339-0', display: 'Glucose [Mass/volume] in Blood' },
+      ],
+    });
+  }
+
   test('lookupDisplay sends system and code and reads display; 404 means unknown', async () => {
-    const { medplum, sent } = clientReplying(
-      {
-        status: 200,
-        body: {
-          resourceType: 'Parameters',
-          parameter: [
-            { name: 'name', valueString: 'LOINC' },
-            { name: 'display', valueString: 'Heart rate' },
-          ],
+    const server = onServer ? serverClient() : undefined;
+    if (server) await storeLoincCodes(server.backend);
+    const { medplum, sent } =
+      server ??
+      clientReplying(
+        {
+          status: 200,
+          body: {
+            resourceType: 'Parameters',
+            parameter: [
+              { name: 'name', valueString: 'LOINC' },
+              { name: 'display', valueString: 'Heart rate' },
+            ],
+          },
         },
-      },
-      {
-        status: 404,
-        body: {
-          resourceType: 'OperationOutcome',
-          id: 'not-found',
-          issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+        {
+          status: 404,
+          body: {
+            resourceType: 'OperationOutcome',
+            id: 'not-found',
+            issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+          },
         },
-      },
-    );
+      );
     assert.equal(await lookupDisplay(medplum, 'http://loinc.org', '8867-4'), 'Heart rate');
     assert.equal(sent[0].method, 'GET');
     assert.equal(sent[0].url.pathname, '/fhir/R4/CodeSystem/$lookup');
@@ -143,21 +183,30 @@ describe('terminology operations', () => {
   });
 
   test('isCodeInSystem uses url (not system) as CodeSystem/$validate-code names it', async () => {
-    const { medplum, sent } = clientReplying({
-      status: 200,
-      body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] },
-    });
+    const server = onServer ? serverClient() : undefined;
+    if (server) await storeLoincCodes(server.backend);
+    const { medplum, sent } =
+      server ??
+      clientReplying({
+        status: 200,
+        body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] },
+      });
     assert.equal(await isCodeInSystem(medplum, 'http://loinc.org', 'nope'), false);
     assert.equal(sent[0].url.pathname, '/fhir/R4/CodeSystem/$validate-code');
     assert.equal(sent[0].url.searchParams.get('url'), 'http://loinc.org');
+    if (server) {
+      assert.equal(await isCodeInSystem(medplum, 'http://loinc.org', '8867-4'), true);
+    }
   });
 
   test('isConceptAllowed posts a valid Parameters body with url and codeableConcept', async () => {
     const concept = { coding: [{ system: 'http://hl7.org/fhir/observation-status', code: 'final' }] };
-    const { medplum, sent } = clientReplying({
-      status: 200,
-      body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }] },
-    });
+    const { medplum, sent } = onServer
+      ? serverClient()
+      : clientReplying({
+          status: 200,
+          body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }] },
+        });
     assert.equal(await isConceptAllowed(medplum, 'http://hl7.org/fhir/ValueSet/observation-status', concept), true);
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/ValueSet/$validate-code');
@@ -176,10 +225,36 @@ describe('terminology operations', () => {
         },
       ],
     };
-    const { medplum, sent } = clientReplying(
-      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }, match] } },
-      { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] } },
-    );
+    const server = onServer ? serverClient() : undefined;
+    if (server) {
+      await storeLoincCodes(server.backend);
+      await server.backend.createResource({
+        resourceType: 'ConceptMap',
+        status: 'active',
+        url: 'https://example.com/map',
+        group: [
+          {
+            source: 'https://example.com/lab',
+            target: 'http://loinc.org',
+            element: [
+              {
+                code: 'GLU',
+                target: [{ code: '2339-0', display: 'Glucose [Mass/volume] in Blood', equivalence: 'equivalent' }],
+              },
+            ],
+          },
+        ],
+      });
+    }
+    const { medplum, sent } =
+      server ??
+      clientReplying(
+        {
+          status: 200,
+          body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: true }, match] },
+        },
+        { status: 200, body: { resourceType: 'Parameters', parameter: [{ name: 'result', valueBoolean: false }] } },
+      );
     const targets = await translateCode(medplum, 'https://example.com/map', 'https://example.com/lab', 'GLU');
     assert.deepEqual(
       targets.map((c) => c.code),
@@ -204,18 +279,33 @@ describe('terminology operations', () => {
       ['property', 'parent'],
       ['value', 'visit'],
     ]);
-    const { medplum, sent } = clientReplying({
-      status: 200,
-      body: {
+    const server = onServer ? serverClient() : undefined;
+    if (server) {
+      await server.backend.createResource({
         resourceType: 'CodeSystem',
         status: 'active',
         content: 'not-present',
         url: 'https://example.com/visit-types',
-      },
-    });
+      });
+    }
+    const { medplum, sent } =
+      server ??
+      clientReplying({
+        status: 200,
+        body: {
+          resourceType: 'CodeSystem',
+          status: 'active',
+          content: 'not-present',
+          url: 'https://example.com/visit-types',
+        },
+      });
     const cs = await importConcepts(medplum, params);
     assert.equal(cs.url, 'https://example.com/visit-types');
     assert.equal(sent[0].url.pathname, '/fhir/R4/CodeSystem/$import');
+    if (server) {
+      // The concepts are now in the server's terminology tables.
+      assert.equal(await lookupDisplay(medplum, 'https://example.com/visit-types', 'new-patient'), 'New patient visit');
+    }
   });
 
   test('buildConceptMapImport makes one mapping part per pair and is valid', async () => {
@@ -227,13 +317,32 @@ describe('terminology operations', () => {
     ]);
     assertValidParameters(params);
     assert.equal(params.parameter?.filter((p) => p.name === 'mapping').length, 1);
-    const { medplum, sent } = clientReplying({
-      status: 200,
-      body: { resourceType: 'ConceptMap', status: 'active', url: 'https://example.com/map' },
-    });
-    await importMappings(medplum, params);
+    const server = onServer ? serverClient() : undefined;
+    if (server) {
+      await server.backend.createResource({
+        resourceType: 'ConceptMap',
+        status: 'active',
+        url: 'https://example.com/map',
+      });
+    }
+    const { medplum, sent } =
+      server ??
+      clientReplying({
+        status: 200,
+        body: { resourceType: 'ConceptMap', status: 'active', url: 'https://example.com/map' },
+      });
+    const map = await importMappings(medplum, params);
+    assert.equal(map.url, 'https://example.com/map');
     assert.equal(sent[0].url.pathname, '/fhir/R4/ConceptMap/$import');
     assert.deepEqual(sent[0].body, params);
+    if (server) {
+      // The imported pair translates.
+      const targets = await translateCode(medplum, 'https://example.com/map', 'https://example.com/lab', 'GLU');
+      assert.deepEqual(
+        targets.map((c) => [c.system, c.code]),
+        [['http://loinc.org', '2339-0']],
+      );
+    }
   });
 });
 
@@ -487,20 +596,25 @@ describe('scheduling, clinical and bot operations', () => {
     assert.equal(rg?.action?.[0]?.resource?.reference, 'Task/t1');
   });
 
-  test('deployBotCode posts code and filename and returns warnings', async () => {
-    const withWarning = {
-      ...ok,
-      issue: [
-        ...ok.issue,
-        { severity: 'warning', code: 'business-rule', details: { text: 'Could not find ProjectMembership for Bot' } },
-      ],
-    };
-    const { medplum, sent } = clientReplying({ status: 200, body: withWarning });
-    assert.deepEqual(await deployBotCode(medplum, 'b1', 'exports.handler = async () => true;'), [
-      'Could not find ProjectMembership for Bot',
-    ]);
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Bot/b1/$deploy');
-    assert.deepEqual(sent[0].body, { code: 'exports.handler = async () => true;', filename: 'index.js' });
+  test('deployBotCode posts code and filename; the server answers All OK', async () => {
+    const code = 'exports.handler = async (medplum, event) => ({ echoed: event.input });';
+    const server = onServer ? serverClient() : undefined;
+    // On a server: a vmcontext Bot of the project (bots are enabled there), without code yet.
+    const botId = server
+      ? (await server.backend.createResource({ resourceType: 'Bot', name: 'echo', runtimeVersion: 'vmcontext' })).id
+      : 'b1';
+    const { medplum, sent } = server ?? clientReplying({ status: 200, body: ok });
+    await deployBotCode(medplum, botId, code);
+    assert.equal(sent[0].url.pathname, `/fhir/R4/Bot/${botId}/$deploy`);
+    assert.deepEqual(sent[0].body, { code, filename: 'index.js' });
+    if (server) {
+      // The Bot now runs the deployed code.
+      const bot = await server.backend.readResource('Bot', botId);
+      assert.equal(bot.executableCode?.title, 'index.js');
+      assert.deepEqual(await server.backend.executeBot(botId, { hello: 1 }, 'application/json'), {
+        echoed: { hello: 1 },
+      });
+    }
   });
 });
 
@@ -636,12 +750,28 @@ describe('appointment, bot, binary and agent stats operations', () => {
   });
 
   test('initBot posts name, base64 source and access policy as valid Parameters', async () => {
-    const { medplum, sent } = clientReplying({
-      status: 201,
-      body: { resourceType: 'Bot', id: 'b1', name: 'welcome-email' },
-    });
-    const bot = await initBot(medplum, 'welcome-email', 'export async function handler() {}', 'ap1');
-    assert.equal(bot.id, 'b1');
+    const server = onServer ? serverClient() : undefined;
+    const policyId = server
+      ? (await server.backend.createResource({ resourceType: 'AccessPolicy', name: 'Mailer', resource: [] })).id
+      : 'ap1';
+    const { medplum, sent } =
+      server ??
+      clientReplying({
+        status: 201,
+        body: { resourceType: 'Bot', id: 'b1', name: 'welcome-email' },
+      });
+    const bot = await initBot(medplum, 'welcome-email', 'export async function handler() {}', policyId);
+    assert.equal(bot.name, 'welcome-email');
+    if (server) {
+      // The Bot holds the source as a Binary and has a membership with the access policy.
+      assert.equal(bot.sourceCode?.title, 'index.ts');
+      const source = await (await server.backend.download(bot.sourceCode?.url as string)).text();
+      assert.equal(source, 'export async function handler() {}');
+      const membership = await server.backend.searchOne('ProjectMembership', { profile: `Bot/${bot.id}` });
+      assert.equal(membership?.accessPolicy?.reference, `AccessPolicy/${policyId}`);
+    } else {
+      assert.equal(bot.id, 'b1');
+    }
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Bot/$init');
     assertValidParameters(sent[0].body);
@@ -652,7 +782,7 @@ describe('appointment, bot, binary and agent stats operations', () => {
     );
     const data = params[1].valueAttachment?.data as string;
     assert.equal(Buffer.from(data, 'base64').toString('utf8'), 'export async function handler() {}');
-    assert.equal(params[2].valueReference?.reference, 'AccessPolicy/ap1');
+    assert.equal(params[2].valueReference?.reference, `AccessPolicy/${policyId}`);
   });
 
   test('presignedUrl reads the url output and asks for upload only when told to', async () => {
@@ -660,13 +790,44 @@ describe('appointment, bot, binary and agent stats operations', () => {
       resourceType: 'Parameters',
       parameter: [{ name: 'url', valueUri: 'https://storage.example.org/binary/b1?Signature=x' }],
     };
-    const { medplum, sent } = clientReplying({ status: 200, body: answer }, { status: 200, body: answer });
-    assert.match(await presignedUrl(medplum, 'b1'), /Signature=/);
+    const server = onServer ? serverClient() : undefined;
+    const binaryId = server
+      ? (
+          await server.backend.createBinary({
+            data: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x31]),
+            contentType: 'application/pdf',
+          })
+        ).id
+      : 'b1';
+    const { medplum, sent } = server ?? clientReplying({ status: 200, body: answer }, { status: 200, body: answer });
+    const downloadUrl = await presignedUrl(medplum, binaryId);
+    assert.match(downloadUrl, /Signature=/);
     assert.equal(sent[0].method, 'GET');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Binary/b1/$presigned-url');
+    assert.equal(sent[0].url.pathname, `/fhir/R4/Binary/${binaryId}/$presigned-url`);
     assert.equal(sent[0].url.searchParams.get('upload'), null);
-    await presignedUrl(medplum, 'b1', true);
+    const uploadUrl = await presignedUrl(medplum, binaryId, true);
     assert.equal(sent[1].url.searchParams.get('upload'), 'true');
+    if (server) {
+      // The links work without a token: one reads the bytes, the other replaces them.
+      assert.equal(await (await fetch(downloadUrl)).text(), '%PDF1');
+      const put = await fetch(uploadUrl, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/pdf' },
+        body: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x32]),
+      });
+      assert.equal(put.status, 200);
+      assert.equal(await (await fetch(await presignedUrl(medplum, binaryId))).text(), '%PDF2');
+
+      // A plain-text body is consumed by the server's body parser first: 200, but an empty file.
+      const text = await server.backend.createBinary({ data: 'first', contentType: 'text/plain' });
+      const textUpload = await fetch(await presignedUrl(medplum, text.id, true), {
+        method: 'PUT',
+        headers: { 'Content-Type': 'text/plain' },
+        body: 'second',
+      });
+      assert.equal(textUpload.status, 200);
+      assert.equal(await (await fetch(await presignedUrl(medplum, text.id))).text(), '');
+    }
   });
 
   test('getAgentStats parses the stats JSON text', async () => {

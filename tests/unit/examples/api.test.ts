@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { ClientStorage, MedplumClient, MemoryStorage, parseJWTPayload } from '@medplum/core';
+import { ClientStorage, MedplumClient, MemoryStorage, OperationOutcomeError, parseJWTPayload } from '@medplum/core';
 import type { Bundle, Patient } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
 import {
@@ -43,6 +43,7 @@ import { findScimUsers, provisionPractitioner, removeScimUser, renameScimUser } 
 import { onServer } from '../../server/on-server';
 import { SCRIPTED_BASE, scriptedClient, scriptedFetch } from './support/scripted-fetch';
 import { inviteUser, newClientApplication, projectIdOf, serverBaseUrl, signInAs } from './support/server-setup';
+import { serverRecordingClient } from './support/server-client';
 
 /** Tests that answer the requests themselves; in server mode the real requests come from the server half. */
 const scriptedOnly = { skip: onServer && 'scripted answers; the server half is in "on the server" below' };
@@ -383,6 +384,15 @@ describe('scim examples', () => {
 describe('operation examples', () => {
   test('patientNamesByGraphql runs a real GraphQL query on MockClient', async () => {
     const medplum = new MockClient();
+    if (onServer) {
+      // MockClient comes with the Simpsons; a new project on a server has no patients yet.
+      for (const given of ['Homer', 'Marge']) {
+        await medplum.createResource<Patient>({
+          resourceType: 'Patient',
+          name: [{ given: [given], family: 'Simpson' }],
+        });
+      }
+    }
     const expected = (await medplum.searchResources('Patient', { name: 'Simpson' })).map((p: Patient) =>
       [p.name?.[0]?.given?.join(' '), p.name?.[0]?.family].filter(Boolean).join(' '),
     );
@@ -393,10 +403,36 @@ describe('operation examples', () => {
 
   test('searchValueSet returns the codings of an expanded ValueSet', async () => {
     const medplum = new MockClient();
+    if (onServer) {
+      // MockClient answers this URL from its sample data; on a server the ValueSet and its CodeSystem are stored first.
+      const system = 'http://example.com/fruit';
+      const concept = [
+        { code: 'apple', display: 'Apple' },
+        { code: 'banana', display: 'Banana' },
+        { code: 'kiwi', display: 'Kiwi' },
+      ];
+      await medplum.createResource({
+        resourceType: 'CodeSystem',
+        status: 'active',
+        url: system,
+        content: 'complete',
+        concept,
+      });
+      await medplum.createResource({
+        resourceType: 'ValueSet',
+        status: 'active',
+        url: 'http://example.com/valueset',
+        compose: { include: [{ system, concept }] },
+      });
+    }
     const codings = await searchValueSet(medplum, 'http://example.com/valueset', 'a');
     assert.ok(codings.length > 0);
     for (const coding of codings) {
       assert.equal(typeof coding.code, 'string');
+    }
+    if (onServer) {
+      // The filter keeps the codings whose display contains "a".
+      assert.deepEqual(codings.map((c) => c.code).sort(), ['apple', 'banana']);
     }
   });
 
@@ -415,40 +451,54 @@ describe('operation examples', () => {
   });
 
   test('checkResource posts the resource to /{type}/$validate', async () => {
-    const { medplum, requests } = scriptedClient([
-      {
-        status: 200,
-        body: {
-          resourceType: 'OperationOutcome',
-          id: 'ok',
-          issue: [{ severity: 'information', code: 'informational' }],
-        },
-      },
-    ]);
+    const { medplum, requests } = onServer
+      ? serverRecordingClient()
+      : scriptedClient([
+          {
+            status: 200,
+            body: {
+              resourceType: 'OperationOutcome',
+              id: 'ok',
+              issue: [{ severity: 'information', code: 'informational' }],
+            },
+          },
+        ]);
     const outcome = await checkResource(medplum, { resourceType: 'Patient', gender: 'female' });
+    // The server's answer for a valid resource is its "All OK" outcome.
     assert.equal(outcome.id, 'ok');
+    assert.equal(outcome.issue?.[0]?.severity, 'information');
     assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/$validate');
     assert.deepEqual(JSON.parse(requests[0].body as string), { resourceType: 'Patient', gender: 'female' });
   });
 
   test('checkResource throws when the server answers 400', async () => {
-    const { medplum } = scriptedClient([
-      {
-        status: 400,
-        body: {
-          resourceType: 'OperationOutcome',
-          issue: [
-            {
-              severity: 'error',
-              code: 'structure',
-              details: { text: 'Invalid value' },
-              expression: ['Patient.gender'],
+    const { medplum } = onServer
+      ? serverRecordingClient()
+      : scriptedClient([
+          {
+            status: 400,
+            body: {
+              resourceType: 'OperationOutcome',
+              issue: [
+                {
+                  severity: 'error',
+                  code: 'structure',
+                  details: { text: 'Invalid date format' },
+                  expression: ['Patient.birthDate'],
+                },
+              ],
             },
-          ],
-        },
+          },
+        ]);
+    // A structural error (an unknown gender code fails only where the project validates terminology).
+    await assert.rejects(
+      checkResource(medplum, { resourceType: 'Patient', birthDate: 'yesterday' }),
+      (err: unknown) => {
+        assert.ok(err instanceof OperationOutcomeError);
+        assert.deepEqual(err.outcome.issue?.[0]?.expression, ['Patient.birthDate']);
+        return true;
       },
-    ]);
-    await assert.rejects(checkResource(medplum, { resourceType: 'Patient', gender: 'x' as 'male' }), /Invalid value/);
+    );
   });
 
   test('readWholeRecord follows next links across pages', async () => {
@@ -466,6 +516,35 @@ describe('operation examples', () => {
       type: 'searchset',
       entry: [{ resource: { resourceType: 'Encounter', id: 'e1', status: 'finished', class: {} } }],
     };
+    if (onServer) {
+      // A patient with an Observation and an Encounter in its compartment: one page.
+      const { medplum, requests, backend } = serverRecordingClient();
+      const patient = await backend.createResource<Patient>({
+        resourceType: 'Patient',
+        name: [{ family: 'Lovelace' }],
+      });
+      const subject = { reference: `Patient/${patient.id}` };
+      const obs = await backend.createResource({
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'Weight' },
+        subject,
+      });
+      const enc = await backend.createResource({
+        resourceType: 'Encounter',
+        status: 'finished',
+        class: { code: 'AMB' },
+        subject,
+      });
+      const resources = await readWholeRecord(medplum, patient.id);
+      assert.deepEqual(
+        resources.map((r) => `${r.resourceType}/${r.id}`).sort(),
+        [`Encounter/${enc.id}`, `Observation/${obs.id}`, `Patient/${patient.id}`].sort(),
+      );
+      assert.equal(requests[0].url.pathname, `/fhir/R4/Patient/${patient.id}/$everything`);
+      assert.equal(requests.length, 1);
+      return;
+    }
     const { medplum, requests } = scriptedClient([
       { status: 200, body: page1 },
       { status: 200, body: page2 },
@@ -480,13 +559,29 @@ describe('operation examples', () => {
   });
 
   test('runBot posts JSON to Bot/{id}/$execute and returns the bot output', async () => {
-    const { medplum, requests } = scriptedClient([
-      { status: 200, body: { greeting: 'hello Ada' }, headers: { 'content-type': 'application/json' } },
-    ]);
-    const output = await runBot(medplum, 'b1', { name: 'Ada' });
+    const server = onServer ? serverRecordingClient() : undefined;
+    let botId = 'b1';
+    if (server) {
+      // A vmcontext Bot that greets by the input's name.
+      const bot = await server.backend.createResource({
+        resourceType: 'Bot',
+        name: 'greeter',
+        runtimeVersion: 'vmcontext',
+      });
+      await server.backend.post(server.backend.fhirUrl('Bot', bot.id, '$deploy'), {
+        code: "exports.handler = async (medplum, event) => ({ greeting: 'hello ' + event.input.name });",
+      });
+      botId = bot.id;
+    }
+    const { medplum, requests } =
+      server ??
+      scriptedClient([
+        { status: 200, body: { greeting: 'hello Ada' }, headers: { 'content-type': 'application/json' } },
+      ]);
+    const output = await runBot(medplum, botId, { name: 'Ada' });
     assert.deepEqual(output, { greeting: 'hello Ada' });
     assert.equal(requests[0].method, 'POST');
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Bot/b1/$execute');
+    assert.equal(requests[0].url.pathname, `/fhir/R4/Bot/${botId}/$execute`);
     assert.equal(requests[0].headers['content-type'], 'application/json');
   });
 
@@ -512,6 +607,37 @@ describe('operation examples', () => {
       { status: 202 },
       { status: 200, body: manifest, headers: { 'content-type': 'application/json' } },
     ]);
+    if (onServer) {
+      // A real export of one patient and one observation: the manifest lists an NDJSON file for each type.
+      const server = serverRecordingClient();
+      const patient = await server.backend.createResource<Patient>({
+        resourceType: 'Patient',
+        name: [{ family: 'Lovelace' }],
+      });
+      await server.backend.createResource({
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'Weight' },
+        subject: { reference: `Patient/${patient.id}` },
+      });
+      const done = await exportPatientData(server.medplum, ['Patient', 'Observation'], undefined, 200);
+      assert.deepEqual(done.output?.map((o) => o.type).sort(), ['Observation', 'Patient']);
+      const patients = await (await fetch(done.output?.find((o) => o.type === 'Patient')?.url as string)).text();
+      assert.equal(JSON.parse(patients.trim()).id, patient.id);
+      const sent = server.requests;
+      assert.equal(sent[0].method, 'POST');
+      assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/$export');
+      assert.equal(sent[0].url.searchParams.get('_type'), 'Patient,Observation');
+      assert.equal(sent[0].headers['prefer'], 'respond-async');
+      // Then the status URL is polled until the manifest is ready.
+      const polls = sent.slice(1).map((r) => `${r.method} ${r.url.pathname}`);
+      assert.ok(polls.length >= 1);
+      assert.ok(
+        polls.every((p) => p === polls[0] && p.startsWith('GET /fhir/R4/bulkdata/export/')),
+        polls.join(', '),
+      );
+      return;
+    }
     const result = await exportPatientData(medplum, ['Patient', 'Observation'], undefined, 1);
     assert.deepEqual(result.output, manifest.output);
     assert.equal(requests[0].method, 'POST');
@@ -535,10 +661,31 @@ describe('operation examples', () => {
         },
       },
     ]);
-    await resendNotifications(medplum, 'Patient', 'p1', { subscription: 'Subscription/s1', interaction: 'create' });
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/p1/$resend');
-    assert.deepEqual(JSON.parse(requests[0].body as string), {
-      subscription: 'Subscription/s1',
+    const server = onServer ? serverRecordingClient() : undefined;
+    let patientId = 'p1';
+    let subscription = 'Subscription/s1';
+    if (server) {
+      // A patient and a subscription to patients in the project.
+      patientId = (await server.backend.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Ng' }] }))
+        .id;
+      const sub = await server.backend.createResource({
+        resourceType: 'Subscription',
+        status: 'active',
+        reason: 'resend test',
+        criteria: 'Patient',
+        channel: { type: 'rest-hook', endpoint: 'http://127.0.0.1:9/hook' },
+      });
+      subscription = `Subscription/${sub.id}`;
+    }
+    const outcome = await resendNotifications(server?.medplum ?? medplum, 'Patient', patientId, {
+      subscription,
+      interaction: 'create',
+    });
+    const sent = server?.requests ?? requests;
+    assert.equal(outcome.issue?.[0]?.severity, 'information');
+    assert.equal(sent[0].url.pathname, `/fhir/R4/Patient/${patientId}/$resend`);
+    assert.deepEqual(JSON.parse(sent[0].body as string), {
+      subscription,
       interaction: 'create',
     });
   });
@@ -552,15 +699,49 @@ describe('operation examples', () => {
       measure: 'http://m',
       period: {},
     };
-    const { medplum, requests } = scriptedClient([{ status: 201, body: report }]);
-    const result = await evaluateMeasure(medplum, 'm1', '2026-01-01', '2026-03-31');
-    assert.equal(result.id, 'r1');
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Measure/m1/$evaluate-measure');
+    const server = onServer ? serverRecordingClient() : undefined;
+    let measureId = 'm1';
+    let [start, end] = ['2026-01-01', '2026-03-31'];
+    if (server) {
+      // A Measure counting the patients written in the period, and two patients.
+      const measure = await server.backend.createResource({
+        resourceType: 'Measure',
+        status: 'active',
+        url: 'https://example.com/Measure/new-patients',
+        group: [
+          {
+            population: [
+              {
+                code: { text: 'initial-population' },
+                criteria: { language: 'application/x-fhir-query', expression: 'Patient' },
+              },
+            ],
+          },
+        ],
+      });
+      measureId = measure.id;
+      for (const family of ['Ng', 'Osei']) {
+        await server.backend.createResource<Patient>({ resourceType: 'Patient', name: [{ family }] });
+      }
+      // A period around any clock: the project holds only these two patients.
+      [start, end] = ['2000-01-01', '2100-01-01'];
+    }
+    const { medplum, requests } = server ?? scriptedClient([{ status: 201, body: report }]);
+    const result = await evaluateMeasure(medplum, measureId, start, end);
+    if (server) {
+      // The server saved the report and counted the two patients.
+      assert.ok(result.id);
+      assert.equal(result.measure, 'https://example.com/Measure/new-patients');
+      assert.equal(result.group?.[0]?.population?.[0]?.count, 2);
+    } else {
+      assert.equal(result.id, 'r1');
+    }
+    assert.equal(requests[0].url.pathname, `/fhir/R4/Measure/${measureId}/$evaluate-measure`);
     assert.deepEqual(JSON.parse(requests[0].body as string), {
       resourceType: 'Parameters',
       parameter: [
-        { name: 'periodStart', valueDate: '2026-01-01' },
-        { name: 'periodEnd', valueDate: '2026-03-31' },
+        { name: 'periodStart', valueDate: start },
+        { name: 'periodEnd', valueDate: end },
       ],
     });
   });

@@ -36,6 +36,7 @@ import {
   setBillingDiagnoses,
   VENIPUNCTURE_36415,
 } from '../../../examples/billing/coverage';
+import { onServer } from '../../server/on-server';
 import { mockWithSearch } from './mock-with-search';
 
 function valid(resource: Resource): void {
@@ -237,7 +238,15 @@ describe('billing/superbill', () => {
 
     const { binary, document } = await saveSuperbill(medplum, html, claim, encounter);
     valid(document);
-    assert.equal(document.content[0].attachment.url, `Binary/${binary.id}`);
+    if (onServer) {
+      // A server returns the attachment with a signed link to this Binary version in its storage.
+      const signed = new URL(document.content[0].attachment.url as string);
+      assert.equal(signed.pathname, `/storage/${binary.id}/${binary.meta?.versionId}`);
+      assert.ok(signed.searchParams.get('Signature'));
+      assert.equal(await (await fetch(signed)).text(), html);
+    } else {
+      assert.equal(document.content[0].attachment.url, `Binary/${binary.id}`);
+    }
     assert.equal(document.context?.encounter?.[0]?.reference, `Encounter/${encounter.id}`);
   });
 

@@ -4,11 +4,15 @@
  * that answers as the server's unified bot response path does.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { getStatus, isOperationOutcome, OperationOutcomeError } from '@medplum/core';
 import type { Binary, OperationOutcome, Patient } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
+import { serverRecordingClient } from './support/server-client';
+import { onServer } from '../../server/on-server';
 import { makeBotEvent } from '../../../examples/bots/local-runner';
 import { downloadAllergyCsv, handler } from '../../../examples/bots/bot-responses';
 
@@ -41,27 +45,72 @@ describe('bots/bot-responses', () => {
 
   test('the caller GETs $execute with the query as input and turns error answers into OperationOutcomeError', async () => {
     const csv = 'code,display,clinical_status\n91936005,Allergy to penicillin,active';
-    const { medplum, requests } = scriptedClient([
-      { status: 200, body: csv, headers: { 'content-type': 'text/csv' } },
-      {
-        status: 404,
-        body: {
-          resourceType: 'OperationOutcome',
-          id: 'not-found',
-          issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+    const server = onServer ? serverRecordingClient() : undefined;
+    let botId = 'bot-1';
+    let patientId = 'p1';
+    if (server) {
+      // The example's handler, built with the esbuild command of the deploying-bots page, runs as
+      // a vmcontext Bot; the patient has the one allergy of the CSV above.
+      const bot = await server.backend.createResource({
+        resourceType: 'Bot',
+        name: 'allergy-csv',
+        runtimeVersion: 'vmcontext',
+      });
+      await server.backend.post(server.backend.fhirUrl('Bot', bot.id, '$deploy'), { code: buildHandler() });
+      botId = bot.id;
+      const patient = await server.backend.createResource<Patient>({
+        resourceType: 'Patient',
+        name: [{ family: 'Okafor' }],
+      });
+      await server.backend.createResource({
+        resourceType: 'AllergyIntolerance',
+        patient: { reference: `Patient/${patient.id}` },
+        clinicalStatus: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }],
         },
-      },
-    ]);
-    assert.equal(await downloadAllergyCsv(medplum, 'bot-1', 'p1'), csv);
+        code: { coding: [{ system: 'http://snomed.info/sct', code: '91936005', display: 'Allergy to penicillin' }] },
+      });
+      patientId = patient.id;
+    }
+    const { medplum, requests } =
+      server ??
+      scriptedClient([
+        { status: 200, body: csv, headers: { 'content-type': 'text/csv' } },
+        {
+          status: 404,
+          body: {
+            resourceType: 'OperationOutcome',
+            id: 'not-found',
+            issue: [{ severity: 'error', code: 'not-found', details: { text: 'Not found' } }],
+          },
+        },
+      ]);
+    assert.equal(await downloadAllergyCsv(medplum, botId, patientId), csv);
     assert.equal(requests[0].method, 'GET');
-    assert.match(requests[0].url.pathname, /\/fhir\/R4\/Bot\/bot-1\/\$execute$/);
-    assert.equal(requests[0].url.searchParams.get('patientId'), 'p1');
+    assert.equal(requests[0].url.pathname, `/fhir/R4/Bot/${botId}/$execute`);
+    assert.equal(requests[0].url.searchParams.get('patientId'), patientId);
     assert.equal(requests[0].headers.accept, '*/*');
 
-    await assert.rejects(downloadAllergyCsv(medplum, 'bot-1', 'missing'), (err: unknown) => {
+    await assert.rejects(downloadAllergyCsv(medplum, botId, 'missing'), (err: unknown) => {
       assert.ok(err instanceof OperationOutcomeError);
       assert.equal(err.outcome.id, 'not-found');
       return true;
     });
   });
 });
+
+/** The handler bundled as the deploying-bots page builds a vmcontext bot (CommonJS, @medplum/core left to the server). */
+function buildHandler(): string {
+  return execFileSync(
+    path.resolve('node_modules/.bin/esbuild'),
+    [
+      'examples/bots/bot-responses.ts',
+      '--bundle',
+      '--platform=node',
+      '--format=cjs',
+      '--external:@medplum/core',
+      '--footer:js=Object.assign(exports, module.exports);',
+    ],
+    { encoding: 'utf8' },
+  );
+}

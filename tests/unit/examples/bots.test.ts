@@ -13,6 +13,8 @@ import { ContentType, createReference, Hl7Message, MedplumClient, validateResour
 import type { Bot, Observation, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
+import { serverRecordingClient } from './support/server-client';
+import { onServer } from '../../server/on-server';
 import { isValidFiveFieldCron } from './support/cron-check';
 import { runLikeVmContext } from './support/vmcontext-harness';
 import { handler as welcomeBot } from '../../../examples/bots/bot-basics';
@@ -350,22 +352,48 @@ describe('bots/execute-bot', () => {
   // MockClient has no Bot $execute; a scripted fetch answers as the server does and records the
   // requests (so the page's HTTP, curl and Python tabs show them too).
   test('by id, by identifier, with GET and asynchronously', async () => {
-    const { medplum, requests } = scriptedClient([
-      { status: 200, body: { ok: true } },
-      { status: 200, body: { ok: true } },
-      { status: 200, body: { ok: true } },
-      {
-        status: 202,
-        body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] },
-      },
-    ]);
+    const server = onServer ? serverRecordingClient() : undefined;
+    let botId = 'bot-1';
+    if (server) {
+      // A vmcontext Bot with the identifier the example looks for, echoing its input.
+      const bot = await server.backend.createResource<Bot>({
+        resourceType: 'Bot',
+        name: 'welcome-call',
+        identifier: [BOT_IDENTIFIER],
+        runtimeVersion: 'vmcontext',
+      });
+      await server.backend.post(server.backend.fhirUrl('Bot', bot.id as string, '$deploy'), {
+        code: 'exports.handler = async (medplum, event) => ({ ok: true, input: event.input });',
+      });
+      botId = bot.id as string;
+    }
+    const { medplum, requests } =
+      server ??
+      scriptedClient([
+        { status: 200, body: { ok: true } },
+        { status: 200, body: { ok: true } },
+        { status: 200, body: { ok: true } },
+        {
+          status: 202,
+          body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] },
+        },
+      ]);
     const patient: Patient = { resourceType: 'Patient', id: 'p1' };
-    assert.deepEqual(await runById(medplum, 'bot-1', patient), { ok: true });
-    await runByIdentifier(medplum, patient);
-    await runWithGet(medplum, 'bot-1', { mrn: 'MRN-1' });
-    await runAsync(medplum, 'bot-1', { hello: 'world' });
+    const byId = await runById(medplum, botId, patient);
+    const byIdentifier = await runByIdentifier(medplum, patient);
+    const withGet = await runWithGet(medplum, botId, { mrn: 'MRN-1' });
+    const accepted = await runAsync(medplum, botId, { hello: 'world' });
+    if (server) {
+      // The bot got the posted Patient, the query parameters of the GET; the async run was accepted.
+      assert.deepEqual(byId, { ok: true, input: patient });
+      assert.deepEqual(byIdentifier, { ok: true, input: patient });
+      assert.deepEqual(withGet, { ok: true, input: { mrn: 'MRN-1' } });
+      assert.equal((accepted as { resourceType?: string }).resourceType, 'OperationOutcome');
+    } else {
+      assert.deepEqual(byId, { ok: true });
+    }
     assert.equal(requests[0].method, 'POST');
-    assert.match(requests[0].url.pathname, /\/fhir\/R4\/Bot\/bot-1\/\$execute$/);
+    assert.equal(requests[0].url.pathname, `/fhir/R4/Bot/${botId}/$execute`);
     assert.equal(requests[0].headers['content-type'], ContentType.FHIR_JSON);
     assert.deepEqual(JSON.parse(requests[0].body ?? ''), patient);
     assert.equal(requests[1].url.searchParams.get('identifier'), `${BOT_IDENTIFIER.system}|${BOT_IDENTIFIER.value}`);

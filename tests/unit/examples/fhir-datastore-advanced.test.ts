@@ -12,6 +12,8 @@ import {
   uploadStream,
 } from '../../../examples/fhir-datastore/client-options';
 import { createReference, MedplumClient, validateResource } from '@medplum/core';
+import { onServer } from '../../server/on-server';
+import { serverRecordingClient } from './support/server-client';
 import type { BotEvent } from '@medplum/core';
 import type {
   Bot,
@@ -143,12 +145,19 @@ describe('fhir-datastore/advanced: bundles', () => {
       calls.push(`${options.method} ${url}`);
       return mock.client.mockFetch(url, options);
     }) as unknown as typeof fetch;
-    const client = autoBatchingClient('https://example.com/', fetchImpl);
+    // On a server the client talks to it with the project's token.
+    const base = onServer ? mock.getBaseUrl() : 'https://example.com/';
+    const client = autoBatchingClient(base, fetchImpl);
+    if (onServer) {
+      client.setAccessToken(
+        (await (mock as unknown as { ready(): Promise<{ accessToken: string }> }).ready()).accessToken,
+      );
+    }
     const [p, e, pr] = await loadChartHeader(client, patient.id, encounter.id, practitioner.id);
     assert.equal(p.id, patient.id);
     assert.equal(e.id, encounter.id);
     assert.equal(pr.id, practitioner.id);
-    assert.deepEqual(calls, ['POST https://example.com/fhir/R4']);
+    assert.deepEqual(calls, [`POST ${base}fhir/R4`]);
   });
 
   test('PATCH entries apply when the version matches and fail with 412 when it does not', async () => {
@@ -363,6 +372,23 @@ describe('fhir-datastore/client-options', () => {
   });
 
   test('uploadStream sends the ReadableStream itself with duplex half', async () => {
+    if (onServer) {
+      // The streamed bytes become the Binary's content on the server.
+      const { medplum, requests, backend } = serverRecordingClient();
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('hello'));
+          controller.close();
+        },
+      });
+      const binary = await uploadStream(medplum, stream, 'text/plain');
+      assert.equal(binary.contentType, 'text/plain');
+      assert.equal(await (await backend.download(`Binary/${binary.id}`)).text(), 'hello');
+      assert.equal(requests[0].method, 'POST');
+      assert.equal(requests[0].url.pathname, '/fhir/R4/Binary');
+      assert.equal(requests[0].headers['content-type'], 'text/plain');
+      return;
+    }
     const created = scripted([201], { resourceType: 'Binary', id: 'b1', contentType: 'text/plain' });
     const medplum = new MedplumClient({ baseUrl: BASE, fetch: created.fetch });
     const stream = new ReadableStream<Uint8Array>({

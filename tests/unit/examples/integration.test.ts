@@ -13,6 +13,8 @@ import type { Patient } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { glucoseResult } from './support/lab-result';
 import { scriptedClient } from './support/scripted-fetch';
+import { serverRecordingClient } from './support/server-client';
+import { onServer } from '../../server/on-server';
 import {
   acknowledge,
   buildLabResultMessage,
@@ -208,7 +210,20 @@ describe('integration/webhooks', () => {
   });
 
   test('forwardToBot posts the payload to Bot/$execute by identifier', async () => {
-    const { medplum, requests } = scriptedClient([{ status: 200, body: { ok: true } }]);
+    const server = onServer ? serverRecordingClient() : undefined;
+    if (server) {
+      // A vmcontext Bot with that identifier which accepts invoice events.
+      const bot = await server.backend.createResource({
+        resourceType: 'Bot',
+        name: 'stripe-events',
+        identifier: [{ system: 'https://example.org/bots', value: 'stripe-events' }],
+        runtimeVersion: 'vmcontext',
+      });
+      await server.backend.post(server.backend.fhirUrl('Bot', bot.id, '$deploy'), {
+        code: "exports.handler = async (medplum, event) => ({ ok: event.input.type === 'invoice.paid' });",
+      });
+    }
+    const { medplum, requests } = server ?? scriptedClient([{ status: 200, body: { ok: true } }]);
     const result = await forwardToBot(
       medplum,
       { system: 'https://example.org/bots', value: 'stripe-events' },

@@ -25,6 +25,7 @@ import {
   startConversation,
   submitClaim,
 } from '../../../examples/provider/integrations';
+import { onServer } from '../../server/on-server';
 import { mockWithSearch } from './mock-with-search';
 
 type Saved<T> = T & { id: string };
@@ -103,7 +104,8 @@ describe('Provider app integrations', () => {
       created: '2026-12-01T10:00:00Z',
       provider: { reference: 'Practitioner/p1' },
       priority: { coding: [{ code: 'normal' }] },
-      insurance: [],
+      // Claim.insurance is required (1..*): the draft names the coverage on file, the dialog's choice replaces it.
+      insurance: [{ sequence: 1, focal: true, coverage: { reference: 'Coverage/on-file' } }],
     })) as Saved<Claim>;
     await medplum.createResource<Bot>({
       resourceType: 'Bot',
@@ -193,6 +195,10 @@ describe('Provider app integrations', () => {
 
   test('startConversation stores a topic and a first turn, then asks the request Bot', async () => {
     const medplum = mockWithSearch();
+    if (onServer) {
+      // Signed in before the example runs, as in the app (a server client learns its profile at sign-in).
+      await (medplum as unknown as { ready(): Promise<unknown> }).ready();
+    }
     const calls = recordBots(medplum, async () => ({
       resourceType: 'Parameters',
       parameter: [{ name: 'content', valueString: 'You have 3 patients named Smith.' }],

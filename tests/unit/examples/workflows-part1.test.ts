@@ -37,6 +37,7 @@ import {
   signEncounter,
   vendorPatientId,
 } from '../../../examples/workflows/part1';
+import { onServer } from '../../server/on-server';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 
 type Stored<T> = T & { id: string };
@@ -73,16 +74,29 @@ describe('workflows/part1: access control', () => {
       resourceType: 'Organization',
       name: 'South clinic',
     })) as Stored<Organization>;
-    const doctor = (await medplum.createResource<Practitioner>({
-      resourceType: 'Practitioner',
-      name: [{ family: 'Osei' }],
-    })) as Stored<Practitioner>;
-    const membership = (await medplum.createResource<ProjectMembership>({
-      resourceType: 'ProjectMembership',
-      project: { reference: 'Project/123' },
-      user: { reference: 'User/123' },
-      profile: createReference(doctor),
-    })) as Stored<ProjectMembership>;
+    let membership: Stored<ProjectMembership>;
+    if (onServer) {
+      // A server creates memberships only through an invite (here without sending the email).
+      const { projectId } = await (medplum as unknown as { ready(): Promise<{ projectId: string }> }).ready();
+      membership = (await medplum.invite(projectId, {
+        resourceType: 'Practitioner',
+        firstName: 'Ama',
+        lastName: 'Osei',
+        email: `osei-${Date.now()}@example.com`,
+        sendEmail: false,
+      })) as Stored<ProjectMembership>;
+    } else {
+      const doctor = (await medplum.createResource<Practitioner>({
+        resourceType: 'Practitioner',
+        name: [{ family: 'Osei' }],
+      })) as Stored<Practitioner>;
+      membership = (await medplum.createResource<ProjectMembership>({
+        resourceType: 'ProjectMembership',
+        project: { reference: 'Project/123' },
+        user: { reference: 'User/123' },
+        profile: createReference(doctor),
+      })) as Stored<ProjectMembership>;
+    }
 
     const once = (await grantClinic(medplum, membership, stored, north)) as Stored<ProjectMembership>;
     const twice = await grantClinic(medplum, once, stored, south);
