@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
+import { NOT_INDEXED, SYNONYMS } from './search-fields.mjs';
 
 /**
  * Generated reference pages repeat words like "FHIR", "resource" and "reference" hundreds of
@@ -16,31 +17,6 @@ import * as pagefind from 'pagefind';
  */
 const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\/react-(components|hooks)\/)/;
 const REFERENCE_BODY_WEIGHT = '0.5';
-/** See forIndex: a guide's description and keywords, and a reference page's member names. */
-const HAND_WRITTEN_SUMMARY_WEIGHT = '4';
-const SYNONYMS_WEIGHT = '1';
-const MEMBER_NAMES_WEIGHT = '4';
-const DEFINED_TERMS_WEIGHT = '10';
-
-/**
- * Words readers use for the same thing. A guide that uses one of them is also indexed under the
- * others (hand-written pages only), so "log in with the CLI" finds a page that says "sign in".
- * Groups are of everyday equivalents, not of one page's vocabulary.
- */
-const SYNONYMS = [
-  ['sign in', 'signs in', 'log in', 'login', 'signin'],
-  ['sign out', 'log out', 'logout', 'signout'],
-  ['expire', 'expires', 'expired', 'expiry', 'expiration', 'lifetime'],
-  ['delete', 'remove', 'erase', 'purge'],
-  ['fails', 'failed', 'failure', 'stopped working', 'not working', 'broken'],
-  ['permission', 'permissions', 'access rights', 'authorization'],
-  ['translate', 'map', 'mapping', 'convert'],
-  ['assign', 'assigned', 'owner', 'performer'],
-  ['member', 'membership', 'account', 'user'],
-  ['webhook', 'rest-hook', 'callback'],
-  ['download link', 'presigned url', 'signed url', 'file link'],
-  ['cli', 'command line', 'command-line', 'terminal'],
-];
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // `node scripts/build-search-index.mjs [buildDir]`: the folder `docusaurus build --out-dir` wrote (build/).
@@ -56,14 +32,7 @@ const outDir = path.join(buildDir, 'pagefind');
 fs.rmSync(outDir, { recursive: true, force: true });
 const { index, errors } = await pagefind.createIndex({
   rootSelector: 'main',
-  excludeSelectors: [
-    'nav',
-    '.theme-doc-toc-mobile',
-    '.theme-doc-footer',
-    '.pagination-nav',
-    '.theme-doc-breadcrumbs',
-    '.hash-link',
-  ],
+  excludeSelectors: NOT_INDEXED,
   forceLanguage: 'en',
 });
 if (errors.length > 0 || !index) throw new Error(`pagefind: ${errors.join('; ')}`);
@@ -98,11 +67,12 @@ console.log(
  *   and Pagefind would index `maxbatchsizestring` as one word: a space before each cell and row
  *   keeps the words apart.
  * - A hand-written page's description and front matter `keywords` (the words readers use for
- *   what the page answers: "429", "CORS", "logged out") are indexed with extra weight, so a
- *   question finds the guide before reference pages that merely mention its words; so are the
- *   everyday synonyms of words it uses (SYNONYMS).
- * - A generated page's body counts for less, but the names of its members (headings) count as
- *   much as a guide's keywords, so `searchResources` finds the MedplumClient page.
+ *   what the page answers: "429", "CORS", "logged out") are its `summary` field, so a question
+ *   finds the guide before reference pages that merely mention its words; the everyday synonyms
+ *   of words it uses (SYNONYMS) are its `synonyms` field, and the identifiers its tables define
+ *   its `terms` field (hiddenFields).
+ * - A generated page's body counts for less, but the names of its members (headings) are its
+ *   `members` field, so `searchResources` finds the MedplumClient page.
  */
 /** The synonyms a page's text earns: every term of each group the text uses one term of. */
 function synonymsFor(html) {
@@ -115,60 +85,78 @@ function synonymsFor(html) {
   return SYNONYMS.filter((group) => group.some(has)).flat();
 }
 
+/** The page body without the collapsed source list, which is not page text (NOT_INDEXED). */
+function readableBody(html) {
+  return html.replace(/<details class="verified-line"[\s\S]*?<\/details>/g, '');
+}
+
+/**
+ * What steers ranking without being page text a reader sees: a guide's description and front
+ * matter keywords (`summary`), the everyday synonyms of words it uses (`synonyms`), the
+ * identifiers its tables define (`terms`), and a reference page's member names (`members`). Each
+ * is a Pagefind metadata field, never body text, so a result's excerpt (always cut from the
+ * body) cannot show it; the search client weights the fields (metaWeights in
+ * src/components/Search/pagefind.ts). Pagefind adds a field's boost once per query word found in
+ * it, scaled by how much of the query the field covers, however often the word is repeated.
+ *
+ * hiddenFields writes them into an element Pagefind does not index (so no excerpt can come from
+ * it) as metadata fields and filter values, which Pagefind still reads inside
+ * `data-pagefind-ignore`.
+ */
+function hiddenFields(fields, filters = []) {
+  const metas = Object.entries(fields)
+    .filter(([, value]) => value)
+    .map(([key, value]) => `<span data-pagefind-meta="${key}:${escapeAttr(value)}"></span>`);
+  if (metas.length === 0 && filters.length === 0) return '';
+  return `<div data-pagefind-ignore hidden>${metas.join('')}${filters.join('')}</div>`;
+}
+
 function forIndex(sourcePath, html) {
   const spaced = html.replace(/<(td|th|tr|li|dt|dd)\b/g, ' <$1');
   const body = 'class="theme-doc-markdown markdown">';
   if (!spaced.includes(body)) return spaced;
+  const main = readableBody(spaced.slice(spaced.indexOf(body)));
   if (!GENERATED.test(sourcePath)) {
-    const main = spaced.slice(spaced.indexOf(body));
     const summary = [metaContent(html, 'description'), metaContent(html, 'keywords')].filter(Boolean).join('. ');
     const synonyms = synonymsFor(main).join(', ');
-    if (!summary && !synonyms) return spaced;
+    const terms = definedTerms(main);
     // The catalogue is searched on its own too (src/components/Search/pagefind.ts).
     const filter = sourcePath.startsWith('docs/troubleshooting/')
       ? ' data-pagefind-filter="section:troubleshooting"'
       : '';
-    // Synonyms count as much as body text, not as much as the summary: a long page that mentions
-    // many terms in passing collects many synonyms, and weighting them like the page's own
-    // description let such pages outrank the page about the term.
-    const weighted = [
-      summary && `<p data-pagefind-weight="${HAND_WRITTEN_SUMMARY_WEIGHT}">${escapeHtml(summary)}</p>`,
-      synonyms && `<p data-pagefind-weight="${SYNONYMS_WEIGHT}">${escapeHtml(synonyms)}</p>`,
-    ].join('');
-    // The summary is also a metadata field, which the search client weights like a second title
-    // (metaWeights in src/components/Search/pagefind.ts): a guide whose own description names the
-    // query's subject ranks above long pages that only mention its words.
-    const meta = summary ? ` data-pagefind-meta="summary:${escapeHtml(summary)}"` : '';
-    return spaced.replace(body, `class="theme-doc-markdown markdown"${filter}${meta}>${definedTerms(main)}${weighted}`);
+    // Each name a table defines is also a value of the filter `defines` (lower case), so a query
+    // that is exactly an identifier can ask which pages define it (src/components/Search/pagefind.ts).
+    const defines = terms.map((n) => `<span data-pagefind-filter="defines">${n.toLowerCase()}</span>`);
+    const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' ') }, defines);
+    return spaced.replace(body, `class="theme-doc-markdown markdown"${filter}>${hidden}`);
   }
   const members = [...html.matchAll(/<h[23][^>]*\bid=[^>]*>([^<]+)/g)].map((m) => m[1].trim()).filter(Boolean);
-  const names = members.length > 0 ? `<p data-pagefind-weight="${MEMBER_NAMES_WEIGHT}">${members.join(' ')}</p>` : '';
   // The reference page's own name (its h1, lower case) as the filter `named`: a one-word query
   // such as `patient` asks which page is named that, however many guides use the word more
   // often (src/components/Search/pagefind.ts).
   const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]?.trim();
-  const named = title ? ` data-pagefind-filter="named:${escapeHtml(title.toLowerCase())}"` : '';
+  const named = title ? ` data-pagefind-filter="named:${escapeAttr(title.toLowerCase())}"` : '';
   return spaced.replace(
     body,
-    `class="theme-doc-markdown markdown" data-pagefind-weight="${REFERENCE_BODY_WEIGHT}"${named}>${names}`,
+    // The filter `kind: reference` lets the search client tell these pages from guides without
+    // loading each result (rerank in src/components/Search/pagefind.ts).
+    `class="theme-doc-markdown markdown" data-pagefind-weight="${REFERENCE_BODY_WEIGHT}"${named}>${hiddenFields(
+      { members: members.join(' ') },
+      ['<span data-pagefind-filter="kind">reference</span>'],
+    )}`,
   );
 }
 
 /**
  * Names a page defines in its tables: cells that hold nothing but one `<code>` identifier (a
- * config key, its environment variable, a parameter). They count as much as the page's
- * keywords, so `maxJsonSize` or `MEDPLUM_BASE_URL` finds the table that explains it.
+ * config key, its environment variable, a parameter), so `maxJsonSize` or `MEDPLUM_BASE_URL`
+ * finds the table that explains it.
  */
 function definedTerms(html) {
   const names = [...html.matchAll(/<td>\s*<code>([^<]{2,80})<\/code>\s*(?=<td|<\/td|<tr|<\/tr|<\/tbody)/g)].map(
     (m) => m[1],
   );
-  const unique = [...new Set(names)];
-  if (unique.length === 0) return '';
-  // Each name is also a value of the filter `defines` (lower case), so a query that is exactly
-  // an identifier can ask which pages define it (src/components/Search/pagefind.ts).
-  const filters = unique.map((n) => `<span data-pagefind-filter="defines">${n.toLowerCase()}</span>`).join(' ');
-  return `<p data-pagefind-weight="${DEFINED_TERMS_WEIGHT}">${filters}</p>`;
+  return [...new Set(names)];
 }
 
 /** The content of `<meta name=…>` in Docusaurus's minified head (quoted or not). */
@@ -178,8 +166,12 @@ function metaContent(html, name) {
   return value ? (value[1] ?? value[2] ?? value[3]) : '';
 }
 
-function escapeHtml(text) {
-  return text.replace(/&(?![#\w]+;)/g, '&amp;').replace(/</g, '&lt;');
+/** Text for a double-quoted attribute (entities already in it are kept). */
+function escapeAttr(text) {
+  return text
+    .replace(/&(?![#\w]+;)/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/"/g, '&quot;');
 }
 
 function listHtml(dir) {

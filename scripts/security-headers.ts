@@ -87,6 +87,12 @@ export const INLINE_SCRIPTS: InlineScriptKind[] = [
     recognize: (t) => t.includes('__docsBoot'),
   },
   {
+    name: 'early keys',
+    source:
+      'plugins/boot-on-intent/early-keys.ts: at the top of the head, holds the search shortcut pressed before the boot script has run',
+    recognize: (t) => t.includes('__docsTakeEarlyKey') && !t.includes('__docsBoot'),
+  },
+  {
     name: 'client redirect',
     source:
       'redirect pages of @docusaurus/plugin-client-redirects, rewritten to one text by this script (REDIRECT_SCRIPT)',

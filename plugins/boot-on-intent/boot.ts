@@ -20,7 +20,8 @@
  * What the reader did before the app was ready is not lost:
  * - a click on a link or button is held and replayed once the app has hydrated, so a link
  *   navigates client-side and a button does what it does after hydration;
- * - the search shortcuts (Ctrl/⌘+K and `/`, see src/theme/SearchBar) are held and replayed;
+ * - the search shortcuts (Ctrl/⌘+K and `/`, see src/theme/SearchBar) are held and replayed, also
+ *   when pressed before this script ran (./early-keys.ts holds them from the page's head);
  * - text typed into a field (or a choice in a list) is recorded as it happens and passed to the
  *   app as an `input` (`change`) event, so filters and forms see it (recorded, because re-rendering
  *   a controlled field after hydration puts the server's value back).
@@ -102,6 +103,10 @@ export function bootOnIntent(scripts: string[]): void {
     if (ready) return;
     if (!searchShortcut(event)) return;
     event.preventDefault();
+    // Held keys are replayed once, so the app must not see this press now as well: between
+    // hydration and the replay the search bar already listens, and Ctrl+K seen twice (here and
+    // in the replay) toggles the dialog open and shut again.
+    event.stopImmediatePropagation();
     heldKey = { key: event.key, code: event.code, ctrlKey: event.ctrlKey, metaKey: event.metaKey, bubbles: true };
     start();
   };
@@ -247,6 +252,16 @@ export function bootOnIntent(scripts: string[]): void {
   addEventListener('keydown', onKey, true);
   addEventListener('input', onInput, true);
   for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
+
+  // A search shortcut pressed while the page was still loading, held by the head's script
+  // (./early-keys.ts), which stops listening now that this one does.
+  const early = (
+    window as unknown as { __docsTakeEarlyKey?: () => KeyboardEventInit | undefined }
+  ).__docsTakeEarlyKey?.();
+  if (early) {
+    heldKey = early;
+    start();
+  }
 
   if (location.search !== '' || location.hash.includes('=')) {
     start();

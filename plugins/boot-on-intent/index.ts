@@ -27,12 +27,12 @@ const SCRIPTS_MARK = '__BOOT_SCRIPTS__';
 export type BootScript = (scripts: string[]) => string;
 
 /**
- * The boot script, compiled and minified once per build with the SWC that Docusaurus's own build
- * uses (through the rspack that `@docusaurus/faster` exports). Compiled from ./boot.ts's source
- * text rather than taken from the loaded function, whose text depends on whichever tool loaded
- * this file (some add helper calls the page would not have).
+ * A file of this folder compiled and minified into an inline script that calls `call`, with the
+ * SWC that Docusaurus's own build uses (through the rspack that `@docusaurus/faster` exports).
+ * Compiled from the source text rather than taken from the loaded function, whose text depends
+ * on whichever tool loaded this file (some add helper calls the page would not have).
  */
-export async function minifiedBootScript(): Promise<BootScript> {
+async function inlineScript(name: string, entry: string, call: string): Promise<string> {
   const { rspack } = await import('@docusaurus/faster');
   const { swc } = rspack.experiments;
   const compile = (file: string): string =>
@@ -40,8 +40,8 @@ export async function minifiedBootScript(): Promise<BootScript> {
       filename: file,
       jsc: { parser: { syntax: 'typescript' }, target: 'es2020' },
     }).code;
-  const file = path.join(__dirname, 'boot.ts');
-  // An inline script has no modules: each module boot.ts imports goes in beside it, its exports
+  const file = path.join(__dirname, name);
+  // An inline script has no modules: each module the file imports goes in beside it, its exports
   // as plain declarations. Such a module must import nothing itself (tab-choice.ts, shortcut.ts),
   // so the keys the script holds and the tab it shows are the app's own.
   const inlined: string[] = [];
@@ -56,30 +56,41 @@ export async function minifiedBootScript(): Promise<BootScript> {
     inlined.push(code.replace(/\bexport\s+(?=function\b|const\b|let\b)/g, ''));
     return '';
   });
-  const body = compiled.replace(/\bexport function bootOnIntent\b/, 'function bootOnIntent');
-  if (body === compiled) throw new Error(`${file}: expected \`export function bootOnIntent\``);
+  const body = compiled.replace(new RegExp(`\\bexport function ${entry}\\b`), `function ${entry}`);
+  if (body === compiled) throw new Error(`${file}: expected \`export function ${entry}\``);
   const script = [...inlined, body].join('\n');
   let code: string;
   try {
-    ({ code } = swc.minifySync(`(() => {\n${script}\nbootOnIntent(${SCRIPTS_MARK});\n})();`, {
-      compress: true,
-      mangle: true,
-    }));
+    ({ code } = swc.minifySync(`(() => {\n${script}\n${call};\n})();`, { compress: true, mangle: true }));
   } catch (err) {
     // Module syntax left over (a default import, `export default`) makes the script unparseable.
     throw new Error(
       `${file}: the boot script and its modules may only import \`{ names }\` and export functions or constants: ${(err as Error).message.slice(0, 300)}`,
     );
   }
-  if (!code.includes(SCRIPTS_MARK)) {
-    throw new Error(`${file}: minifying the boot script lost its call (got ${code.slice(0, 200)})`);
-  }
-  return (scripts) =>
-    code.replace(/;$/, '').replace(SCRIPTS_MARK, () => JSON.stringify(scripts).replace(/</g, '\\u003c'));
+  return code.replace(/;$/, '');
 }
 
-/** The page with its bundle started by ./boot.ts; `html` itself when it loads no bundle. */
-export function deferBundle(html: string, file: string, bootScript: BootScript): string {
+/** ./boot.ts as a script to call with a page's list of bundle files. */
+export async function minifiedBootScript(): Promise<BootScript> {
+  const code = await inlineScript('boot.ts', 'bootOnIntent', `bootOnIntent(${SCRIPTS_MARK})`);
+  if (!code.includes(SCRIPTS_MARK)) {
+    throw new Error(`boot.ts: minifying the boot script lost its call (got ${code.slice(0, 200)})`);
+  }
+  return (scripts) => code.replace(SCRIPTS_MARK, () => JSON.stringify(scripts).replace(/</g, '\\u003c'));
+}
+
+/** ./early-keys.ts as a script for the head of every page that runs the boot script. */
+export function minifiedEarlyScript(): Promise<string> {
+  return inlineScript('early-keys.ts', 'holdEarlyKeys', 'holdEarlyKeys()');
+}
+
+/**
+ * The page with its bundle started by ./boot.ts; `html` itself when it loads no bundle. With
+ * `earlyScript` (./early-keys.ts), that script goes first in the head, before the stylesheets
+ * (an inline script after a stylesheet would wait for it), so it listens from the start.
+ */
+export function deferBundle(html: string, file: string, bootScript: BootScript, earlyScript?: string): string {
   const scripts: string[] = [];
   const stripped = html.replace(BUNDLE_SCRIPT, (_tag, _quote, src: string) => {
     scripts.push(src);
@@ -93,7 +104,13 @@ export function deferBundle(html: string, file: string, bootScript: BootScript):
   }
   // `<` is escaped in the list, so no URL could close the inline script.
   const boot = `<script>${bootScript(scripts)}</script>`;
-  return stripped.replace(/<\/body>(?![\s\S]*<\/body>)/, `${boot}</body>`);
+  const booted = stripped.replace(/<\/body>(?![\s\S]*<\/body>)/, `${boot}</body>`);
+  if (!earlyScript) return booted;
+  // After `<meta charset>` when it opens the head: it must stay in the first bytes.
+  const head = /<head[^>]*>(\s*<meta charset=[^>]*>)?/i.exec(booted);
+  if (!head) throw new Error(`${file}: boot-on-intent found no <head> to write the early-keys script into`);
+  const at = head.index + head[0].length;
+  return `${booted.slice(0, at)}<script>${earlyScript}</script>${booted.slice(at)}`;
 }
 
 function htmlFiles(dir: string): string[] {
@@ -108,9 +125,10 @@ export default function bootOnIntentPlugin(): Plugin {
     name: 'boot-on-intent',
     async postBuild({ outDir }) {
       const bootScript = await minifiedBootScript();
+      const earlyScript = await minifiedEarlyScript();
       for (const file of htmlFiles(outDir)) {
         const html = fs.readFileSync(file, 'utf8');
-        const deferred = deferBundle(html, path.relative(outDir, file), bootScript);
+        const deferred = deferBundle(html, path.relative(outDir, file), bootScript, earlyScript);
         if (deferred === html) continue;
         // Other postBuild hooks run alongside and may read the pages: replace each file whole.
         const temp = `${file}.boot-tmp`;

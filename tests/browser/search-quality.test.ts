@@ -39,18 +39,35 @@ const misses = (outcomes: QueryOutcome[], within: number) =>
 
 let outcomes: { tune: QueryOutcome[]; untuned: QueryOutcome[] };
 
-test('reader queries find the answering page in the top 3 (at least 90% of tuned and of untuned queries)', async () => {
+test('reader queries find the answering page in the top 3 (at least 95% of tune, holdout and holdout2; holdout3 reported)', async (t) => {
   const sets = loadQuerySets();
   assert.ok(sets.tune.length + sets.holdout.length + sets.holdout2.length >= 40);
+  assert.ok(sets.holdout3.length >= 40);
   // Each set runs on a fresh page: Pagefind's answer to a query can shift slightly with the
   // index chunks earlier queries loaded, and a set should be measured the same way every time.
-  outcomes = {
+  const measured = {
     tune: await run(sets.tune),
-    untuned: [...(await run(sets.holdout)), ...(await run(sets.holdout2))],
+    holdout: await run(sets.holdout),
+    holdout2: await run(sets.holdout2),
+    holdout3: await run(sets.holdout3),
   };
-  for (const [name, list] of Object.entries(outcomes)) {
+  outcomes = {
+    tune: measured.tune,
+    untuned: [...measured.holdout, ...measured.holdout2, ...measured.holdout3],
+  };
+  for (const [name, list] of Object.entries(measured)) {
+    const s = summarize(list);
+    t.diagnostic(
+      `${name}: ${s.queries} queries, top 1 ${(s.top1 * 100).toFixed(1)}%, top 3 ${(s.top3 * 100).toFixed(1)}%, p50 ${s.p50ms} ms, p95 ${s.p95ms} ms`,
+    );
+  }
+  // holdout3 is measured and reported here, not held to a bar: it was measured once, at the end of
+  // issue 42's ranking work, at top 1 42.9% and top 3 66.7%, short of the issue's 80% and 95%.
+  // Ranking changes must not be tuned on it; a change that lifts it should say so.
+  for (const name of ['tune', 'holdout', 'holdout2'] as const) {
+    const list = measured[name];
     const { top3 } = summarize(list);
-    assert.ok(top3 >= 0.9, `${name}: top 3 for ${(top3 * 100).toFixed(0)}%; missed:\n${misses(list, 3).join('\n')}`);
+    assert.ok(top3 >= 0.95, `${name}: top 3 for ${(top3 * 100).toFixed(0)}%; missed:\n${misses(list, 3).join('\n')}`);
   }
 });
 

@@ -13,6 +13,8 @@ export interface ReaderQuery {
   kind: 'question' | 'symptom' | 'error' | 'api' | 'operation' | 'config';
   /** Routes that answer the query; any of them in the top 3 counts. */
   expect: string[];
+  /** The public thread the query was taken from, in the asker's words (holdout3). */
+  from?: string;
 }
 
 export interface QuerySets {
@@ -22,6 +24,11 @@ export interface QuerySets {
   holdout: ReaderQuery[];
   /** Written later, before the last ranking changes; never tuned on. */
   holdout2: ReaderQuery[];
+  /**
+   * Issue 42: taken from real Medplum issue and pull-request threads before any issue-42 ranking
+   * change, and measured once at the end; never tuned on.
+   */
+  holdout3: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {

@@ -49,3 +49,27 @@ test('the minified boot script is a call with the page list, which cannot close 
     'the hooks the app and tests call are kept',
   );
 });
+
+test('with the early-keys script, it goes first in the head, after the charset, before the stylesheets', () => {
+  const page = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><link rel="stylesheet" href="/a.css">${BUNDLE}</head><body><p>x</p></body></html>`;
+  const out = deferBundle(page, 'docs/x.html', fakeBoot, 'early()');
+  assert.ok(
+    out.startsWith(
+      '<!doctype html><html lang="en"><head><meta charset="UTF-8"><script>early()</script><link rel="stylesheet"',
+    ),
+  );
+  assert.match(out, /<script>boot\(\[[^\]]*\]\)<\/script><\/body><\/html>$/);
+  // A page without the bundle gets neither script.
+  const redirect = PAGE('<meta http-equiv="refresh" content="0; url=/base/docs/y">');
+  assert.equal(deferBundle(redirect, 'docs/old.html', fakeBoot, 'early()'), redirect);
+});
+
+test('the minified early-keys script holds the search keys and hands them to the boot script', async () => {
+  const { minifiedEarlyScript } = await import('../../plugins/boot-on-intent');
+  const early = await minifiedEarlyScript();
+  assert.ok(early.length < 600, `the early-keys script is ${early.length} characters`);
+  assert.doesNotMatch(early, /\bimport\b|\bexport\b/);
+  assert.ok(early.includes('keydown') && early.includes('__docsTakeEarlyKey'));
+  const boot = (await minifiedBootScript())(['/x.js']);
+  assert.ok(boot.includes('__docsTakeEarlyKey'), 'the boot script takes the held key over');
+});

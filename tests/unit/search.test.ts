@@ -208,7 +208,49 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
     ['t1', 't2', 't3'],
     'the first three catalogue pages',
   );
-  assert.deepEqual(calls, [{ filters: { section: 'troubleshooting' } }]);
+  // Beside the catalogue: the reference pages (read once, for reranking) and the page named
+  // "Failed", a word written as a name (there is none).
+  assert.deepEqual(calls, [
+    { filters: { kind: 'reference' } },
+    { filters: { named: 'failed' } },
+    { filters: { section: 'troubleshooting' } },
+  ]);
+});
+
+test('a question lists guides before generated reference pages among its first results', async () => {
+  const { rerank, typedWords, RERANK_DEPTH } = await import('../../src/components/Search/pagefind');
+  const ids = (list: { id: string }[]) => list.map((x) => x.id);
+  const results = ['ref1', 'g1', 'ref2', 'task', 'g2'].map((id) => ({ id }));
+  const reference = new Set(['ref1', 'ref2', 'task']);
+  assert.deepEqual(
+    ids(rerank(results, typedWords('restrict a practitioner to their own patients'), reference, new Set())),
+    ['g1', 'g2', 'ref1', 'ref2', 'task'],
+  );
+  // A reference page the query names keeps its place among the guides.
+  assert.deepEqual(ids(rerank(results, typedWords('Task patient compartment'), reference, new Set(['task']))), [
+    'g1',
+    'task',
+    'g2',
+    'ref1',
+    'ref2',
+  ]);
+  // One word, or an identifier, asks for a name: Pagefind's order stands.
+  for (const q of ['Patient', 'createAttachment options', 'Patient.name search', '$everything _count']) {
+    assert.deepEqual(ids(rerank(results, typedWords(q), reference, new Set())), ids(results), q);
+  }
+  // Only the first RERANK_DEPTH results are reordered.
+  const long = Array.from({ length: RERANK_DEPTH + 2 }, (_, i) => ({ id: i === 0 ? 'ref1' : `g${i}` }));
+  long[RERANK_DEPTH + 1] = { id: 'ref2' };
+  const out = ids(rerank(long, typedWords('bot logs'), reference, new Set()));
+  assert.equal(out[RERANK_DEPTH - 1], 'ref1');
+  assert.equal(out[RERANK_DEPTH + 1], 'ref2');
+});
+
+test('the words of a query as typed keep their case and an operation its $', async () => {
+  const { typedWords, isWrittenAsName } = await import('../../src/components/Search/pagefind');
+  assert.deepEqual(typedWords('How do I run $everything for a Patient?'), ['run', '$everything', 'Patient']);
+  assert.ok(isWrittenAsName('Task') && isWrittenAsName('$expand') && isWrittenAsName('_count'));
+  assert.ok(!isWrittenAsName('patient'));
 });
 
 test('a config key, an environment variable or a parameter is searched as an identifier; plain words are not', () => {

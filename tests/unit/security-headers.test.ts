@@ -282,3 +282,19 @@ test('one list: serve, the nginx include, deploy/nginx.conf, the Dockerfile and 
   assert.ok(INLINE_SCRIPTS.every((k) => k.source.length > 0));
   assert.equal(contentSecurityPolicy([], { forMeta: true }).includes('frame-ancestors'), false);
 });
+
+test('the early-keys script at the top of the head is a kind of its own, apart from the boot script', async () => {
+  const { minifiedEarlyScript, minifiedBootScript } = await import('../../plugins/boot-on-intent');
+  const early = await minifiedEarlyScript();
+  const boot = (await minifiedBootScript())(['/base/assets/js/main.1.js']);
+  const hashes = checkInlineScripts([
+    {
+      file: 'docs/x.html',
+      html: `<html><head><meta charset="UTF-8"><script>${early}</script></head><body><script>${boot}</script></body></html>`,
+    },
+  ]);
+  assert.deepEqual(
+    hashes.map((h) => h.name),
+    ['boot on intent', 'early keys'],
+  );
+});

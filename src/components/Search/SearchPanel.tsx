@@ -2,26 +2,8 @@ import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { useHistory } from '@docusaurus/router';
-import {
-  exactHeading,
-  loadPagefind,
-  preferExactTitle,
-  searchWithCatalogue,
-  sectionOf,
-  significantWords,
-  toRoute,
-  type PagefindApi,
-} from './pagefind';
+import { findHits, loadPagefind, significantWords, type Hit, type PagefindApi } from './pagefind';
 import styles from './styles.module.css';
-
-interface Hit {
-  route: string;
-  title: string;
-  /** The page's heading named exactly as the query, when the result links to it. */
-  anchorTitle?: string;
-  excerpt: string;
-  section: string;
-}
 
 const MAX_HITS = 10;
 
@@ -78,33 +60,9 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
     let live = true;
     // Start fetching the index chunks for these words while the debounce waits.
     void api.current.preload(significantWords(term).join(' ')).catch(() => undefined);
-    searchWithCatalogue(api.current, term).then(async (found) => {
-      if (!found || !live) return; // superseded by a newer keystroke
-      const [data, catalogue, defining] = await Promise.all([
-        Promise.all(found.results.slice(0, MAX_HITS).map((r) => r.data())),
-        Promise.all(found.catalogue.map((r) => r.data())),
-        Promise.all(found.defining.map((r) => r.data())),
-      ]);
-      if (!live) return;
-      // Pages that define the identifier typed come first; a catalogue page with an entry named
-      // as the query joins the hits (it may rank lower); then everything else in rank order.
-      const named = catalogue.filter((d) => exactHeading(d, term));
-      const ordered = [...defining, ...data, ...named].filter(
-        (d, i, all) => all.findIndex((x) => x.url === d.url) === i,
-      );
-      const hits = ordered.map((d) => {
-        const heading = exactHeading(d, term);
-        const route = toRoute(heading?.url ?? d.url);
-        const page = toRoute(d.url);
-        return {
-          route,
-          title: d.meta.title ?? page,
-          anchorTitle: heading?.title,
-          excerpt: heading?.excerpt ?? d.excerpt,
-          section: sectionOf(page, baseUrl),
-        };
-      });
-      setResult({ term, hits: preferExactTitle(hits, term).slice(0, MAX_HITS) });
+    findHits(api.current, term, baseUrl, MAX_HITS).then((hits) => {
+      if (!hits || !live) return; // superseded by a newer keystroke
+      setResult({ term, hits });
     });
     return () => {
       live = false;

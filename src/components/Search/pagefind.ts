@@ -35,6 +35,16 @@ export interface PagefindApi {
   ): Promise<{ results: PagefindResult[] } | null>;
 }
 
+/**
+ * How much a query word found in each metadata field lifts a page (Pagefind adds `weight × the
+ * word's rarity × the share of the query the field covers²` to the body score). `title` is the
+ * page's h1; the others are the fields scripts/build-search-index.mjs writes where no excerpt can
+ * reach them: a guide's description and keywords (`summary`), the everyday synonyms of its words
+ * (`synonyms`), the identifiers its tables define (`terms`), a reference page's member names
+ * (`members`).
+ */
+export const META_WEIGHTS = { title: 10, summary: 6, synonyms: 1, terms: 10, members: 4 };
+
 let loading: Promise<PagefindApi> | undefined;
 
 /** Loads (once) and initialises Pagefind from `<baseUrl>pagefind/`. */
@@ -43,9 +53,7 @@ export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
     const url = `${baseUrl}pagefind/pagefind.js`;
     // webpackIgnore: the file is produced after the bundle, by the search indexing step.
     const api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ url)) as PagefindApi;
-    // Titles count ten times as much as body text, so the page named by a query ranks first; a
-    // hand-written page's summary (description and keywords, scripts/build-search-index.mjs) six times.
-    await api.options({ baseUrl, excerptLength: 24, ranking: { metaWeights: { title: 10, summary: 6 } } });
+    await api.options({ baseUrl, excerptLength: 24, ranking: { metaWeights: META_WEIGHTS } });
     await api.init();
     return api;
   })();
@@ -91,8 +99,10 @@ export function sectionOf(routeWithBase: string, baseUrl = '/'): string {
 /** Words that carry no meaning in a docs query ("how do I …"); Pagefind would require them. */
 // "new" says nothing about a topic ("create a new project"), yet guides use it so often ("a new
 // Subscription", "the new resource") that it decides the ranking instead of the topic words.
+// "this", "that", "will": every word must be on a page, and a guide need not use them ("who
+// changed this resource" once matched the history page only through its hidden source list).
 const STOP_WORDS = new Set(
-  'a an and are as at be by can do does for from how i in into is it new of on or should the to use using what when where which why with work works you your'.split(
+  'a an and are as at be by can could do does for from how i in into is it its me my new of on or our should that the there these this those to use using we what when where which why will with work works would you your'.split(
     ' ',
   ),
 );
@@ -163,6 +173,90 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   return [...all.results, ...mergeByWords(perWord.map((r) => r.results)).filter((r) => !seen.has(r.id))];
 }
 
+/** How many of the first results reranking reorders (the rest keep Pagefind's order after them). */
+export const RERANK_DEPTH = 30;
+
+const referencePages = new WeakMap<PagefindApi, Promise<Set<string>>>();
+
+/**
+ * The ids of every generated reference page (FHIR resource and datatype pages, SDK symbol pages,
+ * React component and hook pages), which carry the filter `kind: reference`
+ * (scripts/build-search-index.mjs). Read once per loaded index.
+ */
+function referenceIds(api: PagefindApi): Promise<Set<string>> {
+  let ids = referencePages.get(api);
+  if (!ids) {
+    ids = api.search(null, { filters: { kind: 'reference' } }).then((r) => new Set(r.results.map((x) => x.id)));
+    ids.catch(() => referencePages.delete(api));
+    referencePages.set(api, ids);
+  }
+  return ids;
+}
+
+/**
+ * The query's words as typed (case kept), without the punctuation around them; `$` before an
+ * operation's name is kept.
+ */
+export function typedWords(query: string): string[] {
+  return query
+    .split(/[\s,;:!?()"'/]+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}_$]+|[^\p{L}\p{N}_]+$/gu, ''))
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w.toLowerCase()));
+}
+
+/**
+ * A word written as a name: `Task`, `MedplumClient`, `searchResources`, `Patient.name`,
+ * `$everything`, `_count`. Plain lower-case words are not: readers write "patient" for the
+ * person, "Patient" for the resource.
+ */
+export function isWrittenAsName(word: string): boolean {
+  return /[A-Z$_.]/.test(word);
+}
+
+/** An identifier a reference page may hold as a member or path: camelCase, `a.b`, `$op`, `_x`. */
+function isIdentifier(word: string): boolean {
+  return /[a-z][A-Z]|[$_.]/.test(word);
+}
+
+/**
+ * Reranks a multi-word query's first RERANK_DEPTH results: guides and troubleshooting entries
+ * first, generated reference pages after them, each group in Pagefind's order. Such a query is a
+ * question or a symptom in the reader's words, and reference pages, long and full of the same
+ * words ("resource", "reference", "patient"), would otherwise fill the first places with pages
+ * that define terms instead of the page that answers. A reference page the query names stays
+ * where Pagefind put it (`exempt`: the Task page for "Task patient compartment"). A one-word
+ * query, or one with an identifier in it (`createAttachment`, `Patient.name`), is left as
+ * Pagefind ranked it: it asks for a name.
+ */
+export function rerank<T extends { id: string }>(
+  results: T[],
+  typed: string[],
+  reference: Set<string>,
+  exempt: Set<string>,
+): T[] {
+  if (typed.length < 2 || typed.some(isIdentifier)) return results;
+  const head = results.slice(0, RERANK_DEPTH);
+  const demoted = (r: T) => reference.has(r.id) && !exempt.has(r.id);
+  return [...head.filter((r) => !demoted(r)), ...head.filter(demoted), ...results.slice(RERANK_DEPTH)];
+}
+
+/**
+ * searchPages, reranked (see rerank). The query's words written as names are looked up as page
+ * names (the filter `named`), so the reference pages they name keep their place.
+ */
+export async function searchRanked(api: PagefindApi, query: string): Promise<ScoredResult[] | null> {
+  const typed = typedWords(query);
+  const names = typed.length >= 2 ? typed.filter(isWrittenAsName).map((w) => w.toLowerCase()) : [];
+  const [results, reference, exempt] = await Promise.all([
+    searchPages(api, query),
+    typed.length >= 2 ? referenceIds(api) : Promise.resolve(new Set<string>()),
+    Promise.all(names.map((n) => api.search(null, { filters: { named: n } }))).then(
+      (found) => new Set(found.flatMap((f) => f.results.map((r) => r.id))),
+    ),
+  ]);
+  return results === null ? null : rerank(results, typed, reference, exempt);
+}
+
 /** How many catalogue pages are checked for a heading named exactly as the query. */
 const CATALOGUE_CANDIDATES = 3;
 
@@ -181,7 +275,7 @@ export async function searchWithCatalogue(
   const identifier = asIdentifier(query);
   const name = asPageName(query);
   const [results, catalogue, defines, named] = await Promise.all([
-    searchPages(api, query),
+    searchRanked(api, query),
     api
       .search(words, { filters: { section: 'troubleshooting' } })
       .then((r) => r.results.slice(0, CATALOGUE_CANDIDATES)),
@@ -280,4 +374,45 @@ export function exactHeading(data: PagefindResultData, query: string): PagefindS
 function namesQuery(heading: string, q: string): boolean {
   const h = heading.trim().toLowerCase().replace(/\(\)$/, '');
   return h === q || (h.startsWith(`${q} (`) && h.endsWith(')')) || h.startsWith(`${q}: `);
+}
+
+/** A result as the search panel shows it. */
+export interface Hit {
+  route: string;
+  title: string;
+  /** The page's heading named exactly as the query, when the result links to it. */
+  anchorTitle?: string;
+  excerpt: string;
+  section: string;
+}
+
+/**
+ * The results the panel shows for a query, at most `max`: pages that define the identifier typed
+ * (or are named by it) first; then the ranked results (searchRanked); then a catalogue page
+ * with an entry named as the query, which may rank lower; a result named exactly as the query
+ * moves to the front (preferExactTitle). Returns null when a newer keystroke superseded it.
+ */
+export async function findHits(api: PagefindApi, term: string, baseUrl: string, max: number): Promise<Hit[] | null> {
+  const found = await searchWithCatalogue(api, term);
+  if (!found) return null;
+  const [data, catalogue, defining] = await Promise.all([
+    Promise.all(found.results.slice(0, max).map((r) => r.data())),
+    Promise.all(found.catalogue.map((r) => r.data())),
+    Promise.all(found.defining.map((r) => r.data())),
+  ]);
+  const named = catalogue.filter((d) => exactHeading(d, term));
+  const ordered = [...defining, ...data, ...named].filter((d, i, all) => all.findIndex((x) => x.url === d.url) === i);
+  const hits = ordered.map((d) => {
+    const heading = exactHeading(d, term);
+    const route = toRoute(heading?.url ?? d.url);
+    const page = toRoute(d.url);
+    return {
+      route,
+      title: d.meta.title ?? page,
+      anchorTitle: heading?.title,
+      excerpt: heading?.excerpt ?? d.excerpt,
+      section: sectionOf(page, baseUrl),
+    };
+  });
+  return preferExactTitle(hits, term).slice(0, max);
 }
