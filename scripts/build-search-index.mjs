@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import yaml from 'js-yaml';
 import * as pagefind from 'pagefind';
 import { NOT_INDEXED, SYNONYMS } from './search-fields.mjs';
 
@@ -111,6 +112,15 @@ function hiddenFields(fields, filters = []) {
   return `<div data-pagefind-ignore hidden>${metas.join('')}${filters.join('')}</div>`;
 }
 
+/** The messages of the catalogue entries a troubleshooting group page shows (docs/troubleshooting/entries/<group>.yaml). */
+function catalogueMessages(sourcePath) {
+  const group = /^docs\/troubleshooting\/([^/]+)\.mdx?$/.exec(sourcePath)?.[1];
+  const file = group && path.join(siteDir, 'docs', 'troubleshooting', 'entries', `${group}.yaml`);
+  if (!file || !fs.existsSync(file)) return [];
+  const entries = yaml.load(fs.readFileSync(file, 'utf8'))?.entries ?? [];
+  return [...new Set(entries.map((e) => e.message).filter((m) => typeof m === 'string' && m.trim()))];
+}
+
 function forIndex(sourcePath, html) {
   const spaced = html.replace(/<(td|th|tr|li|dt|dd)\b/g, ' <$1');
   const body = 'class="theme-doc-markdown markdown">';
@@ -127,7 +137,12 @@ function forIndex(sourcePath, html) {
     // Each name a table defines is also a value of the filter `defines` (lower case), so a query
     // that is exactly an identifier can ask which pages define it (src/components/Search/pagefind.ts).
     const defines = terms.map((n) => `<span data-pagefind-filter="defines">${n.toLowerCase()}</span>`);
-    const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' ') }, defines);
+    // Each catalogue entry's message (lower case) is a value of the filter `message`: a pasted
+    // message asks which group page holds it, however many pages use its words more often.
+    const messages = catalogueMessages(sourcePath).map(
+      (m) => `<span data-pagefind-filter="message">${escapeAttr(m.toLowerCase())}</span>`,
+    );
+    const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' ') }, [...defines, ...messages]);
     return spaced.replace(body, `class="theme-doc-markdown markdown"${filter}>${hidden}`);
   }
   const members = [...html.matchAll(/<h[23][^>]*\bid=[^>]*>([^<]+)/g)].map((m) => m[1].trim()).filter(Boolean);

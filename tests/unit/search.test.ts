@@ -298,3 +298,23 @@ test('a one-word query can name a reference page; a question cannot', async () =
   assert.equal(asPageName('create a patient'), undefined);
   assert.equal(asPageName('x'), undefined);
 });
+
+test('a catalogue heading that is the message itself comes before one that goes on in parentheses', () => {
+  const hits = [
+    {
+      title: 'Writes and transactions',
+      route: '/docs/troubleshooting/writes-and-transactions#write-invalid-reference',
+      anchorTitle: 'Invalid reference (Not found)',
+    },
+    {
+      title: 'MedplumClient errors',
+      route: '/docs/troubleshooting/medplum-client#client-invalid-reference-string',
+      anchorTitle: 'Invalid reference',
+    },
+  ];
+  assert.deepEqual(
+    preferExactTitle(hits, 'Invalid reference').map((h) => h.anchorTitle),
+    ['Invalid reference', 'Invalid reference (Not found)'],
+  );
+  assert.equal(preferExactTitle(hits, 'Invalid reference (Not found)')[0].anchorTitle, 'Invalid reference (Not found)');
+});

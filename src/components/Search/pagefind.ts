@@ -274,10 +274,14 @@ export async function searchWithCatalogue(
   const words = significantWords(query).join(' ');
   const identifier = asIdentifier(query);
   const name = asPageName(query);
-  const [results, catalogue, defines, named] = await Promise.all([
+  const [results, catalogue, messages, defines, named] = await Promise.all([
     searchRanked(api, query),
     api
       .search(words, { filters: { section: 'troubleshooting' } })
+      .then((r) => r.results.slice(0, CATALOGUE_CANDIDATES)),
+    // The group pages whose entries have this exact message (scripts/build-search-index.mjs).
+    api
+      .search(null, { filters: { message: query.trim().toLowerCase() } })
       .then((r) => r.results.slice(0, CATALOGUE_CANDIDATES)),
     identifier
       ? api.search(null, { filters: { defines: identifier } }).then((r) => r.results.slice(0, CATALOGUE_CANDIDATES))
@@ -288,7 +292,8 @@ export async function searchWithCatalogue(
   ]);
   // The reference page named exactly as the query first, then pages defining the identifier.
   const defining = [...named, ...defines.filter((d) => !named.some((n) => n.id === d.id))];
-  return results === null ? null : { results, catalogue, defining };
+  const byMessage = [...messages, ...catalogue.filter((c) => !messages.some((m) => m.id === c.id))];
+  return results === null ? null : { results, catalogue: byMessage, defining };
 }
 
 /**
@@ -351,7 +356,10 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
   // An error text named by a heading is answered best by its troubleshooting entry, which says
   // why it happens and what to do; a reference page with the same heading only defines it.
   const troubleshooting = (h: T) => (h.route?.includes('/docs/troubleshooting/') ? 0 : 1);
-  byHeading.sort((a, b) => troubleshooting(a) - troubleshooting(b));
+  // A heading that is the query itself before one that goes on with a case in parentheses: the
+  // entry `Invalid reference` answers that text before `Invalid reference (Not found)`.
+  const exact = (h: T) => (bare(h.anchorTitle ?? '') === q ? 0 : 1);
+  byHeading.sort((a, b) => troubleshooting(a) - troubleshooting(b) || exact(a) - exact(b));
   const first = [...byTitle, ...byHeading];
   return first.length === 0 ? hits : [...first, ...hits.filter((h) => !first.includes(h))];
 }
