@@ -193,8 +193,10 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
     debouncedSearch: async (term: string) => ({
       results: [r('a'), r('b'), r('c')].filter(() => term === 'failed login'),
     }),
-    search: async (term: string, opts?: unknown) => {
+    search: async (term: string, opts?: { filters?: { message?: string } }) => {
       calls.push(opts);
+      // The group page holding an entry with exactly this message (the `message` filter).
+      if (opts?.filters?.message) return { results: [r('t4')] };
       return { results: [r('t1'), r('t2'), r('t3'), r('t4')] };
     },
   } as unknown as Parameters<typeof searchWithCatalogue>[0];
@@ -205,16 +207,22 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
   );
   assert.deepEqual(
     found?.catalogue.map((x) => x.id),
-    ['t1', 't2', 't3'],
-    'the first three catalogue pages',
+    ['t4', 't1', 't2', 't3'],
+    'the page with the exact message, then the first three catalogue pages by words',
   );
-  // Beside the catalogue: the reference pages (read once, for reranking) and the page named
-  // "Failed", a word written as a name (there is none).
-  assert.deepEqual(calls, [
-    { filters: { kind: 'reference' } },
-    { filters: { named: 'failed' } },
-    { filters: { section: 'troubleshooting' } },
-  ]);
+  // Beside the catalogue: the reference pages (read once, for reranking), the page whose entry
+  // has this exact message, and the page named "Failed", a word written as a name (there is none).
+  assert.deepEqual(
+    new Set(calls.map((c) => JSON.stringify(c))),
+    new Set(
+      [
+        { filters: { kind: 'reference' } },
+        { filters: { named: 'failed' } },
+        { filters: { section: 'troubleshooting' } },
+        { filters: { message: 'failed to login' } },
+      ].map((c) => JSON.stringify(c)),
+    ),
+  );
 });
 
 test('a question lists guides before generated reference pages among its first results', async () => {
@@ -277,7 +285,12 @@ test('pages that define an identifier are asked for with the defines filter', as
     found?.defining.map((x) => x.id),
     ['config-settings'],
   );
-  assert.deepEqual(calls[1], [null, { filters: { defines: 'medplum_base_url' } }]);
+  assert.ok(
+    calls.some(
+      ([term, opts]) => term === null && JSON.stringify(opts) === '{"filters":{"defines":"medplum_base_url"}}',
+    ),
+    JSON.stringify(calls),
+  );
 });
 
 /** Search data for a page with one heading (and its anchor), as Pagefind returns it. */
