@@ -97,8 +97,7 @@ function readableBody(html) {
  * identifiers its tables define (`terms`), and a reference page's member names (`members`). Each
  * is a Pagefind metadata field, never body text, so a result's excerpt (always cut from the
  * body) cannot show it; the search client weights the fields (metaWeights in
- * src/components/Search/pagefind.ts). Pagefind adds a field's boost once per query word found in
- * it, scaled by how much of the query the field covers, however often the word is repeated.
+ * src/components/Search/pagefind.ts).
  *
  * hiddenFields writes them into an element Pagefind does not index (so no excerpt can come from
  * it) as metadata fields and filter values, which Pagefind still reads inside

@@ -77,7 +77,7 @@ export const INLINE_SCRIPTS: InlineScriptKind[] = [
   },
   {
     name: 'anchor mark',
-    source: '@docusaurus/core: marks a page opened on an #anchor (data-arrived-on-anchor)',
+    source: 'plugins/static-body: marks a page opened on an #anchor (data-arrived-on-anchor)',
     recognize: (t) => t.includes('data-arrived-on-anchor'),
   },
   {

@@ -36,8 +36,8 @@ export interface PagefindApi {
 }
 
 /**
- * How much a query word found in each metadata field lifts a page (Pagefind adds `weight × the
- * word's rarity × the share of the query the field covers²` to the body score). `title` is the
+ * How much a query word found in each metadata field lifts a page (Pagefind's `ranking.metaWeights`:
+ * a page whose field holds query words gets a boost set by the field's weight). `title` is the
  * page's h1; the others are the fields scripts/build-search-index.mjs writes where no excerpt can
  * reach them: a guide's description and keywords (`summary`), the everyday synonyms of its words
  * (`synonyms`), the identifiers its tables define (`terms`), a reference page's member names
