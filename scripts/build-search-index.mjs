@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import yaml from 'js-yaml';
+import { load as loadYaml } from 'js-yaml';
 import * as pagefind from 'pagefind';
 import { NOT_INDEXED, SYNONYMS } from './search-fields.mjs';
 
@@ -116,7 +116,7 @@ function catalogueMessages(sourcePath) {
   const group = /^docs\/troubleshooting\/([^/]+)\.mdx?$/.exec(sourcePath)?.[1];
   const file = group && path.join(siteDir, 'docs', 'troubleshooting', 'entries', `${group}.yaml`);
   if (!file || !fs.existsSync(file)) return [];
-  const entries = yaml.load(fs.readFileSync(file, 'utf8'))?.entries ?? [];
+  const entries = loadYaml(fs.readFileSync(file, 'utf8'))?.entries ?? [];
   return [...new Set(entries.map((e) => e.message).filter((m) => typeof m === 'string' && m.trim()))];
 }
 
