@@ -279,9 +279,10 @@ export async function searchWithCatalogue(
     api
       .search(words, { filters: { section: 'troubleshooting' } })
       .then((r) => r.results.slice(0, CATALOGUE_CANDIDATES)),
-    // The group pages whose entries have this exact message (scripts/build-search-index.mjs).
+    // The group pages whose entries have this exact message (scripts/build-search-index.mjs),
+    // searched by its words too, so Pagefind returns the heading (sub-result) that holds them.
     api
-      .search(null, { filters: { message: query.trim().toLowerCase() } })
+      .search(words, { filters: { message: query.trim().toLowerCase() } })
       .then((r) => r.results.slice(0, CATALOGUE_CANDIDATES)),
     identifier
       ? api.search(null, { filters: { defines: identifier } }).then((r) => r.results.slice(0, CATALOGUE_CANDIDATES))
