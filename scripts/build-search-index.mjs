@@ -111,9 +111,9 @@ function hiddenFields(fields, filters = []) {
   return `<div data-pagefind-ignore hidden>${metas.join('')}${filters.join('')}</div>`;
 }
 
-/** The messages of the catalogue entries a troubleshooting group page shows (docs/troubleshooting/entries/<group>.yaml). */
+/** The messages of the catalogue entries a built troubleshooting group page (docs/troubleshooting/<group>.html) shows, from docs/troubleshooting/entries/<group>.yaml. */
 function catalogueMessages(sourcePath) {
-  const group = /^docs\/troubleshooting\/([^/]+)\.mdx?$/.exec(sourcePath)?.[1];
+  const group = /^docs[\\/]troubleshooting[\\/]([^/\\]+?)(?:[\\/]index)?\.html$/.exec(sourcePath)?.[1];
   const file = group && path.join(siteDir, 'docs', 'troubleshooting', 'entries', `${group}.yaml`);
   if (!file || !fs.existsSync(file)) return [];
   const entries = loadYaml(fs.readFileSync(file, 'utf8'))?.entries ?? [];
