@@ -1,12 +1,16 @@
 /**
  * Search as readers use it: questions, symptoms, error texts, API and operation names
  * (tests/search/queries.json) find the page that answers them; every result links to a real
- * page; an error message finds its troubleshooting entry first; and the panel never says "No
- * pages match" before a search of that exact term has finished.
+ * page; an error message finds its troubleshooting entry first; no result excerpt shows hidden
+ * text; and the panel never says "No pages match" before a search of that exact term has finished.
+ *
+ * Every query runs once, in `before`, through the real dialog; each test then judges one aspect
+ * of those results, so no test depends on another having run.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadCatalogue } from '../../plugins/remark-troubleshooting/catalogue';
+import { hiddenTextIn, readPages } from '../search/excerpts';
 import {
   loadQuerySets,
   openSearchDialog,
@@ -17,11 +21,15 @@ import {
 } from '../search/quality';
 import { SITE_DIR, offlineContext, startSession, type Session } from './helpers';
 
+/** Words whose synonym groups or keyword lists once filled result excerpts. */
+const EXCERPT_QUERIES = ['translate', 'mapping', 'login', 'expires', 'webhook', 'delete', 'permission', 'curl'];
+
 let session: Session;
-before(async () => {
-  session = await startSession();
-});
-after(async () => session?.close());
+/** Each query set's outcomes, measured on a fresh page. */
+let measured: { tune: QueryOutcome[]; holdout: QueryOutcome[]; holdout2: QueryOutcome[]; holdout3: QueryOutcome[] };
+/** Each catalogue message searched as pasted, and the entries it may open at. */
+let messages: { outcomes: QueryOutcome[]; anchors: Map<string, Set<string>> };
+let excerptOnly: QueryOutcome[];
 
 async function run(queries: ReaderQuery[]): Promise<QueryOutcome[]> {
   const { context } = await offlineContext(session);
@@ -32,29 +40,42 @@ async function run(queries: ReaderQuery[]): Promise<QueryOutcome[]> {
   return outcomes;
 }
 
-const misses = (outcomes: QueryOutcome[], within: number) =>
-  outcomes
-    .filter((o) => o.rank === undefined || o.rank > within)
-    .map((o) => `${o.q} → ${o.results.slice(0, 3).join(', ') || 'nothing'}`);
-
-let outcomes: { tune: QueryOutcome[]; untuned: QueryOutcome[] };
-
-test('reader queries find the answering page in the top 3 (at least 95% of tune, holdout and holdout2; holdout3 reported)', async (t) => {
+before(async () => {
+  session = await startSession();
   const sets = loadQuerySets();
-  assert.ok(sets.tune.length + sets.holdout.length + sets.holdout2.length >= 40);
-  assert.ok(sets.holdout3.length >= 40);
   // Each set runs on a fresh page: Pagefind's answer to a query can shift slightly with the
   // index chunks earlier queries loaded, and a set should be measured the same way every time.
-  const measured = {
+  measured = {
     tune: await run(sets.tune),
     holdout: await run(sets.holdout),
     holdout2: await run(sets.holdout2),
     holdout3: await run(sets.holdout3),
   };
-  outcomes = {
-    tune: measured.tune,
-    untuned: [...measured.holdout, ...measured.holdout2, ...measured.holdout3],
-  };
+  const { groups } = loadCatalogue(SITE_DIR);
+  // A message several causes print (`Forbidden`) may open at any of its entries.
+  const anchors = new Map<string, Set<string>>();
+  for (const [group, entries] of groups) {
+    for (const e of entries.filter((x) => x.message)) {
+      const set = anchors.get(e.message as string) ?? new Set<string>();
+      set.add(`/docs/troubleshooting/${group}#${e.id}`);
+      anchors.set(e.message as string, set);
+    }
+  }
+  messages = { outcomes: await run([...anchors.keys()].map((q) => ({ q, kind: 'error', expect: [] }))), anchors };
+  excerptOnly = await run(EXCERPT_QUERIES.map((q) => ({ q, kind: 'question', expect: [] })));
+});
+after(async () => session?.close());
+
+const misses = (outcomes: QueryOutcome[], within: number) =>
+  outcomes
+    .filter((o) => o.rank === undefined || o.rank > within)
+    .map((o) => `${o.q} → ${o.results.slice(0, 3).join(', ') || 'nothing'}`);
+
+const allSets = () => [...measured.tune, ...measured.holdout, ...measured.holdout2, ...measured.holdout3];
+
+test('reader queries find the answering page in the top 3 (at least 95% of tune, holdout and holdout2; holdout3 reported)', (t) => {
+  assert.ok(measured.tune.length + measured.holdout.length + measured.holdout2.length >= 40);
+  assert.ok(measured.holdout3.length >= 40);
   for (const [name, list] of Object.entries(measured)) {
     const s = summarize(list);
     t.diagnostic(
@@ -71,7 +92,7 @@ test('reader queries find the answering page in the top 3 (at least 95% of tune,
 });
 
 test('an operation name, with or without $, finds its page first; API names are in the top 3', () => {
-  const all = [...outcomes.tune, ...outcomes.untuned];
+  const all = allSets();
   assert.deepEqual(
     misses(
       all.filter((o) => o.kind === 'operation'),
@@ -89,7 +110,7 @@ test('an operation name, with or without $, finds its page first; API names are 
 });
 
 test('every result of every reader query links to a page that exists', async () => {
-  const routes = new Set([...outcomes.tune, ...outcomes.untuned].flatMap((o) => o.results));
+  const routes = new Set([...allSets(), ...messages.outcomes].flatMap((o) => o.results));
   const broken: string[] = [];
   for (const route of routes) {
     const res = await fetch(session.url(route.split('#')[0]));
@@ -99,27 +120,34 @@ test('every result of every reader query links to a page that exists', async () 
   assert.ok(routes.has('/docs/api/fhir/operations/reindex'), 'the reindex page is linked by its full name');
 });
 
-test('searching for an error message finds its troubleshooting entry first, at its anchor', async () => {
-  const { groups } = loadCatalogue(SITE_DIR);
-  // A message several causes print (`Forbidden`) may open at any of its entries.
-  const anchors = new Map<string, Set<string>>();
-  for (const [group, entries] of groups) {
-    for (const e of entries.filter((x) => x.message)) {
-      const set = anchors.get(e.message as string) ?? new Set<string>();
-      set.add(`/docs/troubleshooting/${group}#${e.id}`);
-      anchors.set(e.message as string, set);
-    }
-  }
-  const queries: ReaderQuery[] = [...anchors.keys()].map((q) => ({ q, kind: 'error', expect: [] }));
-  const { context } = await offlineContext(session);
-  const page = await context.newPage();
-  await page.goto(session.url('/docs'));
-  const found = await runQueries(page, queries, session.baseUrl);
-  await context.close();
-  const wrong = found
+test('searching for an error message finds its troubleshooting entry first, at its anchor', () => {
+  const { outcomes, anchors } = messages;
+  assert.ok(outcomes.length >= 100, `only ${outcomes.length} catalogue messages`);
+  const wrong = outcomes
     .filter((o) => !anchors.get(o.q)?.has(o.links[0] ?? ''))
     .map((o) => `${o.q} → ${o.links[0] ?? 'nothing'} (expected ${[...(anchors.get(o.q) ?? [])].join(' or ')})`);
   assert.deepEqual(wrong, []);
+});
+
+test('no result excerpt shows a synonym or keyword list, a source list or a generated example panel', async () => {
+  const all = [...allSets(), ...messages.outcomes, ...excerptOnly];
+  const shown = all.flatMap((o) => o.results.map((route, i) => ({ query: o.q, route, excerpt: o.excerpts[i] ?? '' })));
+  assert.ok(shown.length >= all.length * 3, `only ${shown.length} results shown`);
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(session.url('/docs'));
+  const texts = await readPages(
+    page,
+    shown.map((hit) => session.href(hit.route)),
+  );
+  await context.close();
+  // The check has something to find: most guides carry a source list.
+  const withSources = [...texts.values()].filter((t) => t.sources.length > 0).length;
+  assert.ok(withSources >= 20, `only ${withSources} result pages have a source list`);
+  const problems = shown.flatMap((hit) =>
+    hiddenTextIn(hit.excerpt, texts.get(session.href(hit.route))!).map((p) => `${hit.query} → ${hit.route}: ${p}`),
+  );
+  assert.deepEqual(problems, []);
 });
 
 test('while a search is still running the panel says so, never "No pages match"', async () => {

@@ -36,6 +36,8 @@ export interface QueryOutcome extends ReaderQuery {
   results: string[];
   /** The links as shown, anchors included (a result can open at a heading). */
   links: string[];
+  /** Each result's excerpt as shown (its HTML, with the `<mark>` of matched words). */
+  excerpts: string[];
   /** 1-based rank of the first expected route, or undefined when none is shown. */
   rank?: number;
   /** Milliseconds from the last keystroke to the results of that exact term on screen. */
@@ -72,11 +74,17 @@ export async function runQueries(page: Page, queries: ReaderQuery[], basePath = 
     await box.fill(query.q);
     await dialog.locator(`[data-search-done="${cssString(query.q.trim())}"]`).waitFor({ timeout: 20_000 });
     const ms = Date.now() - started;
-    const hrefs = await dialog.locator('ul a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-    const links = hrefs.map((href) => routeOf(href, basePath, true));
+    const shown = await dialog.locator('ul a').evaluateAll((links) =>
+      links.map((a) => ({
+        href: a.getAttribute('href') ?? '',
+        excerpt: a.querySelector('[class*="hitExcerpt"]')?.innerHTML ?? '',
+      })),
+    );
+    const links = shown.map(({ href }) => routeOf(href, basePath, true));
+    const excerpts = shown.map(({ excerpt }) => excerpt);
     const results = links.map((link) => link.split('#')[0]);
     const index = results.findIndex((r) => query.expect.includes(r));
-    outcomes.push({ ...query, results, links, rank: index === -1 ? undefined : index + 1, ms });
+    outcomes.push({ ...query, results, links, excerpts, rank: index === -1 ? undefined : index + 1, ms });
   }
   await page.keyboard.press('Escape');
   return outcomes;
