@@ -25,16 +25,30 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   step "install dependencies (npm ci)"
   npm ci --no-audit --no-fund
 fi
-step "lint: ESLint and Prettier --check (npm run lint)"
-npm run --silent lint
+# ESLint and the type checker each use one core: they run side by side, and each one's output is
+# shown whole, after both have finished.
+step "static checks: lint (ESLint, Prettier --check) and type check, side by side; the browser to use"
+LINT_LOG="$(mktemp)"
+TYPECHECK_LOG="$(mktemp)"
+npm run --silent lint >"$LINT_LOG" 2>&1 &
+LINT_PID=$!
+npm run --silent typecheck >"$TYPECHECK_LOG" 2>&1 &
+TYPECHECK_PID=$!
+LINT_STATUS=0
+TYPECHECK_STATUS=0
+wait "$LINT_PID" || LINT_STATUS=$?
+wait "$TYPECHECK_PID" || TYPECHECK_STATUS=$?
+echo "--- npm run lint (exit $LINT_STATUS)"
+cat "$LINT_LOG"
+echo "--- npm run typecheck (exit $TYPECHECK_STATUS)"
+cat "$TYPECHECK_LOG"
+rm -f "$LINT_LOG" "$TYPECHECK_LOG"
+if [ "$LINT_STATUS" -ne 0 ] || [ "$TYPECHECK_STATUS" -ne 0 ]; then exit 1; fi
 
-step "browser: Chrome, Chromium or Edge (scripts/find-browser.ts; CHROMIUM_PATH picks one)"
+# Chrome, Chromium or Edge (scripts/find-browser.ts; CHROMIUM_PATH picks one).
 CHROMIUM_PATH="$(npx tsx scripts/find-browser.ts --install)"
 export CHROMIUM_PATH
-echo "$CHROMIUM_PATH"
-
-step "type check"
-npm run --silent typecheck
+echo "browser: $CHROMIUM_PATH"
 
 step "unit tests"
 npm run --silent test:unit
@@ -42,26 +56,19 @@ npm run --silent test:unit
 step "build failures: each broken fixture fails the build with a clear message"
 npm run --silent test:fixtures
 
-# The browser suite runs on a build under a path, served only under it (the harder case: every
-# link, request and search result must keep the base), with a public address, so sitemap,
-# canonical links and robots.txt are checked too. A short smoke test then covers a root build.
+# One production build: under a path, served only under it (the harder case: every link, request
+# and search result must keep the base), with a public address, so sitemap, canonical links and
+# robots.txt are checked too. A build at the root, without SITE_URL, is checked by
+# `npm run test:root-build` (.ci/run runs it after its Node 20 build, which is such a build).
 step "production build under a path (BASE_URL=/medplum-docs/ SITE_URL=https://docs.example.org) into build/"
 BASE_URL=/medplum-docs/ SITE_URL=https://docs.example.org npm run --silent build
 
 # The development server writes .docusaurus/ and the generated pages as a build does, so it runs
-# alone, before the root build starts.
+# alone, after the build.
 step "browser: the development server's search (npm start)"
 npm run --silent test:browser -- tests/browser/dev-search.test.ts
 
-# The root build needs nothing from the browser tests, and they leave a core idle much of the
-# time (pages loading, waits on the page): it runs beside them at the lowest CPU priority, so it
-# uses that idle time without slowing them, and its output is shown when it is waited for.
-ROOT_BUILD_LOG="$(mktemp)"
-( env -u BASE_URL -u SITE_URL BUILD_DIR=build-root nice -n 19 npm run --silent build >"$ROOT_BUILD_LOG" 2>&1 ) &
-ROOT_BUILD_PID=$!
-trap 'kill "$ROOT_BUILD_PID" 2>/dev/null || true; rm -f "$ROOT_BUILD_LOG"' EXIT
-
-step "browser tests against build/, served only under /medplum-docs/ (the root build runs beside them)"
+step "browser tests against build/, served only under /medplum-docs/"
 # shellcheck disable=SC2046
 npm run --silent test:browser -- $(find tests/browser -name "*.test.ts" ! -name dev-search.test.ts ! -name tool-limits.test.ts | sort)
 
@@ -69,15 +76,4 @@ npm run --silent test:browser -- $(find tests/browser -name "*.test.ts" ! -name 
 step "browser: the FHIR tools' limits on hostile links (alone: it times the main thread)"
 npm run --silent test:browser -- tests/browser/tool-limits.test.ts
 
-step "production build at the root (no BASE_URL, no SITE_URL) into build-root/: waiting for it"
-ROOT_BUILD_STATUS=0
-wait "$ROOT_BUILD_PID" || ROOT_BUILD_STATUS=$?
-cat "$ROOT_BUILD_LOG"
-if [ "$ROOT_BUILD_STATUS" -ne 0 ]; then
-  echo "the root build failed (exit $ROOT_BUILD_STATUS)" >&2
-  exit "$ROOT_BUILD_STATUS"
-fi
-
-step "browser: root smoke test, the build's address and npm run serve against build-root/"
-env -u BASE_URL -u SITE_URL BUILD_DIR=build-root npm run --silent test:root
 summary

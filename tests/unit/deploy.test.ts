@@ -355,7 +355,7 @@ test('the GitHub Pages workflow builds with BASE_URL from the repository name an
   }
 });
 
-test('the test workflow runs npm ci and npm test on Node 22 and 24 on every push and pull request, with caches', () => {
+test('the test workflow runs npm ci, npm test and the root build check on Node 22 and 24 on every push and pull request, with caches', () => {
   const workflow = yaml.load(read('.github/workflows/test.yml')) as {
     on: Record<string, unknown>;
     permissions: Record<string, string>;
@@ -382,7 +382,7 @@ test('the test workflow runs npm ci and npm test on Node 22 and 24 on every push
     'npm ci, not npm install',
   );
   assert.ok(!runs.some((r) => r!.startsWith('npm install')));
-  assert.equal(runs.at(-1), 'npm test');
+  assert.deepEqual(runs.slice(-2), ['npm test', 'npm run test:root-build']);
   assert.ok(
     job.steps.some((s) => s.uses?.startsWith('actions/cache') && String(s.with?.path).includes('ms-playwright')),
   );
