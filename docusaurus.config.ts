@@ -161,7 +161,7 @@ export default async function createConfig(): Promise<Config> {
       markdownTwins,
       // robots.txt, with a Sitemap line when SITE_URL is set.
       robotsTxt,
-      // Built pages start their app on the reader's first action, not at load (issue 28).
+      // Built pages start their app on the reader's first action, not at load: loading costs a phone no hydration.
       bootOnIntent,
       frontPage,
       ...(developing ? [devSearch] : []),

@@ -1,5 +1,5 @@
 /**
- * What a reader's first action costs (issue 28). Built pages start their app on that action
+ * What a reader's first action costs. Built pages start their app on that action
  * (plugins/boot-on-intent), so Lighthouse, which never acts, measures the page before the app
  * runs. This measures the other half: on a phone-sized page with its scripts already prefetched
  * and the CPU slowed 4x (Lighthouse's mobile setting), the time from the first press to the app

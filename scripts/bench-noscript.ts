@@ -1,5 +1,5 @@
 /**
- * The "no JavaScript" limit of a page (issue 28): a copy of its built HTML with every script and
+ * The "no JavaScript" limit of a page: a copy of its built HTML with every script and
  * script preload removed, served beside the build under /bench-noscript/, so Lighthouse can
  * measure the same page as a reader would get it with scripts off. A template that does more
  * main-thread work than its no-script copy pays for hydration and client code; the bench

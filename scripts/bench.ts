@@ -6,7 +6,7 @@
  * big JSON index of the same pages would weigh), and a Lighthouse mobile run per template.
  * Prints tables and writes .bench/results.json. Not part of `npm test`: timings vary by machine.
  *
- * Lighthouse audits each template three ways in one run (issue 28): this site, the same page with
+ * Lighthouse audits each template three ways in one run, so the comparison is fair: this site, the same page with
  * its scripts removed (scripts/bench-noscript.ts: the no-JavaScript limit) and stock Docusaurus's
  * docs page, with score, total blocking time and main-thread work side by side and budgets
  * expressed against them. The FHIR tools' longest main-thread task on hostile links is reported
@@ -14,7 +14,7 @@
  *
  * Also: what one more page costs every other page (scripts/bench-page-cost.ts), a stock
  * two-page Docusaurus site built from the same packages for comparison (built once into
- * .bench/stock), and the budgets of issue 17 checked against the figures.
+ * .bench/stock), and the performance budgets checked against the figures.
  *
  * Options: --skip-build (measure the existing build/), --skip-lighthouse, --lighthouse-runs=N
  * (default 3; the median run by performance score is reported), --skip-stock,
@@ -49,7 +49,7 @@ const LIGHTHOUSE_RUNS = Number(
   /^--lighthouse-runs=(\d+)$/.exec([...args].find((a) => a.startsWith('--lighthouse-runs=')) ?? '')?.[1] ?? 3,
 );
 
-/** Budgets (issue 17): first-visit JS before the load event, gzip; Lighthouse mobile performance. */
+/** Budgets: first-visit JS before the load event, gzip; Lighthouse mobile performance. */
 const BUDGET = { homeJsKB: 130, docsJsKB: 150, perPageBytes: 120, lighthouse: 95 };
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -112,7 +112,7 @@ const BENCH_PAGES: { template: string; preferred: string[] }[] = [
   { template: 'landing', preferred: ['/'] },
   { template: 'docs home', preferred: ['/docs'] },
   { template: 'guide', preferred: ['/docs/search/chained-search', '/docs/fhir-basics'] },
-  // Issue 28's page: a diagram in the first screens.
+  // A diagram in the first screens: the heaviest guide at load.
   { template: 'guide with Mermaid', preferred: ['/docs/access', '/docs/auth', '/docs/fhir-datastore'] },
   { template: 'fhir index', preferred: ['/docs/api/fhir/resources', '/docs/api/fhir/datatypes'] },
   { template: 'fhir definition', preferred: ['/docs/api/fhir/resources/patient'] },
@@ -213,7 +213,7 @@ async function main(): Promise<void> {
       return { ...median, runs: ok.map((r) => r.performance).join('/') };
     };
     const templates = templateRoutes(routes);
-    // Issue 28: each template beside the same page with its scripts removed (the limit) and
+    // Each template beside the same page with its scripts removed (the limit) and
     // stock Docusaurus's docs page, all audited in this one run on this one machine.
     const noScript = writeNoScriptCopies(BUILD, templates);
     const lighthouse: Record<string, unknown>[] = [];
@@ -471,7 +471,7 @@ function checkBudgets(r: Json): BudgetRow[] {
       ok: kbGz <= limit,
     });
   }
-  // Issue 42: from the last key to results on screen, on a warm index and on a fresh page.
+  // Search: from the last key to results on screen, on a warm index and on a fresh page.
   for (const name of ['all', 'first search on a fresh page']) {
     const q = r.search?.quality?.[name] as QualitySummary | undefined;
     if (!q) continue;
@@ -505,7 +505,7 @@ function checkBudgets(r: Json): BudgetRow[] {
       budget: `>= ${BUDGET.lighthouse}`,
       ok: Number(l.performance) >= BUDGET.lighthouse,
     });
-    // Issue 28: against stock Docusaurus's docs page and the same page without scripts.
+    // Against stock Docusaurus's docs page and the same page without scripts.
     if (stockDocs && typeof stockDocs.performance === 'number') {
       // Scores stop at 100: where stock scores 96 or more, "5 above" can only mean 100.
       const target = Math.min(100, stockDocs.performance + 5);
@@ -682,7 +682,7 @@ function printTables(r: Json): void {
         ]),
       ),
     );
-    // Issue 28: one run, one machine: this site, the same page without scripts, stock Docusaurus.
+    // One run, one machine: this site, the same page without scripts, stock Docusaurus.
     const stockDocs = r.stockLighthouse?.docs as Json | undefined;
     const cell = (x: Json | undefined) =>
       x && typeof x.performance === 'number' ? `${x.performance} | TBT ${x.tbtMs} | main ${x.mainThreadMs}` : '—';
@@ -696,7 +696,7 @@ function printTables(r: Json): void {
       ),
     );
   }
-  console.log('\nBudgets (issue 17)');
+  console.log('\nBudgets');
   console.table(
     Object.fromEntries(
       (r.budgets as BudgetRow[]).map(({ check, ...rest }) => [check, { ...rest, ok: rest.ok ? 'ok' : 'OVER' }]),

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { answerSelector, HOSTILE_TOOL_CASES, type HostileToolCase } from '../tests/browser/hostile-tool-cases';
 import { runAgainstBuild } from './run-against-build';
 
-/** Longest main-thread task a tool may add, in milliseconds (issue 25). */
+/** Longest main-thread task a tool may add, in milliseconds: above it a reader sees the page freeze. */
 export const TOOL_TASK_BUDGET_MS = 200;
 
 export interface ToolBlocking extends CaseTiming {

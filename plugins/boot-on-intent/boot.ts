@@ -1,5 +1,5 @@
 /**
- * The script every built page runs in place of Docusaurus's `<script defer>` tags (issue 28).
+ * The script every built page runs in place of Docusaurus's `<script defer>` tags, so the app starts on the reader's first action.
  *
  * A docs page is readable as served: its body, sidebar and table of contents are static HTML, and
  * code blocks, diagrams and `<details>` need no JavaScript. What needs the app is what a reader

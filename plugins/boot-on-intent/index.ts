@@ -1,5 +1,5 @@
 /**
- * Starts each built page's app on the reader's first action instead of at load (issue 28); the
+ * Starts each built page's app on the reader's first action instead of at load, so loading costs a phone no hydration; the
  * behaviour and its reasons are in ./boot.ts.
  *
  * After the build has written the pages, every HTML file's `<script src=… defer>` tags for the

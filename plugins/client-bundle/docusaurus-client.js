@@ -4,7 +4,7 @@
  *
  * Stock `<Link>` calls `prefetch` for every link that scrolls into view. With a sidebar of
  * hundreds of pages that is dozens of calls at load, each matching the route table and adding
- * `<link rel=prefetch>` elements, on the main thread while the page is still starting (issue 28's
+ * `<link rel=prefetch>` elements, on the main thread while the page is still starting (the load-time
  * profile of a guide page showed it as one of the largest costs after hydration). Here
  * `prefetch` does nothing. `<Link>` still calls `preload` when the pointer enters a link or a
  * finger touches it, which fetches the next page's chunks in the moment before the click lands;

@@ -1,5 +1,5 @@
 /**
- * Recorded HTTP exchanges of the code examples (issue 29).
+ * Recorded HTTP exchanges of the code examples, read by the build for the HTTP, curl and Python tabs.
  *
  * When `npm run test:unit` runs the examples (tests/unit/examples), tests/unit/http-recorder.ts
  * captures every request the SDK sends and attributes it to the `// #region` shown on a page;

@@ -1,7 +1,7 @@
 /**
  * The example tabs in the browser: src/client/example-tabs.ts switches them. And keeps the
  * generated HTTP, curl and Python panels of the example tabs out of the pages'
- * JavaScript (first-visit budget, issue 17): the client build runs ./panels-loader.js after the
+ * JavaScript (the first-visit JavaScript budget): the client build runs ./panels-loader.js after the
  * MDX loader. `npm start` renders in the browser only, so there the panels stay in JavaScript.
  */
 import path from 'node:path';

@@ -5,7 +5,7 @@
  * Docusaurus ships every page twice: as HTML, and as the page's React tree in a JS chunk so the
  * page can hydrate and client-side navigation can render it. For most pages the tree is nothing
  * but static content (the MedplumClient page's chunk was 28 KB gzip), and hydrating it is work a
- * phone's CPU does for nothing (issue 28: a guide's hydration walked every token of its coloured
+ * phone's CPU does for nothing (a guide's hydration walked every token of its coloured
  * code blocks). Here the client
  * build keeps only the page's metadata and table of contents; the body stays in the HTML:
  * - ./rehype.ts wraps a qualifying page's body in `<div data-static-body>` (server and client);

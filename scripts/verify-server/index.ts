@@ -2,7 +2,7 @@
  * `npm run verify:server -- <medplum checkout> [--keep-running] [--record] [--cache <dir>]`
  * `npm run verify:server -- --stop`
  *
- * A real Medplum 5.1.12 server on this machine, for the site's example tests (issue 40):
+ * A real Medplum 5.1.12 server on this machine, for the site's example tests:
  *
  * 1. prepare (prepare.ts): export 53eba89 (or copy the work tree) into the cache, npm install on
  *    Node 24, build the server and its @medplum workspace packages; reused when complete;

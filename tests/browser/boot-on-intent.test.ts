@@ -1,5 +1,5 @@
 /**
- * Issue 28: a built page's app starts on the reader's first action, not at load
+ * A built page's app starts on the reader's first action, not at load
  * (plugins/boot-on-intent). A reader who only reads runs no framework code; what a reader does
  * before the app is ready still happens: a tapped link navigates in place, the menu opens, the
  * search shortcut opens search, text typed into a filter filters. Pages that act on their

@@ -1,5 +1,5 @@
 /**
- * The HTTP, curl and Python tabs of the code examples (issue 29) on the built site: the curl tab
+ * The HTTP, curl and Python tabs of the code examples on the built site: the curl tab
  * shows the recorded requests, the choice is remembered on the next guide page, and the page's
  * Markdown twin carries the HTTP form as a fenced block right after the TypeScript.
  */

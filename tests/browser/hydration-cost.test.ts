@@ -1,5 +1,5 @@
 /**
- * Issue 28: a phone's CPU hydrates only what a reader can use. A guide's body stays the server's
+ * A phone's CPU hydrates only what a reader can use. A guide's body stays the server's
  * HTML (plugins/static-body), and the desktop sidebar, which CSS hides on a narrow screen, is
  * adopted as it is rather than walked by React and then removed (src/theme/DocSidebar). What a
  * reader uses still works: the drawer's sidebar on a phone, the live sidebar on a wide screen,

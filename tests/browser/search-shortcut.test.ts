@@ -1,5 +1,5 @@
 /**
- * The search shortcut opens the dialog every time (issue 42): pressed before the page's app has
+ * The search shortcut opens the dialog every time: pressed before the page's app has
  * started, while it starts, or after; on a fresh load, on a load that follows a client-side
  * navigation (the scripts are cached then, so the app starts much sooner), and after going back
  * and forward. Each case is pressed 20 times, at moments spread over the app's start, and must

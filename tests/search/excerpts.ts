@@ -1,5 +1,5 @@
 /**
- * A result's excerpt is page text a reader can read there (issue 42): never the hidden words that
+ * A result's excerpt is page text a reader can read there: never the hidden words that
  * steer ranking (a guide's keywords, the synonyms of its words), never the collapsed "Checked
  * against the source" list of files, never the generated HTTP, curl or Python example panels.
  * Used by tests/browser/search-quality.test.ts on every result it sees; the check itself is

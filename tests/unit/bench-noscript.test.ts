@@ -1,6 +1,6 @@
 /**
  * The bench's "scripts removed" copy of a page (scripts/bench-noscript.ts) keeps everything but
- * scripts: the side-by-side comparison of issue 28 is only fair if the copy is the same page.
+ * scripts: the side-by-side comparison is only fair if the copy is the same page.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

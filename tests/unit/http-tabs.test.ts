@@ -1,5 +1,5 @@
 /**
- * The HTTP, curl and Python tabs generated from the examples' recorded requests (issue 29):
+ * The HTTP, curl and Python tabs generated from the examples' recorded requests:
  * every stored recording is well formed and belongs to a region a page shows; every generated
  * curl script parses (`bash -n`) and every Python script compiles (`python3 -m py_compile`); and
  * hostile bodies (quotes, `$`, backticks, backslashes, newlines) reach curl and requests

@@ -1,5 +1,5 @@
 /**
- * src/theme/LastUpdated formats the page's date without Intl (issue 28); it must print exactly
+ * src/theme/LastUpdated formats the page's date without Intl (its locale data would load on every page); it must print exactly
  * what the theme's Intl formatter printed, in UTC, so no page's text changes.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,6 @@
 /**
- * Server HTML that the page's first hydration adopts instead of walking (issue 28).
+ * Server HTML that the page's first hydration adopts instead of walking, so a phone does not spend
+ * its load re-creating markup the server already sent.
  *
  * While React hydrates, an element rendered with `dangerouslySetInnerHTML` keeps whatever the
  * server put inside it: React neither reads nor changes those nodes. `Adopted` renders its

@@ -4,7 +4,7 @@
  * The theme renders the drawer (its primary menu and the whole docs sidebar as its second
  * panel) as soon as a page knows it is on a narrow screen, hidden off-screen until the menu
  * button is pressed. On a guide that was about 700 React fibers mounted, and re-rendered twice,
- * right after hydration on every phone visit (issue 28), for a menu most readers never open.
+ * right after hydration on every phone visit (main-thread time at load), for a menu most readers never open.
  * Here it renders on the first sign of intent on the menu button (pointer down, touch, focus),
  * before the click that opens it, so the slide-in still animates; once rendered it stays.
  */
