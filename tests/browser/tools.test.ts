@@ -490,17 +490,38 @@ test('the tool pages have no serious or critical axe violations once the tools h
   assert.deepEqual(problems, []);
 });
 
-test('a guide page downloads neither the tool code nor any definitions', async () => {
+/**
+ * The scripts and definitions a page fetches once its app runs: each JavaScript file's text, and
+ * every request for the tools' FHIR definitions (fhir-tools/).
+ */
+async function fetchedWithApp(route: string): Promise<{ scripts: string[]; definitions: string[] }> {
   const page = await context.newPage();
-  const requested: string[] = [];
-  page.on('request', (req) => requested.push(req.url()));
-  await page.goto(session.url('/docs/search'), { waitUntil: 'networkidle' });
-  await page.waitForTimeout(500);
-  assert.deepEqual(
-    requested.filter((url) => /fhir-tool-|\/fhir-tools\//.test(url)),
-    [],
-  );
+  const bodies: Promise<string>[] = [];
+  const definitions: string[] = [];
+  page.on('response', (res) => {
+    const url = res.url();
+    if (url.includes('/fhir-tools/')) definitions.push(url);
+    if (/\.js(\?|$)/.test(url)) bodies.push(res.text().catch(() => ''));
+  });
+  await page.goto(session.url(route), { waitUntil: 'load' });
+  await startApp(page);
+  // Chunks a page loads after it renders (lazy components) are requested within the next moments.
+  await page.waitForLoadState('networkidle');
+  const scripts = await Promise.all(bodies);
   await page.close();
+  return { scripts, definitions };
+}
+
+test('a guide page, with its app running, downloads neither the tool code nor any definitions', async () => {
+  // The tools' frame (ToolSection) renders this class: its code is in the chunks a tool page loads.
+  const toolCode = (text: string) => text.includes('fhir-tool-section');
+  // The guide first: nothing of a tool is in the browser's cache yet, so every file it needs is fetched.
+  const guide = await fetchedWithApp('/docs/search');
+  const tool = await fetchedWithApp('/docs/tools/fhirpath');
+  assert.ok(tool.scripts.some(toolCode), 'the FHIRPath tool page loads the tool code (the check can see it)');
+  assert.ok(guide.scripts.length > 0, 'the guide page loaded its app');
+  assert.equal(guide.scripts.filter(toolCode).length, 0, 'a guide page loaded tool code');
+  assert.deepEqual(guide.definitions, []);
 });
 
 test('nothing left the origin and no page logged an error', () => {
