@@ -31,8 +31,8 @@ function paragraph(...children: Node[]): Node {
 }
 
 /**
- * A generated panel's content, in `<div data-example-panel="<key>">`: the client build leaves it
- * out of the page's JavaScript and keeps the server's HTML (./panels.ts).
+ * A generated panel's content, in `<div data-example-panel="<key>">`: the page's body stays server
+ * HTML (plugins/static-body), so the panel is not in the page's JavaScript.
  */
 function staticPanel(key: string, children: Node[]): Node {
   return element('div', [attr('data-example-panel', key)], children);

@@ -120,7 +120,10 @@ function install(env: VerifyEnv): void {
       return { ...init, headers: copy };
     }
     if (Array.isArray(h))
-      return { ...init, headers: h.map(([k, v]) => [k, k.toLowerCase() === 'authorization' ? swap(v) : v]) };
+      return {
+        ...init,
+        headers: h.map(([k, v]): [string, string] => [k, k.toLowerCase() === 'authorization' ? swap(v) : v]),
+      };
     return {
       ...init,
       headers: Object.fromEntries(

@@ -349,31 +349,6 @@ test('a malformed recording fails the build naming the page and line', () => {
   }
 });
 
-test('the client loader swaps each generated panel for <ExamplePanel> and loads missing panels first', async () => {
-  const { compile } = await import('@mdx-js/mdx');
-  const { transform } = (await import('../../plugins/remark-example-code/panels-loader.js')) as unknown as {
-    transform: (source: string, file: string) => string;
-  };
-  const mdx = [
-    "export {default as metadata} from './meta.json';",
-    '',
-    '<Tabs><TabItem value="a"><div data-example-panel="docs/p.mdx#1-http">',
-    '',
-    '```http',
-    'GET /fhir/R4/Patient',
-    '```',
-    '',
-    '</div></TabItem></Tabs>',
-    '',
-  ].join('\n');
-  const compiled = String(await compile(mdx, { outputFormat: 'program' }));
-  const out = transform(compiled, 'p.mdx');
-  assert.ok(!out.includes('GET /fhir/R4/Patient'), 'the panel content leaves the client module');
-  assert.match(out, /__panelJsx\(__ExamplePanel, \{ id: "docs\/p\.mdx#1-http" \}\)/);
-  assert.match(out, /await __loadExamplePanels\(\["docs\/p\.mdx#1-http"\], __panelMetadata\.permalink\)/);
-  assert.equal(transform('export default 1;', 'q.mdx'), 'export default 1;', 'pages without panels are left alone');
-});
-
 test('the Markdown twin keeps the TypeScript and HTTP panels and drops the tab list, curl and Python', () => {
   const el = (tagName: string, properties: Record<string, unknown>, children: unknown[] = []) => ({
     type: 'element',

@@ -1,7 +1,4 @@
-/**
- * Helpers shared by the components that keep server HTML out of the page's JavaScript
- * (./index.tsx for page bodies, src/components/ExamplePanel for example panels).
- */
+/** Helpers of ./index.tsx, which keeps a page's body as server HTML instead of JavaScript. */
 
 /** Stored HTML as it is, or kept nodes serialised (only when their page is shown again). */
 export function htmlOf(stored: string | Node[] | undefined): string {

@@ -21,7 +21,8 @@ import type { EngineOutcome, SearchParameterSummary } from './engine-protocol';
 import { sdkSearchCall } from './snippets';
 import { LinkTooLong } from './LinkState';
 import { SEARCH_QUERY, SEARCH_TYPE } from './samples';
-import { ToolSection, useHydrated } from './ToolSection';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import { ToolSection } from './ToolSection';
 import { useUrlParam } from './url-state';
 
 /**
@@ -193,7 +194,8 @@ export default function SearchBuilderTool(): JSX.Element {
 }
 
 function SearchBuilder(): JSX.Element {
-  const hydrated = useHydrated();
+  // True once the tool runs in the browser (after hydration): marks it live.
+  const hydrated = useIsBrowser();
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();

@@ -38,10 +38,3 @@ export function ToolSection({
     </section>
   );
 }
-
-/** True once the tool runs in the browser: marks the tool live for tests and readers' tools alike. */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}

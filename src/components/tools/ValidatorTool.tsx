@@ -14,7 +14,8 @@ import { limitMessage, useEngine } from './engine';
 import { LinkProblem, LinkTooLong } from './LinkState';
 import { parseResourceText } from './parse-input';
 import { VALIDATOR_RESOURCE } from './samples';
-import { ToolSection, useHydrated } from './ToolSection';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import { ToolSection } from './ToolSection';
 import { useResourceParam } from './url-state';
 
 type Result =
@@ -66,7 +67,8 @@ export default function ValidatorTool(): JSX.Element {
 }
 
 function Validator(): JSX.Element {
-  const hydrated = useHydrated();
+  // True once the tool runs in the browser (after hydration): marks it live.
+  const hydrated = useIsBrowser();
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
