@@ -36,7 +36,7 @@ export function promoteFields(master: Patient, duplicate: Patient): { master: Pa
       added.push(`${t.system} ${t.value}`);
     }
   }
-  const result: Patient = { ...master, identifier, telecom };
+  const result: Patient = { ...master, identifier: nonEmpty(identifier), telecom: nonEmpty(telecom) };
   if (!master.birthDate && duplicate.birthDate) {
     result.birthDate = duplicate.birthDate;
     added.push('birthDate');
@@ -46,6 +46,11 @@ export function promoteFields(master: Patient, duplicate: Patient): { master: Pa
     added.push('gender');
   }
   return { master: result, added };
+}
+
+/** The server rejects empty arrays ("Invalid empty value"): leave the field out instead. */
+function nonEmpty<T>(values: T[] | undefined): T[] | undefined {
+  return values?.length ? values : undefined;
 }
 // #endregion promote
 
@@ -84,13 +89,15 @@ export async function mergePatients(
     }
   }
 
+  // agent.who accepts a Practitioner (or Patient, RelatedPerson...), not a Bot: a bot names itself in display.
   const profile = medplum.getProfile();
+  const who = profile?.resourceType === 'Practitioner' ? createReference(profile) : { display: 'Patient merge bot' };
   return medplum.createResource<Provenance>({
     resourceType: 'Provenance',
     target: [createReference(master), ...moved],
     recorded: new Date().toISOString(),
     activity: { text: 'Patient merge' },
-    agent: [{ who: profile ? createReference(profile) : { display: 'Patient merge' } }],
+    agent: [{ who }],
     entity: [
       { role: 'source', what: createReference(duplicate) },
       { role: 'revision', what: { reference: `Patient/${master.id}/_history/${master.meta?.versionId}` } },
@@ -130,16 +137,16 @@ export async function unmergePatients(medplum: MedplumClient, provenance: WithId
     !had.some((h) => same(h, x)) && from.some((f) => same(f, x));
   await medplum.updateResource<Patient>({
     ...master,
-    identifier: master.identifier?.filter((i) => !tookOver(i, before.identifier, duplicate.identifier)),
-    telecom: master.telecom?.filter((t) => !tookOver(t, before.telecom, duplicate.telecom)),
+    identifier: nonEmpty(master.identifier?.filter((i) => !tookOver(i, before.identifier, duplicate.identifier))),
+    telecom: nonEmpty(master.telecom?.filter((t) => !tookOver(t, before.telecom, duplicate.telecom))),
     birthDate: before.birthDate ?? (master.birthDate === duplicate.birthDate ? undefined : master.birthDate),
     gender: before.gender ?? (master.gender === duplicate.gender ? undefined : master.gender),
-    link: master.link?.filter((l) => l.other.reference !== duplicateRef),
+    link: nonEmpty(master.link?.filter((l) => l.other.reference !== duplicateRef)),
   });
   await medplum.updateResource<Patient>({
     ...duplicate,
     active: true,
-    link: duplicate.link?.filter((l) => l.other.reference !== getReferenceString(master)),
+    link: nonEmpty(duplicate.link?.filter((l) => l.other.reference !== getReferenceString(master))),
   });
 }
 // #endregion unmerge
