@@ -16,9 +16,10 @@ const RISK_PROBABILITY = 'http://terminology.hl7.org/CodeSystem/risk-probability
 
 // #region record-match
 /**
- * Stores one proposed pair as a RiskAssessment: `subject` is the newer record, `basis` the record
- * it may duplicate, `method` the rule that scored it and `prediction` the score. A pair already
- * stored for the same rule is updated instead of stored twice.
+ * Stores one proposed pair as a RiskAssessment: `subject` is the record the rule ran for, `basis`
+ * the record it may duplicate, `method` the rule that scored it and `prediction` the score. A pair
+ * already stored for the same rule, from either side, is updated (keeping its subject and basis)
+ * instead of stored twice.
  */
 export async function recordMatch(
   medplum: MedplumClient,
@@ -27,11 +28,15 @@ export async function recordMatch(
   score: number,
   rule: string,
 ): Promise<WithId<RiskAssessment>> {
+  const pair = [getReferenceString(subject), getReferenceString(other)];
   const existing = await medplum.searchResources('RiskAssessment', {
-    subject: getReferenceString(subject),
+    subject: pair.join(','),
     method: `${RULES_SYSTEM}|${rule}`,
   });
-  const previous = existing.find((r) => r.basis?.some((b) => b.reference === getReferenceString(other)));
+  const previous = existing.find((r) => {
+    const basis = r.basis?.[0]?.reference;
+    return !!basis && basis !== r.subject.reference && pair.includes(basis) && pair.includes(r.subject.reference ?? '');
+  });
   const assessment: RiskAssessment = {
     resourceType: 'RiskAssessment',
     status: 'preliminary',
@@ -48,7 +53,12 @@ export async function recordMatch(
     ],
   };
   if (previous) {
-    return medplum.updateResource<RiskAssessment>({ ...assessment, id: previous.id });
+    return medplum.updateResource<RiskAssessment>({
+      ...assessment,
+      id: previous.id,
+      subject: previous.subject,
+      basis: previous.basis,
+    });
   }
   return medplum.createResource(assessment);
 }

@@ -96,7 +96,7 @@ export async function onNewPatient(medplum: MedplumClient, event: BotEvent<Patie
 // #endregion incremental
 
 // #region batch
-/** Every night at 02:00 UTC (Bot.cronString; the project needs the cron feature). */
+/** Every night at 02:00 in the server's time zone (Bot.cronString; the project needs the cron feature). */
 export const NIGHTLY = '0 2 * * *';
 
 /** The scheduled bot: its input is the Bot itself, so it finds its own work, page by page. */

@@ -16,6 +16,7 @@ import type {
   Task,
 } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
+import { onServer } from '../../server/on-server';
 import { makeBotEvent } from '../../../examples/bots/local-runner';
 import {
   DUPLICATE_REVIEW,
@@ -74,6 +75,22 @@ describe('patient-identity/match-results', () => {
       { cache: 'no-cache' },
     );
     assert.equal(all.length, 1);
+    // Found again from the other side (a nightly run, say), the pair keeps its one assessment.
+    const reversed = await recordMatch(medplum, a, b, 0.95, 'demographics-v1');
+    assert.equal(reversed.id, first.id);
+    assert.equal(reversed.subject.reference, getReferenceString(b));
+    assert.deepEqual(
+      (await medplum.searchResources('RiskAssessment', { subject: getReferenceString(a) }, { cache: 'no-cache' }))
+        .length,
+      0,
+    );
+    // The score is searchable as `probability` on the server; MockClient does not evaluate that
+    // number search (RiskAssessment.prediction.probability is a choice element) and finds nothing.
+    const strongest = await medplum.searchResources('RiskAssessment', { probability: 'ge0.9' }, { cache: 'no-cache' });
+    assert.deepEqual(
+      strongest.map((r) => r.id),
+      onServer ? [first.id] : [],
+    );
 
     const task = await requestReview(medplum, again);
     assert.equal(task.status, 'requested');
@@ -136,6 +153,9 @@ describe('patient-identity/master-records', () => {
     const allergy = await medplum.createResource<AllergyIntolerance>({
       resourceType: 'AllergyIntolerance',
       patient: createReference(duplicate),
+      clinicalStatus: {
+        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }],
+      },
       code: { text: 'Penicillin' },
     });
 
@@ -166,6 +186,25 @@ describe('patient-identity/master-records', () => {
       [getReferenceString(master), getReferenceString(obs), getReferenceString(allergy)],
     );
     assert.equal(provenance.entity?.[1]?.what.reference, `Patient/${master.id}/_history/${master.meta?.versionId}`);
+    // The merge's Provenance is found from either record.
+    const byEntity = await medplum.searchResources(
+      'Provenance',
+      { entity: getReferenceString(duplicate) },
+      { cache: 'no-cache' },
+    );
+    assert.deepEqual(
+      byEntity.map((p) => p.id),
+      [provenance.id],
+    );
+    const byTarget = await medplum.searchResources(
+      'Provenance',
+      { target: getReferenceString(master) },
+      { cache: 'no-cache' },
+    );
+    assert.deepEqual(
+      byTarget.map((p) => p.id),
+      [provenance.id],
+    );
 
     await unmergePatients(medplum, provenance as WithId<Provenance>);
     const restoredMaster = await medplum.readResource('Patient', master.id);
