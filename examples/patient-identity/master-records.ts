@@ -89,7 +89,7 @@ export async function mergePatients(
     }
   }
 
-  // agent.who accepts a Practitioner (or Patient, RelatedPerson...), not a Bot: a bot names itself in display.
+  // FHIR defines agent.who for a Practitioner (or Patient, RelatedPerson...), not a Bot: a bot names itself in display.
   const profile = medplum.getProfile();
   const who = profile?.resourceType === 'Practitioner' ? createReference(profile) : { display: 'Patient merge bot' };
   return medplum.createResource<Provenance>({
