@@ -35,6 +35,7 @@ export const GUIDE_SECTIONS: GuideSection[] = [
     title: 'Data and APIs',
     areas: [
       'fhir-datastore',
+      'patient-identity',
       'search',
       'graphql',
       'ui-components',
@@ -105,7 +106,7 @@ export const READER_GOALS: ReaderGoal[] = [
   {
     title: 'Integrate with HL7 and other systems',
     blurb: 'Move data between Medplum and hospital systems, labs, imaging and data warehouses.',
-    areas: ['integration', 'migration', 'agent', 'fhircast', 'analytics'],
+    areas: ['integration', 'migration', 'patient-identity', 'agent', 'fhircast', 'analytics'],
   },
   {
     title: 'Fix an error',

