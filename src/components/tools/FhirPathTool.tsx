@@ -14,8 +14,7 @@ import type { EngineOutcome } from './engine-protocol';
 import { LinkProblem, LinkTooLong } from './LinkState';
 import { parseResourceText } from './parse-input';
 import { FHIRPATH_EXPRESSION, FHIRPATH_RESOURCE } from './samples';
-import useIsBrowser from '@docusaurus/useIsBrowser';
-import { ToolSection } from './ToolSection';
+import { ToolSection, useHydrated } from './ToolSection';
 import { useResourceParam, useUrlParam } from './url-state';
 
 /** Expressions that work on any resource; type-specific ones come from its search parameters. */
@@ -90,8 +89,7 @@ export default function FhirPathTool(): JSX.Element {
 }
 
 function FhirPath(): JSX.Element {
-  // True once the tool runs in the browser (after hydration): marks it live.
-  const hydrated = useIsBrowser();
+  const hydrated = useHydrated();
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();

@@ -21,8 +21,7 @@ import type { EngineOutcome, SearchParameterSummary } from './engine-protocol';
 import { sdkSearchCall } from './snippets';
 import { LinkTooLong } from './LinkState';
 import { SEARCH_QUERY, SEARCH_TYPE } from './samples';
-import useIsBrowser from '@docusaurus/useIsBrowser';
-import { ToolSection } from './ToolSection';
+import { ToolSection, useHydrated } from './ToolSection';
 import { useUrlParam } from './url-state';
 
 /**
@@ -194,8 +193,7 @@ export default function SearchBuilderTool(): JSX.Element {
 }
 
 function SearchBuilder(): JSX.Element {
-  // True once the tool runs in the browser (after hydration): marks it live.
-  const hydrated = useIsBrowser();
+  const hydrated = useHydrated();
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();

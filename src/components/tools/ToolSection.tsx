@@ -38,3 +38,15 @@ export function ToolSection({
     </section>
   );
 }
+
+/**
+ * True once this tool instance has mounted in the browser: marks the tool live for tests and
+ * readers' tools alike. Not Docusaurus's useIsBrowser, which is true for the whole app at once: a
+ * tool that remounts when its link state is read (ToolSection) must not report its sample's
+ * result as its own before it has checked what the link holds.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}

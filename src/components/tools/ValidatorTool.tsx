@@ -14,8 +14,7 @@ import { limitMessage, useEngine } from './engine';
 import { LinkProblem, LinkTooLong } from './LinkState';
 import { parseResourceText } from './parse-input';
 import { VALIDATOR_RESOURCE } from './samples';
-import useIsBrowser from '@docusaurus/useIsBrowser';
-import { ToolSection } from './ToolSection';
+import { ToolSection, useHydrated } from './ToolSection';
 import { useResourceParam } from './url-state';
 
 type Result =
@@ -67,8 +66,7 @@ export default function ValidatorTool(): JSX.Element {
 }
 
 function Validator(): JSX.Element {
-  // True once the tool runs in the browser (after hydration): marks it live.
-  const hydrated = useIsBrowser();
+  const hydrated = useHydrated();
   // Definitions are static files of this site: fetched from its own origin, under its base URL.
   const baseUrl = useBaseUrl('/');
   const id = useId();
