@@ -68,9 +68,17 @@ BASE_URL=/medplum-docs/ SITE_URL=https://docs.example.org npm run --silent build
 step "browser: the development server's search (npm start)"
 npm run --silent test:browser -- tests/browser/dev-search.test.ts
 
+# Two files run at a time, each started as a slot frees up: the longest files go first (each
+# takes three to four minutes here), so the run does not end with one long file alone on one core.
 step "browser tests against build/, served only under /medplum-docs/"
-# shellcheck disable=SC2046
-npm run --silent test:browser -- $(find tests/browser -name "*.test.ts" ! -name dev-search.test.ts ! -name tool-limits.test.ts | sort)
+LONGEST_FIRST="search-quality search-shortcut tools crawl accessibility react-demos"
+BROWSER_FILES=""
+for name in $LONGEST_FIRST; do BROWSER_FILES+=" tests/browser/$name.test.ts"; done
+for file in $(find tests/browser -name "*.test.ts" ! -name dev-search.test.ts ! -name tool-limits.test.ts | sort); do
+  case " $BROWSER_FILES " in *" $file "*) ;; *) BROWSER_FILES+=" $file" ;; esac
+done
+# shellcheck disable=SC2086
+npm run --silent test:browser -- $BROWSER_FILES
 
 # Alone, because it times the page's main thread: a freeze is a task over a second.
 step "browser: the FHIR tools' limits on hostile links (alone: it times the main thread)"
