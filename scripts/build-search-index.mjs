@@ -19,6 +19,13 @@ import { NOT_INDEXED, SYNONYMS } from './search-fields.mjs';
 const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\/react-(components|hooks)\/)/;
 const REFERENCE_BODY_WEIGHT = '0.5';
 
+/**
+ * Hand-written pages that list what many other pages explain, a line each: the release notes and
+ * the server and CDK settings tables. A question's words are all on them, so they would come
+ * before the guide that answers it; the search client ranks them with the reference pages.
+ */
+const DIGEST = /^docs\/(releases\/|self-hosting\/(config-settings|cdk-settings)\.html$)/;
+
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // `node scripts/build-search-index.mjs [buildDir]`: the folder `docusaurus build --out-dir` wrote (build/).
 const buildDir = path.resolve(siteDir, process.argv[2] ?? 'build');
@@ -141,7 +148,11 @@ function forIndex(sourcePath, html) {
     const messages = catalogueMessages(sourcePath).map(
       (m) => `<span data-pagefind-filter="message">${escapeAttr(m.toLowerCase())}</span>`,
     );
-    const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' ') }, [...defines, ...messages]);
+    // Digest pages (release notes, the settings tables) name nearly every feature in a line each:
+    // the filter `kind: digest` lets the search client rank them after the guides for a question,
+    // as it does reference pages (rerank in src/components/Search/pagefind.ts).
+    const digest = DIGEST.test(sourcePath) ? ['<span data-pagefind-filter="kind">digest</span>'] : [];
+    const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' ') }, [...defines, ...messages, ...digest]);
     return spaced.replace(body, `class="theme-doc-markdown markdown"${filter}>${hidden}`);
   }
   const members = [...html.matchAll(/<h[23][^>]*\bid=[^>]*>([^<]+)/g)].map((m) => m[1].trim()).filter(Boolean);

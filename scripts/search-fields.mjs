@@ -40,4 +40,8 @@ export const SYNONYMS = [
   ['webhook', 'rest-hook', 'callback'],
   ['download link', 'presigned url', 'signed url', 'file link'],
   ['cli', 'command line', 'command-line', 'terminal'],
+  ['environment variable', 'environment variables', 'env var', 'env vars'],
+  ['sign up', 'signs up', 'signup', 'register', 'registration'],
+  ['resend', 'retrigger', 'redeliver', 'replay'],
+  ['trigger', 'triggers', 'triggered', 'triggering', 'fire', 'fires'],
 ];

@@ -26,7 +26,13 @@ const EXCERPT_QUERIES = ['translate', 'mapping', 'login', 'expires', 'webhook', 
 
 let session: Session;
 /** Each query set's outcomes, measured on a fresh page. */
-let measured: { tune: QueryOutcome[]; holdout: QueryOutcome[]; holdout2: QueryOutcome[]; holdout3: QueryOutcome[] };
+let measured: {
+  tune: QueryOutcome[];
+  holdout: QueryOutcome[];
+  holdout2: QueryOutcome[];
+  holdout3: QueryOutcome[];
+  holdout4: QueryOutcome[];
+};
 /** Each catalogue message searched as pasted, and the entries it may open at. */
 let messages: { outcomes: QueryOutcome[]; anchors: Map<string, Set<string>> };
 let excerptOnly: QueryOutcome[];
@@ -50,6 +56,7 @@ before(async () => {
     holdout: await run(sets.holdout),
     holdout2: await run(sets.holdout2),
     holdout3: await run(sets.holdout3),
+    holdout4: await run(sets.holdout4),
   };
   const { groups } = loadCatalogue(SITE_DIR);
   // A message several causes print (`Forbidden`) may open at any of its entries.
@@ -71,19 +78,26 @@ const misses = (outcomes: QueryOutcome[], within: number) =>
     .filter((o) => o.rank === undefined || o.rank > within)
     .map((o) => `${o.q} → ${o.results.slice(0, 3).join(', ') || 'nothing'}`);
 
-const allSets = () => [...measured.tune, ...measured.holdout, ...measured.holdout2, ...measured.holdout3];
+const allSets = () => [
+  ...measured.tune,
+  ...measured.holdout,
+  ...measured.holdout2,
+  ...measured.holdout3,
+  ...measured.holdout4,
+];
 
-test('reader queries find the answering page in the top 3 (at least 95% of tune, holdout and holdout2; holdout3 reported)', (t) => {
+test('reader queries find the answering page in the top 3 (at least 95% of tune, holdout and holdout2; holdout3 and holdout4 reported)', (t) => {
   assert.ok(measured.tune.length + measured.holdout.length + measured.holdout2.length >= 40);
   assert.ok(measured.holdout3.length >= 40);
+  assert.ok(measured.holdout4.length >= 40);
   for (const [name, list] of Object.entries(measured)) {
     const s = summarize(list);
     t.diagnostic(
       `${name}: ${s.queries} queries, top 1 ${(s.top1 * 100).toFixed(1)}%, top 3 ${(s.top3 * 100).toFixed(1)}%, p50 ${s.p50ms} ms, p95 ${s.p95ms} ms`,
     );
   }
-  // holdout3 is measured and reported here (the diagnostics above), not held to a bar. Ranking
-  // changes must not be tuned on it; a change that moves its numbers should say so.
+  // holdout3 and holdout4 are measured and reported here (the diagnostics above), not held to a
+  // bar. holdout3 is spent (it may be tuned on); ranking changes must not be tuned on holdout4.
   for (const name of ['tune', 'holdout', 'holdout2'] as const) {
     const list = measured[name];
     const { top3 } = summarize(list);

@@ -13,7 +13,7 @@ export interface ReaderQuery {
   kind: 'question' | 'symptom' | 'error' | 'api' | 'operation' | 'config';
   /** Routes that answer the query; any of them in the top 3 counts. */
   expect: string[];
-  /** The public thread the query was taken from, in the asker's words (holdout3). */
+  /** The public thread the query was taken from, in the asker's words (holdout3, holdout4). */
   from?: string;
 }
 
@@ -26,9 +26,15 @@ export interface QuerySets {
   holdout2: ReaderQuery[];
   /**
    * Issue 42: taken from real Medplum issue and pull-request threads before any issue-42 ranking
-   * change, and measured once at the end; never tuned on.
+   * change, and measured once at the end of that round; spent since, so it may be tuned on.
    */
   holdout3: ReaderQuery[];
+  /**
+   * Issue 42, second round: taken from other real Medplum threads before that round's ranking
+   * changes (holdout3 was spent by then and may be tuned on); measured once at the end, never
+   * tuned on.
+   */
+  holdout4: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {

@@ -33,6 +33,9 @@ test('questions typed in plain words keep only the words worth matching', () => 
   assert.deepEqual(significantWords('How do references work in FHIR?'), ['references', 'fhir']);
   assert.deepEqual(significantWords('what is'), ['what', 'is'], 'all stop words: search them as typed');
   assert.deepEqual(significantWords('create a new project'), ['create', 'project']);
+  // The frame of a question is not its topic: the answering page need not say "supported".
+  assert.deepEqual(significantWords('Are custom search parameters supported?'), ['custom', 'search', 'parameters']);
+  assert.deepEqual(significantWords("login still doesn't work"), ['login']);
 });
 
 test('"log in" is searched as the verb login, not as logs', () => {
@@ -216,7 +219,7 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
     new Set(calls.map((c) => JSON.stringify(c))),
     new Set(
       [
-        { filters: { kind: 'reference' } },
+        { filters: { kind: { any: ['reference', 'digest'] } } },
         { filters: { named: 'failed' } },
         { filters: { section: 'troubleshooting' } },
         { filters: { message: 'failed to login' } },
@@ -226,7 +229,7 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
 });
 
 test('a question lists guides before generated reference pages among its first results', async () => {
-  const { rerank, typedWords, RERANK_DEPTH } = await import('../../src/components/Search/pagefind');
+  const { rerank, typedWords, RERANK_DEPTH, LONG_QUESTION } = await import('../../src/components/Search/pagefind');
   const ids = (list: { id: string }[]) => list.map((x) => x.id);
   const results = ['ref1', 'g1', 'ref2', 'task', 'g2'].map((id) => ({ id }));
   const reference = new Set(['ref1', 'ref2', 'task']);
@@ -242,10 +245,23 @@ test('a question lists guides before generated reference pages among its first r
     'ref1',
     'ref2',
   ]);
-  // One word, or an identifier, asks for a name: Pagefind's order stands.
+  // One word, or a short query with an identifier, asks for a name: Pagefind's order stands.
   for (const q of ['Patient', 'createAttachment options', 'Patient.name search', '$everything _count']) {
     assert.deepEqual(ids(rerank(results, typedWords(q), reference, new Set())), ids(results), q);
   }
+  // A question of LONG_QUESTION words or more is reordered even when it names an identifier.
+  assert.ok(typedWords('CLI no longer respects the MEDPLUM_BASE_URL environment variable').length >= LONG_QUESTION);
+  assert.deepEqual(
+    ids(
+      rerank(
+        results,
+        typedWords('CLI no longer respects the MEDPLUM_BASE_URL environment variable'),
+        reference,
+        new Set(),
+      ),
+    ),
+    ['g1', 'g2', 'ref1', 'ref2', 'task'],
+  );
   // Only the first RERANK_DEPTH results are reordered.
   const long = Array.from({ length: RERANK_DEPTH + 2 }, (_, i) => ({ id: i === 0 ? 'ref1' : `g${i}` }));
   long[RERANK_DEPTH + 1] = { id: 'ref2' };

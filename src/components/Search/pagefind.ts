@@ -27,7 +27,10 @@ export interface PagefindApi {
   options(opts: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   preload(term: string): Promise<void>;
-  search(term: string | null, opts?: { filters?: Record<string, string> }): Promise<{ results: PagefindResult[] }>;
+  search(
+    term: string | null,
+    opts?: { filters?: Record<string, string | { any: string[] }> },
+  ): Promise<{ results: PagefindResult[] }>;
   debouncedSearch(
     term: string,
     opts?: Record<string, unknown>,
@@ -101,11 +104,18 @@ export function sectionOf(routeWithBase: string, baseUrl = '/'): string {
 // Subscription", "the new resource") that it decides the ranking instead of the topic words.
 // "this", "that", "will": every word must be on a page, and a guide need not use them ("who
 // changed this resource" once matched the history page only through its hidden source list).
-const STOP_WORDS = new Set(
-  'a an and are as at be by can could do does for from how i in into is it its me my new of on or our should that the there these this those to use using we what when where which why will with work works would you your'.split(
+// "supported", "possible", "want", "need", "trying", "still", "doesn't": the frame of a question
+// ("Are custom search parameters supported?", "is it possible to …", "still doesn't work"), not
+// its topic; required like topic words, they kept the answering page, which never says them, out
+// of the results. "not" stays: it is part of error texts ("exports.handler is not a function").
+const STOP_WORDS = new Set([
+  ...'a an and are as at be by can could do does for from how i in into is it its me my new of on or our should that the there these this those to use using we what when where which why will with work works would you your'.split(
     ' ',
   ),
-);
+  ...'able also any doesn don get getting just need possible still support supported try trying want way won'.split(
+    ' ',
+  ),
+]);
 
 /** The words of a query that are worth matching; the query itself when all are stop words. */
 export function significantWords(query: string): string[] {
@@ -179,14 +189,21 @@ export const RERANK_DEPTH = 30;
 const referencePages = new WeakMap<PagefindApi, Promise<Set<string>>>();
 
 /**
+ * The pages a question lists after the guides: generated reference pages (`kind: reference`) and
+ * digest pages (`kind: digest`: the release notes and the settings tables, which name every
+ * feature in a line each). Pagefind's filter syntax for "either value".
+ */
+export const RANKED_LAST = { kind: { any: ['reference', 'digest'] } };
+
+/**
  * The ids of every generated reference page (FHIR resource and datatype pages, SDK symbol pages,
- * React component and hook pages), which carry the filter `kind: reference`
- * (scripts/build-search-index.mjs). Read once per loaded index.
+ * React component and hook pages) and digest page, which carry the filter `kind: reference` or
+ * `kind: digest` (scripts/build-search-index.mjs). Read once per loaded index.
  */
 function referenceIds(api: PagefindApi): Promise<Set<string>> {
   let ids = referencePages.get(api);
   if (!ids) {
-    ids = api.search(null, { filters: { kind: 'reference' } }).then((r) => new Set(r.results.map((x) => x.id)));
+    ids = api.search(null, { filters: RANKED_LAST }).then((r) => new Set(r.results.map((x) => x.id)));
     ids.catch(() => referencePages.delete(api));
     referencePages.set(api, ids);
   }
@@ -219,14 +236,22 @@ function isIdentifier(word: string): boolean {
 }
 
 /**
+ * From this many words on (stop words aside), a query is a question even when it names an
+ * identifier: "CLI no longer respects the MEDPLUM_BASE_URL environment variable" asks about the
+ * CLI, and the settings table that defines the variable is not its answer.
+ */
+export const LONG_QUESTION = 4;
+
+/**
  * Reranks a multi-word query's first RERANK_DEPTH results: guides and troubleshooting entries
  * first, generated reference pages after them, each group in Pagefind's order. Such a query is a
  * question or a symptom in the reader's words, and reference pages, long and full of the same
  * words ("resource", "reference", "patient"), would otherwise fill the first places with pages
  * that define terms instead of the page that answers. A reference page the query names stays
  * where Pagefind put it (`exempt`: the Task page for "Task patient compartment"). A one-word
- * query, or one with an identifier in it (`createAttachment`, `Patient.name`), is left as
- * Pagefind ranked it: it asks for a name.
+ * query, or a short one with an identifier in it (`createAttachment options`, `Patient.name`), is
+ * left as Pagefind ranked it: it asks for a name. Digest pages (release notes, settings tables)
+ * are ranked with the reference pages.
  */
 export function rerank<T extends { id: string }>(
   results: T[],
@@ -234,7 +259,7 @@ export function rerank<T extends { id: string }>(
   reference: Set<string>,
   exempt: Set<string>,
 ): T[] {
-  if (typed.length < 2 || typed.some(isIdentifier)) return results;
+  if (typed.length < 2 || (typed.length < LONG_QUESTION && typed.some(isIdentifier))) return results;
   const head = results.slice(0, RERANK_DEPTH);
   const demoted = (r: T) => reference.has(r.id) && !exempt.has(r.id);
   return [...head.filter((r) => !demoted(r)), ...head.filter(demoted), ...results.slice(RERANK_DEPTH)];
