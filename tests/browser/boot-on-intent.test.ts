@@ -130,10 +130,14 @@ test('text typed into the FHIR index filter before the app runs filters the rows
   await page.keyboard.type('Encounter', { delay: 0 });
   await waitForPage(page, `document.documentElement.dataset.boot === 'ready'`);
   const count = page.locator('.fhir-index-count');
+  // The count and the rows are updated by the same filter run, but the app may re-render the
+  // rows once after it starts: wait until both show the filtered table (a table left unfiltered
+  // times out here and fails).
   await waitForPage(
     page,
     `/^\\d+ of \\d+$/.test(document.querySelector('.fhir-index-count').textContent) &&
-     parseInt(document.querySelector('.fhir-index-count').textContent) < 10`,
+     parseInt(document.querySelector('.fhir-index-count').textContent) < 10 &&
+     [...document.querySelectorAll('.fhir-index tbody tr:not([hidden])')].every((tr) => /encounter/i.test(tr.textContent))`,
   );
   const visible = await page.locator('.fhir-index tbody tr:not([hidden])').allTextContents();
   assert.ok(visible.length > 0, `no rows shown (${await count.textContent()})`);
