@@ -1,7 +1,8 @@
 /**
  * Loaded into every unit-test process (`tsx --test --import ./tests/unit/http-recorder.ts`, see
- * scripts/test-unit.sh). In the processes that run the examples (tests/unit/examples/*.test.ts),
- * and only when HTTP_RECORD_DIR is set, it records the HTTP requests the Medplum SDK sends and
+ * scripts/test-unit.sh). In the processes that run the examples (tests/unit/examples/*.test.ts, one
+ * per process, or all of them through tests/unit/examples.test.ts), and only when HTTP_RECORD_DIR
+ * is set, it records the HTTP requests the Medplum SDK sends and
  * attributes each one to the example region shown on a page whose code sent it:
  *
  * - Every public MedplumClient method is wrapped. The outermost SDK call captures the synchronous
@@ -16,8 +17,9 @@
  *
  * So that a recording is the same on every run, each test starts from the same state: the clock
  * reads 2026-11-25T09:30:00.000Z and advances 1 ms per reading, Math.random and crypto.randomUUID
- * are seeded from the test's name. On exit the process writes
- * `$HTTP_RECORD_DIR/<test file>.json`; scripts/http-recordings.ts merges and checks them.
+ * are seeded from the test's name (which starts with its test file). On exit the process writes
+ * `$HTTP_RECORD_DIR/<test file>.json` for each example test file it ran, each holding only what
+ * that file's tests recorded, as if it had run alone; scripts/http-recordings.ts merges and checks them.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
@@ -44,7 +46,11 @@ const verifyEnv = process.env.MEDPLUM_VERIFY_ENV
 const serverRelease: string | undefined = verifyEnv?.serverVersion;
 /** The server's base URL: only requests to it are recorded as its answers. */
 const serverBase: string | undefined = verifyEnv?.baseUrl;
-const testFile = process.argv.slice(1).find((a) => /tests\/unit\/examples\/[^/]+\.test\.ts$/.test(a));
+/** An example test file, or tests/unit/examples.test.ts, which runs all of them in one process. */
+const EXAMPLE_TEST_FILE = /tests[\\/]unit[\\/]examples[\\/][^\\/]+\.test\.ts$/;
+const recordsExamples = process.argv
+  .slice(1)
+  .some((a) => EXAMPLE_TEST_FILE.test(a) || /tests[\\/]unit[\\/]examples\.test\.ts$/.test(a));
 
 export const FIXED_NOW = Date.parse('2026-11-25T09:30:00.000Z');
 
@@ -60,14 +66,39 @@ export function settleClockReadings(json: string): string {
     .replace(/2026-11-25T09%3A3\d%3A\d\d\.\d{3}Z/gi, '2026-11-25T09%3A30%3A00.000Z');
 }
 
-if (recordDir && testFile) install(recordDir, path.relative(siteDir, path.resolve(testFile)));
+if (recordDir && recordsExamples) install(recordDir);
 
 interface Store {
   test?: string;
+  /** The example test file (relative to the site) that declared the running test. */
+  file?: string;
   callerStack?: string;
 }
 
-function install(outDir: string, testRel: string): void {
+/** What one example test file recorded: the unit of `$HTTP_RECORD_DIR/<test file>.json`. */
+interface FileRecordings {
+  recordings: Map<string, RegionRecording>;
+  /** Every test that sent a request from each region (server mode reports a region by all of them). */
+  hits: Map<string, Set<string>>;
+}
+
+/**
+ * The example test file whose code is calling test()/it() now: the first frame of the stack in
+ * tests/unit/examples/*.test.ts. Found per call, because one process may run every example file.
+ */
+function declaringTestFile(): string | undefined {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 60;
+  const stack = new Error().stack ?? '';
+  Error.stackTraceLimit = limit;
+  for (const line of stack.split('\n')) {
+    const m = /\(?((?:\/|[A-Za-z]:\\)[^():]+\.test\.ts):\d+:\d+\)?$/.exec(line.trim());
+    if (m && EXAMPLE_TEST_FILE.test(m[1])) return path.relative(siteDir, m[1]);
+  }
+  return undefined;
+}
+
+function install(outDir: string): void {
   const als = new AsyncLocalStorage<Store>();
   const req = createRequire(__filename);
 
@@ -146,12 +177,15 @@ function install(outDir: string, testRel: string): void {
     function (this: unknown, ...args: unknown[]) {
       const i = args.findIndex((a) => typeof a === 'function');
       const name = typeof args[0] === 'string' ? args[0] : `test ${i}`;
-      if (i !== -1) {
+      const file = declaringTestFile();
+      // Every example file that declares a test writes its output, even with nothing recorded.
+      if (file) recordsOf(file);
+      if (i !== -1 && file) {
         const fn = args[i] as (...a: unknown[]) => unknown;
-        const full = `${testRel} > ${name}`;
+        const full = `${file} > ${name}`;
         const run = (callArgs: unknown[], self: unknown) => {
           startTest(full);
-          return als.run({ test: full }, () => fn.apply(self, callArgs));
+          return als.run({ test: full, file }, () => fn.apply(self, callArgs));
         };
         args[i] =
           fn.length >= 2
@@ -171,8 +205,13 @@ function install(outDir: string, testRel: string): void {
   }
   req('node:module').syncBuiltinESMExports();
 
-  // ---- the recordings of this process
-  const recordings = new Map<string, RegionRecording>();
+  // ---- the recordings of this process, per example test file
+  const byTestFile = new Map<string, FileRecordings>();
+  const recordsOf = (file: string): FileRecordings => {
+    let r = byTestFile.get(file);
+    if (!r) byTestFile.set(file, (r = { recordings: new Map(), hits: new Map() }));
+    return r;
+  };
 
   const core = req('@medplum/core');
   const mock = req('@medplum/mock');
@@ -186,7 +225,7 @@ function install(outDir: string, testRel: string): void {
     mockProto.createBinary = async function (this: ClientLike & { fhirUrl(...p: string[]): URL }, ...args: unknown[]) {
       const store = als.getStore();
       const keys = store?.test && store.callerStack ? regionsOf(store.callerStack) : [];
-      const wanted = keys.filter((k) => !recordings.get(k) || recordings.get(k)!.test === store!.test);
+      const wanted = unrecordedOrOwn(keys, store);
       if (wanted.length === 0) return mockCreateBinary.apply(this, args);
       const [arg1, arg2, arg3] = args;
       const opts = (
@@ -203,7 +242,7 @@ function install(outDir: string, testRel: string): void {
       entry.response = cut
         ? { mock: true, status: 200, body: value, trimmed: true }
         : { mock: true, status: 200, body: value };
-      add(wanted, store!.test!, entry);
+      add(wanted, store!, entry);
       return result;
     };
 
@@ -233,11 +272,8 @@ function install(outDir: string, testRel: string): void {
     if ((this as { notRecorded?: boolean }).notRecorded) return fetchWithRetry.call(this, url, options);
     const store = als.getStore();
     const keys = store?.test && store.callerStack ? regionsOf(store.callerStack) : [];
-    noteHits(keys, store?.test);
-    const wanted = keys.filter((k) => {
-      const rec = recordings.get(k);
-      return !rec || rec.test === store!.test;
-    });
+    noteHits(keys, store);
+    const wanted = unrecordedOrOwn(keys, store);
     if (wanted.length === 0) return fetchWithRetry.call(this, url, options);
     const entry = captureRequest(this, url, options);
     let response: unknown;
@@ -245,52 +281,65 @@ function install(outDir: string, testRel: string): void {
       response = await fetchWithRetry.call(this, url, options);
     } catch (err) {
       entry.response = { mock: false, reason: `the request failed: ${(err as Error).message}` };
-      add(wanted, store!.test!, entry);
+      add(wanted, store!, entry);
       throw err;
     }
     entry.response = await captureResponse(this, response as ResponseLike, url);
-    add(wanted, store!.test!, entry);
+    add(wanted, store!, entry);
     return response;
   };
 
-  /** Every test that sent a request from each region (server mode reports a region by all of them). */
-  const hits = new Map<string, Set<string>>();
-  function noteHits(keys: string[], test: string | undefined): void {
-    if (!test) return;
+  /** The regions this test may record: those its file has no recording of yet, or that it recorded itself. */
+  function unrecordedOrOwn(keys: string[], store: Store | undefined): string[] {
+    if (!store?.file) return [];
+    const { recordings } = recordsOf(store.file);
+    return keys.filter((k) => {
+      const rec = recordings.get(k);
+      return !rec || rec.test === store.test;
+    });
+  }
+
+  function noteHits(keys: string[], store: Store | undefined): void {
+    if (!store?.test || !store.file) return;
+    const { hits } = recordsOf(store.file);
     for (const key of keys) {
       const set = hits.get(key) ?? new Set<string>();
-      set.add(test);
+      set.add(store.test);
       hits.set(key, set);
     }
   }
 
-  function add(keys: string[], test: string, entry: RecordedRequest): void {
+  function add(keys: string[], store: Store, entry: RecordedRequest): void {
+    const { recordings } = recordsOf(store.file!);
     for (const key of keys) {
-      const rec = recordings.get(key) ?? { test, requests: [], omitted: 0 };
+      const rec = recordings.get(key) ?? { test: store.test!, requests: [], omitted: 0 };
       recordings.set(key, rec);
       if (rec.requests.length < MAX_REQUESTS_PER_REGION) rec.requests.push(entry);
       else rec.omitted++;
     }
   }
 
+  // One output per example test file, as when each file ran in its own process.
   process.on('exit', () => {
-    const out: Record<string, RegionRecording> = {};
-    for (const key of [...recordings.keys()].sort()) out[key] = recordings.get(key)!;
     fs.mkdirSync(outDir, { recursive: true });
-    fs.writeFileSync(
-      path.join(outDir, `${testRel.replace(/[\\/]/g, '__')}.json`),
-      settleClockReadings(
-        JSON.stringify(
-          {
-            testFile: testRel,
-            regions: out,
-            hits: Object.fromEntries([...hits].sort().map(([k, v]) => [k, [...v].sort()])),
-          },
-          null,
-          1,
+    for (const [testRel, { recordings, hits }] of byTestFile) {
+      const out: Record<string, RegionRecording> = {};
+      for (const key of [...recordings.keys()].sort()) out[key] = recordings.get(key)!;
+      fs.writeFileSync(
+        path.join(outDir, `${testRel.replace(/[\\/]/g, '__')}.json`),
+        settleClockReadings(
+          JSON.stringify(
+            {
+              testFile: testRel,
+              regions: out,
+              hits: Object.fromEntries([...hits].sort().map(([k, v]) => [k, [...v].sort()])),
+            },
+            null,
+            1,
+          ),
         ),
-      ),
-    );
+      );
+    }
   });
 }
 
