@@ -3,15 +3,10 @@
  * or `renderText`; nothing from the definitions is inserted raw.
  */
 import { decodeHTMLStrict as decodeEntities } from 'entities';
+import { escapeUTF8 } from 'entities/lib/escape.js';
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Text for HTML content or a quoted attribute: `& < > " '` become references (`entities`, as Docusaurus uses). */
+export const escapeHtml: (text: string) => string = escapeUTF8;
 
 /**
  * Definition text is markdown, where a character reference stands for its character: the R4

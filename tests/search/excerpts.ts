@@ -5,6 +5,7 @@
  * Used by tests/browser/search-quality.test.ts on every result it sees; the check itself is
  * unit-tested in tests/unit/search-excerpts.test.ts.
  */
+import { decodeHTML } from 'entities';
 import type { Page } from 'playwright-core';
 import { SYNONYMS } from '../../scripts/search-fields.mjs';
 
@@ -45,13 +46,7 @@ export async function readPages(page: Page, hrefs: string[]): Promise<Map<string
 }
 
 const normalize = (text: string) =>
-  text
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
+  decodeHTML(text.replace(/<[^>]+>/g, ''))
     .replace(/[\s\u00a0]+/g, ' ')
     .trim()
     .toLowerCase();

@@ -26,7 +26,7 @@ test('names, categories, descriptions and hrefs are escaped; the base is applied
   assert.equal(
     html.split('</tr>')[0],
     '<tr><td><a href="/medplum-docs/docs/api/fhir/resources/patient">Patient</a></td><td>Base › Individuals</td>' +
-      '<td>FMM 5 · normative</td><td>Demographics &amp; &quot;other&quot; &lt;admin&gt; info, it&#39;s here</td>',
+      '<td>FMM 5 · normative</td><td>Demographics &amp; &quot;other&quot; &lt;admin&gt; info, it&apos;s here</td>',
   );
   assert.ok(html.includes('&lt;img src=x onerror=alert(1)&gt;'));
   assert.ok(html.includes('href="/medplum-docs/docs/x&quot;onmouseover=&quot;y"'));

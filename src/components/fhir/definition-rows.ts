@@ -1,4 +1,5 @@
 /** The rows of a FHIR reference index table (src/components/fhir/DefinitionIndex.tsx). */
+import { escapeUTF8 as escapeHtml } from 'entities/lib/escape.js';
 
 export interface DefinitionIndexItem {
   name: string;
@@ -7,9 +8,6 @@ export interface DefinitionIndexItem {
   maturity: string;
   description: string;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
  * The table's rows as HTML. Rows are plain HTML rather than React elements: the FHIR resources
