@@ -68,10 +68,6 @@ function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind);
 }
 
-export function symbolDoc(sym: SdkSymbol, ctx: RenderContext): DocComment {
-  return readDocComment(sym.declarations[0], ctx.model.sourceFile);
-}
-
 /** One line describing the symbol, for tables and front matter. */
 export function summaryLine(sym: SdkSymbol, ctx: RenderContext): string {
   for (const d of sym.declarations) {

@@ -77,7 +77,3 @@ export const DEMO_CATALOG: DemoInfo[] = [
       'Switch between resources: the avatar shows the photo when the resource has one and initials when it does not. (The sample photos are replaced with this site’s logo so that the demo loads nothing from other hosts.)',
   },
 ];
-
-export function demoFor(component: string): DemoInfo | undefined {
-  return DEMO_CATALOG.find((d) => d.component === component);
-}
