@@ -7,7 +7,7 @@
  * wait for its answer.
  */
 import type { Browser } from 'playwright-core';
-import { waitForPage } from '../tests/browser/helpers';
+import { waitForPage } from '../lib/browser';
 
 export interface AppStart {
   template: string;

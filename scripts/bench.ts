@@ -28,14 +28,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { nodeOptions } from './node-options.mjs';
-import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, startApp, templateOf } from '../tests/browser/helpers';
+import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, startApp, templateOf } from '../lib/browser';
+import { builtFileOf } from '../lib/built-html';
 import { detectBaseUrl, serveBuild, type StaticServer } from './serve-build';
 import { removeNoScriptCopies, writeNoScriptCopies } from './bench-noscript';
 import { perPageCost } from './bench-page-cost';
 import { measureAppStart, type AppStart } from './bench-app-start';
 import { measureToolBytes, printToolBytes, type ToolBytes } from './tool-bytes';
 import { measureToolBlocking, printToolBlocking, TOOL_TASK_BUDGET_MS, type ToolBlocking } from './tool-blocking';
-import { loadQuerySets, runQueries, summarize, type QualitySummary } from '../tests/search/quality';
+import { loadQuerySets, runQueries, summarize, type QualitySummary } from '../lib/search-quality';
 
 const SITE = path.join(__dirname, '..');
 /**
@@ -537,10 +538,7 @@ function checkBudgets(r: Json): BudgetRow[] {
 /** The text of every page as one JSON document, the way a lunr-style index ships it. */
 function singleJsonIndex(routes: string[]): { raw: number; gzip: number } {
   const docs = routes.map((route) => {
-    const file = [path.join(BUILD, route, 'index.html'), path.join(BUILD, `${route}.html`)].find((f) =>
-      fs.existsSync(f),
-    );
-    const html = file ? fs.readFileSync(file, 'utf8') : '';
+    const html = fs.readFileSync(builtFileOf(BUILD, route), 'utf8');
     const main = /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? html;
     const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? route;
     const text = main

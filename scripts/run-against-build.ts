@@ -3,7 +3,7 @@
  * build/ as a static host does, start the offline Chromium, run `measure`, and always clean up.
  */
 import { chromium, type Browser } from 'playwright-core';
-import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS } from '../tests/browser/helpers';
+import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS } from '../lib/browser';
 import { serveBuild } from './serve-build';
 
 export function runAgainstBuild(measure: (browser: Browser, origin: string) => Promise<void>): void {

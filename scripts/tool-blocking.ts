@@ -1,6 +1,6 @@
 /**
  * How long the FHIR tools block the page's main thread on hostile links (runaway FHIRPath, huge
- * or deeply nested resources, thousands of search parameters: tests/browser/hostile-tool-cases.ts).
+ * or deeply nested resources, thousands of search parameters: lib/hostile-tool-cases.ts).
  *
  * Each case opens in a fresh page with a long-task observer installed before any script runs.
  * Long tasks of the page's own start-up (parsing, hydration) happen on every page, so the same
@@ -10,7 +10,7 @@
  *   node scripts/node-options.mjs npx tsx scripts/tool-blocking.ts
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { answerSelector, HOSTILE_TOOL_CASES, type HostileToolCase } from '../tests/browser/hostile-tool-cases';
+import { answerSelector, HOSTILE_TOOL_CASES, type HostileToolCase } from '../lib/hostile-tool-cases';
 import { runAgainstBuild } from './run-against-build';
 
 /** Longest main-thread task a tool may add, in milliseconds: above it a reader sees the page freeze. */

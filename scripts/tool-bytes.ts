@@ -10,7 +10,7 @@
  */
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { startApp } from '../tests/browser/helpers';
+import { startApp } from '../lib/browser';
 import { runAgainstBuild } from './run-against-build';
 
 export interface ToolBytes {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
-import { builtRoutes, offlineContext, startApp, startSession, templateOf, type Session } from './helpers';
+import { builtRoutes, offlineContext, startApp, startSession, templateOf, type Session } from '../../lib/browser';
 
 const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { BUILD_DIR, offlineContext, startSession, type Session, waitForPage } from './helpers';
+import { BUILD_DIR, offlineContext, startSession, type Session, waitForPage } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { BUILD_DIR, SITE_DIR, offlineContext, startSession, type Session } from './helpers';
+import { BUILD_DIR, SITE_DIR, offlineContext, startSession, type Session } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

@@ -1,7 +1,7 @@
 /** The colour-mode toggle switches to dark and the choice survives a reload. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { offlineContext, startApp, startSession, type Session } from './helpers';
+import { offlineContext, startApp, startSession, type Session } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

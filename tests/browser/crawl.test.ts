@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { builtFileOf, servedFacts } from './built-html';
+import { builtFileOf, servedFacts } from '../../lib/built-html';
 import {
   BUILD_DIR,
   builtRoutes,
@@ -30,7 +30,7 @@ import {
   visit,
   type PageVisit,
   type Session,
-} from './helpers';
+} from '../../lib/browser';
 
 let session: Session;
 before(async () => {

@@ -10,7 +10,7 @@
  * Search, example tabs, copy buttons, diagrams, the colour-mode toggle and client-side navigation
  * are tested in their own files (search, example-tabs, code-and-diagrams, color-mode, navigation),
  * which run under the same headers; every browser test file fails on any violation it meets
- * (helpers.ts: offlineContext records them, a session refuses to close over them).
+ * (lib/browser.ts: offlineContext records them, a session refuses to close over them).
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -25,7 +25,7 @@ import {
   startSession,
   waitForPage,
   type Session,
-} from './helpers';
+} from '../../lib/browser';
 
 let session: Session;
 before(async () => {

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { detectBaseUrl } from '../../scripts/serve-build';
 import { normalizeBaseUrl } from '../../site.settings';
 import { nodeOptions } from '../../scripts/node-options.mjs';
-import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS, SITE_DIR, withBase } from './helpers';
+import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS, SITE_DIR, withBase } from '../../lib/browser';
 
 let server: ChildProcess | undefined;
 let browser: Browser | undefined;

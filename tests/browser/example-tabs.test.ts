@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { readRegionRecording, type RegionRecording } from '../../plugins/remark-example-code/http-recordings';
 import { toCurl, toHttp } from '../../plugins/remark-example-code/http-snippets';
-import { offlineContext, SITE_DIR, startApp, startSession, type Session } from './helpers';
+import { offlineContext, SITE_DIR, startApp, startSession, type Session } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

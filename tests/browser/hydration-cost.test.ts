@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { offlineContext, startApp, startSession, type Session, waitForPage } from './helpers';
+import { offlineContext, startApp, startSession, type Session, waitForPage } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { listDocFiles } from '../../plugins/docs-frontmatter-check/check';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
-import { BUILD_DIR, builtSiteUrl, offlineContext, SITE_DIR, startSession, type Session } from './helpers';
+import { BUILD_DIR, builtSiteUrl, offlineContext, SITE_DIR, startSession, type Session } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

@@ -1,7 +1,7 @@
 /** The sidebar a reader sees matches the section they are in, and the navbar switches sections. */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { offlineContext, startApp, startSession, type Session, waitForPage } from './helpers';
+import { offlineContext, startApp, startSession, type Session, waitForPage } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { placementOf } from '../../plugins/react-reference/families';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
-import { BUILD_DIR, isOnSite, startSession, type Session } from './helpers';
+import { BUILD_DIR, isOnSite, startSession, type Session } from '../../lib/browser';
 
 /** The built chunk(s) holding the demo host: chunk files are named by id, so found by content. */
 function demoHostChunks(): string[] {

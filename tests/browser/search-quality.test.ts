@@ -18,8 +18,8 @@ import {
   summarize,
   type QueryOutcome,
   type ReaderQuery,
-} from '../search/quality';
-import { SITE_DIR, offlineContext, startSession, type Session } from './helpers';
+} from '../../lib/search-quality';
+import { SITE_DIR, offlineContext, startSession, type Session } from '../../lib/browser';
 
 /** Words whose synonym groups or keyword lists once filled result excerpts. */
 const EXCERPT_QUERIES = ['translate', 'mapping', 'login', 'expires', 'webhook', 'delete', 'permission', 'curl'];

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { offlineContext, startApp, startSession, waitForPage, type Session } from './helpers';
+import { offlineContext, startApp, startSession, waitForPage, type Session } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

@@ -13,7 +13,7 @@ import { after, before, test } from 'node:test';
 import { IMMUTABLE, REVALIDATE } from '../../scripts/cache-rules';
 import { HSTS_HEADER, readPolicy } from '../../scripts/security-headers';
 import { detectBaseUrl } from '../../scripts/serve-build';
-import { BUILD_DIR, SITE_DIR, withBase } from './helpers';
+import { BUILD_DIR, SITE_DIR, withBase } from '../../lib/browser';
 
 let server: ChildProcess | undefined;
 let origin = '';

@@ -21,7 +21,8 @@ import {
   withBase,
   type Session,
   waitForPage,
-} from './helpers';
+} from '../../lib/browser';
+import { builtFileOf } from '../../lib/built-html';
 
 const PLACEHOLDER = 'http://localhost:3000';
 
@@ -35,12 +36,7 @@ const siteUrl = builtSiteUrl();
 
 /** The head of a route's built HTML file. */
 function headOf(route: string): string {
-  const rel = route.replace(/^\//, '');
-  const file = [`${rel}.html`, path.join(rel, 'index.html')]
-    .map((f) => path.join(BUILD_DIR, f))
-    .find((f) => fs.existsSync(f));
-  assert.ok(file, `no HTML file for ${route}`);
-  const html = fs.readFileSync(file, 'utf8');
+  const html = fs.readFileSync(builtFileOf(BUILD_DIR, route), 'utf8');
   return html.slice(0, html.indexOf('</head>'));
 }
 

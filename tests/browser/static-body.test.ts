@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { offlineContext, startSession, type Session, waitForPage } from './helpers';
+import { offlineContext, startSession, type Session, waitForPage } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

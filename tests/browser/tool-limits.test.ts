@@ -1,5 +1,5 @@
 /**
- * Links that used to freeze or crash the FHIR tools (tests/browser/hostile-tool-cases.ts): each
+ * Links that used to freeze or crash the FHIR tools (lib/hostile-tool-cases.ts): each
  * now opens, says which limit it hit (or answers), and leaves the page working.
  *
  * Freezes are caught with long-task timing: the old behaviour was a task of 2.7 to 22 seconds or
@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
 import { openCase } from '../../scripts/tool-blocking';
-import { offlineContext, startSession, type Session } from './helpers';
-import { HOSTILE_TOOL_CASES } from './hostile-tool-cases';
+import { offlineContext, startSession, type Session } from '../../lib/browser';
+import { HOSTILE_TOOL_CASES } from '../../lib/hostile-tool-cases';
 
 /** A task this long is a frozen page, whatever else the machine is doing. */
 const FREEZE_MS = 1_000;

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { offlineContext, startApp, startSession, type Session, waitForPage } from './helpers';
+import { offlineContext, startApp, startSession, type Session, waitForPage } from '../../lib/browser';
 
 const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 

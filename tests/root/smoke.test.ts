@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { offlineContext, startApp, startSession, type Session } from '../browser/helpers';
+import { offlineContext, startApp, startSession, type Session } from '../../lib/browser';
 
 let session: Session;
 before(async () => {

@@ -1,7 +1,7 @@
-/** The crawl's reader of built HTML (tests/browser/built-html.ts) finds what a browser would. */
+/** The crawl's reader of built HTML (lib/built-html.ts) finds what a browser would. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { servedFacts } from '../browser/built-html';
+import { servedFacts } from '../../lib/built-html';
 
 const PAGE = `<!doctype html><html><head><title data-rh=true>Chained search &amp; more | Medplum Docs</title>
 <link rel=stylesheet href=/medplum-docs/assets/css/styles.css><link rel=canonical href="https://docs.example.org/medplum-docs/docs/x">

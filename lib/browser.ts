@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the browser tests: the machine's Chrome or Chromium driven by playwright-core
+ * The browser driver the browser tests and the bench share: the machine's Chrome or Chromium driven by playwright-core
  * (scripts/find-browser.ts), the built site served on localhost, and a record of what each page did.
  *
  * The site is served only under the base URL it was built for (`npm test` builds under
@@ -10,10 +10,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { locateBrowser } from '../../scripts/find-browser';
-import { detectBaseUrl, serveBuild, type StaticServer } from '../../scripts/serve-build';
+import { locateBrowser } from '../scripts/find-browser';
+import { detectBaseUrl, serveBuild, type StaticServer } from '../scripts/serve-build';
 
-export const SITE_DIR = path.join(__dirname, '..', '..');
+export const SITE_DIR = path.join(__dirname, '..');
 /** The build under test: build/, or the folder in BUILD_DIR (the root smoke test's build-root/). */
 export const BUILD_DIR = path.resolve(SITE_DIR, process.env.BUILD_DIR ?? 'build');
 /** Chrome, Chromium or Edge: CHROMIUM_PATH, else the first found in the usual places (scripts/find-browser.ts). */

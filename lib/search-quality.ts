@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startApp } from '../browser/helpers';
+import { startApp } from './browser';
 
 export interface ReaderQuery {
   q: string;
@@ -51,7 +51,9 @@ export interface QueryOutcome extends ReaderQuery {
 }
 
 export function loadQuerySets(): QuerySets {
-  return JSON.parse(fs.readFileSync(path.join(__dirname, 'queries.json'), 'utf8')) as QuerySets;
+  return JSON.parse(
+    fs.readFileSync(path.join(__dirname, '..', 'tests', 'search', 'queries.json'), 'utf8'),
+  ) as QuerySets;
 }
 
 /** Opens the search dialog with its keyboard shortcut, once the app runs and the search button is ready. */
