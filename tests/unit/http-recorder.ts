@@ -369,6 +369,9 @@ function keepHeader(name: string, value: string): boolean {
       'prefer',
       'cache-control',
       'x-security-context',
+      // Sent only by examples that show request tracing: the header is what the example is about.
+      'x-trace-id',
+      'traceparent',
     ].includes(n) || n.startsWith('x-medplum-')
   );
 }
