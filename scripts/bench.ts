@@ -19,7 +19,8 @@
  * Options: --skip-build (measure the existing build/), --skip-lighthouse, --lighthouse-runs=N
  * (default 3; the median run by performance score is reported), --skip-stock,
  * --templates=landing,404 (measure only these templates), --search-only (the existing build's
- * search: bytes, quality and latency, warm and on a fresh page; nothing else).
+ * search: bytes, quality and latency, warm and on a fresh page; nothing else), --first-tap-only
+ * (the existing build's first tap and first scroll beside stock's: scripts/bench-first-tap.ts).
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -34,6 +35,7 @@ import { detectBaseUrl, serveBuild, type StaticServer } from './serve-build';
 import { removeNoScriptCopies, writeNoScriptCopies } from './bench-noscript';
 import { perPageCost } from './bench-page-cost';
 import { measureAppStart, type AppStart } from './bench-app-start';
+import { firstTapBudgets, measureFirstTap, printFirstTap, type FirstTap } from './bench-first-tap';
 import { measureToolBytes, printToolBytes, type ToolBytes } from './tool-bytes';
 import { measureToolBlocking, printToolBlocking, TOOL_TASK_BUDGET_MS, type ToolBlocking } from './tool-blocking';
 import { loadQuerySets, runQueries, summarize, type QualitySummary } from '../lib/search-quality';
@@ -128,6 +130,12 @@ const BENCH_PAGES: { template: string; preferred: string[] }[] = [
   { template: '404', preferred: ['/404.html'] },
 ];
 
+/** Stock Docusaurus's two pages, for the first-tap comparison. */
+const STOCK_PAGES = new Map([
+  ['home', '/'],
+  ['docs page', '/docs/intro'],
+]);
+
 const ONLY = [...args]
   .find((a) => a.startsWith('--templates='))
   ?.slice('--templates='.length)
@@ -162,6 +170,24 @@ async function main(): Promise<void> {
     printSearch(results);
     return;
   }
+  if (args.has('--first-tap-only')) {
+    // The existing build beside stock Docusaurus: the first tap and the first scroll only.
+    const server = await serveBuild(BUILD);
+    const stockServer = await serveBuild(buildStockSite(), 0, { securityHeaders: false });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const firstTap = [
+      ...(await measureFirstTap(browser, 'stock', stockServer.origin, STOCK_PAGES)),
+      ...(await measureFirstTap(browser, 'this site', server.origin, templateRoutes(builtRoutes(BUILD)))),
+    ];
+    await browser.close();
+    await server.close();
+    await stockServer.close();
+    results.firstTap = firstTap;
+    fs.writeFileSync(path.join(OUT, 'first-tap.json'), JSON.stringify(results, null, 2));
+    printFirstTap(firstTap);
+    console.table(firstTapBudgets(firstTap));
+    return;
+  }
   if (!args.has('--skip-build')) {
     console.log('[bench] cold build (docusaurus clear first)…');
     const cold = timedBuild(true);
@@ -182,17 +208,21 @@ async function main(): Promise<void> {
   results.firstVisit = weights;
   // Lighthouse never acts, so it sees pages before their app starts: what starting costs.
   results.appStart = await measureAppStart(browser, server.origin, templateRoutes(routes));
+  // ...and where a tap pays it: the first tap and scroll on each template (stock's below).
+  const firstTap: FirstTap[] = await measureFirstTap(browser, 'this site', server.origin, templateRoutes(routes));
 
   // Kept open until Lighthouse has audited it too, in the same run as this site's pages.
   let stockServer: StaticServer | undefined;
   if (!args.has('--skip-stock')) {
     const stockBuild = buildStockSite();
-    stockServer = await serveBuild(stockBuild);
+    stockServer = await serveBuild(stockBuild, 0, { securityHeaders: false });
     results.stock = [
       await firstVisit(browser, stockServer.origin, 'stock home', '/', false),
       await firstVisit(browser, stockServer.origin, 'stock docs page', '/docs/intro', false),
     ];
+    firstTap.unshift(...(await measureFirstTap(browser, 'stock', stockServer.origin, STOCK_PAGES)));
   }
+  results.firstTap = firstTap;
   await searchBench(browser, server.origin, routes, results);
   // The FHIR tools fetch their code and definitions after load: measured on their own.
   results.tools = await measureToolBytes(browser, server.origin);
@@ -246,6 +276,7 @@ async function main(): Promise<void> {
 
   fs.writeFileSync(path.join(OUT, 'results.json'), JSON.stringify(results, null, 2));
   printTables(results);
+  printFirstTap(results.firstTap as FirstTap[]);
   printToolBytes(results.tools as ToolBytes[]);
   printToolBlocking(results.toolBlocking as ToolBlocking[]);
   console.log(`\n[bench] wrote ${path.relative(SITE, path.join(OUT, 'results.json'))}`);
@@ -532,6 +563,7 @@ function checkBudgets(r: Json): BudgetRow[] {
       });
     }
   }
+  if (r.firstTap) rows.push(...firstTapBudgets(r.firstTap as FirstTap[]));
   return rows;
 }
 

@@ -39,6 +39,11 @@ export interface ServeOptions {
   baseUrl?: string;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;
+  /**
+   * Send the security headers the build computed (default). False for a build that has none:
+   * the stock Docusaurus site the bench compares against.
+   */
+  securityHeaders?: boolean;
 }
 
 /**
@@ -67,7 +72,7 @@ export async function serveBuild(
   if (built !== baseUrl) {
     throw new Error(`${buildDir} was built for BASE_URL=${built}, not ${baseUrl}: rebuild with BASE_URL=${baseUrl}`);
   }
-  const { headers: securityHeaders } = readPolicy(buildDir);
+  const securityHeaders = options.securityHeaders === false ? [] : readPolicy(buildDir).headers;
   const compress = compression();
   const server = http.createServer((req, res) => {
     for (const { name, value } of securityHeaders) res.setHeader(name, value);
