@@ -20,9 +20,10 @@ export interface AppStart {
   runs: number;
 }
 
-const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
+/** A phone-sized page with touch, as the bench's phone measurements use. */
+export const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }

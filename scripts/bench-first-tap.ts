@@ -16,7 +16,8 @@
  *
  * Each figure is the median of `runs` runs, each in a fresh browser context.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { median, PHONE } from './bench-app-start';
 
 export interface FirstTap {
   site: 'this site' | 'stock';
@@ -31,7 +32,6 @@ export interface FirstTap {
   runs: number;
 }
 
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 const IDLE_MS = 6000;
 
 /**
@@ -94,9 +94,19 @@ const PROBE = `(() => {
   };
 })()`;
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+/** A phone page with the probe in every document and the CPU slowed 4x, loaded at `url`. */
+async function openPhonePage(
+  browser: Browser,
+  url: string,
+): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  // Twice the pixels of a 1x screen, as a phone's display has.
+  const context = await browser.newContext({ ...PHONE, deviceScaleFactor: 2 });
+  await context.addInitScript(PROBE);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(url, { waitUntil: 'load' });
+  return { context, page, cdp };
 }
 
 /** The link a reader would tap: the breadcrumbs' home link, else the first visible link to another page. */
@@ -123,13 +133,8 @@ async function tapOnce(
   url: string,
   idle: boolean,
 ): Promise<{ eventMs: number; nextPageMs: number; target: string } | undefined> {
-  const context = await browser.newContext(PHONE);
-  await context.addInitScript(PROBE);
-  const page = await context.newPage();
+  const { context, page } = await openPhonePage(browser, url);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(url, { waitUntil: 'load' });
     if (idle) await page.waitForTimeout(IDLE_MS);
     const target = await tapTarget(page);
     if (!target) return undefined;
@@ -164,13 +169,8 @@ async function tapOnce(
 
 /** The longest task while a touch scroll started at `load` runs (2.5 s of scrolling). */
 async function scrollOnce(browser: Browser, url: string): Promise<number> {
-  const context = await browser.newContext(PHONE);
-  await context.addInitScript(PROBE);
-  const page = await context.newPage();
+  const { context, page, cdp } = await openPhonePage(browser, url);
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.goto(url, { waitUntil: 'load' });
     const start = (await page.evaluate('performance.now()')) as number;
     await cdp.send('Input.synthesizeScrollGesture', {
       x: 200,
