@@ -44,6 +44,9 @@ echo "--- npm run typecheck (exit $TYPECHECK_STATUS)"
 cat "$TYPECHECK_LOG"
 rm -f "$LINT_LOG" "$TYPECHECK_LOG"
 if [ "$LINT_STATUS" -ne 0 ] || [ "$TYPECHECK_STATUS" -ne 0 ]; then exit 1; fi
+# The patches on Docusaurus, MDX and bundler internals still match the installed files
+# (patches/README.md); after a dependency upgrade this names each patch to re-read.
+npm run --silent check-upgrade
 
 # Chrome, Chromium or Edge (scripts/find-browser.ts; CHROMIUM_PATH picks one).
 CHROMIUM_PATH="$(npx tsx scripts/find-browser.ts --install)"

@@ -126,14 +126,23 @@ export default function bootOnIntentPlugin(): Plugin {
     async postBuild({ outDir }) {
       const bootScript = await minifiedBootScript();
       const earlyScript = await minifiedEarlyScript();
+      let rewritten = 0;
       for (const file of htmlFiles(outDir)) {
         const html = fs.readFileSync(file, 'utf8');
         const deferred = deferBundle(html, path.relative(outDir, file), bootScript, earlyScript);
         if (deferred === html) continue;
+        rewritten++;
         // Other postBuild hooks run alongside and may read the pages: replace each file whole.
         const temp = `${file}.boot-tmp`;
         fs.writeFileSync(temp, deferred);
         fs.renameSync(temp, file);
+      }
+      // Pages whose script tags no longer match BUNDLE_SCRIPT would quietly boot at load again
+      // (patches/manifest.json, "boot-on-intent-html"): fail instead.
+      if (rewritten === 0) {
+        throw new Error(
+          `boot-on-intent: no page in ${outDir} loads its bundle as <script src=... defer></script>; the SSG template changed (see patches/manifest.json, boot-on-intent-html)`,
+        );
       }
     },
   };

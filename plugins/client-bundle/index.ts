@@ -34,6 +34,35 @@ const CORE_CLIENT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]/.source;
  */
 export const REFERRER_POLICY_TAG = { tagName: 'meta', attributes: { name: 'referrer', content: 'no-referrer' } };
 
+/** Our replacements for core's client files, by the file they replace (see configureWebpack). */
+const REPLACEMENTS: [upstream: string, ours: string][] = [
+  ['docusaurus\\.js', path.join(__dirname, 'docusaurus-client.js')],
+  ['exports[\\\\/]ComponentCreator\\.js', path.join(__dirname, 'component-creator.js')],
+];
+
+/**
+ * Fails the client build when a replacement matched nothing: after a Docusaurus upgrade that
+ * moves one of core's client files, the stock file would be bundled instead, and the pages would
+ * crash or prefetch again in the browser only (patches/manifest.json lists what each relies on).
+ */
+class AssertReplacementsApplied {
+  apply(compiler: { hooks: { afterCompile: { tap(name: string, fn: (compilation: Compilation) => void): void } } }) {
+    compiler.hooks.afterCompile.tap('client-bundle', (compilation) => {
+      const bundled = new Set(compilation.fileDependencies);
+      const missing = REPLACEMENTS.map(([, ours]) => ours).filter((ours) => !bundled.has(ours));
+      if (missing.length > 0) {
+        throw new Error(
+          `client-bundle: ${missing.map((f) => path.basename(f)).join(', ')} replaced no module of @docusaurus/core/lib/client; core's files moved (see patches/manifest.json)`,
+        );
+      }
+    });
+  }
+}
+
+interface Compilation {
+  fileDependencies: Iterable<string>;
+}
+
 export default function clientBundlePlugin(): Plugin {
   return {
     name: 'client-bundle',
@@ -46,14 +75,10 @@ export default function clientBundlePlugin(): Plugin {
       return {
         output: { chunkFilename: 'assets/js/[id].[fullhash:8].js' },
         plugins: [
-          new NormalModuleReplacementPlugin(
-            new RegExp(`${CORE_CLIENT}docusaurus\\.js$`),
-            path.join(__dirname, 'docusaurus-client.js'),
+          ...REPLACEMENTS.map(
+            ([upstream, ours]) => new NormalModuleReplacementPlugin(new RegExp(`${CORE_CLIENT}${upstream}$`), ours),
           ),
-          new NormalModuleReplacementPlugin(
-            new RegExp(`${CORE_CLIENT}exports[\\\\/]ComponentCreator\\.js$`),
-            path.join(__dirname, 'component-creator.js'),
-          ),
+          new AssertReplacementsApplied(),
         ],
         resolve: { alias: { tslib$: path.join(__dirname, 'tslib-client.mjs') } },
         module: {

@@ -8,6 +8,7 @@
  * of those results, so no test depends on another having run.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loadCatalogue } from '../../plugins/remark-troubleshooting/catalogue';
 import { hiddenTextIn, readPages } from '../search/excerpts';
@@ -70,6 +71,16 @@ before(async () => {
   }
   messages = { outcomes: await run([...anchors.keys()].map((q) => ({ q, kind: 'error', expect: [] }))), anchors };
   excerptOnly = await run(EXCERPT_QUERIES.map((q) => ({ q, kind: 'question', expect: [] })));
+  // Each query's rank and first results, for whoever tunes the ranking (not read by any test).
+  if (process.env.SEARCH_QUALITY_OUT) {
+    const ranks = Object.fromEntries(
+      Object.entries(measured).map(([name, list]) => [
+        name,
+        list.map((o) => ({ q: o.q, rank: o.rank ?? null, top3: o.results.slice(0, 3) })),
+      ]),
+    );
+    fs.writeFileSync(process.env.SEARCH_QUALITY_OUT, `${JSON.stringify(ranks, null, 1)}\n`);
+  }
 });
 after(async () => session?.close());
 

@@ -189,8 +189,12 @@ test('requests made by a tool page carry no Referer, so no typed input reaches t
     // slow header lookup cannot leave a request out of the list.
     const started: Request[] = [];
     page.on('request', (req) => started.push(req));
+    // The definitions may be fetched after the tool shows its first result (which the build
+    // rendered), so wait for that request itself rather than for a quiet network.
+    const definitions = page.waitForRequest((req) => req.url().startsWith(session.url('/fhir-tools/')));
     await page.goto(session.url(route), { waitUntil: 'load' });
     await page.locator('.fhir-tool[data-ready], .fhir-tool[data-state="done"]').first().waitFor();
+    await definitions;
     await page.waitForLoadState('networkidle');
     const seen = await Promise.all(
       started.map(async (req) => ({ url: req.url(), referer: (await req.allHeaders()).referer })),
