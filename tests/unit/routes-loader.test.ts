@@ -3,9 +3,13 @@
  * flags and modules, shared modules are declared once, and input it cannot read fails loudly.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { compile, parseRegistry, parseRoutes } = require('../../plugins/client-bundle/routes-loader.js');
+const routesLoader = require('../../plugins/client-bundle/routes-loader.js');
+const { compile, parseRegistry, parseRoutes } = routesLoader;
 
 const ROUTES = `import React from 'react';
 import ComponentCreator from '@docusaurus/ComponentCreator';
@@ -71,4 +75,38 @@ test('a route whose modules are not in the registry fails with the file named', 
     () => parseRoutes('export default nope(', 'x/routes.js'),
     /x\/routes\.js: could not read the route table/,
   );
+});
+
+test("the installed Docusaurus's own route files (codegenRoutes) go through the loader", async () => {
+  // Written by the same function `docusaurus build` calls, so a change in their shape shows here,
+  // before any build, and not only as a page that fails in the browser.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { generateRouteFiles } = require('@docusaurus/core/lib/server/codegen/codegenRoutes.js');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'routes-loader-'));
+  const plugin = { name: 'docusaurus-plugin-content-docs', id: 'default' };
+  const doc = (name: string) => ({
+    path: `/docs/${name}`,
+    component: '@theme/DocItem',
+    exact: true,
+    sidebar: 'guide',
+    modules: { content: `@site/docs/${name}.mdx` },
+    plugin,
+  });
+  await generateRouteFiles({
+    generatedFilesDir: dir,
+    routes: [{ path: '/docs', component: '@theme/DocRoot', plugin, routes: [doc('a'), doc('b')] }],
+  });
+  const routesFile = path.join(dir, 'routes.js');
+  const dependencies: string[] = [];
+  const code: string = routesLoader.call(
+    { resourcePath: routesFile, addDependency: (f: string) => dependencies.push(f) },
+    fs.readFileSync(routesFile, 'utf8'),
+  );
+  fs.rmSync(dir, { recursive: true });
+  assert.deepEqual(dependencies.map((f) => path.basename(f)).sort(), ['registry.js', 'routesChunkNames.json']);
+  assert.equal(code.match(/import\("@theme\/DocItem"\)/g)?.length, 1, code);
+  assert.match(code, /leaf0\("\/docs\/a", \(\) => import\("@site\/docs\/a\.mdx"\), "guide"\)/);
+  assert.match(code, /leaf0\("\/docs\/b", \(\) => import\("@site\/docs\/b\.mdx"\), "guide"\)/);
+  assert.match(code, /component: C\("\/docs", \{"__comp": \(\) => import\("@theme\/DocRoot"\)\}\)/);
+  assert.match(code, /component: C\("\*"\)/);
 });

@@ -115,3 +115,57 @@ test('an unmarked page passes through; a marked one the loader cannot read fails
     /\/site\/docs\/x\.mdx: compiled MDX has no _createMdxContent or metadata export/,
   );
 });
+
+/** A page compiled by the installed Docusaurus MDX loader, with this site's static-body rehype step. */
+async function compileWithInstalledLoader(source: string, file: string): Promise<string> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { mdxLoader } = require('@docusaurus/mdx-loader/lib/loader.js');
+  const site = path.resolve(__dirname, '..', '..');
+  const docsDir = path.join(site, 'docs');
+  const options = {
+    siteDir: site,
+    staticDirs: [],
+    admonitions: true,
+    remarkPlugins: [],
+    rehypePlugins: [() => rehypeStaticBody({ docsDir })],
+    beforeDefaultRemarkPlugins: [],
+    beforeDefaultRehypePlugins: [],
+    metadataPath: () => path.join(site, '.docusaurus', 'docs', 'site-docs-x-mdx.json'),
+    markdownConfig: {
+      format: 'mdx',
+      mermaid: false,
+      emoji: true,
+      mdx1Compat: { comments: true, admonitions: true, headingIds: true },
+      anchors: { maintainCase: false },
+      hooks: { onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw' },
+      parseFrontMatter: (p: { defaultParseFrontMatter: (x: unknown) => unknown }) => p.defaultParseFrontMatter(p),
+    },
+  };
+  const resourcePath = path.join(docsDir, file);
+  return new Promise((resolve, reject) => {
+    mdxLoader.call(
+      {
+        resource: resourcePath,
+        resourcePath,
+        getOptions: () => options,
+        addDependency: () => undefined,
+        _compiler: { name: 'client' },
+        async: () => (err: Error | null, out: string) => (err ? reject(err) : resolve(out)),
+      },
+      source,
+    );
+  });
+}
+
+test("a page compiled by the installed MDX loader is adopted: the compiler's output still has the shape the loader reads", async () => {
+  const compiled = await compileWithInstalledLoader(
+    '---\nid: x\n---\n\n## Elements\n\nText only the server renders.\n',
+    'api/fhir/resources/x.mdx',
+  );
+  assert.match(compiled, /"data-static-body": "api\/fhir\/resources\/x\.mdx"/, 'the rehype step marked the body');
+  const out: string = transform(compiled, 'x.mdx');
+  assert.doesNotMatch(out, /Text only the server renders/);
+  assert.match(out, /function _createMdxContent\(\) \{ return __staticJsx\(__StaticBody, \{ id: __staticKey \}\); \}/);
+  assert.match(out, /export const toc = \[\{\s*"value": "Elements"/);
+  assert.match(out, /import __staticMetadata from "@site\/\.docusaurus\/docs\/site-docs-x-mdx\.json";/);
+});
