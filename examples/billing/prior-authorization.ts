@@ -342,9 +342,12 @@ export async function openAuthorizationTask(
 
 export type AuthorizationDecision = 'approved' | 'pended' | 'denied';
 
-/** Approved when the payer issued an authorization number, pended while it is still queued. */
+/**
+ * Approved when the payer issued an authorization number; pended while the request is queued or
+ * only partly decided (`partial`); denied otherwise (an `error`, or a complete answer without one).
+ */
 export function decisionOf(response: ClaimResponse): AuthorizationDecision {
-  if (response.outcome === 'queued') {
+  if (response.outcome === 'queued' || response.outcome === 'partial') {
     return 'pended';
   }
   return response.outcome === 'complete' && response.preAuthRef ? 'approved' : 'denied';

@@ -398,6 +398,8 @@ describe('billing/prior-authorization', () => {
     );
 
     assert.equal(decisionOf({ ...base, outcome: 'queued' }), 'pended');
+    assert.equal(decisionOf({ ...base, outcome: 'partial' }), 'pended');
+    assert.equal(decisionOf({ ...base, outcome: 'error' }), 'denied');
     assert.equal(decisionOf({ ...base, outcome: 'complete', disposition: 'Not certified' }), 'denied');
     const denied = (await medplum.createResource<ClaimResponse>({
       ...base,
