@@ -52,7 +52,8 @@ export interface SocketLike {
 // #region listen
 /**
  * Opens the WebSocket and resolves once the hub has confirmed the subscription. Every later event
- * is acknowledged with its id and passed to `onEvent`; heartbeats are dropped.
+ * is acknowledged in the form the FHIRcast specification gives (the event's id and a status code)
+ * and passed to `onEvent`; heartbeats are dropped.
  */
 export function listen(
   endpoint: string,
@@ -77,7 +78,7 @@ export function listen(
       if (message.event['hub.event'] === 'heartbeat') {
         return;
       }
-      socket.send(JSON.stringify({ id: message.id, timestamp: new Date().toISOString() }));
+      socket.send(JSON.stringify({ id: message.id, status: 200 }));
       onEvent(message as HubEvent);
     });
   });

@@ -148,8 +148,9 @@ describe('fhircast/hub-protocol', () => {
       events.map((e) => e.event['hub.event']),
       ['Patient-open'],
     );
+    // One acknowledgement, for the event only: its id and a success status.
     assert.equal(socket.sent.length, 1);
-    assert.equal(JSON.parse(socket.sent[0]).id, 'e1');
+    assert.deepEqual(JSON.parse(socket.sent[0]), { id: 'e1', status: 200 });
   });
 
   test('listen rejects and closes when the hub denies the endpoint', async () => {
@@ -198,7 +199,7 @@ describe('fhircast/hub-protocol', () => {
       assert.equal(received[0].event.context[0].resource?.id, PATIENT.id);
       // The hub adds the context version to the *-open event it forwards, and stores the same one.
       assert.ok(received[0].event['context.versionId']);
-      assert.equal(JSON.parse(sent[0]).id, received[0].id);
+      assert.deepEqual(JSON.parse(sent[0]), { id: received[0].id, status: 200 });
       const current = await currentContext(medplum, topic);
       assert.equal(current['context.versionId'], received[0].event['context.versionId']);
     } finally {
