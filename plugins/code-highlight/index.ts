@@ -24,6 +24,7 @@ export const CODE_LANGUAGES = [
   'html',
   'css',
   'diff',
+  'csharp',
 ] as const;
 
 export const shikiOptions: RehypeShikiOptions = {
