@@ -53,14 +53,22 @@ export function transitions(versions: Task[]): Transition[] {
   return result;
 }
 
-/** Minutes spent in each status, from the status transitions; the current status counts up to `now`. */
+const FINAL = ['completed', 'cancelled', 'failed', 'rejected', 'entered-in-error'];
+
+/**
+ * Minutes spent in each status, from the status transitions. An open Task's current status counts
+ * up to `now`; a final status (completed, cancelled…) is an end point, not a stage.
+ */
 export function minutesPerStatus(changes: Transition[], now = new Date()): Record<string, number> {
   const steps = changes.filter((c) => c.field === 'status');
   const totals: Record<string, number> = {};
   steps.forEach((step, i) => {
+    const status = step.to as string;
+    if (FINAL.includes(status)) {
+      return;
+    }
     const end = steps[i + 1]?.at ?? now.toISOString();
-    const minutes = (Date.parse(end) - Date.parse(step.at)) / 60_000;
-    totals[step.to as string] = (totals[step.to as string] ?? 0) + minutes;
+    totals[status] = (totals[status] ?? 0) + (Date.parse(end) - Date.parse(step.at)) / 60_000;
   });
   return totals;
 }

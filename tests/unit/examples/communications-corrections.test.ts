@@ -175,22 +175,26 @@ describe('communications/corrections', () => {
     );
   });
 
-  test('on the server, PATCH ignores If-Match and a test of /meta/versionId guards it instead', { skip: !onServer }, async () => {
-    const { medplum, post } = await setup();
-    const message = await post('First text');
-    await medplum.updateResource<Communication>({ ...message, payload: [{ contentString: 'Second text' }] });
-    const patched = await medplum.patchResource(
-      'Communication',
-      message.id as string,
-      [{ op: 'replace', path: '/payload/0/contentString', value: 'Third text' }],
-      { headers: { 'If-Match': `W/"${message.meta?.versionId}"` } },
-    );
-    assert.equal(patched.payload?.[0]?.contentString, 'Third text');
-    await assert.rejects(
-      medplum.patchResource('Communication', message.id as string, [
-        { op: 'test', path: '/meta/versionId', value: message.meta?.versionId },
-        { op: 'replace', path: '/payload/0/contentString', value: 'Fourth text' },
-      ]),
-    );
-  });
+  test(
+    'on the server, PATCH ignores If-Match and a test of /meta/versionId guards it instead',
+    { skip: !onServer },
+    async () => {
+      const { medplum, post } = await setup();
+      const message = await post('First text');
+      await medplum.updateResource<Communication>({ ...message, payload: [{ contentString: 'Second text' }] });
+      const patched = await medplum.patchResource(
+        'Communication',
+        message.id as string,
+        [{ op: 'replace', path: '/payload/0/contentString', value: 'Third text' }],
+        { headers: { 'If-Match': `W/"${message.meta?.versionId}"` } },
+      );
+      assert.equal(patched.payload?.[0]?.contentString, 'Third text');
+      await assert.rejects(
+        medplum.patchResource('Communication', message.id as string, [
+          { op: 'test', path: '/meta/versionId', value: message.meta?.versionId },
+          { op: 'replace', path: '/payload/0/contentString', value: 'Fourth text' },
+        ]),
+      );
+    },
+  );
 });
