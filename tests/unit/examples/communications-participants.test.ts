@@ -6,7 +6,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { MedplumClient } from '@medplum/core';
-import { createReference, getReferenceString, satisfiedAccessPolicy, validateResource } from '@medplum/core';
+import {
+  createReference,
+  getDataType,
+  getReferenceString,
+  satisfiedAccessPolicy,
+  validateResource,
+} from '@medplum/core';
 import type { AccessPolicy, Communication, Patient, Practitioner, Reference } from '@medplum/fhirtypes';
 import {
   addParticipant,
@@ -134,6 +140,13 @@ describe('communications/participants', () => {
     assert.equal(satisfiedAccessPolicy(asNurse, 'create', policy), undefined);
     assert.equal(satisfiedAccessPolicy(toRosa, 'history', policy), undefined);
     assert.deepEqual(satisfiedAccessPolicy(toRosa, 'read', policy)?.hiddenFields, ['note']);
+    // Every element of a received message is read-only for her except status and received
+    // (note is hidden, and the server keeps id and meta itself).
+    const readonly = satisfiedAccessPolicy(toRosa, 'update', policy)?.readonlyFields ?? [];
+    assert.deepEqual(
+      Object.keys(getDataType('Communication').elements).filter((e) => !readonly.includes(e)),
+      ['id', 'meta', 'status', 'received', 'note'],
+    );
   });
 
   test('the patient portal lists the patient’s threads with unread counts', async () => {
@@ -193,8 +206,16 @@ describe('communications/participants', () => {
       { op: 'replace', path: '/status', value: 'completed' },
     ]);
     assert.equal(read.status, 'completed');
-    const tampered = await portal.updateResource<Communication>({ ...read, payload: [{ contentString: 'Changed' }] });
+    const tampered = await portal.updateResource<Communication>({
+      ...read,
+      payload: [{ contentString: 'Changed' }],
+      priority: 'stat',
+      statusReason: { text: 'Changed' },
+    });
     assert.equal(tampered.payload?.[0]?.contentString, 'Your refill is ready.');
+    assert.equal(tampered.priority, undefined);
+    assert.equal(tampered.statusReason, undefined);
+    assert.equal(tampered.meta?.versionId, read.meta?.versionId);
     await assert.rejects(portal.updateResource<Communication>({ ...read, status: 'entered-in-error' }), /Forbidden/);
     await assert.rejects(portal.readHistory('Communication', toRosa.id as string), /Forbidden/);
     // ThreadChat's patch of the thread's sent changes nothing for her: sent is read-only.
