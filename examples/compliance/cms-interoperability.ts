@@ -57,10 +57,10 @@ export const DIRECTORY_TYPES = [
 ] as const;
 
 /**
- * A read-only policy for the client application behind a public directory front end. Every request
- * to the Medplum FHIR API needs a token, so a public Provider Directory API is served by your own
- * front end that signs in with this client; the policy keeps that client away from member data
- * and from writing anything.
+ * A read-only policy for the client application behind a public directory front end. Medplum's FHIR
+ * API has no anonymous access, so a public Provider Directory API is served by your own front end
+ * that signs in with this client; the policy keeps that client away from member data and from
+ * writing anything.
  */
 export async function createDirectoryReaderPolicy(medplum: MedplumClient): Promise<AccessPolicy> {
   return medplum.createResource<AccessPolicy>({
