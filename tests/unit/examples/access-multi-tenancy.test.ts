@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createReference, MedplumClient } from '@medplum/core';
 import type {
+  AccessPolicy,
   Observation,
   Organization,
   Patient,
@@ -319,6 +320,35 @@ describe('access/multi-tenancy on the server', { skip: !onServer }, () => {
     assert.deepEqual(
       (await tenantPatients(member)).map((p) => p.name?.[0]?.family),
       ['Nash'],
+    );
+  });
+
+  test('granting create without a policy compartment does not help: the new Patient has no accounts and fails the criteria', async () => {
+    const admin = mockWithSearch();
+    const north = await org(admin, 'North clinic');
+    const policy = await admin.createResource<AccessPolicy>({
+      resourceType: 'AccessPolicy',
+      name: 'Register without a stamp',
+      resource: [
+        {
+          resourceType: 'Patient',
+          criteria: 'Patient?_compartment=%tenant',
+          interaction: ['create', 'read', 'search'],
+        },
+      ],
+    });
+    const user = await inviteUser(admin, { name: 'no-stamp' });
+    const membership = await admin.readResource('ProjectMembership', user.membership.id as string);
+    await admin.updateResource<ProjectMembership>({
+      ...membership,
+      access: [
+        { policy: createReference(policy), parameter: [{ name: 'tenant', valueReference: createReference(north) }] },
+      ],
+    });
+    const member = await signInAs(user);
+    await assert.rejects(
+      member.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Unstamped' }] }),
+      /Forbidden/,
     );
   });
 
