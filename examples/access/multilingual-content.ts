@@ -21,9 +21,10 @@ export function translation(lang: string, content: string): Extension {
 }
 
 /**
- * PHQ-2 in English with Spanish translations. Each translated primitive gets a sibling with an
- * underscore (`_title` for `title`, `_text` for `text`, `_display` for `display`) holding the
- * translation extensions.
+ * PHQ-2 in English with illustrative Spanish translations (not the validated Spanish PHQ wording;
+ * use an instrument's published translation in practice). Each translated primitive gets a sibling
+ * with an underscore (`_title` for `title`, `_text` for `text`, `_display` for `display`) holding
+ * the translation extensions.
  */
 export const phq2 = {
   resourceType: 'Questionnaire',
