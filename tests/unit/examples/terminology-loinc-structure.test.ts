@@ -121,18 +121,6 @@ async function patientIn(medplum: MockClient): Promise<Patient> {
 }
 
 describe('terminology/loinc-structure', () => {
-  test('a new project sees the seeded LOINC stub: ten codes, no properties', async () => {
-    const medplum = client();
-    const bp = await loincFacts(medplum, '8480-6');
-    assert.deepEqual(bp, {
-      display: 'Systolic blood pressure',
-      loincClass: undefined,
-      answerList: undefined,
-      isPanel: false,
-    });
-    await assert.rejects(() => loincFacts(medplum, GLUCOSE.code as string), /Not found/);
-  });
-
   test('an answer list is a ValueSet; only its answers are accepted', async () => {
     const medplum = client();
     const vs = await ensureAnswerList(medplum);
@@ -174,6 +162,18 @@ describe('terminology/loinc-structure', () => {
     assert.equal((await loincFacts(medplum, '10331-7')).answerList, 'LL360-9');
     // The stub's codes are gone for this project: its own LOINC is the one $lookup reads now.
     await assert.rejects(() => loincFacts(medplum, '8480-6'), /Not found/);
+  });
+
+  test('a new project sees the seeded LOINC stub: ten codes, no properties', async () => {
+    const medplum = client();
+    const bp = await loincFacts(medplum, '8480-6');
+    assert.deepEqual(bp, {
+      display: 'Systolic blood pressure',
+      loincClass: undefined,
+      answerList: undefined,
+      isPanel: false,
+    });
+    await assert.rejects(() => loincFacts(medplum, GLUCOSE.code as string), /Not found/);
   });
 
   test('the panel code is on the order and the report, member codes on the Observations', async () => {
