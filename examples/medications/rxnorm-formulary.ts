@@ -124,13 +124,18 @@ export async function createCompound(medplum: MedplumClient): Promise<Medication
 // #endregion compounded
 
 // #region schedule
-/** A local code system for the US Controlled Substances Act schedules. */
-export const DEA_SCHEDULE = 'https://example.org/fhir/CodeSystem/dea-schedule';
+/**
+ * HL7 version 2 table 0477, Controlled Substance Schedule: the US schedules as codes I to V (and VI).
+ * A Medplum server stores it with the other v2 tables, so every project can validate against it.
+ */
+export const CONTROLLED_SCHEDULE = 'http://terminology.hl7.org/CodeSystem/v2-0477';
+/** Listed from the strictest schedule to the least strict. */
 export const SCHEDULES = {
-  CII: { system: DEA_SCHEDULE, code: 'CII', display: 'Schedule II' },
-  CIII: { system: DEA_SCHEDULE, code: 'CIII', display: 'Schedule III' },
-  CIV: { system: DEA_SCHEDULE, code: 'CIV', display: 'Schedule IV' },
-  CV: { system: DEA_SCHEDULE, code: 'CV', display: 'Schedule V' },
+  I: { system: CONTROLLED_SCHEDULE, code: 'I', display: 'Schedule I' },
+  II: { system: CONTROLLED_SCHEDULE, code: 'II', display: 'Schedule II' },
+  III: { system: CONTROLLED_SCHEDULE, code: 'III', display: 'Schedule III' },
+  IV: { system: CONTROLLED_SCHEDULE, code: 'IV', display: 'Schedule IV' },
+  V: { system: CONTROLLED_SCHEDULE, code: 'V', display: 'Schedule V' },
 } satisfies Record<string, Coding>;
 
 /**
@@ -171,7 +176,7 @@ export async function scheduleOf(medplum: MedplumClient, medication: Medication)
     .flatMap((k) => k.regulatory ?? [])
     .flatMap((r) => r.schedule ?? [])
     .flatMap((s) => s.schedule.coding ?? [])
-    .filter((c) => c.system === DEA_SCHEDULE);
+    .filter((c) => c.system === CONTROLLED_SCHEDULE);
   // A product with several controlled ingredients takes the strictest schedule.
   const strictest = Object.keys(SCHEDULES);
   return schedules.sort((a, b) => strictest.indexOf(a.code as string) - strictest.indexOf(b.code as string))[0];

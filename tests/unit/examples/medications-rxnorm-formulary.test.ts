@@ -80,9 +80,9 @@ describe('medications/rxnorm-formulary', () => {
 
   test('the schedule comes from MedicationKnowledge of the ingredients', async () => {
     const medplum = mockWithSearch();
-    const knowledge = await recordSchedule(medplum, INGREDIENTS.oxycodone, SCHEDULES.CII);
+    const knowledge = await recordSchedule(medplum, INGREDIENTS.oxycodone, SCHEDULES.II);
     assert.doesNotThrow(() => validateResource(knowledge));
-    assert.equal((await recordSchedule(medplum, INGREDIENTS.oxycodone, SCHEDULES.CII)).id, knowledge.id);
+    assert.equal((await recordSchedule(medplum, INGREDIENTS.oxycodone, SCHEDULES.II)).id, knowledge.id);
     assert.equal(knowledge.regulatory?.[0].regulatoryAuthority.display, 'Drug Enforcement Administration');
 
     const oxycodone: Medication = {
@@ -90,7 +90,7 @@ describe('medications/rxnorm-formulary', () => {
       code: { text: 'oxycodone hydrochloride 5 MG Oral Tablet' },
       ingredient: [{ itemCodeableConcept: { coding: [INGREDIENTS.oxycodone] }, isActive: true }],
     };
-    assert.equal((await scheduleOf(medplum, oxycodone))?.code, 'CII');
+    assert.equal((await scheduleOf(medplum, oxycodone))?.code, 'II');
     const amlodipine = await ensureProduct(medplum, {
       drug: DRUGS.amlodipine5,
       ingredient: INGREDIENTS.amlodipine,

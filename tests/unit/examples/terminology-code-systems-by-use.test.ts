@@ -130,6 +130,8 @@ describe('terminology/code-systems-by-use', () => {
       [{ system: CVX, code: '03' }, false], // CVX stub: one code, 213
       [{ system: 'http://unitsofmeasure.org', code: '%' }, true], // UCUM: a list of common units
       [{ system: 'http://unitsofmeasure.org', code: 'mg/dL' }, false], // ... which lacks this one
+      [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'E11.9' }, false], // WHO URL: a stub of seven placeholder codes
+      [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0477', code: 'II' }, true], // HL7 v2 tables are complete
       [{ system: ICD10CM, code: 'E11.9' }, true], // no ICD-10-CM CodeSystem: only the URL is compared
       [{ system: ICD10CM, code: 'NOT-A-CODE' }, true],
     ];

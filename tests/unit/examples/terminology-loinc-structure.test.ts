@@ -35,7 +35,7 @@ const HBA1C: Coding = { system: LOINC, code: '4548-4', display: 'Hemoglobin A1c/
 const ROWS: LoincRow[] = [
   { code: CMP.code as string, display: CMP.display as string, loincClass: 'PANEL.CHEM' },
   { code: GLUCOSE.code as string, display: GLUCOSE.display as string, loincClass: 'CHEM' },
-  { code: HBA1C.code as string, display: HBA1C.display as string, loincClass: 'CHEM' },
+  { code: CREATININE.code as string, display: CREATININE.display as string, loincClass: 'CHEM' },
   { code: '10331-7', display: 'Rh [Type] in Blood', answerList: 'LL360-9' },
   { code: POSITIVE.code as string, display: POSITIVE.display as string },
   { code: NEGATIVE.code as string, display: NEGATIVE.display as string },
