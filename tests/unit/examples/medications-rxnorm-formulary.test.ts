@@ -1,0 +1,133 @@
+/**
+ * RxNorm formulary examples: products with RxNorm and NDC codings, a compounded product, a DEA
+ * schedule on MedicationKnowledge, and the formulary List with tiers.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { validateResource } from '@medplum/core';
+import type { Medication } from '@medplum/fhirtypes';
+import { DRUGS } from '../../../examples/medications/prescribe';
+import {
+  createCompound,
+  ensureFormulary,
+  ensureProduct,
+  formularyProducts,
+  INGREDIENTS,
+  NDC,
+  ndc11,
+  productByNdc,
+  recordSchedule,
+  SCHEDULES,
+  scheduleOf,
+  setTier,
+} from '../../../examples/medications/rxnorm-formulary';
+import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
+
+// NDC layouts only (labeler-product-package); these digits name no real product.
+const NDC_442 = '1234-5678-90';
+const NDC_532 = '12345-678-90';
+const NDC_541 = '12345-6789-0';
+
+describe('medications/rxnorm-formulary', () => {
+  test('ndc11 pads each hyphenated layout to 5-4-2', () => {
+    assert.equal(ndc11(NDC_442), '01234567890');
+    assert.equal(ndc11(NDC_532), '12345067890');
+    assert.equal(ndc11(NDC_541), '12345678900');
+    assert.equal(ndc11('12345678900'), '12345678900');
+    assert.throws(() => ndc11('1234567890'), /Not a hyphenated NDC/);
+  });
+
+  test('a product carries its RxNorm code and its NDCs; an NDC finds the product; loading is idempotent', async () => {
+    const medplum = mockWithSearch();
+    const amlodipine = await ensureProduct(medplum, {
+      drug: DRUGS.amlodipine5,
+      ingredient: INGREDIENTS.amlodipine,
+      mgPerTablet: 5,
+      ndcs: [NDC_532],
+    });
+    assert.doesNotThrow(() => validateResource(amlodipine));
+    assert.deepEqual(
+      amlodipine.code?.coding?.map((c) => [c.system, c.code]),
+      [
+        [DRUGS.amlodipine5.system, '197361'],
+        [NDC, '12345067890'],
+      ],
+    );
+    assert.equal(amlodipine.ingredient?.[0].strength?.numerator?.value, 5);
+    const again = await ensureProduct(medplum, {
+      drug: DRUGS.amlodipine5,
+      ingredient: INGREDIENTS.amlodipine,
+      mgPerTablet: 5,
+    });
+    assert.equal(again.id, amlodipine.id);
+    // Found by the 10-digit form from a label or the 11-digit form from a claim.
+    assert.equal((await productByNdc(medplum, NDC_532))?.id, amlodipine.id);
+    assert.equal((await productByNdc(medplum, '12345067890'))?.id, amlodipine.id);
+    assert.equal(await productByNdc(medplum, NDC_442), undefined);
+  });
+
+  test('a compounded product is described by its ingredients', async () => {
+    const medplum = mockWithSearch();
+    const compound = await createCompound(medplum);
+    assert.doesNotThrow(() => validateResource(compound));
+    assert.equal(compound.code?.coding, undefined);
+    assert.deepEqual(
+      compound.ingredient?.map((i) => i.isActive),
+      [true, false],
+    );
+    assert.equal(compound.ingredient?.[0].itemCodeableConcept?.coding?.[0].code, INGREDIENTS.amlodipine.code);
+  });
+
+  test('the schedule comes from MedicationKnowledge of the ingredients', async () => {
+    const medplum = mockWithSearch();
+    const knowledge = await recordSchedule(medplum, INGREDIENTS.oxycodone, SCHEDULES.II);
+    assert.doesNotThrow(() => validateResource(knowledge));
+    assert.equal((await recordSchedule(medplum, INGREDIENTS.oxycodone, SCHEDULES.II)).id, knowledge.id);
+    assert.equal(knowledge.regulatory?.[0].regulatoryAuthority.display, 'Drug Enforcement Administration');
+
+    const oxycodone: Medication = {
+      resourceType: 'Medication',
+      code: { text: 'oxycodone hydrochloride 5 MG Oral Tablet' },
+      ingredient: [{ itemCodeableConcept: { coding: [INGREDIENTS.oxycodone] }, isActive: true }],
+    };
+    assert.equal((await scheduleOf(medplum, oxycodone))?.code, 'II');
+    const amlodipine = await ensureProduct(medplum, {
+      drug: DRUGS.amlodipine5,
+      ingredient: INGREDIENTS.amlodipine,
+      mgPerTablet: 5,
+    });
+    assert.equal(await scheduleOf(medplum, amlodipine), undefined);
+    assert.equal(await scheduleOf(medplum, await createCompound(medplum)), undefined);
+  });
+
+  test('the formulary is one List; tiers are entry flags; one request returns it with its products', async () => {
+    loadFullDefinitions();
+    const medplum = mockWithSearch();
+    const list = await ensureFormulary(medplum);
+    assert.equal((await ensureFormulary(medplum)).id, list.id);
+    const amlodipine = await ensureProduct(medplum, {
+      drug: DRUGS.amlodipine5,
+      ingredient: INGREDIENTS.amlodipine,
+      mgPerTablet: 5,
+    });
+    const lisinopril = await ensureProduct(medplum, {
+      drug: DRUGS.lisinopril10,
+      ingredient: INGREDIENTS.lisinopril,
+      mgPerTablet: 10,
+    });
+    await setTier(medplum, list, amlodipine, 'preferred');
+    await setTier(medplum, list, lisinopril, 'preferred');
+    const updated = await setTier(medplum, list, amlodipine, 'non-preferred');
+    assert.doesNotThrow(() => validateResource(updated));
+    assert.equal(updated.entry?.length, 2);
+
+    const products = await formularyProducts(medplum);
+    assert.deepEqual(
+      products.map((p) => [p.medication.code?.coding?.[0].code, p.tier]),
+      [
+        ['314076', 'preferred'],
+        ['197361', 'non-preferred'],
+      ],
+    );
+  });
+});
