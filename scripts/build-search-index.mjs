@@ -152,7 +152,16 @@ function forIndex(sourcePath, html) {
     // the filter `kind: digest` lets the search client rank them after the guides for a question,
     // as it does reference pages (rerank in src/components/Search/pagefind.ts).
     const digest = DIGEST.test(sourcePath) ? ['<span data-pagefind-filter="kind">digest</span>'] : [];
-    const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' ') }, [...defines, ...messages, ...digest]);
+    // Each one-word front matter keyword (lower case) is a value of the filter `keyword`, so a
+    // one-word query can ask which guides list it as theirs: Pagefind matches the last word of a
+    // query as a prefix, and `cors` alone also finds every page that says "correlation" or "core".
+    const keywords = keywordFilters(metaContent(html, 'keywords'));
+    const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' ') }, [
+      ...defines,
+      ...messages,
+      ...digest,
+      ...keywords,
+    ]);
     return spaced.replace(body, `class="theme-doc-markdown markdown"${filter}>${hidden}`);
   }
   const members = [...html.matchAll(/<h[23][^>]*\bid=[^>]*>([^<]+)/g)].map((m) => m[1].trim()).filter(Boolean);
@@ -185,6 +194,15 @@ function definedTerms(html) {
 }
 
 /** The content of `<meta name=…>` in Docusaurus's minified head (quoted or not). */
+/** The `keyword` filter values of a page's keywords meta tag (comma-separated): its one-word keywords, lower case. */
+function keywordFilters(keywords) {
+  const words = keywords
+    .split(',')
+    .map((k) => k.trim().toLowerCase())
+    .filter((k) => /^\S+$/.test(k));
+  return [...new Set(words)].map((k) => `<span data-pagefind-filter="keyword">${escapeAttr(k)}</span>`);
+}
+
 function metaContent(html, name) {
   const tag = new RegExp(`<meta[^>]*\\bname=["']?${name}["']?[^>]*>`).exec(html)?.[0];
   const value = tag && /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/.exec(tag);

@@ -347,3 +347,46 @@ test('a catalogue heading that is the message itself comes before one that goes 
   );
   assert.equal(preferExactTitle(hits, 'Invalid reference (Not found)')[0].anchorTitle, 'Invalid reference (Not found)');
 });
+
+test('a plain one-word query also asks for the guides that list it as a keyword; an identifier does not', async () => {
+  const r = (id: string): ScoredResult => ({ id, score: 1, data: async () => ({ url: id, excerpt: '', meta: {} }) });
+  const calls: string[] = [];
+  const api = {
+    debouncedSearch: async () => ({ results: [r('core-words'), r('correlation')] }),
+    search: async (term: string | null, opts?: { filters?: Record<string, string> }) => {
+      calls.push(JSON.stringify(opts?.filters ?? {}));
+      return { results: opts?.filters?.keyword === 'cors' ? [r('config-settings'), r('cors'), r('third')] : [] };
+    },
+  } as unknown as Parameters<typeof searchWithCatalogue>[0];
+  const found = await searchWithCatalogue(api, 'CORS');
+  assert.deepEqual(
+    found?.defining.map((x) => x.id),
+    ['config-settings', 'cors'],
+  );
+  assert.ok(calls.includes('{"keyword":"cors"}'), calls.join(' '));
+  calls.length = 0;
+  await searchWithCatalogue(api, 'allowedOrigins');
+  assert.ok(!calls.some((c) => c.includes('keyword')), calls.join(' '));
+  await searchWithCatalogue(api, 'allowed origins');
+  assert.ok(!calls.some((c) => c.includes('keyword')), calls.join(' '));
+});
+
+test('a page listed by keyword and also found with a heading named as the query opens at that heading', async () => {
+  const { findHits } = await import('../../src/components/Search/pagefind');
+  const entry = pageWithHeading('/docs/troubleshooting/sign-in.html', 'Unauthorized (401)', 'unauthorized-401');
+  const plain = { url: '/docs/troubleshooting/sign-in.html', excerpt: '', meta: { title: 'Sign-in' } };
+  const result = (data: object): ScoredResult => ({
+    id: JSON.stringify(data),
+    score: 1,
+    data: async () => data as never,
+  });
+  const api = {
+    debouncedSearch: async () => ({ results: [result(entry)] }),
+    search: async (term: string | null, opts?: { filters?: Record<string, string> }) => ({
+      // The keyword lookup (no term) returns the page without headings; the catalogue search with them.
+      results: opts?.filters?.keyword ? [result(plain)] : opts?.filters?.section ? [result(entry)] : [],
+    }),
+  } as unknown as Parameters<typeof findHits>[0];
+  const hits = await findHits(api, 'Unauthorized', '/', 8);
+  assert.equal(hits?.[0].route, '/docs/troubleshooting/sign-in#unauthorized-401');
+});

@@ -285,6 +285,9 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
 /** How many catalogue pages are checked for a heading named exactly as the query. */
 const CATALOGUE_CANDIDATES = 3;
 
+/** How many guides listing a one-word query as a keyword come before Pagefind's ranking. */
+const KEYWORD_CANDIDATES = 2;
+
 /**
  * Searches for every significant word together, and the troubleshooting catalogue on its own
  * (its pages carry the Pagefind filter `section: troubleshooting`). An error text pasted from a
@@ -299,7 +302,9 @@ export async function searchWithCatalogue(
   const words = significantWords(query).join(' ');
   const identifier = asIdentifier(query);
   const name = asPageName(query);
-  const [results, catalogue, messages, defines, named] = await Promise.all([
+  // A plain word (not an identifier, not a phrase) is also looked up among the guides' keywords.
+  const keyword = !identifier && /^[a-z][a-z0-9-]*$/i.test(query.trim()) ? query.trim().toLowerCase() : undefined;
+  const [results, catalogue, messages, defines, named, listing] = await Promise.all([
     searchRanked(api, query),
     api
       .search(words, { filters: { section: 'troubleshooting' } })
@@ -315,9 +320,14 @@ export async function searchWithCatalogue(
     name
       ? api.search(null, { filters: { named: name } }).then((r) => r.results.slice(0, CATALOGUE_CANDIDATES))
       : Promise.resolve([]),
+    keyword
+      ? api.search(null, { filters: { keyword } }).then((r) => r.results.slice(0, KEYWORD_CANDIDATES))
+      : Promise.resolve([]),
   ]);
-  // The reference page named exactly as the query first, then pages defining the identifier.
+  // The reference page named exactly as the query first, then pages defining the identifier; when
+  // neither exists, the guides that list the word as a keyword of theirs (scripts/build-search-index.mjs).
   const defining = [...named, ...defines.filter((d) => !named.some((n) => n.id === d.id))];
+  if (defining.length === 0) defining.push(...listing);
   const byMessage = [...messages, ...catalogue.filter((c) => !messages.some((m) => m.id === c.id))];
   return results === null ? null : { results, catalogue: byMessage, defining };
 }
@@ -435,7 +445,12 @@ export async function findHits(api: PagefindApi, term: string, baseUrl: string, 
     Promise.all(found.defining.map((r) => r.data())),
   ]);
   const named = catalogue.filter((d) => exactHeading(d, term));
-  const ordered = [...defining, ...data, ...named].filter((d, i, all) => all.findIndex((x) => x.url === d.url) === i);
+  // A page found twice keeps its first place, but the copy that holds a heading named as the
+  // query (a filter-only lookup returns no headings) wins, so the result still opens at it.
+  const all = [...defining, ...data, ...named];
+  const ordered = all
+    .filter((d, i) => all.findIndex((x) => x.url === d.url) === i)
+    .map((d) => all.find((x) => x.url === d.url && exactHeading(x, term)) ?? d);
   const hits = ordered.map((d) => {
     const heading = exactHeading(d, term);
     const route = toRoute(heading?.url ?? d.url);
