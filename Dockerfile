@@ -27,7 +27,7 @@ FROM nginx:1.27-alpine
 ARG BASE_URL=/
 
 COPY deploy/nginx.conf /etc/nginx/nginx.conf
-# The security headers the build computed (scripts/security-headers.ts), included by nginx.conf.
+# The security headers the build computed (lib/security-headers.ts), included by nginx.conf.
 COPY --from=build /site/build/.security-headers.nginx.conf /etc/nginx/security-headers.conf
 # The sample config serves /medplum-docs/: put BASE_URL in its place (for "/", drop the part
 # that answers paths outside the base), then check the result.

@@ -126,7 +126,7 @@ export default async function createConfig(): Promise<Config> {
     staticDirectories: ['static', ...(developing ? [DEV_SEARCH_DIR] : [])],
     trailingSlash: false,
     // The banner for a wrong baseUrl is an inline script on the front page, with inline styles in
-    // its HTML; under the Content-Security-Policy (scripts/security-headers.ts) it would be one
+    // its HTML; under the Content-Security-Policy (lib/security-headers.ts) it would be one
     // more hash for a message only a misconfigured build shows.
     baseUrlIssueBanner: false,
 

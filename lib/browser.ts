@@ -1,6 +1,6 @@
 /**
  * The browser driver the browser tests and the bench share: the machine's Chrome or Chromium driven by playwright-core
- * (scripts/find-browser.ts), the built site served on localhost, and a record of what each page did.
+ * (./find-browser.ts), the built site served on localhost, and a record of what each page did.
  *
  * The site is served only under the base URL it was built for (`npm test` builds under
  * `/medplum-docs/`), as a host serving it in a folder would. Tests name pages by route below the
@@ -10,13 +10,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { locateBrowser } from '../scripts/find-browser';
-import { detectBaseUrl, serveBuild, type StaticServer } from '../scripts/serve-build';
+import { locateBrowser } from './find-browser';
+import { detectBaseUrl, serveBuild, type StaticServer } from './serve-build';
 
 export const SITE_DIR = path.join(__dirname, '..');
 /** The build under test: build/, or the folder in BUILD_DIR (the root smoke test's build-root/). */
 export const BUILD_DIR = path.resolve(SITE_DIR, process.env.BUILD_DIR ?? 'build');
-/** Chrome, Chromium or Edge: CHROMIUM_PATH, else the first found in the usual places (scripts/find-browser.ts). */
+/** Chrome, Chromium or Edge: CHROMIUM_PATH, else the first found in the usual places (./find-browser.ts). */
 export const CHROMIUM = locateBrowser();
 
 /** Flags for a root, offline, headless Chromium: nothing may reach another host. */
@@ -97,7 +97,7 @@ export function isOnSite(site: string, url: string): boolean {
 /**
  * Every Content-Security-Policy violation a page of any offlineContext reported in this test
  * file (`<url>: <directive> blocked <what>`). The site is served with the headers `npm run serve`
- * sends (scripts/security-headers.ts), so each browser test runs under the policy; a session
+ * sends (./security-headers.ts), so each browser test runs under the policy; a session
  * refuses to close while this list holds anything, so any test file fails on a violation.
  */
 export const cspViolations: string[] = [];

@@ -4,7 +4,7 @@
  * shared link would, in the address's fragment.
  *
  * The browser tests (tool-limits.test.ts) open each one and check the tool says which limit it
- * hit and the page survives; `npm run bench` (scripts/tool-blocking.ts) opens each one and
+ * hit and the page survives; `npm run bench` (lib/tool-blocking.ts) opens each one and
  * reports the longest task it put on the main thread against the 200 ms budget.
  */
 

@@ -7,10 +7,10 @@
  * Prints tables and writes .bench/results.json. Not part of `npm test`: timings vary by machine.
  *
  * Lighthouse audits each template three ways in one run, so the comparison is fair: this site, the same page with
- * its scripts removed (scripts/bench-noscript.ts: the no-JavaScript limit) and stock Docusaurus's
+ * its scripts removed (lib/bench-noscript.ts: the no-JavaScript limit) and stock Docusaurus's
  * docs page, with score, total blocking time and main-thread work side by side and budgets
  * expressed against them. The FHIR tools' longest main-thread task on hostile links is reported
- * too (scripts/tool-blocking.ts).
+ * too (lib/tool-blocking.ts).
  *
  * Also: what one more page costs every other page (scripts/bench-page-cost.ts), a stock
  * two-page Docusaurus site built from the same packages for comparison (built once into
@@ -28,16 +28,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { nodeOptions } from './node-options.mjs';
+import { nodeOptions } from '../lib/node-options.mjs';
 import { CHROMIUM, CHROMIUM_ARGS, builtRoutes, startApp, templateOf } from '../lib/browser';
 import { builtFileOf } from '../lib/built-html';
-import { detectBaseUrl, serveBuild, type StaticServer } from './serve-build';
-import { removeNoScriptCopies, writeNoScriptCopies } from './bench-noscript';
+import { detectBaseUrl, serveBuild, type StaticServer } from '../lib/serve-build';
+import { removeNoScriptCopies, writeNoScriptCopies } from '../lib/bench-noscript';
 import { perPageCost } from './bench-page-cost';
 import { measureAppStart, type AppStart } from './bench-app-start';
 import { firstTapBudgets, measureFirstTap, printFirstTap, type FirstTap } from './bench-first-tap';
 import { measureToolBytes, printToolBytes, type ToolBytes } from './tool-bytes';
-import { measureToolBlocking, printToolBlocking, TOOL_TASK_BUDGET_MS, type ToolBlocking } from './tool-blocking';
+import { measureToolBlocking, printToolBlocking, TOOL_TASK_BUDGET_MS, type ToolBlocking } from '../lib/tool-blocking';
 import { loadQuerySets, runQueries, summarize, type QualitySummary } from '../lib/search-quality';
 
 const SITE = path.join(__dirname, '..');

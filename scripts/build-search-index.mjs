@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
 import * as pagefind from 'pagefind';
-import { NOT_INDEXED, SYNONYMS } from './search-fields.mjs';
+import { NOT_INDEXED, SYNONYMS } from '../lib/search-fields.mjs';
 
 /**
  * Generated reference pages repeat words like "FHIR", "resource" and "reference" hundreds of

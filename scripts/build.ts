@@ -1,11 +1,11 @@
 /**
  * `npm run build`: the production build into BUILD_DIR (default build/), then the Pagefind index.
  *
- *   1. finds the browser that draws the Mermaid diagrams (scripts/find-browser.ts; on Debian or
+ *   1. finds the browser that draws the Mermaid diagrams (lib/find-browser.ts; on Debian or
  *      Ubuntu, as root or with `sudo -n`, installs chromium when there is none) and hands its path
  *      to the build as CHROMIUM_PATH;
  *   2. `docusaurus build --out-dir BUILD_DIR` (extra arguments go to it), with the Node 20 flag of
- *      scripts/node-options.mjs;
+ *      lib/node-options.mjs;
  *   3. scripts/build-search-index.mjs on the result;
  *   4. scripts/security-headers.ts: the policy computed from the inline scripts the build emitted,
  *      written into the build for `npm run serve`, nginx and `_headers` (fails naming a page whose
@@ -14,8 +14,8 @@
  * A script rather than a shell line, so that it runs the same from cmd.exe and PowerShell.
  */
 import { spawnSync } from 'node:child_process';
-import { ensureBrowser } from './find-browser';
-import { nodeFlags } from './node-options.mjs';
+import { ensureBrowser } from '../lib/find-browser';
+import { nodeFlags } from '../lib/node-options.mjs';
 
 const outDir = process.env.BUILD_DIR || 'build';
 

@@ -4,7 +4,7 @@
  */
 import { chromium, type Browser } from 'playwright-core';
 import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS } from '../lib/browser';
-import { serveBuild } from './serve-build';
+import { serveBuild } from '../lib/serve-build';
 
 export function runAgainstBuild(measure: (browser: Browser, origin: string) => Promise<void>): void {
   (async () => {

@@ -36,7 +36,7 @@ export function validationSubject(
 /**
  * Loads @medplum/core on first use. On Node 20 it needs a global WebSocket at import time, which
  * exists only with --experimental-websocket (the npm build and start scripts add it there, through
- * scripts/node-options.mjs; Node 22+ has WebSocket by default). Commands
+ * lib/node-options.mjs; Node 22+ has WebSocket by default). Commands
  * such as `docusaurus serve` load the site config without that flag, so a placeholder stands in
  * while the module loads and is removed right after: validation never opens a socket.
  */

@@ -1,6 +1,6 @@
 /**
  * Renders Mermaid diagrams to SVG at build time, in the same Chrome or Chromium the browser tests
- * drive (scripts/find-browser.ts), through mermaid-isomorphic (Mermaid itself, run in a headless page). Each diagram comes
+ * drive (lib/find-browser.ts), through mermaid-isomorphic (Mermaid itself, run in a headless page). Each diagram comes
  * out twice, with Mermaid's default and dark themes, so the page can show the one that matches
  * the reader's colour mode without running any diagram code.
  *
@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { locateBrowser } from '../../scripts/find-browser';
+import { locateBrowser } from '../../lib/find-browser';
 
 export interface RenderedDiagram {
   light: string;
@@ -26,7 +26,7 @@ const DARK = '%%{init: {"theme": "dark"}}%%\n';
 const CHILD = path.join(__dirname, 'render-child.mjs');
 let batchNumber = 0;
 
-/** The browser that draws the diagrams (scripts/find-browser.ts); throws, naming where it looked, when there is none. */
+/** The browser that draws the diagrams (lib/find-browser.ts); throws, naming where it looked, when there is none. */
 function chromiumPath(): string {
   try {
     return locateBrowser();

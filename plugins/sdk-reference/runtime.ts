@@ -4,7 +4,7 @@
  * keeps the generator working from commands that do not pass the flag, such as `docusaurus serve`.
  */
 import { execFileSync } from 'node:child_process';
-import { nodeFlags } from '../../scripts/node-options.mjs';
+import { nodeFlags } from '../../lib/node-options.mjs';
 
 export type RuntimeValue =
   | { type: 'function' }

@@ -21,9 +21,9 @@ import { MedplumClient } from '@medplum/core';
 import type { Bot } from '@medplum/fhirtypes';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { SERVER_VERSION } from './args';
-import { SUPER_ADMIN } from './config';
-import { createIsolatedProject, type IsolatedProject } from './projects';
+import { SERVER_VERSION } from '../../lib/verify-server/args';
+import { SUPER_ADMIN } from '../../lib/verify-server/config';
+import { createIsolatedProject, type IsolatedProject } from '../../lib/verify-server/projects';
 import { log } from './util';
 
 export interface SuperAdminClientCredentials {

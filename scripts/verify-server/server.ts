@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SUPER_ADMIN } from './config';
+import { SUPER_ADMIN } from '../../lib/verify-server/config';
 import { alive, log, sleep, withNode24 } from './util';
 
 export interface StartedServer {

@@ -1,5 +1,5 @@
 /**
- * The site under its Content-Security-Policy (scripts/security-headers.ts), served with the
+ * The site under its Content-Security-Policy (lib/security-headers.ts), served with the
  * headers `npm run serve` sends (and each page's meta policy too in a CSP_META=1 build):
  * - pages loaded with their app started raise no `securitypolicyviolation` event and no console
  *   error: crawl.test.ts checks that on the ~400 pages it visits (the app started on one page of
@@ -15,7 +15,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { readPolicy } from '../../scripts/security-headers';
+import { readPolicy } from '../../lib/security-headers';
 import {
   BUILD_DIR,
   builtRoutes,

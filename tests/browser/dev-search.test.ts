@@ -11,9 +11,9 @@ import { after, before, test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { detectBaseUrl } from '../../scripts/serve-build';
+import { detectBaseUrl } from '../../lib/serve-build';
 import { normalizeBaseUrl } from '../../site.settings';
-import { nodeOptions } from '../../scripts/node-options.mjs';
+import { nodeOptions } from '../../lib/node-options.mjs';
 import { BUILD_DIR, CHROMIUM, CHROMIUM_ARGS, SITE_DIR, withBase } from '../../lib/browser';
 
 let server: ChildProcess | undefined;

@@ -1,8 +1,8 @@
 /**
  * `npm run serve` as a static host or CDN would serve the build: only under its base URL, with
- * the cache headers of scripts/cache-rules.ts (content-hashed files a year and immutable; pages,
+ * the cache headers of lib/cache-rules.ts (content-hashed files a year and immutable; pages,
  * twins and Pagefind's entry files revalidated with an ETag), and on every response the security
- * headers the build computed (scripts/security-headers.ts).
+ * headers the build computed (lib/security-headers.ts).
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { IMMUTABLE, REVALIDATE } from '../../scripts/cache-rules';
-import { HSTS_HEADER, readPolicy } from '../../scripts/security-headers';
-import { detectBaseUrl } from '../../scripts/serve-build';
+import { IMMUTABLE, REVALIDATE } from '../../lib/cache-rules';
+import { HSTS_HEADER, readPolicy } from '../../lib/security-headers';
+import { detectBaseUrl } from '../../lib/serve-build';
 import { BUILD_DIR, SITE_DIR, withBase } from '../../lib/browser';
 
 let server: ChildProcess | undefined;

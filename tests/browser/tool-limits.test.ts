@@ -4,12 +4,12 @@
  *
  * Freezes are caught with long-task timing: the old behaviour was a task of 2.7 to 22 seconds or
  * one that never ended, so a task over FREEZE_MS fails here. The 200 ms budget itself is measured
- * in `npm run bench` (scripts/tool-blocking.ts), on a quiet machine, not in a timed test.
+ * in `npm run bench` (lib/tool-blocking.ts), on a quiet machine, not in a timed test.
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { BrowserContext } from 'playwright-core';
-import { openCase } from '../../scripts/tool-blocking';
+import { openCase } from '../../lib/tool-blocking';
 import { offlineContext, startSession, type Session } from '../../lib/browser';
 import { HOSTILE_TOOL_CASES } from '../../lib/hostile-tool-cases';
 

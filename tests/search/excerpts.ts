@@ -7,7 +7,7 @@
  */
 import { decodeHTML } from 'entities';
 import type { Page } from 'playwright-core';
-import { SYNONYMS } from '../../scripts/search-fields.mjs';
+import { SYNONYMS } from '../../lib/search-fields.mjs';
 
 export interface PageTexts {
   /** The article's text without the parts below. */

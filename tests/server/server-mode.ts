@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import type { ProfileResource } from '@medplum/core';
-import { createIsolatedProject } from '../../scripts/verify-server/projects';
+import { createIsolatedProject } from '../../lib/verify-server/projects';
 
 export interface VerifyEnv {
   baseUrl: string;
@@ -50,7 +50,7 @@ function install(env: VerifyEnv): void {
   const baseUrl = env.baseUrl.endsWith('/') ? env.baseUrl : `${env.baseUrl}/`;
 
   let superAdmin: Promise<InstanceType<typeof core.MedplumClient>> | undefined;
-  /** One super admin login per process, by the super admin client's credentials (see scripts/verify-server/projects.ts for why). */
+  /** One super admin login per process, by the super admin client's credentials (see lib/verify-server/projects.ts for why). */
   function superAdminClient(): Promise<InstanceType<typeof core.MedplumClient>> {
     superAdmin ??= (async () => {
       const { clientId, clientSecret } = env.superAdmin;

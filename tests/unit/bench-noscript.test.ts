@@ -1,5 +1,5 @@
 /**
- * The bench's "scripts removed" copy of a page (scripts/bench-noscript.ts) keeps everything but
+ * The bench's "scripts removed" copy of a page (lib/bench-noscript.ts) keeps everything but
  * scripts: the side-by-side comparison is only fair if the copy is the same page.
  */
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { htmlFileFor, removeNoScriptCopies, stripScripts, writeNoScriptCopies } from '../../scripts/bench-noscript';
+import { htmlFileFor, removeNoScriptCopies, stripScripts, writeNoScriptCopies } from '../../lib/bench-noscript';
 
 const PAGE = [
   '<!doctype html><html><head><link rel=stylesheet href=/assets/css/a.css />',

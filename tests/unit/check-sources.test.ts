@@ -8,13 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import {
-  changedSince,
-  checkSources,
-  formatReport,
-  formatSinceReport,
-  isHistoricalPin,
-} from '../../scripts/check-sources';
+import { changedSince, checkSources, formatReport, formatSinceReport, isHistoricalPin } from '../../lib/check-sources';
 
 let root: string;
 let repo: string;

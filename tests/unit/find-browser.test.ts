@@ -1,7 +1,7 @@
-/** scripts/find-browser.ts on fake Linux, macOS and Windows machines. */
+/** lib/find-browser.ts on fake Linux, macOS and Windows machines. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findBrowser, isDebianLike, notFoundMessage, type Env, type Lookup } from '../../scripts/find-browser';
+import { findBrowser, isDebianLike, notFoundMessage, type Env, type Lookup } from '../../lib/find-browser';
 
 function lookup(platform: NodeJS.Platform, files: string[], env: Env = {}, playwright?: string): Lookup {
   const fs = new Set(files);

@@ -10,7 +10,7 @@ import {
   listDocFiles,
 } from '../../plugins/docs-frontmatter-check/check';
 import { normalizeSourceEntries, parseSourceEntry } from '../../plugins/docs-frontmatter-check/sources';
-import { normalizeText } from '../../scripts/normalize-sources';
+import { normalizeText } from '../../lib/normalize-sources';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 
 const valid = [

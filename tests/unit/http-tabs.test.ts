@@ -24,7 +24,7 @@ import {
 import { authOf, shellQuote, toCurl, toHttp, toPython } from '../../plugins/remark-example-code/http-snippets';
 import { TAB_GROUP } from '../../plugins/remark-example-code/http-tabs';
 import { rehypeCleanTwin } from '../../plugins/markdown-twins/rehype-clean-twin';
-import { firstDifference, storedFiles } from '../../scripts/http-recordings';
+import { firstDifference, storedFiles } from '../../lib/http-recordings';
 
 const siteDir = path.resolve(__dirname, '../..');
 

@@ -1,7 +1,8 @@
 /**
  * Who may import whom: build-time code (plugins/) and browser code (src/) meet only at the seams
- * CONTRIBUTING.md lists, and scripts/ and lib/ never import from tests/ (what both need lives in
- * lib/). Imports are read from the source text, including import statements that generators and
+ * CONTRIBUTING.md lists; scripts/ and lib/ never import from tests/, and tests/ and lib/ never
+ * import from scripts/ (what tests and scripts both need lives in lib/; a test runs a script as a
+ * command, not as a module). Imports are read from the source text, including import statements that generators and
  * loaders write into pages, since those make the same dependency.
  */
 import assert from 'node:assert/strict';
@@ -96,4 +97,14 @@ test('scripts/ and lib/ never import from tests/', () => {
     }
   }
   assert.deepEqual(offenders, []);
+});
+
+test('tests/ and lib/ never import from scripts/', () => {
+  const offenders: string[] = [];
+  for (const file of [...filesUnder('tests'), ...filesUnder('lib')]) {
+    for (const target of importsOf(file, fs.readFileSync(path.join(SITE, file), 'utf8'))) {
+      if (top(target) === 'scripts') offenders.push(`${file} → ${target}`);
+    }
+  }
+  assert.deepEqual(offenders, [], 'move what both need into lib/');
 });

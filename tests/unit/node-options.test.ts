@@ -1,7 +1,7 @@
-/** scripts/node-options.mjs: the WebSocket flag is added on Node 20 only, once. */
+/** lib/node-options.mjs: the WebSocket flag is added on Node 20 only, once. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nodeFlags, nodeOptions } from '../../scripts/node-options.mjs';
+import { nodeFlags, nodeOptions } from '../../lib/node-options.mjs';
 
 test('Node 20 gets --experimental-websocket, Node 22 and 24 do not', () => {
   assert.deepEqual(nodeFlags('20.20.2'), ['--experimental-websocket']);

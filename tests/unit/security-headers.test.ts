@@ -1,5 +1,5 @@
 /**
- * scripts/security-headers.ts: the policy computed from the inline scripts a build emits, the
+ * lib/security-headers.ts: the policy computed from the inline scripts a build emits, the
  * build failing (naming the file) on one it does not cover, and the one list carried alike by
  * `npm run serve`, deploy/nginx.conf (through the include the build writes), the Dockerfile and
  * `_headers`.
@@ -27,7 +27,7 @@ import {
   scriptHash,
   withConstantRedirectScript,
   withMetaPolicy,
-} from '../../scripts/security-headers';
+} from '../../lib/security-headers';
 
 const SITE = path.join(__dirname, '..', '..');
 const read = (rel: string) => fs.readFileSync(path.join(SITE, rel), 'utf8');
@@ -123,7 +123,7 @@ test('an inline script no kind covers fails the build, naming the HTML file and 
         /docs\/evil\.html: inline script not covered by the Content-Security-Policy: "fetch\(\\"\/x\\"\)"/,
       );
       assert.doesNotMatch(err.message, /index\.html/);
-      assert.match(err.message, /INLINE_SCRIPTS in scripts\/security-headers\.ts/);
+      assert.match(err.message, /INLINE_SCRIPTS in lib\/security-headers\.ts/);
       return true;
     },
   );
@@ -264,7 +264,7 @@ test('one list: serve, the nginx include, deploy/nginx.conf, the Dockerfile and 
   assert.ok(copy >= 0, 'Dockerfile: COPY of the security headers include');
   assert.ok(copy < dockerfile.indexOf('nginx -t'), 'before nginx -t checks the config');
   // npm run serve reads the build's list and sends each header, HSTS not (it is plain http).
-  const serve = read('scripts/serve-build.ts');
+  const serve = read('lib/serve-build.ts');
   assert.match(serve, /readPolicy\(buildDir\)/);
   assert.match(serve, /for \(const \{ name, value \} of securityHeaders\) res\.setHeader\(name, value\);/);
   assert.doesNotMatch(serve, /HSTS_HEADER/);

@@ -15,7 +15,7 @@ import {
   type RegionRecording,
 } from '../../plugins/remark-example-code/http-recordings';
 import { toHttp } from '../../plugins/remark-example-code/http-snippets';
-import { compareRuns, stabilize } from '../../scripts/verify-server/run-examples';
+import { compareRuns, stabilize } from '../../lib/verify-server/compare-runs';
 
 const SERVER_ID = '5a1c9a3e-0f4b-4d2e-9c1a-6b7d8e9f0a1b';
 const SERVER_VERSION_ID = '9e8d7c6b-5a49-4838-a7b6-c5d4e3f2a1b0';

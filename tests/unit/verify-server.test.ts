@@ -8,16 +8,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { defaultCacheDir, parseArgs, SERVER_VERSION } from '../../scripts/verify-server/args';
-import { detectCheckout } from '../../scripts/verify-server/checkout';
-import { serverConfig } from '../../scripts/verify-server/config';
+import { defaultCacheDir, parseArgs, SERVER_VERSION } from '../../lib/verify-server/args';
+import { detectCheckout } from '../../lib/verify-server/checkout';
+import { serverConfig } from '../../lib/verify-server/config';
 import {
   gitBlobHash,
   missingPackage,
   nearestVersion,
   reducedRootPackage,
   workspaceClosure,
-} from '../../scripts/verify-server/prepare';
+} from '../../lib/verify-server/server-packages';
 
 const env = { HOME: '/home/u' } as NodeJS.ProcessEnv;
 
@@ -188,7 +188,7 @@ test("prepare: gitBlobHash is git's blob id", () => {
 });
 
 test('run-examples --only re-runs named test files and merges them into the previous full run', async () => {
-  const { parseOnly, mergeRun } = await import('../../scripts/verify-server/run-examples');
+  const { parseOnly, mergeRun } = await import('../../lib/verify-server/compare-runs');
   const known = ['tests/unit/examples/auth.test.ts', 'tests/unit/examples/bots.test.ts'];
   assert.equal(parseOnly(['--record'], known), undefined);
   assert.deepEqual(parseOnly(['--only', 'auth,tests/unit/examples/bots.test.ts'], known), known);
@@ -225,7 +225,7 @@ test('run-examples --only re-runs named test files and merges them into the prev
 
 test("CONTRIBUTING lists every region that is not verified against the server, with not-verified.json's reason", async () => {
   const { readNotVerified, withList, renderNotVerified, BEGIN, END } = await import(
-    '../../scripts/verify-server/not-verified-list'
+    '../../lib/verify-server/not-verified-list'
   );
   const contributing = fs.readFileSync(path.join(__dirname, '../../CONTRIBUTING.md'), 'utf8');
   const list = readNotVerified();

@@ -41,7 +41,7 @@ test('PatientHeader without a signed-in user says so', () => {
 });
 
 test('a named import of one component bundles far less than the whole package', async () => {
-  const { measureAll } = await import('../../../scripts/measure-tree-shaking');
+  const { measureAll } = await import('../../../lib/measure-tree-shaking');
   const [one, everything] = await measureAll();
   assert.match(one.entry, /one component/);
   assert.match(everything.entry, /everything/);

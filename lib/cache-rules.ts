@@ -1,6 +1,6 @@
 /**
  * How long browsers and CDNs may keep each file of the build: ONE list, read by the server of
- * `npm run serve` (scripts/serve-build.ts), checked against deploy/nginx.conf by its test, and
+ * `npm run serve` (./serve-build.ts), checked against deploy/nginx.conf by its test, and
  * described in the README's "Deploy" section.
  *
  * - Files whose name carries a hash of their content never change under that name: a year,

@@ -1,6 +1,6 @@
 /**
  * What the search index leaves out of page text, shared by scripts/build-search-index.mjs and the
- * browser test that checks result excerpts (tests/browser/search-snippets.test.ts).
+ * tests' excerpt checks (tests/search/excerpts.ts).
  */
 
 /**
