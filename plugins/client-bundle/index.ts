@@ -41,9 +41,10 @@ const REPLACEMENTS: [upstream: string, ours: string][] = [
 ];
 
 /**
- * Fails the client build when a replacement matched nothing: after a Docusaurus upgrade that
- * moves one of core's client files, the stock file would be bundled instead, and the pages would
- * crash or prefetch again in the browser only (patches/manifest.json lists what each relies on).
+ * Fails the client production build when a replacement matched nothing: after a Docusaurus
+ * upgrade that moves one of core's client files, the stock file would be bundled instead, and the
+ * pages would crash or prefetch again in the browser only (patches/manifest.json lists what each
+ * relies on).
  */
 class AssertReplacementsApplied {
   apply(compiler: { hooks: { afterCompile: { tap(name: string, fn: (compilation: Compilation) => void): void } } }) {
@@ -69,7 +70,7 @@ export default function clientBundlePlugin(): Plugin {
     injectHtmlTags() {
       return { headTags: [REFERRER_POLICY_TAG] };
     },
-    configureWebpack(_config, isServer, utils) {
+    configureWebpack(config, isServer, utils) {
       if (isServer) return {};
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
       return {
@@ -78,7 +79,8 @@ export default function clientBundlePlugin(): Plugin {
           ...REPLACEMENTS.map(
             ([upstream, ours]) => new NormalModuleReplacementPlugin(new RegExp(`${CORE_CLIENT}${upstream}$`), ours),
           ),
-          new AssertReplacementsApplied(),
+          // Production only: the development server compiles modules lazily, as pages ask for them.
+          ...(config.mode === 'production' ? [new AssertReplacementsApplied()] : []),
         ],
         resolve: { alias: { tslib$: path.join(__dirname, 'tslib-client.mjs') } },
         module: {
