@@ -13,8 +13,13 @@ import { openCase } from '../../lib/tool-blocking';
 import { offlineContext, startSession, type Session } from '../../lib/browser';
 import { HOSTILE_TOOL_CASES } from '../../lib/hostile-tool-cases';
 
-/** A task this long is a frozen page, whatever else the machine is doing. */
-const FREEZE_MS = 1_000;
+/**
+ * A task this long is a frozen page, whatever else the machine is doing: below the 2.7 s the
+ * shortest of the old freezes took. (At 1 s the 400 KB Validator case failed on Chromium 150 on
+ * a quiet machine, at 1.2 to 1.4 s, on this commit and on the one before it: a slow task over the
+ * 200 ms budget that `npm run bench` reports, not one of the freezes this file guards against.)
+ */
+const FREEZE_MS = 2_000;
 
 let session: Session;
 let context: BrowserContext;
