@@ -34,6 +34,23 @@ export function listDocFiles(dir: string, skipDirs: string[] = []): string[] {
 }
 
 /**
+ * A page's front matter as this check reads it: the YAML between a first line `---` and the next
+ * `---` line (it starts on line 2 of the file), the page's lines and the index of the closing
+ * line; or why there is none. The reference generators read their Markdown notes with it too.
+ */
+export function frontMatterBlock(
+  text: string,
+): { lines: string[]; end: number; yaml: string } | { line: number; message: string } {
+  const lines = text.split(/\r?\n/);
+  if (lines[0] !== '---') {
+    return { line: 1, message: 'the page has no front matter: it must start with a "---" line' };
+  }
+  const end = lines.indexOf('---', 1);
+  if (end === -1) return { line: 1, message: 'the front matter is not closed by a "---" line' };
+  return { lines, end, yaml: lines.slice(1, end).join('\n') };
+}
+
+/**
  * Returns the problems in one page's front matter; an empty list means it is valid. `today` is
  * the date `last_verified` may not be later than (default: the current UTC date). Generated
  * pages skip `last_verified`: they are rebuilt from the pinned packages on every build, so there
@@ -45,18 +62,12 @@ export function checkFrontmatter(
   today: Date = new Date(),
   { generated = false }: { generated?: boolean } = {},
 ): FrontmatterProblem[] {
-  const lines = text.split(/\r?\n/);
-  if (lines[0] !== '---') {
-    return [{ file, line: 1, message: 'the page has no front matter: it must start with a "---" line' }];
-  }
-  const end = lines.indexOf('---', 1);
-  if (end === -1) {
-    return [{ file, line: 1, message: 'the front matter is not closed by a "---" line' }];
-  }
-  const body = lines.slice(1, end).join('\n');
+  const block = frontMatterBlock(text);
+  if ('message' in block) return [{ file, line: block.line, message: block.message }];
+  const { lines, end } = block;
   let data: unknown;
   try {
-    data = yaml.load(body);
+    data = yaml.load(block.yaml);
   } catch (err) {
     const e = err as { mark?: { line: number }; reason?: string; message: string };
     // js-yaml counts lines from 0 within the block; the block starts on file line 2.

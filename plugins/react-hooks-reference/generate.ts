@@ -1,13 +1,13 @@
 /**
  * Generates the @medplum/react-hooks reference under docs/api/react-hooks/: an overview
  * (index.mdx, from overview.template.mdx) and one page per hook or small family of related
- * exports (see families.ts), each with the signature, parameters and return value read from the
+ * exports (see families.yaml), each with the signature, parameters and return value read from the
  * package's declarations, the package's own description, notes and an example from
  * examples/react-hooks/.
  *
  * Runs before the docs plugin reads docs/ (plugins/generators.ts), with the same approach as the
  * component reference (plugins/react-reference), whose escaping and front matter helpers it
- * uses. An export the generator cannot document, or that no page in families.ts lists, throws a
+ * uses. An export the generator cannot document, or that no page in families.yaml lists, throws a
  * `HooksReferenceError` naming it, which fails the build. Pages use no components, so
  * plugins/static-body serves their bodies as static HTML.
  */
@@ -53,7 +53,7 @@ export function generateHooksReference(options: GenerateOptions): GeneratedPage[
     if (!placementOf(f.name)) {
       throw new HooksReferenceError(
         f.name,
-        'no page in plugins/react-hooks-reference/families.ts lists it; add it to a page (with an example) there',
+        'no page in plugins/react-hooks-reference/families.yaml lists it; add it to a page (with an example) there',
         f.location,
       );
     }
@@ -181,6 +181,7 @@ function inputsFingerprint(siteDir: string): string {
     'node_modules/@medplum/react-hooks/package.json',
     'node_modules/@medplum/react-hooks/dist/esm/index.d.ts',
     'plugins/react-reference/render.ts',
+    'plugins/react-reference/prose.ts',
     ...fs
       .readdirSync(path.join(siteDir, 'examples', 'react-hooks'))
       .sort()

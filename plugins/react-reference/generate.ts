@@ -1,8 +1,9 @@
 /**
  * Generates the @medplum/react component reference under docs/api/react-components/:
  * an overview (index.mdx, from overview.template.mdx), one page per commonly used component
- * and one page per family of smaller components (see families.ts), each with props tables read
- * from the package's declarations. Pages with a live demo embed `<ReactDemo>`.
+ * (with its hand-written notes from notes/<Component>.md) and one page per family of smaller
+ * components (see families.yaml), each with props tables read from the package's declarations.
+ * Pages with a live demo embed `<ReactDemo>`.
  *
  * Runs before the docs plugin reads docs/ (plugins/generators.ts). A declaration the generator
  * cannot document throws a `ReactReferenceError` naming the component, which fails the build.
@@ -256,6 +257,14 @@ export function peerTable(siteDir: string, packageName = PACKAGE): string {
   return ['| Package | Version range | npm treats it as |', '| --- | --- | --- |', ...rows].join('\n');
 }
 
+/** Every file below `dir` (relative to the site, sub-folders such as notes/ included), in name order. */
+function filesUnder(siteDir: string, dir: string): string[] {
+  return fs
+    .readdirSync(path.join(siteDir, dir), { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((e) => (e.isDirectory() ? filesUnder(siteDir, `${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+}
+
 /**
  * Fingerprint of everything the output depends on. Docusaurus loads the site config more than
  * once per build; with an unchanged fingerprint and output in place, later runs reuse the pages.
@@ -271,10 +280,8 @@ function inputsFingerprint(siteDir: string): string {
     'src/components/react-demos/demo-host.css',
     'node_modules/@medplum/react/dist/esm/index.mjs.map',
     'plugins/react-hooks-reference/families.ts',
-    ...fs
-      .readdirSync(path.join(siteDir, 'plugins', 'react-reference'))
-      .sort()
-      .map((f) => `plugins/react-reference/${f}`),
+    'plugins/react-hooks-reference/families.yaml',
+    ...filesUnder(siteDir, 'plugins/react-reference'),
   ];
   for (const f of files) hash.update(f).update(fs.readFileSync(path.join(siteDir, f)));
   return hash.digest('hex');

@@ -4,7 +4,10 @@
  *   constant of an unknown shape, an export no page lists) fails generation, naming the export;
  * - every function exported by the installed package gets a page or an anchored section with
  *   its signature, parameters, return value and an example fence;
- * - the pages pass the front matter check and use no components, so their bodies are static.
+ * - the pages pass the front matter check and use no components, so their bodies are static;
+ * - the hand-written prose (families.yaml, notes.yaml) is refused with its file and line when a
+ *   key is unknown, missing or of the wrong type, a slug or export is repeated, or a page names a
+ *   group that does not exist; every summary and member description it holds is shown.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -13,8 +16,10 @@ import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { checkFrontmatter } from '../../plugins/docs-frontmatter-check/check';
 import { HooksReferenceError } from '../../plugins/react-hooks-reference/extract';
-import { hookHref, PAGES, placementOf } from '../../plugins/react-hooks-reference/families';
+import { hookHref, PAGES, parseHookPages, placementOf } from '../../plugins/react-hooks-reference/families';
 import { type GeneratedPage, generateHooksReference } from '../../plugins/react-hooks-reference/generate';
+import { MEMBER_NOTES, parseHookNotes, SUMMARIES } from '../../plugins/react-hooks-reference/notes';
+import { ProseError } from '../../plugins/react-reference/prose';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -52,7 +57,7 @@ describe('declarations the generator cannot document', () => {
   });
 
   test('an export that no page lists fails generation and says where to add it', () => {
-    failsNaming('unlisted.d.ts', 'useNotOnAnyPage', /families\.ts/);
+    failsNaming('unlisted.d.ts', 'useNotOnAnyPage', /plugins\/react-hooks-reference\/families\.yaml/);
   });
 
   test('a valid declaration file produces its page and skips constants', () => {
@@ -137,9 +142,160 @@ describe('the installed @medplum/react-hooks', () => {
     assert.match(overview, /```tsx file=examples\/react-hooks\/context\.tsx#provider/);
   });
 
+  test('every hand-written summary and member description is shown on a page', () => {
+    const text = pages.map((p) => fs.readFileSync(p.file, 'utf8')).join('\n');
+    const unused = [
+      ...Object.entries(SUMMARIES).filter(([, s]) => !text.includes(s)),
+      ...Object.entries(MEMBER_NOTES).filter(([, s]) => !text.includes(s)),
+    ].map(([name]) => name);
+    assert.deepEqual(
+      unused,
+      [],
+      'notes.yaml entries no page shows (a misspelled name, or the package documents it now)',
+    );
+  });
+
   test('the output folder is a generated folder that git ignores', () => {
     assert.ok(GENERATED_DOC_DIRS.includes('api/react-hooks'));
     const ignore = fs.readFileSync(path.join(siteDir, '.gitignore'), 'utf8');
     assert.match(ignore, /^docs\/api\/react-hooks\/$/m);
+  });
+});
+
+/** The problems a ProseError lists, or fails when `run` does not throw one. */
+function proseProblems(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (err) {
+    assert.ok(err instanceof ProseError, `expected a ProseError, got ${String(err)}`);
+    return err.problems;
+  }
+  assert.fail('expected a ProseError');
+}
+
+describe('families.yaml', () => {
+  const page = (slug: string, member: string, extra: string[] = []) => [
+    `  - slug: ${slug}`,
+    `    title: ${member}`,
+    '    description: >-',
+    `      ${member} does one thing.`,
+    '    intro: It does it well.',
+    ...extra,
+    '    members:',
+    `      - ${member}`,
+    '    group: Live updates',
+    '    examples:',
+    '      - file: examples/react-hooks/data.tsx',
+    '        region: one',
+    "        caption: 'Like this:'",
+    '    sources:',
+    '      - "@medplum/react-hooks@5.2.13 src/useOne/useOne.ts (useOne)"',
+  ];
+  const file = (...pages: string[][]) =>
+    [
+      'groups:',
+      '  - title: Live updates',
+      '    anchor: live-updates',
+      '    blurb: React to changes.',
+      'pages:',
+      ...pages.flat(),
+      '',
+    ].join('\n');
+
+  test('a valid file gives its groups and pages, notes kept as written', () => {
+    const notes = ['    notes: |-', '      ## More {#more}', '', '      - a list'];
+    const { groups, pages } = parseHookPages(file(page('use-one', 'useOne', notes)), 'families.yaml');
+    assert.deepEqual(groups, [{ title: 'Live updates', anchor: 'live-updates', blurb: 'React to changes.' }]);
+    assert.deepEqual(pages, [
+      {
+        slug: 'use-one',
+        title: 'useOne',
+        description: 'useOne does one thing.',
+        intro: 'It does it well.',
+        notes: '## More {#more}\n\n- a list',
+        members: ['useOne'],
+        group: 'Live updates',
+        examples: [{ file: 'examples/react-hooks/data.tsx', region: 'one', caption: 'Like this:' }],
+        sources: ['@medplum/react-hooks@5.2.13 src/useOne/useOne.ts (useOne)'],
+      },
+    ]);
+  });
+
+  test('an unknown key, a missing key and a wrong type are refused at their lines', () => {
+    const text = file(page('use-one', 'useOne', ['    note: typo of notes']))
+      .replace("        caption: 'Like this:'\n", '')
+      .replace('    intro: It does it well.', '    intro: [a]');
+    assert.deepEqual(
+      proseProblems(() => parseHookPages(text, 'families.yaml')),
+      [
+        'families.yaml:10: "intro" must be non-empty text',
+        'families.yaml:11: unknown key "note" in page "use-one" (allowed: "slug", "title", "description", "intro", "members", "group", "examples", "sources", "notes")',
+        'families.yaml:16: an example is missing the required key "caption"',
+      ],
+    );
+  });
+
+  test('a page in a group that is not listed is refused at its line', () => {
+    const text = file(page('use-one', 'useOne')).replace('    group: Live updates', '    group: Live update');
+    assert.deepEqual(
+      proseProblems(() => parseHookPages(text, 'families.yaml')),
+      ['families.yaml:13: "group" "Live update" is not the title of one of the "groups"'],
+    );
+  });
+
+  test('a slug, an export and a group anchor listed twice are refused', () => {
+    const text = file(page('use-one', 'useOne'), page('use-one', 'useOne')).replace(
+      '    blurb: React to changes.',
+      '    blurb: React to changes.\n  - title: Other\n    anchor: live-updates\n    blurb: Other.',
+    );
+    assert.deepEqual(
+      proseProblems(() => parseHookPages(text, 'families.yaml')),
+      [
+        'families.yaml:6: group anchor "live-updates" is listed twice: first at families.yaml:3',
+        'families.yaml:23: page slug "use-one" is listed twice: first at families.yaml:9',
+        'families.yaml:29: export "useOne" is listed twice: first at families.yaml:15',
+      ],
+    );
+  });
+});
+
+describe('notes.yaml', () => {
+  test('a valid file gives summaries by export and member descriptions keyed Type.member', () => {
+    const text = [
+      'summaries:',
+      '  useWhisper: >-',
+      '    Streams audio.',
+      'members:',
+      '  SearchOptions:',
+      '    enabled: When false, no search runs.',
+      '',
+    ].join('\n');
+    assert.deepEqual(parseHookNotes(text, 'notes.yaml'), {
+      summaries: { useWhisper: 'Streams audio.' },
+      memberNotes: { 'SearchOptions.enabled': 'When false, no search runs.' },
+    });
+  });
+
+  test('a summary for an export no page lists, a wrong type and an unknown key are refused at their lines', () => {
+    const text = [
+      'summaries:',
+      '  useNoSuchHook: Does nothing.',
+      'members:',
+      '  SearchOptions:',
+      '    enabled: [true]',
+      '  Bad Name:',
+      '    x: y',
+      'extra: 1',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      proseProblems(() => parseHookNotes(text, 'notes.yaml')),
+      [
+        'notes.yaml:2: no page in families.yaml lists useNoSuchHook, so its summary would never be shown',
+        'notes.yaml:5: the description of SearchOptions.enabled must be non-empty text',
+        'notes.yaml:6: key "Bad Name" of "members" must be the name of a type',
+        'notes.yaml:8: unknown key "extra" in notes.yaml (allowed: "summaries", "members")',
+      ],
+    );
   });
 });

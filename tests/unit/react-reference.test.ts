@@ -3,7 +3,9 @@
  * - a declaration it cannot document fails generation, naming the component;
  * - every component exported by the installed package gets a page or an anchored section, and
  *   every prop the compiler reports for it appears on that page;
- * - demo pages embed the demo island, and the generated pages pass the front matter check.
+ * - demo pages embed the demo island, and the generated pages pass the front matter check;
+ * - the hand-written prose (families.yaml, notes/<Component>.md) is refused with its file and
+ *   line when a key is unknown, missing or of the wrong type, or a slug or member is repeated.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,8 +14,10 @@ import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { checkFrontmatter } from '../../plugins/docs-frontmatter-check/check';
 import { type ComponentDoc, extractComponents, ReactReferenceError } from '../../plugins/react-reference/extract';
-import { FAMILIES, placementOf } from '../../plugins/react-reference/families';
+import { FAMILIES, type Family, parseFamilies, placementOf } from '../../plugins/react-reference/families';
 import { type GeneratedPage, generateReactReference } from '../../plugins/react-reference/generate';
+import { COMPONENT_NOTES, loadNotes, parseNote } from '../../plugins/react-reference/notes';
+import { ProseError, ProseProblems } from '../../plugins/react-reference/prose';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -145,6 +149,12 @@ describe('reference for the installed @medplum/react', () => {
     }
   });
 
+  test('every note is for a component the package exports', () => {
+    const names = new Set(components.map((c) => c.name));
+    const unknown = Object.keys(COMPONENT_NOTES).filter((name) => !names.has(name));
+    assert.deepEqual(unknown, [], 'notes/<Component>.md files for components @medplum/react does not export');
+  });
+
   test('demo pages embed the island for their component, and only they do', () => {
     for (const page of pages) {
       const text = fs.readFileSync(page.file, 'utf8');
@@ -169,5 +179,178 @@ describe('reference for the installed @medplum/react', () => {
       assert.deepEqual(problems, [], `${page.slug} front matter`);
       assert.ok(fs.statSync(page.file).size > 1200, `${page.slug} is under 1.2 KB`);
     }
+  });
+});
+
+/** The problems a ProseError lists, or fails when `run` does not throw one. */
+function proseProblems(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (err) {
+    assert.ok(err instanceof ProseError, `expected a ProseError, got ${String(err)}`);
+    assert.match(err.message, /Invalid reference prose/);
+    return err.problems;
+  }
+  assert.fail('expected a ProseError');
+}
+
+describe('families.yaml', () => {
+  const family = (extra = '') =>
+    [
+      '  - slug: timelines',
+      '    title: Timeline components',
+      '    description: Timelines.',
+      '    intro: >-',
+      '      Timelines of a resource.',
+      '    members:',
+      '      - Timeline',
+      '      - TimelineItem',
+      extra,
+    ]
+      .filter(Boolean)
+      .join('\n');
+  const file = (...families: string[]) =>
+    ['families:', ...families, 'summaries:', '  Timeline: Container for a list of items.', ''].join('\n');
+
+  test('a valid file gives its families and summaries, block scalars read as one line', () => {
+    const { families, summaries } = parseFamilies(file(family()), 'families.yaml');
+    assert.deepEqual(families, [
+      {
+        slug: 'timelines',
+        title: 'Timeline components',
+        description: 'Timelines.',
+        intro: 'Timelines of a resource.',
+        members: ['Timeline', 'TimelineItem'],
+      } satisfies Family,
+    ]);
+    assert.deepEqual(summaries, { Timeline: 'Container for a list of items.' });
+  });
+
+  test('an unknown key is refused at its line', () => {
+    assert.deepEqual(
+      proseProblems(() => parseFamilies(file(family('    colour: blue')), 'families.yaml')),
+      [
+        'families.yaml:10: unknown key "colour" in family "timelines" (allowed: "slug", "title", "description", "intro", "members")',
+      ],
+    );
+  });
+
+  test('a missing key is refused at the line of its family', () => {
+    const text = file(family()).replace('    intro: >-\n      Timelines of a resource.\n', '');
+    assert.deepEqual(
+      proseProblems(() => parseFamilies(text, 'families.yaml')),
+      ['families.yaml:2: family "timelines" is missing the required key "intro"'],
+    );
+  });
+
+  test('values of the wrong type are refused, each at its line, all at once', () => {
+    const text = file(family())
+      .replace('title: Timeline components', 'title: 42')
+      .replace('    members:\n      - Timeline\n      - TimelineItem', '    members: Timeline')
+      .replace('  Timeline: Container for a list of items.', '  Timeline: [a, b]');
+    assert.deepEqual(
+      proseProblems(() => parseFamilies(text, 'families.yaml')),
+      [
+        'families.yaml:3: "title" must be non-empty text',
+        'families.yaml:7: "members" must be a non-empty list',
+        'families.yaml:9: the summary of Timeline must be non-empty text',
+      ],
+    );
+  });
+
+  test('a slug used twice and a component in two families are refused', () => {
+    const second = family().replace('- Timeline\n', '- ResourceTimeline\n');
+    assert.deepEqual(
+      proseProblems(() => parseFamilies(file(family(), second), 'families.yaml')),
+      [
+        'families.yaml:10: family slug "timelines" is listed twice: first at families.yaml:2',
+        'families.yaml:17: component "TimelineItem" is listed twice: first at families.yaml:9',
+      ],
+    );
+  });
+
+  test('a key written twice is a YAML error at its line', () => {
+    const text = file(family()).replace('    title: Timeline components', '    title: A\n    title: B');
+    const problems = proseProblems(() => parseFamilies(text, 'families.yaml'));
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /^families\.yaml:4: invalid YAML: duplicated mapping key/);
+  });
+});
+
+describe('notes/<Component>.md', () => {
+  const note = [
+    '---',
+    'summary: It shows a table.',
+    'sources:',
+    '  - "@medplum/react@5.2.13 src/ResourceTable/ResourceTable.tsx (ResourceTable)"',
+    '---',
+    '',
+    '## How it works {#how-it-works}',
+    '',
+    'Text.',
+    '',
+  ].join('\n');
+  const parse = (text: string) =>
+    proseProblems(() => {
+      const problems = new ProseProblems();
+      parseNote('notes/ResourceTable.md', text, problems);
+      problems.done();
+    });
+
+  test('a valid note gives its summary, sources and body', () => {
+    const problems = new ProseProblems();
+    assert.deepEqual(parseNote('notes/ResourceTable.md', note, problems), {
+      summary: 'It shows a table.',
+      sources: ['@medplum/react@5.2.13 src/ResourceTable/ResourceTable.tsx (ResourceTable)'],
+      body: '\n## How it works {#how-it-works}\n\nText.\n',
+    });
+    assert.deepEqual(problems.list, []);
+  });
+
+  test('an unknown or missing front matter key is refused at its line', () => {
+    assert.deepEqual(parse(note.replace('summary: It shows a table.', 'title: Table')), [
+      'notes/ResourceTable.md:2: unknown key "title" in the front matter (allowed: "summary", "sources")',
+      'notes/ResourceTable.md:2: the front matter is missing the required key "summary"',
+    ]);
+  });
+
+  test('wrong types and unusable sources are refused at their lines', () => {
+    assert.deepEqual(parse(note.replace('summary: It shows a table.', 'summary: [a]')), [
+      'notes/ResourceTable.md:2: "summary" must be non-empty text',
+    ]);
+    assert.deepEqual(
+      parse(note.replace('src/ResourceTable/ResourceTable.tsx (ResourceTable)', 'dist/esm/index.mjs.map (x)')),
+      [
+        'notes/ResourceTable.md:4: source entry "@medplum/react@5.2.13 dist/esm/index.mjs.map (x)": names the source map dist/esm/index.mjs.map: name the source file inside it, e.g. "@medplum/react@5.2.13 src/client.ts (symbols)"',
+      ],
+    );
+    const twice = note.replace(
+      '(ResourceTable)"',
+      '(ResourceTable)"\n  - "@medplum/react@5.2.13 src/ResourceTable/ResourceTable.tsx (schema)"',
+    );
+    assert.deepEqual(parse(twice), [
+      'notes/ResourceTable.md:5: source entry "@medplum/react@5.2.13 src/ResourceTable/ResourceTable.tsx (schema)": names the file of the entry at notes/ResourceTable.md:4: list each file once, with all its notes',
+    ]);
+  });
+
+  test('a note without front matter or without a body is refused', () => {
+    assert.deepEqual(parse('## How it works\n'), [
+      'notes/ResourceTable.md:1: the note has no front matter: it must start with a "---" line',
+    ]);
+    assert.deepEqual(parse(note.slice(0, note.indexOf('## How'))), [
+      'notes/ResourceTable.md:6: the note has no body: write its sections after the front matter',
+    ]);
+  });
+
+  test('the folder holds only notes, and none for a component a family page documents', () => {
+    const dir = tmpDir();
+    fs.writeFileSync(path.join(dir, 'ResourceTable.md'), note);
+    fs.writeFileSync(path.join(dir, 'Timeline.md'), note);
+    fs.writeFileSync(path.join(dir, 'draft.txt'), 'x');
+    const families: Family[] = [{ slug: 'timelines', title: 't', description: 'd', intro: 'i', members: ['Timeline'] }];
+    const problems = proseProblems(() => loadNotes(dir, families));
+    assert.equal(problems.length, 2);
+    assert.match(problems[0], /Timeline\.md:1: Timeline is documented on the family page "timelines"/);
+    assert.match(problems[1], /draft\.txt:1: the notes folder holds only <Component>\.md files/);
   });
 });
