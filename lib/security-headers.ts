@@ -93,6 +93,12 @@ export const INLINE_SCRIPTS: InlineScriptKind[] = [
     recognize: (t) => t.includes('__docsTakeEarlyKey') && !t.includes('__docsBoot'),
   },
   {
+    name: 'speculation rules',
+    source:
+      'plugins/boot-on-intent (speculationRules): which links the browser prerenders from a press until the app runs; the same JSON on every page',
+    recognize: (t) => t.startsWith('{"prerender":') && t.includes('"eagerness"'),
+  },
+  {
     name: 'client redirect',
     source:
       'redirect pages of @docusaurus/plugin-client-redirects, rewritten to one text by this script (REDIRECT_SCRIPT)',
@@ -188,6 +194,8 @@ export interface InlineScript {
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const JS_TYPES = /^(|module|(text|application)\/(x-)?(java|ecma)script|text\/(jscript|livescript))$/i;
+/** Not script, but `script-src` governs inline speculation rules too: they need a hash as well. */
+const SPECULATION_RULES = /^speculationrules$/i;
 
 /** The value of attribute `name` in a tag's attribute text, or undefined. */
 function attribute(attributes: string, name: string): string | undefined {
@@ -196,14 +204,14 @@ function attribute(attributes: string, name: string): string | undefined {
   return (m[1] ?? '').replace(/^["']|["']$/g, '');
 }
 
-/** The inline scripts of a page that a browser would run (not `src=` ones, not JSON-LD data blocks). */
+/** The inline scripts of a page that `script-src` governs (not `src=` ones, not JSON-LD data blocks). */
 export function inlineScripts(html: string): InlineScript[] {
   const found: InlineScript[] = [];
   for (const m of html.matchAll(SCRIPT)) {
     const [, attributes, text] = m;
     if (attribute(attributes, 'src') !== undefined) continue;
     const type = attribute(attributes, 'type');
-    if (type !== undefined && !JS_TYPES.test(type.trim())) continue;
+    if (type !== undefined && !JS_TYPES.test(type.trim()) && !SPECULATION_RULES.test(type.trim())) continue;
     found.push({ attributes, text });
   }
   return found;

@@ -15,6 +15,12 @@
  * - **scroll**: a touch scroll started at `load`, and the longest main-thread task while it runs.
  *
  * Each figure is the median of `runs` runs, each in a fresh browser context.
+ *
+ * Before its app runs, this site lets the browser follow a tapped link as a plain navigation and
+ * asks it (speculation rules, plugins/boot-on-intent) to prerender the link from the press.
+ * Chromium does not prerender for a page driven through DevTools, as this one is
+ * (PrerenderingDisabledByDevTools): here the next page is a plain navigation helped by a prefetch
+ * only, so the figure is what a reader gets at worst.
  */
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { median, PHONE } from './bench-app-start';

@@ -3,11 +3,14 @@
  *
  * A docs page is readable as served: its body, sidebar and table of contents are static HTML, and
  * code blocks, diagrams and `<details>` need no JavaScript. What needs the app is what a reader
- * does: follow a link client-side, open search or the menu, collapse a category, switch a tab,
- * copy code. So the app (the webpack runtime, `main.js` and the route's chunks) starts on the
- * first sign of a reader acting: a pointer pressed or moved over the page, a key, focus entering
- * the page. A reader who only reads never pays for evaluating and hydrating the framework; one
- * who acts pays it then, in the time between pressing and releasing. Once the page has loaded and
+ * does: open search or the menu, collapse a category, switch a tab, copy code. So the app (the
+ * webpack runtime, `main.js` and the route's chunks) starts on the first sign of a reader reaching
+ * for one of those: a touch on a button, tab or field, focus entering a field, a key, or a mouse
+ * moving over the page (a desktop, where starting costs little). A touch that scrolls or taps a
+ * link starts nothing: until the app is ready, links are followed by the browser as plain
+ * navigations, which on a phone show the next page sooner than starting the app would (the
+ * pages are static and small), and a scroll never competes with the app's start. A reader who
+ * only reads and follows links never pays for evaluating and hydrating the framework. Once the page has loaded and
  * painted, the scripts are fetched ahead with `<link rel="prefetch">`, so that start does not wait
  * for the network; not before, so they take no bandwidth from the page's own loading (in
  * Lighthouse's mobile simulation, prefetch links in the HTML put the largest paint 0.8 s later).
@@ -18,8 +21,8 @@
  * need neither: they are built with their sample's result (src/components/tools/ToolSection.tsx).
  *
  * What the reader did before the app was ready is not lost:
- * - a click on a link or button is held and replayed once the app has hydrated, so a link
- *   navigates client-side and a button does what it does after hydration;
+ * - a click on a button (or tab) is held and replayed once the app has hydrated, so it does what
+ *   it does after hydration; while the app starts, the page shows a progress bar (src/css/custom.css);
  * - the search shortcuts (Ctrl/⌘+K and `/`, see src/theme/SearchBar) are held and replayed, also
  *   when pressed before this script ran (./early-keys.ts holds them from the page's head);
  * - text typed into a field (or a choice in a list) is recorded as it happens and passed to the
@@ -30,8 +33,7 @@
  * The app says it is ready through `window.__docsBooted()`, called by src/theme/Root.tsx once the
  * first commit's effects have run. The page's `<html>` carries `data-boot="loading"`, `"hydrated"`,
  * then `"ready"` once the page has settled and held input is replayed
- * (or `"failed"`: if the app has not started 10 s after the first action, presses stop being held
- * and a held link is followed as a plain link).
+ * (or `"failed"`: if the app has not started 10 s after the first action, presses stop being held).
  *
  * It also shows each example tab group on the reader's stored choice (TypeScript, HTTP, curl,
  * Python) as soon as it runs: the app would do so only once it starts.
@@ -45,6 +47,8 @@ import { searchShortcut } from '../../src/theme/SearchBar/shortcut';
 export function bootOnIntent(scripts: string[]): void {
   const root = document.documentElement;
   const intents = ['pointerdown', 'pointerover', 'keydown', 'focusin'];
+  /** What a press can land on that does something: a link, or a control that needs the app. */
+  const PRESSABLE = 'a[href], button, [role="button"], [role="tab"], input, select, textarea, [contenteditable="true"]';
   let started = false;
   let ready = false;
   let heldClick: HTMLElement | null = null;
@@ -61,14 +65,39 @@ export function bootOnIntent(scripts: string[]): void {
     if (ready) return;
     ready = true;
     root.setAttribute('data-boot', 'failed');
-    if (heldClick instanceof HTMLAnchorElement) location.assign(heldClick.href);
     heldClick = null;
+  };
+
+  /**
+   * A link to another page, which the browser can follow by itself: before the app is ready a
+   * tap on one loads its page as a plain navigation, which on a phone puts the next page on
+   * screen sooner than starting the app to navigate client-side would.
+   */
+  const isPlainLink = (element: Element): element is HTMLAnchorElement =>
+    element instanceof HTMLAnchorElement && element.getAttribute('role') !== 'button';
+
+  /**
+   * Whether an event is a reader reaching for something the app does. A mouse (a desktop, where
+   * starting costs little) starts the app as it moves over the page, and a key starts it; a touch
+   * starts it only on a control that needs the app (a button, a tab, a field): a touch that
+   * scrolls, or that taps a link, leaves the page as it is, so scrolling never competes with the
+   * app's start and a link opens as fast as the next page loads.
+   */
+  const isIntent = (event: Event): boolean => {
+    if (event.type === 'keydown') return true;
+    if ((event as PointerEvent).pointerType === 'mouse') return true;
+    if (event.type === 'pointerover' || !(event.target instanceof Element)) return false;
+    const pressed = event.target.closest(PRESSABLE);
+    return pressed !== null && !isPlainLink(pressed);
+  };
+  const onIntent = (event: Event): void => {
+    if (isIntent(event)) start();
   };
 
   const start = (): void => {
     if (started) return;
     started = true;
-    for (const type of intents) removeEventListener(type, start, true);
+    for (const type of intents) removeEventListener(type, onIntent, true);
     root.setAttribute('data-boot', 'loading');
     for (const src of scripts) {
       const script = document.createElement('script');
@@ -85,14 +114,8 @@ export function bootOnIntent(scripts: string[]): void {
   const onClick = (event: MouseEvent): void => {
     if (ready || !(event.target instanceof Element)) return;
     const target = event.target.closest<HTMLElement>('a[href], button, [role="tab"], [role="button"]');
-    if (!target) return;
-    if (target instanceof HTMLAnchorElement) {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      if (target.hasAttribute('download') || (target.target !== '' && target.target !== '_self')) return;
-      const url = new URL(target.href, location.href);
-      if (url.origin !== location.origin) return;
-      if (url.pathname === location.pathname && url.search === location.search) return;
-    }
+    // Until the app is ready, the browser follows links itself (see isPlainLink).
+    if (!target || isPlainLink(target)) return;
     event.preventDefault();
     heldClick = target;
     heldPath = pathOf(target);
@@ -183,8 +206,7 @@ export function bootOnIntent(scripts: string[]): void {
     heldClick = null;
     if (!click) return;
     const target = current(click, heldPath);
-    if (target) target.click();
-    else if (click instanceof HTMLAnchorElement) location.assign(click.href);
+    target?.click();
   };
 
   /** Runs `then` once the page has stopped changing (50 ms without a mutation, 1 s at most). */
@@ -217,11 +239,15 @@ export function bootOnIntent(scripts: string[]): void {
     whenSettled(() => {
       const gaveUp = ready; // then nothing is held any more
       ready = true;
+      speculation?.remove();
       if (!gaveUp) replay();
       root.setAttribute('data-boot', 'ready');
     });
   };
   (window as unknown as { __docsBoot?: () => void }).__docsBoot = start;
+
+  /** The page's speculation rules (./index.ts): links are prerendered from a press until the app is ready. */
+  const speculation = document.querySelector('script[type="speculationrules"][data-boot]');
 
   const prefetch = (): void => {
     if (started) return; // the scripts are being loaded already
@@ -251,7 +277,7 @@ export function bootOnIntent(scripts: string[]): void {
   addEventListener('click', onClick, true);
   addEventListener('keydown', onKey, true);
   addEventListener('input', onInput, true);
-  for (const type of intents) addEventListener(type, start, { capture: true, passive: true });
+  for (const type of intents) addEventListener(type, onIntent, { capture: true, passive: true });
 
   // A search shortcut pressed while the page was still loading, held by the head's script
   // (./early-keys.ts), which stops listening now that this one does.

@@ -86,6 +86,34 @@ export function minifiedEarlyScript(): Promise<string> {
 }
 
 /**
+ * The page's speculation rules: while its app is not running, a link pressed to another page of
+ * the site (under the base the bundle is served from) is prerendered from the press, so the
+ * plain navigation that follows shows a page that is partly or wholly ready (see ./boot.ts,
+ * which removes the rules once the app runs and links navigate client-side). "conservative" loads
+ * nothing for links that are only seen. Files that are not pages (the Markdown twins, llms.txt,
+ * downloads) are left out. The text is the same on every page, so one CSP hash allows it
+ * (lib/security-headers.ts).
+ */
+export function speculationRules(scripts: string[], file: string): string {
+  const at = scripts[0].indexOf('assets/js/');
+  if (at < 0) throw new Error(`${file}: boot-on-intent expected the bundle under assets/js/, found ${scripts[0]}`);
+  const rules = {
+    prerender: [
+      {
+        where: {
+          and: [
+            { href_matches: `${scripts[0].slice(0, at)}*` },
+            { not: { selector_matches: 'a[download], a[href$=".md"], a[href$=".txt"], a[href$=".json"]' } },
+          ],
+        },
+        eagerness: 'conservative',
+      },
+    ],
+  };
+  return `<script type="speculationrules" data-boot>${JSON.stringify(rules).replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
  * The page with its bundle started by ./boot.ts; `html` itself when it loads no bundle. With
  * `earlyScript` (./early-keys.ts), that script goes first in the head, before the stylesheets
  * (an inline script after a stylesheet would wait for it), so it listens from the start.
@@ -103,7 +131,7 @@ export function deferBundle(html: string, file: string, bootScript: BootScript, 
     );
   }
   // `<` is escaped in the list, so no URL could close the inline script.
-  const boot = `<script>${bootScript(scripts)}</script>`;
+  const boot = `${speculationRules(scripts, file)}<script>${bootScript(scripts)}</script>`;
   const booted = stripped.replace(/<\/body>(?![\s\S]*<\/body>)/, `${boot}</body>`);
   if (!earlyScript) return booted;
   // After `<meta charset>` when it opens the head: it must stay in the first bytes.

@@ -1,7 +1,8 @@
 /**
  * A built page's app starts on the reader's first action, not at load
- * (plugins/boot-on-intent). A reader who only reads runs no framework code; what a reader does
- * before the app is ready still happens: a tapped link navigates in place, the menu opens, the
+ * (plugins/boot-on-intent). A reader who only reads, scrolls and follows links runs no framework
+ * code (links are plain navigations until the app is ready); what a reader does before the app
+ * is ready still happens: the menu opens, the
  * search shortcut opens search, text typed into a filter filters. Pages that act on their
  * address (a search, a tool link with state) start at load. A tool page is built with its
  * sample's result, so it too waits for the reader.
@@ -64,37 +65,70 @@ test('the built pages load no bundle at load: the boot script prefetches it afte
   await context.close();
 });
 
-test('a page read without acting runs no app code; a tapped link then navigates in place', async () => {
+test('a page read, scrolled and left by a link runs no app code: the link opens its page as a plain navigation', async () => {
   const { context, offOrigin } = await offlineContext(session, PHONE);
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto(session.url(GUIDE), { waitUntil: 'load' });
   await page.waitForTimeout(1000);
   assert.deepEqual(await appState(page), { boot: null, docusaurus: 'undefined', navbarHydrated: false });
+  // Until the app runs, a pressed link to a page of the site may be prerendered.
+  assert.equal(await page.locator('script[type="speculationrules"][data-boot]').count(), 1);
+
+  // A touch scroll is not a reason to start the app.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.synthesizeScrollGesture', { x: 200, y: 600, yDistance: -600, gestureSourceType: 'touch' });
+  await page.evaluate('window.scrollTo(0, 0)');
+  assert.equal((await appState(page)).boot, null, 'a touch scroll started the app');
 
   // A mark on the window survives a client-side navigation, not a page load.
   await page.evaluate('window.__samePage = true');
-  const link = page.locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`).first();
-  await link.tap();
+  await page
+    .locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`)
+    .first()
+    .tap();
   await page.waitForURL(session.url('/docs/search/includes'));
   await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
-  assert.equal(
-    await page.evaluate('window.__samePage === true'),
-    true,
-    'the link loaded a new page instead of navigating in place',
-  );
-  assert.equal((await appState(page)).boot, 'ready');
+  assert.equal(await page.evaluate('window.__samePage === true'), false, 'the link waited for the app to start');
+  assert.deepEqual(await appState(page), { boot: null, docusaurus: 'undefined', navbarHydrated: false });
   assert.deepEqual(errors, []);
   assert.deepEqual(offOrigin, []);
   await context.close();
 });
 
-test('if the app cannot start, a tapped link still opens its page', async () => {
+test('once a button has started the app, a tapped link navigates in place', async () => {
+  const { context, offOrigin } = await offlineContext(session, PHONE);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(session.url(GUIDE), { waitUntil: 'load' });
+  // The menu button needs the app: the tap starts it, and a bar shows the press was taken.
+  await page.locator('button.navbar__toggle').tap();
+  assert.match(String((await appState(page)).boot), /^(loading|hydrated|ready)$/);
+  await waitForPage(page, `document.documentElement.dataset.boot === 'ready'`);
+  // Links now navigate client-side: the rules that prerender a pressed link are gone.
+  assert.equal(await page.locator('script[type="speculationrules"]').count(), 0);
+  await page.locator('.navbar-sidebar__backdrop').tap({ position: { x: 400, y: 400 } });
+  await page.evaluate('window.__samePage = true');
+  await page
+    .locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`)
+    .first()
+    .tap();
+  await page.waitForURL(session.url('/docs/search/includes'));
+  await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
+  assert.equal(await page.evaluate('window.__samePage === true'), true, 'the link loaded a new page');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(offOrigin, []);
+  await context.close();
+});
+
+test('if the app cannot start, a held press is let go and links still open their pages', async () => {
   const { context } = await offlineContext(session, PHONE);
   const page = await context.newPage();
   // The bundle cannot load (as on a flaky connection): the script fails, the held press is let go.
   await page.route(/\/assets\/js\/main\.[0-9a-f]+\.js$/, (route) => route.abort('connectionfailed'));
   await page.goto(session.url(GUIDE), { waitUntil: 'load' });
+  await page.locator('button.navbar__toggle').tap();
+  await waitForPage(page, `document.documentElement.dataset.boot === 'failed'`);
   await page
     .locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`)
     .first()

@@ -54,7 +54,7 @@ test('the policy is the one the build computed, with a hash for each inline scri
   const policy = readPolicy(BUILD_DIR);
   assert.deepEqual(
     policy.scriptHashes.map((s) => s.name),
-    ['colour mode', 'anchor mark', 'boot on intent', 'early keys', 'client redirect'],
+    ['colour mode', 'anchor mark', 'boot on intent', 'early keys', 'speculation rules', 'client redirect'],
   );
 });
 

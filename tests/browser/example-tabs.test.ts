@@ -75,6 +75,8 @@ describe('example tabs', () => {
     const page = await context.newPage();
     await page.goto(session.url(FIRST.route));
     await page.locator('[role="tablist"]').first().waitFor();
+    // Links are plain navigations until the app runs (plugins/boot-on-intent): start it first.
+    await startApp(page);
     // The panels' HTML is not in the page's JavaScript: a page reached without a reload gets it
     // from its own HTML file (plugins/remark-example-code/panels.ts).
     await page

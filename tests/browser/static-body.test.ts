@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { offlineContext, startSession, type Session, waitForPage } from '../../lib/browser';
+import { offlineContext, startApp, startSession, type Session, waitForPage } from '../../lib/browser';
 
 let session: Session;
 before(async () => {
@@ -48,6 +48,8 @@ test('client-side navigation renders a static body, links inside it navigate wit
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto(session.url('/docs/api'), { waitUntil: 'networkidle' });
+  // Links are plain navigations until the app runs (plugins/boot-on-intent): start it first.
+  await startApp(page);
   const loads = countDocumentLoads(page);
   // Sidebar (a <Link>) -> the SDK overview, a static page fetched on navigation.
   await page
@@ -90,6 +92,8 @@ test('a FHIR resource page reached client-side shows its element tables', async 
   const { context } = await offlineContext(session);
   const page = await context.newPage();
   await page.goto(session.url('/docs/api/fhir/resources'), { waitUntil: 'networkidle' });
+  // Links are plain navigations until the app runs (plugins/boot-on-intent): start it first.
+  await startApp(page);
   const loads = countDocumentLoads(page);
   await page
     .locator(`main a[href="${session.href('/docs/api/fhir/resources/patient')}"]`)

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { deferBundle, minifiedBootScript } from '../../plugins/boot-on-intent';
+import { INLINE_SCRIPTS, inlineScripts } from '../../lib/security-headers';
 
 const PAGE = (scripts: string) =>
   `<!doctype html><html><head><title>x</title>${scripts}</head><body><div id=__docusaurus><p>body</p></div></body></html>`;
@@ -22,6 +23,23 @@ test('the bundle scripts become one boot call at the end of the body, and nothin
     out.endsWith(
       `<script>boot(["/base/assets/js/runtime~main.1234abcd.js","/base/assets/js/main.5678ef90.js"])</script></body></html>`,
     ),
+  );
+});
+
+test('the page gets speculation rules for its own links under the base, before the boot script, hashed by the CSP', () => {
+  const out = deferBundle(PAGE(BUNDLE), 'docs/x.html', fakeBoot);
+  const m = /<script type="speculationrules" data-boot>([^<]*)<\/script><script>boot\(/.exec(out);
+  assert.ok(m, 'no speculation rules right before the boot script');
+  const rules = JSON.parse(m[1]);
+  assert.equal(rules.prerender[0].eagerness, 'conservative');
+  assert.deepEqual(rules.prerender[0].where.and[0], { href_matches: '/base/*' });
+  // script-src governs inline speculation rules: the security headers hash them like scripts.
+  const [script] = inlineScripts(out).filter((s) => s.text === m[1]);
+  assert.ok(script, 'the CSP check does not see the rules');
+  assert.equal(INLINE_SCRIPTS.find((k) => k.recognize(m[1]))?.name, 'speculation rules');
+  assert.throws(
+    () => deferBundle(PAGE('<script src=/base/js/main.1.js defer></script>'), 'docs/y.html', fakeBoot),
+    /docs\/y\.html/,
   );
 });
 
