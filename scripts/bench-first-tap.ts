@@ -1,7 +1,7 @@
 /**
  * The reader's first tap and first scroll, beside stock Docusaurus in the same run. Lighthouse
  * measures loading and never acts; a phone reader's first tap is where a site that defers its
- * app (plugins/boot-on-intent) could pay the deferred work back. On a phone-sized page with touch,
+ * app (plugins/bundle/boot-on-intent) could pay the deferred work back. On a phone-sized page with touch,
  * the CPU slowed 4x (Lighthouse's mobile setting) and the build served as a static host serves it:
  *
  * - **tap**: the page is loaded, then left idle for 6 s (or tapped straight after `load`), and a

@@ -1,6 +1,6 @@
 /**
  * A built page's app starts on the reader's first action, not at load
- * (plugins/boot-on-intent). A reader who only reads runs no framework code; what a reader does
+ * (plugins/bundle/boot-on-intent). A reader who only reads runs no framework code; what a reader does
  * before the app is ready still happens: a tapped link navigates in place, the menu opens, the
  * search shortcut opens search, text typed into a filter filters. Pages that act on their
  * address (a search, a tool link with state) start at load. A tool page is built with its

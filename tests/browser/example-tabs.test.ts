@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { readRegionRecording, type RegionRecording } from '../../plugins/remark-example-code/http-recordings';
-import { toCurl, toHttp } from '../../plugins/remark-example-code/http-snippets';
+import { readRegionRecording, type RegionRecording } from '../../plugins/markdown/remark-example-code/http-recordings';
+import { toCurl, toHttp } from '../../plugins/markdown/remark-example-code/http-snippets';
 import { offlineContext, SITE_DIR, startApp, startSession, type Session } from '../../lib/browser';
 
 let session: Session;
@@ -76,7 +76,7 @@ describe('example tabs', () => {
     await page.goto(session.url(FIRST.route));
     await page.locator('[role="tablist"]').first().waitFor();
     // The panels' HTML is not in the page's JavaScript: a page reached without a reload gets it
-    // from its own HTML file (plugins/remark-example-code/panels.ts).
+    // from its own HTML file (plugins/markdown/remark-example-code/panels.ts).
     await page
       .locator(`nav a[href="${session.href(THIRD.route)}"]`)
       .first()

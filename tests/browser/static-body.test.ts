@@ -1,5 +1,5 @@
 /**
- * Generated reference pages keep their body in HTML only (plugins/static-body). A reader must not
+ * Generated reference pages keep their body in HTML only (plugins/markdown/static-body). A reader must not
  * notice: the body is there on first load and after client-side navigation, links inside it
  * navigate without a reload, copy buttons copy, and the page's JavaScript does not carry the body.
  */
