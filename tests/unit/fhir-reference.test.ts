@@ -17,7 +17,12 @@ import {
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
 import { buildReference, definitionsDir } from '../../plugins/generate/fhir-reference/generate';
 import { RENAMED_PAGES, type GeneratedPage } from '../../plugins/generate/fhir-reference/pages';
-import { narrowDescription, narrowExpression, operationPage, splitUnion } from '../../plugins/generate/fhir-reference/sections';
+import {
+  narrowDescription,
+  narrowExpression,
+  operationPage,
+  splitUnion,
+} from '../../plugins/generate/fhir-reference/sections';
 import { decodeEntities, renderText } from '../../plugins/generate/fhir-reference/html';
 import { checkFrontmatter } from '../../plugins/markdown/docs-frontmatter-check/check';
 

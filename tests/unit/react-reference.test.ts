@@ -13,7 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { checkFrontmatter } from '../../plugins/markdown/docs-frontmatter-check/check';
-import { type ComponentDoc, extractComponents, ReactReferenceError } from '../../plugins/generate/react-reference/extract';
+import {
+  type ComponentDoc,
+  extractComponents,
+  ReactReferenceError,
+} from '../../plugins/generate/react-reference/extract';
 import { FAMILIES, type Family, parseFamilies, placementOf } from '../../plugins/generate/react-reference/families';
 import { type GeneratedPage, generateReactReference } from '../../plugins/generate/react-reference/generate';
 import { COMPONENT_NOTES, loadNotes, parseNote } from '../../plugins/generate/react-reference/notes';
