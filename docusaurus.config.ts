@@ -5,18 +5,18 @@ import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs';
 import type { Options as ThemeOptions } from '@docusaurus/theme-classic';
 import type { UserThemeConfig } from '@docusaurus/theme-common';
 import { spawnSync } from 'node:child_process';
-import docsFrontmatterCheck from './plugins/docs-frontmatter-check';
-import remarkExampleCode from './plugins/remark-example-code';
-import remarkTroubleshooting from './plugins/remark-troubleshooting';
-import remarkVerifiedLine from './plugins/remark-verified-line';
-import remarkMermaidStatic from './plugins/mermaid-static';
-import docsSlim from './plugins/docs-slim';
-import { redirectsPlugin } from './plugins/redirects';
-import { prismStubPlugin, rehypeCodeHighlight } from './plugins/code-highlight';
-import clientBundlePlugin from './plugins/client-bundle';
-import routerPaths from './plugins/router-paths';
-import staticBody, { rehypeStaticBody } from './plugins/static-body';
-import examplePanels from './plugins/remark-example-code/panels';
+import docsFrontmatterCheck from './plugins/markdown/docs-frontmatter-check';
+import remarkExampleCode from './plugins/markdown/remark-example-code';
+import remarkTroubleshooting from './plugins/markdown/remark-troubleshooting';
+import remarkVerifiedLine from './plugins/markdown/remark-verified-line';
+import remarkMermaidStatic from './plugins/markdown/mermaid-static';
+import docsSlim from './plugins/bundle/docs-slim';
+import { redirectsPlugin } from './plugins/site/redirects';
+import { prismStubPlugin, rehypeCodeHighlight } from './plugins/markdown/code-highlight';
+import clientBundlePlugin from './plugins/bundle/client-bundle';
+import routerPaths from './plugins/bundle/router-paths';
+import staticBody, { rehypeStaticBody } from './plugins/markdown/static-body';
+import examplePanels from './plugins/markdown/remark-example-code/panels';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
 import { buildSidebars } from './sidebars/build';
 import {
@@ -27,13 +27,13 @@ import {
   normalizeBaseUrl,
   normalizeSiteUrl,
 } from './site.settings';
-import { runGenerators } from './plugins/generators';
-import { indexSlugFrontMatter } from './plugins/index-slugs';
-import markdownTwins from './plugins/markdown-twins';
-import frontPage from './plugins/front-page';
-import robotsTxt from './plugins/robots-txt';
-import bootOnIntent from './plugins/boot-on-intent';
-import devSearch, { DEV_SEARCH_DIR } from './plugins/dev-search';
+import { runGenerators } from './plugins/generate/generators';
+import { indexSlugFrontMatter } from './plugins/site/index-slugs';
+import markdownTwins from './plugins/site/markdown-twins';
+import frontPage from './plugins/site/front-page';
+import robotsTxt from './plugins/site/robots-txt';
+import bootOnIntent from './plugins/bundle/boot-on-intent';
+import devSearch, { DEV_SEARCH_DIR } from './plugins/site/dev-search';
 
 const siteDir = __dirname;
 
@@ -89,7 +89,7 @@ export default async function createConfig(): Promise<Config> {
   const serving = process.argv.slice(2).includes('serve');
   // The development server has no built HTML to index, so search gets an index of its own.
   const developing = process.argv.slice(2).includes('start');
-  // Diagrams: drawn at build time into the HTML for a production build (plugins/mermaid-static);
+  // Diagrams: drawn at build time into the HTML for a production build (plugins/markdown/mermaid-static);
   // the development server keeps theme-mermaid, which redraws a diagram as it is edited.
   const docs: DocsOptions = developing
     ? docsOptions
@@ -210,7 +210,7 @@ export default async function createConfig(): Promise<Config> {
           'Independent documentation for Medplum, an open-source FHIR R4 platform. Content under the repository licence.',
       },
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-      // Code is coloured at build time (plugins/code-highlight); an empty Prism theme keeps the
+      // Code is coloured at build time (plugins/markdown/code-highlight); an empty Prism theme keeps the
       // default one (~1 KB) out of the siteConfig every page loads.
       prism: { theme: { plain: {}, styles: [] } },
     } satisfies UserThemeConfig,

@@ -231,7 +231,7 @@ export async function waitForPage<A>(
 }
 
 /**
- * Starts a built page's app as a reader's first action would (plugins/boot-on-intent) and waits
+ * Starts a built page's app as a reader's first action would (plugins/bundle/boot-on-intent) and waits
  * until it has rendered its route. Pages without the boot script (the dev server's, which start
  * at load) only wait for Docusaurus's hydration mark.
  */

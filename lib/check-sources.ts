@@ -21,8 +21,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
-import { listDocFiles } from '../plugins/docs-frontmatter-check/check';
-import { parseSourceEntry } from '../plugins/docs-frontmatter-check/sources';
+import { listDocFiles } from '../plugins/markdown/docs-frontmatter-check/check';
+import { parseSourceEntry } from '../plugins/markdown/docs-frontmatter-check/sources';
 import { GENERATED_DOC_DIRS } from '../site.settings';
 
 /** The repository whose files the pages cite; entries naming other repositories are left alone. */

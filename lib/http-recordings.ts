@@ -19,7 +19,7 @@ import {
   WHOLE_FILE,
   type RecordingFile,
   type RegionRecording,
-} from '../plugins/remark-example-code/http-recordings';
+} from '../plugins/markdown/remark-example-code/http-recordings';
 
 const siteDir = path.resolve(__dirname, '..');
 export const REFRESH_COMMAND = 'UPDATE_HTTP_RECORDINGS=1 npm run test:unit';

@@ -9,7 +9,7 @@
  * An entry whose map note names no source file is kept as `src/index.ts` and listed, so a person
  * can name the right file.
  */
-import { normalizeSourceEntries } from '../plugins/docs-frontmatter-check/sources';
+import { normalizeSourceEntries } from '../plugins/markdown/docs-frontmatter-check/sources';
 
 /** Reads one YAML list item written on one line (quoted or plain). */
 function unquote(value: string): string {

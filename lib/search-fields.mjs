@@ -5,10 +5,10 @@
 
 /**
  * Parts of a page a reader does not read as its text: the collapsed "Checked against the source"
- * line with its list of source files (plugins/remark-verified-line), navigation, the table of
+ * line with its list of source files (plugins/markdown/remark-verified-line), navigation, the table of
  * contents, the edit and pagination links, the copy-page buttons. Pagefind leaves them out of the
  * index, so neither results nor excerpts come from them. The generated HTTP, curl and Python
- * example panels carry `data-pagefind-ignore` themselves (plugins/remark-example-code/http-tabs.ts).
+ * example panels carry `data-pagefind-ignore` themselves (plugins/markdown/remark-example-code/http-tabs.ts).
  */
 export const NOT_INDEXED = [
   'nav',

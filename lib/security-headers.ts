@@ -77,25 +77,25 @@ export const INLINE_SCRIPTS: InlineScriptKind[] = [
   },
   {
     name: 'anchor mark',
-    source: 'plugins/static-body: marks a page opened on an #anchor (data-arrived-on-anchor)',
+    source: 'plugins/markdown/static-body: marks a page opened on an #anchor (data-arrived-on-anchor)',
     recognize: (t) => t.includes('data-arrived-on-anchor'),
   },
   {
     name: 'boot on intent',
     source:
-      "plugins/boot-on-intent: starts the app on the reader's first action; its file list (runtime~main and main) is the same on every page",
+      "plugins/bundle/boot-on-intent: starts the app on the reader's first action; its file list (runtime~main and main) is the same on every page",
     recognize: (t) => t.includes('__docsBoot'),
   },
   {
     name: 'early keys',
     source:
-      'plugins/boot-on-intent/early-keys.ts: at the top of the head, holds the search shortcut pressed before the boot script has run',
+      'plugins/bundle/boot-on-intent/early-keys.ts: at the top of the head, holds the search shortcut pressed before the boot script has run',
     recognize: (t) => t.includes('__docsTakeEarlyKey') && !t.includes('__docsBoot'),
   },
   {
     name: 'speculation rules',
     source:
-      'plugins/boot-on-intent (speculationRules): which links the browser prerenders from a press until the app runs; the same JSON on every page',
+      'plugins/bundle/boot-on-intent (speculationRules): which links the browser prerenders from a press until the app runs; the same JSON on every page',
     recognize: (t) => t.startsWith('{"prerender":') && t.includes('"eagerness"'),
   },
   {

@@ -49,7 +49,7 @@ export interface ServeOptions {
 /**
  * The base URL a build was made for, read from its front page: Docusaurus writes every script
  * with the base in front (`/medplum-docs/assets/js/main.1a2b3c4d.js`), in the list of the boot
- * script that plugins/boot-on-intent puts in place of Docusaurus's `<script src>`, or in that tag.
+ * script that plugins/bundle/boot-on-intent puts in place of Docusaurus's `<script src>`, or in that tag.
  */
 export function detectBaseUrl(buildDir: string): string {
   const file = path.join(buildDir, 'index.html');

@@ -32,7 +32,7 @@ function observe(): void {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
-  // The moment the tool's own work can start: the page has hydrated (plugins/boot-on-intent marks
+  // The moment the tool's own work can start: the page has hydrated (plugins/bundle/boot-on-intent marks
   // it on <html>). The tool's form is part of the built page and hydrates with it; a link's state
   // is read after that, in tasks of its own (src/components/tools/ToolSection.tsx).
   new MutationObserver((_, observer) => {

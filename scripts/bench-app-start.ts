@@ -1,6 +1,6 @@
 /**
  * What a reader's first action costs. Built pages start their app on that action
- * (plugins/boot-on-intent), so Lighthouse, which never acts, measures the page before the app
+ * (plugins/bundle/boot-on-intent), so Lighthouse, which never acts, measures the page before the app
  * runs. This measures the other half: on a phone-sized page with its scripts already prefetched
  * and the CPU slowed 4x (Lighthouse's mobile setting), the time from the first press to the app
  * being ready, and the long tasks (over 50 ms) in that time, which is how long a first tap can

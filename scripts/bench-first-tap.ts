@@ -1,7 +1,7 @@
 /**
  * The reader's first tap and first scroll, beside stock Docusaurus in the same run. Lighthouse
  * measures loading and never acts; a phone reader's first tap is where a site that defers its
- * app (plugins/boot-on-intent) could pay the deferred work back. On a phone-sized page with touch,
+ * app (plugins/bundle/boot-on-intent) could pay the deferred work back. On a phone-sized page with touch,
  * the CPU slowed 4x (Lighthouse's mobile setting) and the build served as a static host serves it:
  *
  * - **tap**: the page is loaded, then left idle for 6 s (or tapped straight after `load`), and a
@@ -17,7 +17,7 @@
  * Each figure is the median of `runs` runs, each in a fresh browser context.
  *
  * Before its app runs, this site lets the browser follow a tapped link as a plain navigation and
- * asks it (speculation rules, plugins/boot-on-intent) to prerender the link from the press.
+ * asks it (speculation rules, plugins/bundle/boot-on-intent) to prerender the link from the press.
  * Chromium does not prerender for a page driven through DevTools, as this one is
  * (PrerenderingDisabledByDevTools): here the next page is a plain navigation helped by a prefetch
  * only, so the figure is what a reader gets at worst.

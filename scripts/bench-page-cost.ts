@@ -5,8 +5,8 @@
  *
  * Measured on the built files, deterministically: the entries of a sample of doc routes are cut
  * out of those files, and the gzip difference is divided by the number of entries cut. The
- * patterns are those of this site's client bundle (plugins/client-bundle writes a route as one
- * `leaf(...)` call; plugins/docs-slim ships no doc map, no per-doc global data and no per-chunk
+ * patterns are those of this site's client bundle (plugins/bundle/client-bundle writes a route as one
+ * `leaf(...)` call; plugins/bundle/docs-slim ships no doc map, no per-doc global data and no per-chunk
  * runtime tables). Patterns that stop matching show up as a count of zero, not as a silent zero
  * cost.
  */
@@ -37,7 +37,7 @@ export function perPageCost(buildDir: string, routes: string[], sampleSize = 40)
   const read = (f: string) => fs.readFileSync(path.join(js, f), 'utf8');
   const mainFile = files.find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
   if (!mainFile) throw new Error('main bundle not found in build/assets/js');
-  // Sidebars travel in per-sidebar route props (plugins/docs-slim).
+  // Sidebars travel in per-sidebar route props (plugins/bundle/docs-slim).
   const sidebarFiles = files.filter((f) => !f.startsWith('main.') && /"sidebars":\{"/.test(read(f)));
 
   const docs = routes.filter((r) => r.startsWith('/docs/')).sort();

@@ -91,7 +91,7 @@ interface Weight {
   requests: number;
   /**
    * What the page needs: responses that arrived before the load event and, for a page whose app
-   * starts on the reader's first action (plugins/boot-on-intent), until that app has started, so
+   * starts on the reader's first action (plugins/bundle/boot-on-intent), until that app has started, so
    * the budget covers the code a reader who acts runs, not only what loads before they act.
    */
   bytes: Record<'html' | 'js' | 'css' | 'other', { raw: number; gzip: number }>;
@@ -293,7 +293,7 @@ interface Fetched {
 /**
  * Bytes a first visit needs: fresh context (empty cache), each file counted once. One rule per
  * site: a stock Docusaurus page needs what arrived before its `load` event; a page of this site
- * starts its app on the reader's first action (plugins/boot-on-intent), so it needs what it asked
+ * starts its app on the reader's first action (plugins/bundle/boot-on-intent), so it needs what it asked
  * for until its app had hydrated, read from its own resource timings (the test's events arrive
  * too late to tell).
  */

@@ -19,7 +19,7 @@ import {
   updated,
   type ProcessOutput,
 } from '../lib/http-recordings';
-import { shownRegions } from '../plugins/remark-example-code/http-recordings';
+import { shownRegions } from '../plugins/markdown/remark-example-code/http-recordings';
 
 const siteDir = path.resolve(__dirname, '..');
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { normalizeText } from '../lib/normalize-sources';
-import { listDocFiles } from '../plugins/docs-frontmatter-check/check';
+import { listDocFiles } from '../plugins/markdown/docs-frontmatter-check/check';
 import { GENERATED_DOC_DIRS } from '../site.settings';
 
 function main(): void {

@@ -5,7 +5,11 @@
  * merged into a previous full run.
  */
 import path from 'node:path';
-import { requestsOf, withStableIds, type RegionRecording } from '../../plugins/remark-example-code/http-recordings';
+import {
+  requestsOf,
+  withStableIds,
+  type RegionRecording,
+} from '../../plugins/markdown/remark-example-code/http-recordings';
 import { firstDifference } from '../http-recordings';
 
 /** The base URL the mock answers from; the server's own base URL is written as this in recordings. */

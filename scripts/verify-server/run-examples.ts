@@ -30,7 +30,7 @@ import {
   validateRecordingFile,
   WHOLE_FILE,
   type RecordingFile,
-} from '../../plugins/remark-example-code/http-recordings';
+} from '../../plugins/markdown/remark-example-code/http-recordings';
 import { serialize } from '../../lib/http-recordings';
 import {
   byRegion,

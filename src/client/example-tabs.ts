@@ -1,8 +1,8 @@
 /**
  * The example tab groups (TypeScript | HTTP | curl | Python, written by
- * plugins/remark-example-code/http-tabs.ts) as plain HTML with one delegated listener, instead of
+ * plugins/markdown/remark-example-code/http-tabs.ts) as plain HTML with one delegated listener, instead of
  * the theme's `<Tabs>` component: a component would make every guide with an example hydrate its
- * whole body (costly on a phone's CPU), where plain HTML lets the body stay static (plugins/static-body).
+ * whole body (costly on a phone's CPU), where plain HTML lets the body stay static (plugins/markdown/static-body).
  *
  * Behaves as the theme's tabs with a `groupId` do: the choice is stored in localStorage under the
  * theme's key (`docusaurus.tab.<group>`), applied to every group on the page and on every page

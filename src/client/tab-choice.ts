@@ -2,7 +2,7 @@
  * The reader's stored example-tab choice, applied to the tab groups in the page.
  *
  * Two readers: src/client/example-tabs.ts (after each render of the app), and the inline boot
- * script (plugins/boot-on-intent), which applies it as the page is parsed, so a reader who chose
+ * script (plugins/bundle/boot-on-intent), which applies it as the page is parsed, so a reader who chose
  * curl sees curl before the page's app has started. So nothing here may refer to anything outside
  * this file, and this file imports nothing.
  */

@@ -6,7 +6,7 @@ import { GUIDE_SECTIONS } from '@site/sidebars/areas';
 /**
  * One card per platform area whose index page exists, grouped as in the sidebar. Titles and
  * descriptions come from each index page's front matter, so the cards never go stale; the docs
- * plugin writes them to a small JSON (plugins/docs-slim) that only this page bundles, instead of
+ * plugin writes them to a small JSON (plugins/bundle/docs-slim) that only this page bundles, instead of
  * every page carrying every doc's description.
  */
 export default function AreaCards(): React.JSX.Element {

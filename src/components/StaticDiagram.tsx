@@ -1,5 +1,5 @@
 /**
- * A Mermaid diagram drawn at build time (plugins/mermaid-static): two SVGs, one per colour mode,
+ * A Mermaid diagram drawn at build time (plugins/markdown/mermaid-static): two SVGs, one per colour mode,
  * of which src/css/custom.css shows the one matching `data-theme`. The SVG strings go in as HTML,
  * so hydration does not walk the diagram's elements. `data-mermaid` keeps the diagram's source
  * for the Markdown twin of the page.

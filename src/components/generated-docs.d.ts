@@ -1,5 +1,5 @@
-/** Written by plugins/docs-slim when the docs load (gitignored, like all of .generated/). */
+/** Written by plugins/bundle/docs-slim when the docs load (gitignored, like all of .generated/). */
 declare module '@site/.generated/docs/area-cards.json' {
-  const cards: import('../../plugins/docs-slim').AreaCard[];
+  const cards: import('../../plugins/bundle/docs-slim').AreaCard[];
   export default cards;
 }

@@ -11,5 +11,5 @@ function ScrollTable(props: ComponentProps<'table'>): React.JSX.Element {
   );
 }
 
-// StaticDiagram: what plugins/mermaid-static turns a ```mermaid block into in a production build.
+// StaticDiagram: what plugins/markdown/mermaid-static turns a ```mermaid block into in a production build.
 export default { ...MDXComponents, table: ScrollTable, StaticDiagram };

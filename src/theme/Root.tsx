@@ -1,5 +1,5 @@
 /**
- * Tells the page's boot script (plugins/boot-on-intent/boot.ts) that the app has hydrated, so
+ * Tells the page's boot script (plugins/bundle/boot-on-intent/boot.ts) that the app has hydrated, so
  * what the reader did while it started can be replayed. A passive effect of the outermost
  * component runs after every passive effect of the first commit, the listeners those attach
  * (the search shortcut, the static bodies' link handlers) included.

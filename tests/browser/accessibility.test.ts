@@ -35,7 +35,7 @@ test('no serious or critical axe violations on each template', async () => {
     const page = await context.newPage();
     for (const [template, route] of templates) {
       await page.goto(session.url(route));
-      // Check the page a reader sees once the app runs (plugins/boot-on-intent starts it on the
+      // Check the page a reader sees once the app runs (plugins/bundle/boot-on-intent starts it on the
       // reader's first action), with everything React renders on top of the server's HTML.
       await startApp(page);
       await page.locator('[data-search-ready]').waitFor();

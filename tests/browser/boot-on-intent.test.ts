@@ -1,6 +1,6 @@
 /**
  * A built page's app starts on the reader's first action, not at load
- * (plugins/boot-on-intent). A reader who only reads, scrolls and follows links runs no framework
+ * (plugins/bundle/boot-on-intent). A reader who only reads, scrolls and follows links runs no framework
  * code (links are plain navigations until the app is ready); what a reader does before the app
  * is ready still happens: the menu opens, the
  * search shortcut opens search, text typed into a filter filters. Pages that act on their

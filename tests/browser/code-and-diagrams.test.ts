@@ -60,7 +60,7 @@ test('Mermaid diagrams are SVG in the page HTML, one per colour mode, and no Mer
     });
   assert.ok(source, 'no area index page with a Mermaid diagram');
   const route = `/docs/${path.dirname(source)}`;
-  // In the HTML as served, before any script: drawn at build time (plugins/mermaid-static).
+  // In the HTML as served, before any script: drawn at build time (plugins/markdown/mermaid-static).
   const html = await (await fetch(session.url(route))).text();
   // (The build minifies HTML: attribute quotes are optional.)
   assert.match(html, /<figure class="?mermaid-static"? data-mermaid=/);

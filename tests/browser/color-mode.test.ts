@@ -16,7 +16,7 @@ test('dark mode toggles and persists across page loads', async () => {
   const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
   assert.equal(await theme(), 'light');
   const toggle = page.locator('.navbar button[title*="mode"]').first();
-  // The first press starts the page's app (plugins/boot-on-intent) and is replayed once it runs.
+  // The first press starts the page's app (plugins/bundle/boot-on-intent) and is replayed once it runs.
   assert.equal(await page.evaluate(() => document.documentElement.dataset.themeChoice), 'system');
   await toggle.click();
   await startApp(page);

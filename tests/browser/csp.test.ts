@@ -66,7 +66,7 @@ test("the policy's inline scripts run: colour mode, anchor mark, boot, and a red
   await page.goto(`${session.url('/docs/fhir-basics')}?docusaurus-theme=dark#references`, { waitUntil: 'load' });
   assert.equal(await page.evaluate('document.documentElement.dataset.theme'), 'dark');
   assert.equal(await page.evaluate(`document.documentElement.hasAttribute('data-arrived-on-anchor')`), true);
-  // A query string starts the app at once (plugins/boot-on-intent): the boot script ran.
+  // A query string starts the app at once (plugins/bundle/boot-on-intent): the boot script ran.
   await waitForPage(page, `document.documentElement.dataset.boot === 'ready'`);
   // A renamed page's stub sends the reader on, search and hash kept, by its (constant) script.
   await page.goto(`${session.url('/docs/api/fhir/medplum/passwordchangerequest')}?x=1#y`, { waitUntil: 'commit' });

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { readRegionRecording, type RegionRecording } from '../../plugins/remark-example-code/http-recordings';
-import { toCurl, toHttp } from '../../plugins/remark-example-code/http-snippets';
+import { readRegionRecording, type RegionRecording } from '../../plugins/markdown/remark-example-code/http-recordings';
+import { toCurl, toHttp } from '../../plugins/markdown/remark-example-code/http-snippets';
 import { offlineContext, SITE_DIR, startApp, startSession, type Session } from '../../lib/browser';
 
 let session: Session;
@@ -75,10 +75,10 @@ describe('example tabs', () => {
     const page = await context.newPage();
     await page.goto(session.url(FIRST.route));
     await page.locator('[role="tablist"]').first().waitFor();
-    // Links are plain navigations until the app runs (plugins/boot-on-intent): start it first.
+    // Links are plain navigations until the app runs (plugins/bundle/boot-on-intent): start it first.
     await startApp(page);
     // The panels' HTML is not in the page's JavaScript: a page reached without a reload gets it
-    // from its own HTML file (plugins/remark-example-code/panels.ts).
+    // from its own HTML file (plugins/markdown/remark-example-code/panels.ts).
     await page
       .locator(`nav a[href="${session.href(THIRD.route)}"]`)
       .first()

@@ -1,6 +1,6 @@
 /**
  * A phone's CPU hydrates only what a reader can use. A guide's body stays the server's
- * HTML (plugins/static-body), and the desktop sidebar, which CSS hides on a narrow screen, is
+ * HTML (plugins/markdown/static-body), and the desktop sidebar, which CSS hides on a narrow screen, is
  * adopted as it is rather than walked by React and then removed (src/theme/DocSidebar). What a
  * reader uses still works: the drawer's sidebar on a phone, the live sidebar on a wide screen,
  * copy buttons and links in the body.
@@ -26,7 +26,7 @@ const KEEP_SERVER_NODES = `document.addEventListener('DOMContentLoaded', () => {
   window.__serverBodyParagraph = document.querySelector('[data-static-body] p');
 });`;
 
-/** The page's app starts on a reader's first action (plugins/boot-on-intent): start it as one would. */
+/** The page's app starts on a reader's first action (plugins/bundle/boot-on-intent): start it as one would. */
 async function hydrated(page: import('playwright-core').Page): Promise<void> {
   await startApp(page);
   await waitForPage(page, () => document.documentElement.hasAttribute('data-has-hydrated'));

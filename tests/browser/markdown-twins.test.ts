@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { listDocFiles } from '../../plugins/docs-frontmatter-check/check';
+import { listDocFiles } from '../../plugins/markdown/docs-frontmatter-check/check';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 import { BUILD_DIR, builtSiteUrl, offlineContext, SITE_DIR, startSession, type Session } from '../../lib/browser';
 

@@ -78,7 +78,7 @@ test('sidebar categories collapse and expand', async () => {
     true,
     'categories start collapsed on the home page',
   );
-  // The first press starts the page's app (plugins/boot-on-intent) and is replayed on the live sidebar.
+  // The first press starts the page's app (plugins/bundle/boot-on-intent) and is replayed on the live sidebar.
   await toggle.click();
   await collapsed(false);
   assert.ok((await category.locator('ul .menu__link').count()) > 0, 'an expanded category lists its pages');
@@ -98,7 +98,7 @@ test('links in view fetch nothing; pointing at a link loads its page, and the cl
   await startApp(page);
   await page.waitForTimeout(500);
   // The sidebar and the page show dozens of links; none of them made the page prefetch anything
-  // (the page's own bundle, prefetched for its start by plugins/boot-on-intent, aside).
+  // (the page's own bundle, prefetched for its start by plugins/bundle/boot-on-intent, aside).
   assert.equal(await page.locator('link[rel="prefetch"]:not([data-boot])').count(), 0);
   const atLoad = scripts.length;
   const target = page.locator(`${sidebar} a.menu__link[href="${session.href('/docs/fhir-basics')}"]`);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { placementOf } from '../../plugins/react-reference/families';
+import { placementOf } from '../../plugins/generate/react-reference/families';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
 import { BUILD_DIR, isOnSite, startSession, type Session } from '../../lib/browser';
 
@@ -176,7 +176,7 @@ describe('live @medplum/react demos', { timeout: 600_000 }, () => {
       try {
         await page.goto(session.url(placementOf(demo.component).route), { waitUntil: 'load' });
         // Demos start on request: nothing of the demo loads until the reader presses the button.
-        // Nor does the page's app (plugins/boot-on-intent): the press starts it and is replayed.
+        // Nor does the page's app (plugins/bundle/boot-on-intent): the press starts it and is replayed.
         assert.equal(
           await page.evaluate('document.documentElement.dataset.boot ?? null'),
           null,

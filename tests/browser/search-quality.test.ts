@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, test } from 'node:test';
-import { loadCatalogue } from '../../plugins/remark-troubleshooting/catalogue';
+import { loadCatalogue } from '../../plugins/markdown/remark-troubleshooting/catalogue';
 import { hiddenTextIn, readPages } from '../search/excerpts';
 import {
   loadQuerySets,

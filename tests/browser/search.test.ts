@@ -18,7 +18,7 @@ test('Ctrl+K opens search and typing finds FHIR basics with the network off', as
   const fetched: string[] = [];
   page.on('request', (r) => fetched.push(r.url()));
   await page.goto(session.url('/docs'));
-  // The shortcut itself starts the page's app (plugins/boot-on-intent), which then opens search.
+  // The shortcut itself starts the page's app (plugins/bundle/boot-on-intent), which then opens search.
   assert.equal(
     await page.evaluate('document.documentElement.dataset.boot ?? null'),
     null,

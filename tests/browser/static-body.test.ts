@@ -1,5 +1,5 @@
 /**
- * Generated reference pages keep their body in HTML only (plugins/static-body). A reader must not
+ * Generated reference pages keep their body in HTML only (plugins/markdown/static-body). A reader must not
  * notice: the body is there on first load and after client-side navigation, links inside it
  * navigate without a reload, copy buttons copy, and the page's JavaScript does not carry the body.
  */
@@ -48,7 +48,7 @@ test('client-side navigation renders a static body, links inside it navigate wit
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   await page.goto(session.url('/docs/api'), { waitUntil: 'networkidle' });
-  // Links are plain navigations until the app runs (plugins/boot-on-intent): start it first.
+  // Links are plain navigations until the app runs (plugins/bundle/boot-on-intent): start it first.
   await startApp(page);
   const loads = countDocumentLoads(page);
   // Sidebar (a <Link>) -> the SDK overview, a static page fetched on navigation.
@@ -92,7 +92,7 @@ test('a FHIR resource page reached client-side shows its element tables', async 
   const { context } = await offlineContext(session);
   const page = await context.newPage();
   await page.goto(session.url('/docs/api/fhir/resources'), { waitUntil: 'networkidle' });
-  // Links are plain navigations until the app runs (plugins/boot-on-intent): start it first.
+  // Links are plain navigations until the app runs (plugins/bundle/boot-on-intent): start it first.
   await startApp(page);
   const loads = countDocumentLoads(page);
   await page

@@ -134,7 +134,7 @@ test('the Patient reference page links into each tool with its example or type f
   const page = await open('/docs/api/fhir/resources/patient');
   await page.getByRole('link', { name: 'validate this example' }).click();
   // The link's `?resource=` is moved into the fragment as the tool starts. The address is polled:
-  // the press starts the page's app and is replayed (plugins/boot-on-intent), and the two history
+  // the press starts the page's app and is replayed (plugins/bundle/boot-on-intent), and the two history
   // changes that follow (push, then replace) raced page.waitForURL.
   await waitForPage(
     page,

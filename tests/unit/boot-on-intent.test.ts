@@ -1,10 +1,10 @@
 /**
- * plugins/boot-on-intent rewrites each built page so its app starts on the reader's first action:
+ * plugins/bundle/boot-on-intent rewrites each built page so its app starts on the reader's first action:
  * the bundle's script tags become one inline call to the boot script.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { deferBundle, minifiedBootScript } from '../../plugins/boot-on-intent';
+import { deferBundle, minifiedBootScript } from '../../plugins/bundle/boot-on-intent';
 import { INLINE_SCRIPTS, inlineScripts } from '../../lib/security-headers';
 
 const PAGE = (scripts: string) =>
@@ -83,7 +83,7 @@ test('with the early-keys script, it goes first in the head, after the charset, 
 });
 
 test('the minified early-keys script holds the search keys and hands them to the boot script', async () => {
-  const { minifiedEarlyScript } = await import('../../plugins/boot-on-intent');
+  const { minifiedEarlyScript } = await import('../../plugins/bundle/boot-on-intent');
   const early = await minifiedEarlyScript();
   assert.ok(early.length < 600, `the early-keys script is ${early.length} characters`);
   assert.doesNotMatch(early, /\bimport\b|\bexport\b/);

@@ -49,7 +49,7 @@ test('a changed upstream hash fails the check, naming the patch and the file', (
     ],
   );
   const report = formatStale(stale);
-  assert.match(report, /patch "client-component-creator" \(plugins\/client-bundle\/component-creator\.js/);
+  assert.match(report, /patch "client-component-creator" \(plugins\/bundle\/client-bundle\/component-creator\.js/);
   assert.match(report, /relies on: ComponentCreator's output/);
 
   // The command npm test runs exits non-zero with the same report.

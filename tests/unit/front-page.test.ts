@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildFrontPage } from '../../plugins/front-page/goals';
+import { buildFrontPage } from '../../plugins/site/front-page/goals';
 import { GUIDE_AREAS, READER_GOALS } from '../../sidebars/areas';
 
 test('every guide area belongs to a reader goal, and goals name only real areas', () => {

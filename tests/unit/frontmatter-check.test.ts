@@ -8,8 +8,8 @@ import {
   checkFrontmatter,
   lastVerifiedProblem,
   listDocFiles,
-} from '../../plugins/docs-frontmatter-check/check';
-import { normalizeSourceEntries, parseSourceEntry } from '../../plugins/docs-frontmatter-check/sources';
+} from '../../plugins/markdown/docs-frontmatter-check/check';
+import { normalizeSourceEntries, parseSourceEntry } from '../../plugins/markdown/docs-frontmatter-check/sources';
 import { normalizeText } from '../../lib/normalize-sources';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 

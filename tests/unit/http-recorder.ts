@@ -35,7 +35,7 @@ import {
   type RecordedBody,
   type RecordedRequest,
   type RegionRecording,
-} from '../../plugins/remark-example-code/http-recordings';
+} from '../../plugins/markdown/remark-example-code/http-recordings';
 
 const siteDir = path.resolve(__dirname, '../..');
 const recordDir = process.env.HTTP_RECORD_DIR;

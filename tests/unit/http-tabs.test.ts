@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import remarkExampleCode from '../../plugins/remark-example-code';
+import remarkExampleCode from '../../plugins/markdown/remark-example-code';
 import {
   recordingPathFor,
   shownRegions,
@@ -20,10 +20,10 @@ import {
   WHOLE_FILE,
   type RecordedRequest,
   type RegionRecording,
-} from '../../plugins/remark-example-code/http-recordings';
-import { authOf, shellQuote, toCurl, toHttp, toPython } from '../../plugins/remark-example-code/http-snippets';
-import { TAB_GROUP } from '../../plugins/remark-example-code/http-tabs';
-import { rehypeCleanTwin } from '../../plugins/markdown-twins/rehype-clean-twin';
+} from '../../plugins/markdown/remark-example-code/http-recordings';
+import { authOf, shellQuote, toCurl, toHttp, toPython } from '../../plugins/markdown/remark-example-code/http-snippets';
+import { TAB_GROUP } from '../../plugins/markdown/remark-example-code/http-tabs';
+import { rehypeCleanTwin } from '../../plugins/site/markdown-twins/rehype-clean-twin';
 import { firstDifference, storedFiles } from '../../lib/http-recordings';
 
 const siteDir = path.resolve(__dirname, '../..');

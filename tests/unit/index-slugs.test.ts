@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { DefaultParseFrontMatter } from '@docusaurus/types';
-import { indexSlugFrontMatter } from '../../plugins/index-slugs';
+import { indexSlugFrontMatter } from '../../plugins/site/index-slugs';
 
 const parse: DefaultParseFrontMatter = async ({ fileContent }) => ({
   frontMatter: fileContent.includes('slug:') ? { slug: '/custom' } : {},

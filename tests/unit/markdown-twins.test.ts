@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { renderLlmsFullTxt, renderLlmsTxt } from '../../plugins/markdown-twins/llms-files';
-import { markdownPath } from '../../plugins/markdown-twins/paths';
-import { buildOutline, type LoadedDocs } from '../../plugins/markdown-twins/structure';
+import { renderLlmsFullTxt, renderLlmsTxt } from '../../plugins/site/markdown-twins/llms-files';
+import { markdownPath } from '../../plugins/site/markdown-twins/paths';
+import { buildOutline, type LoadedDocs } from '../../plugins/site/markdown-twins/structure';
 
 const doc = (id: string, title: string, permalink: string) => ({ id, title, description: `${title} page.`, permalink });
 

@@ -1,13 +1,13 @@
 /**
  * Readers see what servers do, not our working notes: no "the source we read", no commit hashes
  * or look-up ids in a page's text. Sources belong in front matter and the line at the end of the
- * page (plugins/remark-verified-line).
+ * page (plugins/markdown/remark-verified-line).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { listDocFiles } from '../../plugins/docs-frontmatter-check/check';
+import { listDocFiles } from '../../plugins/markdown/docs-frontmatter-check/check';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 
 /** Phrases that only make sense to whoever wrote the page. */

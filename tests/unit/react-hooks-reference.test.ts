@@ -1,5 +1,5 @@
 /**
- * The @medplum/react-hooks reference generator (plugins/react-hooks-reference):
+ * The @medplum/react-hooks reference generator (plugins/generate/react-hooks-reference):
  * - a declaration it cannot document (overloads, a type that does not resolve, a function-typed
  *   constant of an unknown shape, an export no page lists) fails generation, naming the export;
  * - every function exported by the installed package gets a page or an anchored section with
@@ -14,12 +14,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { checkFrontmatter } from '../../plugins/docs-frontmatter-check/check';
-import { HooksReferenceError } from '../../plugins/react-hooks-reference/extract';
-import { hookHref, PAGES, parseHookPages, placementOf } from '../../plugins/react-hooks-reference/families';
-import { type GeneratedPage, generateHooksReference } from '../../plugins/react-hooks-reference/generate';
-import { MEMBER_NOTES, parseHookNotes, SUMMARIES } from '../../plugins/react-hooks-reference/notes';
-import { ProseError } from '../../plugins/react-reference/prose';
+import { checkFrontmatter } from '../../plugins/markdown/docs-frontmatter-check/check';
+import { HooksReferenceError } from '../../plugins/generate/react-hooks-reference/extract';
+import { hookHref, PAGES, parseHookPages, placementOf } from '../../plugins/generate/react-hooks-reference/families';
+import { type GeneratedPage, generateHooksReference } from '../../plugins/generate/react-hooks-reference/generate';
+import { MEMBER_NOTES, parseHookNotes, SUMMARIES } from '../../plugins/generate/react-hooks-reference/notes';
+import { ProseError } from '../../plugins/generate/react-reference/prose';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -57,7 +57,7 @@ describe('declarations the generator cannot document', () => {
   });
 
   test('an export that no page lists fails generation and says where to add it', () => {
-    failsNaming('unlisted.d.ts', 'useNotOnAnyPage', /plugins\/react-hooks-reference\/families\.yaml/);
+    failsNaming('unlisted.d.ts', 'useNotOnAnyPage', /plugins\/generate\/react-hooks-reference\/families\.yaml/);
   });
 
   test('a valid declaration file produces its page and skips constants', () => {
@@ -121,7 +121,7 @@ describe('the installed @medplum/react-hooks', () => {
       const text = fs.readFileSync(page.file, 'utf8');
       const problems = checkFrontmatter(page.file, text, undefined, { generated: true });
       assert.deepEqual(problems, [], `${page.slug} front matter`);
-      // Static bodies (plugins/static-body): no imports, no JSX components.
+      // Static bodies (plugins/markdown/static-body): no imports, no JSX components.
       assert.doesNotMatch(text, /^import /m, `${page.slug} imports nothing`);
       assert.doesNotMatch(
         text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, ''),

@@ -1,5 +1,5 @@
 /**
- * The @medplum/react reference generator (plugins/react-reference):
+ * The @medplum/react reference generator (plugins/generate/react-reference):
  * - a declaration it cannot document fails generation, naming the component;
  * - every component exported by the installed package gets a page or an anchored section, and
  *   every prop the compiler reports for it appears on that page;
@@ -12,12 +12,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { checkFrontmatter } from '../../plugins/docs-frontmatter-check/check';
-import { type ComponentDoc, extractComponents, ReactReferenceError } from '../../plugins/react-reference/extract';
-import { FAMILIES, type Family, parseFamilies, placementOf } from '../../plugins/react-reference/families';
-import { type GeneratedPage, generateReactReference } from '../../plugins/react-reference/generate';
-import { COMPONENT_NOTES, loadNotes, parseNote } from '../../plugins/react-reference/notes';
-import { ProseError, ProseProblems } from '../../plugins/react-reference/prose';
+import { checkFrontmatter } from '../../plugins/markdown/docs-frontmatter-check/check';
+import {
+  type ComponentDoc,
+  extractComponents,
+  ReactReferenceError,
+} from '../../plugins/generate/react-reference/extract';
+import { FAMILIES, type Family, parseFamilies, placementOf } from '../../plugins/generate/react-reference/families';
+import { type GeneratedPage, generateReactReference } from '../../plugins/generate/react-reference/generate';
+import { COMPONENT_NOTES, loadNotes, parseNote } from '../../plugins/generate/react-reference/notes';
+import { ProseError, ProseProblems } from '../../plugins/generate/react-reference/prose';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
 
 const siteDir = path.resolve(__dirname, '../..');

@@ -1,6 +1,6 @@
 /**
  * Every page's HTML head carries `<meta name="referrer" content="no-referrer">` (step 1 of the
- * tools' privacy work), injected by plugins/client-bundle so that the siteConfig serialized into
+ * tools' privacy work), injected by plugins/bundle/client-bundle so that the siteConfig serialized into
  * every page's JavaScript stays as it was. The browser test in tests/browser/tools.test.ts checks
  * the effect on a built site; this one checks the tag Docusaurus renders from the plugin.
  */
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import clientBundlePlugin from '../../plugins/client-bundle';
+import clientBundlePlugin from '../../plugins/bundle/client-bundle';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { loadHtmlTags } = require('@docusaurus/core/lib/server/htmlTags.js') as {

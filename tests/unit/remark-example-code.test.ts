@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import remarkExampleCode, { extractRegion } from '../../plugins/remark-example-code';
+import remarkExampleCode, { extractRegion } from '../../plugins/markdown/remark-example-code';
 
 const source = [
   'import x from "y";',

@@ -1,5 +1,5 @@
 /**
- * The client route table (plugins/client-bundle/routes-loader.js): every route keeps its path,
+ * The client route table (plugins/bundle/client-bundle/routes-loader.js): every route keeps its path,
  * flags and modules, shared modules are declared once, and input it cannot read fails loudly.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const routesLoader = require('../../plugins/client-bundle/routes-loader.js');
+const routesLoader = require('../../plugins/bundle/client-bundle/routes-loader.js');
 const { compile, parseRegistry, parseRoutes } = routesLoader;
 
 const ROUTES = `import React from 'react';

@@ -12,12 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import ts from 'typescript';
-import { fhirLinkMap, generateSdkReference, type SdkResult } from '../../plugins/sdk-reference/generate';
-import { NAMED_SHAPES } from '../../plugins/sdk-reference/groups';
+import { fhirLinkMap, generateSdkReference, type SdkResult } from '../../plugins/generate/sdk-reference/generate';
+import { NAMED_SHAPES } from '../../plugins/generate/sdk-reference/groups';
 import { buildApiSidebar } from '../../sidebars/build';
-import { readRuntimeExports } from '../../plugins/sdk-reference/runtime';
-import { parseDocComment } from '../../plugins/sdk-reference/docs';
-import { findUnsafeMdx } from '../../plugins/sdk-reference/validate';
+import { readRuntimeExports } from '../../plugins/generate/sdk-reference/runtime';
+import { parseDocComment } from '../../plugins/generate/sdk-reference/docs';
+import { findUnsafeMdx } from '../../plugins/generate/sdk-reference/validate';
 
 const siteDir = path.resolve(__dirname, '..', '..');
 const pkgDir = path.join(siteDir, 'node_modules', '@medplum', 'core');
@@ -72,8 +72,8 @@ before(async () => {
   outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-reference-')), 'docs', 'sdk');
   // A site folder where the FHIR reference generator "exists", so FHIR types are linked.
   const fakeSite = fs.mkdtempSync(path.join(os.tmpdir(), 'sdk-site-'));
-  fs.mkdirSync(path.join(fakeSite, 'plugins', 'fhir-reference'), { recursive: true });
-  fs.writeFileSync(path.join(fakeSite, 'plugins', 'fhir-reference', 'generate.ts'), '');
+  fs.mkdirSync(path.join(fakeSite, 'plugins', 'generate', 'fhir-reference'), { recursive: true });
+  fs.writeFileSync(path.join(fakeSite, 'plugins', 'generate', 'fhir-reference', 'generate.ts'), '');
   fs.symlinkSync(path.join(siteDir, 'node_modules'), path.join(fakeSite, 'node_modules'));
   result = await generateSdkReference({
     dtsPath,

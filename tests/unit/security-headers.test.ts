@@ -284,7 +284,7 @@ test('one list: serve, the nginx include, deploy/nginx.conf, the Dockerfile and 
 });
 
 test('the early-keys script at the top of the head is a kind of its own, apart from the boot script', async () => {
-  const { minifiedEarlyScript, minifiedBootScript } = await import('../../plugins/boot-on-intent');
+  const { minifiedEarlyScript, minifiedBootScript } = await import('../../plugins/bundle/boot-on-intent');
   const early = await minifiedEarlyScript();
   const boot = (await minifiedBootScript())(['/base/assets/js/main.1.js']);
   const hashes = checkInlineScripts([

@@ -13,8 +13,8 @@ import {
   validateRecordingFile,
   withStableIds,
   type RegionRecording,
-} from '../../plugins/remark-example-code/http-recordings';
-import { toHttp } from '../../plugins/remark-example-code/http-snippets';
+} from '../../plugins/markdown/remark-example-code/http-recordings';
+import { toHttp } from '../../plugins/markdown/remark-example-code/http-snippets';
 import { compareRuns, stabilize } from '../../lib/verify-server/compare-runs';
 
 const SERVER_ID = '5a1c9a3e-0f4b-4d2e-9c1a-6b7d8e9f0a1b';

@@ -1,14 +1,14 @@
 /**
- * plugins/static-body: which pages lose their body from JavaScript, and what the client build
+ * plugins/markdown/static-body: which pages lose their body from JavaScript, and what the client build
  * keeps of a compiled page (exports, table of contents) and drops (the body and its data).
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Root } from 'hast';
-import { rehypeStaticBody, staticBodyKey } from '../../plugins/static-body';
+import { rehypeStaticBody, staticBodyKey } from '../../plugins/markdown/static-body';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { transform } = require('../../plugins/static-body/loader.js');
+const { transform } = require('../../plugins/markdown/static-body/loader.js');
 
 const DOCS = path.join('/site', 'docs');
 

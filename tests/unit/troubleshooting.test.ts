@@ -3,15 +3,15 @@
  * way to confirm it and a fix, no message is catalogued twice, every guide it points to exists,
  * and each group page cites the sources its entries rest on. Bad data fails with file and line.
  */
-import { parseSourceEntry, sourceFileKey } from '../../plugins/docs-frontmatter-check/sources';
+import { parseSourceEntry, sourceFileKey } from '../../plugins/markdown/docs-frontmatter-check/sources';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import yaml from 'js-yaml';
-import { docFileOfRoute, loadCatalogue, routeOfDoc } from '../../plugins/remark-troubleshooting/catalogue';
-import remarkTroubleshooting from '../../plugins/remark-troubleshooting';
+import { docFileOfRoute, loadCatalogue, routeOfDoc } from '../../plugins/markdown/remark-troubleshooting/catalogue';
+import remarkTroubleshooting from '../../plugins/markdown/remark-troubleshooting';
 
 const siteDir = path.join(__dirname, '..', '..');
 const docsDir = path.join(siteDir, 'docs');

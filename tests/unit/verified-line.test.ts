@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
-import remarkVerifiedLine, { formatVerifiedDate, verifiedLine } from '../../plugins/remark-verified-line';
+import remarkVerifiedLine, { formatVerifiedDate, verifiedLine } from '../../plugins/markdown/remark-verified-line';
 
 const docsDir = path.resolve('docs');
 const frontMatter = {

@@ -1,6 +1,6 @@
 /**
  * The body of a generated reference page, kept out of the page's JavaScript
- * (plugins/static-body). The server renders the body as HTML inside
+ * (plugins/markdown/static-body). The server renders the body as HTML inside
  * `<div data-static-body="<key>">`; in the browser this component renders the same div, which
  * React leaves as it is while hydrating.
  *

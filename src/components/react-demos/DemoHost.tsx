@@ -5,7 +5,7 @@
  *
  * The stylesheets are not imported as CSS: the site's bundler merges every imported CSS file
  * into the one stylesheet all pages load. They arrive as a string in this chunk instead (built
- * by plugins/react-reference/demo-schema.ts) and are injected while a demo is mounted.
+ * by plugins/generate/react-reference/demo-schema.ts) and are injected while a demo is mounted.
  */
 import { MantineProvider } from '@mantine/core';
 import { indexSearchParameter, indexStructureDefinitionBundle } from '@medplum/core';

@@ -1,5 +1,5 @@
 /**
- * The demo schema is written by plugins/react-reference at build time (see demo-schema.ts) and
+ * The demo schema is written by plugins/generate/react-reference at build time (see demo-schema.ts) and
  * is not committed. This declaration lets the type-check pass before the first build.
  */
 declare module '@site/.generated/react-reference/demo-schema.json' {

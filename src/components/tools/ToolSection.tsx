@@ -3,9 +3,9 @@
  * switch from the built sample to the state a link carries.
  *
  * The tool itself is rendered into the built HTML with its sample and the sample's result
- * (computed at build time, plugins/fhir-tools/first-frames.ts), so the page needs no script to
+ * (computed at build time, plugins/generate/fhir-tools/first-frames.ts), so the page needs no script to
  * show a working example, and its app starts on the reader's first action like any other page
- * (plugins/boot-on-intent). The server never sees the address's fragment, so hydration renders
+ * (plugins/bundle/boot-on-intent). The server never sees the address's fragment, so hydration renders
  * the sample too; when the address holds tool state, the tool is then mounted again, reading
  * that state. Addresses with state start the app at load.
  */

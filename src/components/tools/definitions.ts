@@ -1,7 +1,7 @@
 /**
  * Loads FHIR definitions into @medplum/core on demand, one resource type at a time.
  *
- * plugins/fhir-tools/generate.ts writes the slices as static files: every datatype in one file
+ * plugins/generate/fhir-tools/generate.ts writes the slices as static files: every datatype in one file
  * (needed by any resource, since Extension.value[x] reaches them all) and one file per resource
  * type with its StructureDefinition and SearchParameters. Validating a Patient fetches the
  * datatypes and the Patient file, nothing else. Requests go to the site's own origin only.

@@ -2,7 +2,7 @@
  * What the engine computes for each kind of request, apart from where definitions come from.
  *
  * engine.worker.ts runs these in the browser, loading definitions from the site's own files;
- * plugins/fhir-tools/first-frames.ts runs the same functions at build time on each tool's
+ * plugins/generate/fhir-tools/first-frames.ts runs the same functions at build time on each tool's
  * sample, so a tool page is built with its first result already in the HTML and shows the same
  * answer the worker gives once the reader starts editing.
  */

@@ -1,5 +1,5 @@
 /**
- * The manifest plugins/fhir-tools/generate.ts writes at build time. Declared here so the type
+ * The manifest plugins/generate/fhir-tools/generate.ts writes at build time. Declared here so the type
  * check passes on a clean checkout, before any build has generated the file.
  */
 declare module '@site/.generated/fhir-tools/manifest.json' {
@@ -7,7 +7,7 @@ declare module '@site/.generated/fhir-tools/manifest.json' {
   export default manifest;
 }
 
-/** Each tool's answer for its sample (plugins/fhir-tools/first-frames.ts). */
+/** Each tool's answer for its sample (plugins/generate/fhir-tools/first-frames.ts). */
 declare module '@site/.generated/fhir-tools/first-frame/fhirpath.json' {
   const frame: import('@site/src/components/tools/engine-protocol').EngineOutcome;
   export default frame;

@@ -1,5 +1,5 @@
 /**
- * What each tool holds when a page opens without state in its link. plugins/fhir-tools answers
+ * What each tool holds when a page opens without state in its link. plugins/generate/fhir-tools answers
  * these at build time (first-frames.ts), so the built page shows the sample's real result
  * before any script has run; the tools compare against them to reuse that answer.
  */

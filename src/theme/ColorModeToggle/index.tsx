@@ -2,7 +2,7 @@
  * The navbar's light / dark / system switch, never disabled.
  *
  * The theme's own switch is `disabled` until React has hydrated. Built pages start their app on
- * the reader's first action (plugins/boot-on-intent), and a disabled button receives no click,
+ * the reader's first action (plugins/bundle/boot-on-intent), and a disabled button receives no click,
  * so a press on it before the app runs would do nothing at all. Enabled, the press starts the
  * app, is held while it starts, and is replayed as a click that switches the mode.
  *

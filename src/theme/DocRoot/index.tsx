@@ -6,7 +6,7 @@ import type { PropSidebars } from '@docusaurus/plugin-content-docs';
 type Props = ComponentProps<typeof DocRoot> & { sidebars?: PropSidebars };
 
 /**
- * The theme's DocRoot, given the sidebars of its own route. plugins/docs-slim ships each
+ * The theme's DocRoot, given the sidebars of its own route. plugins/bundle/docs-slim ships each
  * sidebar with the pages that show it (a route prop) instead of in the version metadata every
  * docs page loads; the theme reads sidebars from the version, so they are put back there.
  */

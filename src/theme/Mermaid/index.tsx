@@ -1,6 +1,6 @@
 /**
  * Development server only (`npm start`): a production build draws diagrams at build time
- * (plugins/mermaid-static) and does not load theme-mermaid at all.
+ * (plugins/markdown/mermaid-static) and does not load theme-mermaid at all.
  *
  * Mermaid diagrams render in the browser (theme-mermaid), and rendering is heavy: the library is
  * over a megabyte and laying out a diagram blocks the main thread. This wrapper starts both only

@@ -3,7 +3,7 @@
  * the key is typed into a field, where it must stay a character.
  *
  * One definition for two readers: the search bar, and the inline boot script that holds these
- * keys when they are pressed before the page's app runs (plugins/boot-on-intent compiles this
+ * keys when they are pressed before the page's app runs (plugins/bundle/boot-on-intent compiles this
  * file into it). So the function must not refer to anything outside its body.
  */
 export function searchShortcut(event: KeyboardEvent): 'toggle' | 'open' | null {

@@ -30,7 +30,7 @@ export function useDrawerWanted(): boolean {
     () => false,
   );
   // Shown without a sign of intent first (the press that started the page's app is replayed as a
-  // bare click, plugins/boot-on-intent): wanted from then on, so it stays rendered once closed.
+  // bare click, plugins/bundle/boot-on-intent): wanted from then on, so it stays rendered once closed.
   useEffect(() => {
     if (shown) markDrawerWanted();
   }, [shown]);

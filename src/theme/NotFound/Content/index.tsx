@@ -24,7 +24,7 @@ export default function NotFoundContent(): React.JSX.Element {
           </p>
           {/* Room for the search box and its results, so the footer does not jump when they appear.
               The search is for the address itself, so the page's app starts as soon as this is on
-              screen, not on the reader's first action (plugins/boot-on-intent). */}
+              screen, not on the reader's first action (plugins/bundle/boot-on-intent). */}
           <div style={{ minHeight: '70vh' }} data-boot="visible">
             {isBrowser && (
               <Suspense fallback={null}>

