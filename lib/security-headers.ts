@@ -28,9 +28,9 @@
  *   a policy without it refuses: with the source removed, tests/browser/search.test.ts found no
  *   result. It allows compiling WebAssembly only, not eval or `new Function` for JavaScript.
  * - `style-src 'self' 'unsafe-inline'`: hashes cannot cover the styles. Code blocks are coloured at
- *   build time with `style="color:…;--shiki-dark:…"` attributes (about 280,000 of them, 123 distinct
+ *   build time with `style="color:…;--shiki-dark:…"` attributes (about 440,000 of them, 16 distinct
  *   values), each Mermaid diagram is an inline SVG with its own `<style>` element scoped to its id
- *   (167 distinct ones), and Mantine (the FHIR tools and React demos) inserts `<style>` elements at
+ *   (200 distinct ones), and Mantine (the FHIR tools and React demos) inserts `<style>` elements at
  *   run time. A hash list for those would weigh more than most pages, and Mantine's would change
  *   with its version. A style cannot run code; `script-src` is what guards pasted resources.
  * - `worker-src 'self'`: the FHIR tools' worker and Pagefind's are files of the site (no `blob:`).
