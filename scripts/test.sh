@@ -83,7 +83,7 @@ done
 # shellcheck disable=SC2086
 npm run --silent test:browser -- $BROWSER_FILES
 
-# Alone, because it times the page's main thread: a freeze is a task over a second.
+# Alone, because it times the page's main thread: a freeze is a task over 2 s.
 step "browser: the FHIR tools' limits on hostile links (alone: it times the main thread)"
 npm run --silent test:browser -- tests/browser/tool-limits.test.ts
 

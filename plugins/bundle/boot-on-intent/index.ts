@@ -1,10 +1,12 @@
 /**
- * Starts each built page's app on the reader's first action instead of at load, so loading costs a phone no hydration; the
- * behaviour and its reasons are in ./boot.ts.
+ * Starts each built page's app when the reader reaches for a control that needs it instead of at
+ * load, so loading costs a phone no hydration; the behaviour and its reasons are in ./boot.ts.
  *
  * After the build has written the pages, every HTML file's `<script src=… defer>` tags for the
  * bundle are replaced by one inline script at the end of the body, `bootOnIntent([...the same
- * files])`, which prefetches them once the page has loaded and starts them on the first action.
+ * files])`, which prefetches them once the page has loaded and starts them when needed, preceded
+ * by the page's speculation rules (`speculationRules`: links pressed before the app runs are
+ * prerendered).
  * Pages without such tags (the client redirects) are left alone. `npm start` is unchanged: the
  * dev server writes no files and starts the app at load.
  *
