@@ -178,14 +178,25 @@ async function scrollOnce(browser: Browser, url: string): Promise<number> {
   const { context, page, cdp } = await openPhonePage(browser, url);
   try {
     const start = (await page.evaluate('performance.now()')) as number;
-    await cdp.send('Input.synthesizeScrollGesture', {
-      x: 200,
-      y: 600,
-      yDistance: -1500,
-      speed: 600,
-      gestureSourceType: 'touch',
-    });
+    // A finger moving up 30 px every 50 ms for 2.5 s, lifted and put down again between strokes.
+    // Touch events, not Input.synthesizeScrollGesture, which headless Chromium runs without
+    // scrolling the page.
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 700 }] });
+    for (let i = 1; i <= 50; i++) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x: 200, y: 700 - (i % 20) * 30 }],
+      });
+      if (i % 20 === 0) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 700 }] });
+      }
+      await page.waitForTimeout(50);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     const end = (await page.evaluate('performance.now()')) as number;
+    if (((await page.evaluate('scrollY')) as number) === 0)
+      throw new Error(`${url}: the touch scroll did not scroll the page`);
     const tasks = (await page.evaluate('window.__longTasks')) as { start: number; duration: number }[];
     const during = tasks.filter((t) => t.start + t.duration > start && t.start < end);
     return during.length ? Math.max(...during.map((t) => t.duration)) : 0;

@@ -23,8 +23,9 @@ export default function NotFoundContent(): React.JSX.Element {
             Search for it below, or start from the <Link to="/docs">documentation home</Link>.
           </p>
           {/* Room for the search box and its results, so the footer does not jump when they appear.
-              The search is for the address itself, so the page's app starts as soon as this is on
-              screen, not on the reader's first action (plugins/bundle/boot-on-intent). */}
+              The search is for the address itself, so the page's app starts once this is on
+              screen and the page is still, not on the reader's first action
+              (plugins/bundle/boot-on-intent). */}
           <div style={{ minHeight: '70vh' }} data-boot="visible">
             {isBrowser && (
               <Suspense fallback={null}>
