@@ -1,16 +1,13 @@
 /**
  * Site-wide settings shared by the Docusaurus config and the tests.
  */
+import { docsDirOf, GENERATED } from './plugins/generate/registry';
 
-/** Folders under docs/ that generator plugins write at build time (never committed). */
-export const GENERATED_DOC_DIRS: string[] = [
-  'api/fhir/resources',
-  'api/fhir/datatypes',
-  'api/fhir/medplum',
-  'sdk',
-  'api/react-components',
-  'api/react-hooks',
-];
+/**
+ * Folders under docs/ that generator plugins write at build time (never committed), taken from the
+ * registry of generated content (plugins/generate/registry.ts).
+ */
+export const GENERATED_DOC_DIRS: string[] = GENERATED.flatMap((family) => docsDirOf(family) ?? []);
 
 /**
  * Client-side redirects for pages that were renamed. Keep `from` paths forever: readers and

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
 import matter from 'gray-matter';
+import { docsDir, generated, type GeneratedId } from '../plugins/generate/registry';
 import { GUIDE_SECTIONS } from './areas';
 
 type SidebarItem = SidebarsConfig[string] extends (infer T)[] | infer _ ? (T extends object ? T : never) : never;
@@ -90,6 +91,11 @@ export function buildGuideSidebar(docsDir: string): Item[] {
   return items;
 }
 
+/** A generated folder's sidebar entry: its folder and label from plugins/generate/registry.ts. */
+function generatedEntry(id: GeneratedId): { kind: 'dir'; id: string; label: string } {
+  return { kind: 'dir', id: docsDir(id), label: generated(id).label };
+}
+
 /**
  * The API reference, in the order the spec lists it. Each entry is either a single page or a
  * folder (category with an index page). Generated folders appear once their plugin has written
@@ -97,13 +103,13 @@ export function buildGuideSidebar(docsDir: string): Item[] {
  */
 const API_ENTRIES: { kind: 'doc' | 'dir'; id: string; label: string; section?: string }[] = [
   { kind: 'doc', id: 'api/index', label: 'API overview', section: 'Platform API' },
-  { kind: 'dir', id: 'sdk', label: 'TypeScript SDK', section: 'Libraries' },
-  { kind: 'dir', id: 'api/react-components', label: 'React components' },
-  { kind: 'dir', id: 'api/react-hooks', label: 'React hooks' },
+  { ...generatedEntry('sdk'), section: 'Libraries' },
+  generatedEntry('react-components'),
+  generatedEntry('react-hooks'),
   { kind: 'dir', id: 'api/project-admin', label: 'Project admin', section: 'HTTP endpoints' },
-  { kind: 'dir', id: 'api/fhir/resources', label: 'FHIR resources', section: 'FHIR' },
-  { kind: 'dir', id: 'api/fhir/datatypes', label: 'FHIR datatypes' },
-  { kind: 'dir', id: 'api/fhir/medplum', label: 'Medplum resources' },
+  { ...generatedEntry('fhir-resources'), section: 'FHIR' },
+  generatedEntry('fhir-datatypes'),
+  generatedEntry('medplum-resources'),
   { kind: 'dir', id: 'api/fhir/operations', label: 'FHIR operations' },
   { kind: 'dir', id: 'api/oauth', label: 'OAuth2', section: 'Identity' },
   { kind: 'dir', id: 'api/scim', label: 'SCIM' },

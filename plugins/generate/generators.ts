@@ -3,7 +3,8 @@
  * docs (sidebar, breadcrumbs, search) without being committed.
  *
  * A generator is `plugins/generate/<name>/generate.ts` with a default export of type `Generator`;
- * it is found by that file name, so adding a family needs no edit here.
+ * it is found by that file name, so adding a family needs no edit here (its folders go in
+ * registry.ts, which tests/unit/generated-registry.test.ts checks it is listed in).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -17,6 +17,7 @@ import type { LoadContext, Plugin, PluginModule, RouteConfig } from '@docusaurus
 import docsPlugin, { validateOptions } from '@docusaurus/plugin-content-docs';
 import type { LoadedContent, PluginOptions } from '@docusaurus/plugin-content-docs';
 import { GUIDE_AREAS } from '../../../sidebars/areas';
+import { generated } from '../../generate/registry';
 
 export interface AreaCard {
   id: string;
@@ -25,7 +26,7 @@ export interface AreaCard {
 }
 
 /** Where the docs home cards are read from (imported as `@site/.generated/docs/area-cards.json`). */
-export const AREA_CARDS_FILE = path.join('.generated', 'docs', 'area-cards.json');
+export const AREA_CARDS_FILE = path.join(generated('docs-area-cards').outDir, 'area-cards.json');
 
 interface VersionMetadataProp {
   docs: Record<string, { id: string; title?: string; description?: string; sidebar?: string }>;

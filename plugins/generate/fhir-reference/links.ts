@@ -1,23 +1,36 @@
 /**
  * Routes of generated pages and the links from a type name to its page.
  */
+import { routeOf, type GeneratedId } from '../registry';
 import {
   DefinitionError,
   EXTRA_PRIMITIVES,
   stripVersion,
   type Definition,
+  type Family,
   type FhirModel,
   type TypeRef,
 } from './model';
 
-export const ROUTE_BASE = '/docs/api/fhir';
+/** Each family's entry in the registry of generated content, which holds its folder and route. */
+export const FAMILY_IDS: Record<Family, GeneratedId> = {
+  resources: 'fhir-resources',
+  datatypes: 'fhir-datatypes',
+  medplum: 'medplum-resources',
+};
+
+/** Route prefix of a family's pages (`/docs/api/fhir/resources`). */
+export function familyRoute(family: Family): string {
+  return routeOf(FAMILY_IDS[family]);
+}
+
 export const PRIMITIVES_SLUG = 'primitive-types';
-export const PRIMITIVES_ROUTE = `${ROUTE_BASE}/datatypes/${PRIMITIVES_SLUG}`;
+export const PRIMITIVES_ROUTE = `${familyRoute('datatypes')}/${PRIMITIVES_SLUG}`;
 /** Where "any resource" (type Resource, Reference(Resource)) points. */
-export const ANY_RESOURCE_ROUTE = `${ROUTE_BASE}/resources`;
+export const ANY_RESOURCE_ROUTE = familyRoute('resources');
 
 export function pageRoute(def: Pick<Definition, 'family' | 'slug'>): string {
-  return `${ROUTE_BASE}/${def.family}/${def.slug}`;
+  return `${familyRoute(def.family)}/${def.slug}`;
 }
 
 /** Anchor id of a primitive type's row on the primitive types page. */

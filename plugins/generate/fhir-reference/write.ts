@@ -4,13 +4,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { generated } from '../registry';
+import { FAMILY_IDS } from './links';
 import type { Family } from './model';
 import type { GeneratedPage } from './pages';
 
+/** Each family's folder, relative to the site, from the registry of generated content. */
 export const FAMILY_DIRS: Record<Family, string> = {
-  resources: 'docs/api/fhir/resources',
-  datatypes: 'docs/api/fhir/datatypes',
-  medplum: 'docs/api/fhir/medplum',
+  resources: generated(FAMILY_IDS.resources).outDir,
+  datatypes: generated(FAMILY_IDS.datatypes).outDir,
+  medplum: generated(FAMILY_IDS.medplum).outDir,
 };
 
 export function writePages(siteDir: string, pages: GeneratedPage[]): void {

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Bundle, ElementDefinition, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
 import type { Generator } from '../generators';
+import { dataDir, generated } from '../registry';
 import { definitionsDir, definitionsPackageId } from '../fhir-reference/generate';
 import { narrowDescription } from '../fhir-reference/sections';
 import { computeFirstFrames, writeFirstFrames } from './first-frames';
@@ -136,22 +137,22 @@ export function buildSlices(dir: string): ToolSlices {
 
 /** Where the static slices go: the version keeps browsers from mixing cached slices of two releases. */
 export function staticDir(siteDir: string, version: string): string {
-  return path.join(siteDir, 'static', 'fhir-tools', version);
+  return path.join(siteDir, generated('fhir-tools').outDir, version);
 }
 
 const generate: Generator = async ({ siteDir }) => {
   const { datatypes, types } = buildSlices(definitionsDir(siteDir));
   const version = definitionsPackageId(siteDir).split('@').pop() as string;
-  fs.rmSync(path.join(siteDir, 'static', 'fhir-tools'), { recursive: true, force: true });
+  fs.rmSync(path.join(siteDir, generated('fhir-tools').outDir), { recursive: true, force: true });
   const out = staticDir(siteDir, version);
   fs.mkdirSync(path.join(out, 'types'), { recursive: true });
   fs.writeFileSync(path.join(out, 'datatypes.json'), JSON.stringify(datatypes));
   for (const [name, slice] of types) fs.writeFileSync(path.join(out, 'types', `${name}.json`), JSON.stringify(slice));
-  const manifest = path.join(siteDir, '.generated', 'fhir-tools', 'manifest.json');
-  fs.rmSync(path.dirname(manifest), { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(manifest), { recursive: true });
-  fs.writeFileSync(manifest, JSON.stringify({ version, types: [...types.keys()].sort() }));
-  writeFirstFrames(path.join(path.dirname(manifest), 'first-frame'), await computeFirstFrames({ datatypes, types }));
+  const data = path.join(siteDir, dataDir('fhir-tools'));
+  fs.rmSync(data, { recursive: true, force: true });
+  fs.mkdirSync(data, { recursive: true });
+  fs.writeFileSync(path.join(data, 'manifest.json'), JSON.stringify({ version, types: [...types.keys()].sort() }));
+  writeFirstFrames(path.join(data, 'first-frame'), await computeFirstFrames({ datatypes, types }));
   return {};
 };
 

@@ -14,9 +14,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { routeOf } from '../registry';
 import { IDENTIFIER, labelOf, ProseProblems, Registry, SITE_DIR, SLUG, YamlText } from '../react-reference/prose';
 
-export const ROUTE_BASE = '/docs/api/react-hooks';
+export const ROUTE_BASE = routeOf('react-hooks');
 
 export interface ExampleRef {
   /** Path from the site root, e.g. examples/react-hooks/data.tsx. */

@@ -15,13 +15,14 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Generator } from '../generators';
+import { dataDir, generated } from '../registry';
 import { packageVersion, peerTable } from '../react-reference/generate';
 import { frontMatter } from '../react-reference/render';
 import { extractFunctions, type FunctionDoc, HooksReferenceError } from './extract';
 import { GROUPS, type HookPage, linkToHook, PAGES, placementOf, ROUTE_BASE } from './families';
 import { descriptionOf, renderApi, renderExamples, summaryOf } from './render';
 
-export const OUT_DIR = 'docs/api/react-hooks';
+export const OUT_DIR = generated('react-hooks').outDir;
 const PACKAGE = '@medplum/react-hooks';
 
 export interface GenerateOptions {
@@ -196,7 +197,7 @@ function inputsFingerprint(siteDir: string): string {
 }
 
 const generate: Generator = async ({ siteDir }) => {
-  const stampFile = path.join(siteDir, '.generated', 'react-hooks-reference', 'inputs.sha256');
+  const stampFile = path.join(siteDir, dataDir('react-hooks'), 'inputs.sha256');
   const fingerprint = inputsFingerprint(siteDir);
   if (
     [stampFile, path.join(siteDir, OUT_DIR, 'index.mdx')].every((f) => fs.existsSync(f)) &&

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Bundle, ElementDefinition, SearchParameter, StructureDefinition } from '@medplum/fhirtypes';
+import { dataDir } from '../registry';
 
 /** Resource types the demos display, edit, search or put on a timeline. */
 export const DEMO_RESOURCE_TYPES = [
@@ -106,7 +107,7 @@ export function buildDemoSchema(siteDir: string): DemoSchema {
 
 /** Writes the schema where the demo island imports it from. */
 export function writeDemoSchema(siteDir: string): string {
-  const file = path.join(siteDir, '.generated', 'react-reference', 'demo-schema.json');
+  const file = path.join(siteDir, dataDir('react-components'), 'demo-schema.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(buildDemoSchema(siteDir)));
   return file;
@@ -130,7 +131,7 @@ export function writeDemoStyles(siteDir: string): string {
     // Source map comments would point at files the site does not serve.
     return `/* ${file.replace(/^node_modules\//, '')} */\n${text.replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '')}`;
   }).join('\n');
-  const file = path.join(siteDir, '.generated', 'react-reference', 'demo-styles.json');
+  const file = path.join(siteDir, dataDir('react-components'), 'demo-styles.json');
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify({ css }));
   return file;

@@ -11,6 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { routeOf } from '../registry';
 import { IDENTIFIER, labelOf, ProseProblems, Registry, SITE_DIR, SLUG, YamlText } from './prose';
 
 export interface Family {
@@ -103,7 +104,7 @@ export interface Placement {
   family?: Family;
 }
 
-export const ROUTE_BASE = '/docs/api/react-components';
+export const ROUTE_BASE = routeOf('react-components');
 
 export function placementOf(name: string): Placement {
   const family = FAMILIES.find((f) => f.members.includes(name));

@@ -27,6 +27,7 @@ import {
   renderSignature,
   summaryOf,
 } from './render';
+import { dataDir, generated } from '../registry';
 import { writeDemoSchema, writeDemoStyles } from './demo-schema';
 import { type HooksUsed, hooksUsedByComponents } from './hooks-used';
 
@@ -41,7 +42,7 @@ function addSource(sources: string[], file: string, note: string): void {
     sources[i] = sources[i].endsWith(')') ? `${sources[i].slice(0, -1)}; ${note})` : `${sources[i]} (${note})`;
 }
 
-export const OUT_DIR = 'docs/api/react-components';
+export const OUT_DIR = generated('react-components').outDir;
 const PACKAGE = '@medplum/react';
 
 export interface GenerateOptions {
@@ -288,7 +289,7 @@ function inputsFingerprint(siteDir: string): string {
 }
 
 const generate: Generator = async ({ siteDir }) => {
-  const stampFile = path.join(siteDir, '.generated', 'react-reference', 'inputs.sha256');
+  const stampFile = path.join(siteDir, dataDir('react-components'), 'inputs.sha256');
   const fingerprint = inputsFingerprint(siteDir);
   const outputs = [
     stampFile,

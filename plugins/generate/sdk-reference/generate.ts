@@ -11,6 +11,7 @@ import { normalizeSourceEntries } from '../../markdown/docs-frontmatter-check/so
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Generator, GeneratorResult, Redirect } from '../generators';
+import { generated, routeOf } from '../registry';
 import { CATEGORIES, CLASS_OWN_PAGE_MIN_MEMBERS, GROUPS, groupFor, hasOwnPage, OWN_PAGE_MIN_MEMBERS } from './groups';
 import { loadModel, SdkRenderError, type SdkModel, type SdkSymbol } from './model';
 import { escapeInline, kindLabel, renderSymbol, summaryLine, type RenderContext } from './render';
@@ -19,7 +20,7 @@ import { readRuntimeExports, type RuntimeValue } from './runtime';
 import { assertMdxSafe } from './validate';
 
 export const PACKAGE = '@medplum/core';
-export const ROUTE_PREFIX = '/docs/sdk/core';
+export const ROUTE_PREFIX = `${routeOf('sdk')}/core`;
 
 export interface SdkOptions {
   /** The bundled declaration file to document. */
@@ -415,7 +416,7 @@ function page(p: {
 export function fhirLinkMap(siteDir: string): Map<string, string> {
   const links = new Map<string, string>();
   // Only link once the FHIR reference generator exists; otherwise its pages would be broken links.
-  if (!fs.existsSync(path.join(siteDir, 'plugins', 'generate', 'fhir-reference', 'generate.ts'))) return links;
+  if (!fs.existsSync(path.join(siteDir, generated('fhir-resources').generator))) return links;
   const dir = path.join(siteDir, 'node_modules', '@medplum', 'definitions', 'dist', 'fhir', 'r4');
   const read = (f: string): { name: string; kind: string; abstract?: boolean; derivation?: string }[] =>
     (
@@ -424,16 +425,17 @@ export function fhirLinkMap(siteDir: string): Map<string, string> {
       .map((e) => e.resource)
       .filter((r) => r.resourceType === 'StructureDefinition') as never;
   for (const sd of read('profiles-resources.json')) {
-    if (sd.kind === 'resource' && !sd.abstract) links.set(sd.name, `/docs/api/fhir/resources/${sd.name.toLowerCase()}`);
+    if (sd.kind === 'resource' && !sd.abstract)
+      links.set(sd.name, `${routeOf('fhir-resources')}/${sd.name.toLowerCase()}`);
   }
   for (const sd of read('profiles-types.json')) {
     if (sd.kind === 'complex-type' && !sd.abstract && sd.derivation === 'specialization') {
-      links.set(sd.name, `/docs/api/fhir/datatypes/${sd.name.toLowerCase()}`);
+      links.set(sd.name, `${routeOf('fhir-datatypes')}/${sd.name.toLowerCase()}`);
     }
   }
   for (const sd of read('profiles-medplum.json')) {
     if (sd.kind === 'resource' || sd.kind === 'complex-type')
-      links.set(sd.name, `/docs/api/fhir/medplum/${sd.name.toLowerCase()}`);
+      links.set(sd.name, `${routeOf('medplum-resources')}/${sd.name.toLowerCase()}`);
   }
   return links;
 }
@@ -446,7 +448,7 @@ const generate: Generator = async ({ siteDir }) => {
   const result = await generateSdkReference({
     dtsPath: path.join(pkgDir, 'dist', 'esm', 'index.d.ts'),
     sourceMapPath: path.join(pkgDir, 'dist', 'esm', 'index.mjs.map'),
-    outDir: path.join(siteDir, 'docs', 'sdk'),
+    outDir: path.join(siteDir, generated('sdk').outDir),
     runtime,
     version,
     fhirLinks: fhirLinkMap(siteDir),

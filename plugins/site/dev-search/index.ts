@@ -9,9 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { generated } from '../../generate/registry';
 
 /** Folder (relative to the site) whose `pagefind/` the dev server serves at `<baseUrl>pagefind/`. */
-export const DEV_SEARCH_DIR = '.dev-search';
+export const DEV_SEARCH_DIR = generated('dev-search').outDir;
 
 interface LoadedDoc {
   title: string;
