@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BUILD_DIR, offlineContext, startSession, type Session, waitForPage } from '../../lib/browser';
 
 let session: Session;
@@ -39,6 +39,30 @@ function collectErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   return errors;
+}
+
+/** Taps the guide's link to the includes page and waits until that page is on screen. */
+async function tapIncludesLink(page: Page): Promise<void> {
+  await page
+    .locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`)
+    .first()
+    .tap();
+  await page.waitForURL(session.url('/docs/search/includes'));
+  await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
+}
+
+/**
+ * A finger scrolling the page up (20 px a frame): dispatched touch events, which headless
+ * Chromium scrolls the page with (Input.synthesizeScrollGesture does not move it there).
+ */
+async function touchScroll(context: BrowserContext, page: Page): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
+  for (let i = 1; i <= 20; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 600 - i * 20 }] });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
 test('the built pages load no bundle at load: the boot script prefetches it after load and starts it', async () => {
@@ -76,19 +100,14 @@ test('a page read, scrolled and left by a link runs no app code: the link opens 
   assert.equal(await page.locator('script[type="speculationrules"][data-boot]').count(), 1);
 
   // A touch scroll is not a reason to start the app.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.synthesizeScrollGesture', { x: 200, y: 600, yDistance: -600, gestureSourceType: 'touch' });
+  await touchScroll(context, page);
+  assert.ok(((await page.evaluate('scrollY')) as number) > 0, 'the touch did not scroll the page');
   await page.evaluate('window.scrollTo(0, 0)');
   assert.equal((await appState(page)).boot, null, 'a touch scroll started the app');
 
   // A mark on the window survives a client-side navigation, not a page load.
   await page.evaluate('window.__samePage = true');
-  await page
-    .locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`)
-    .first()
-    .tap();
-  await page.waitForURL(session.url('/docs/search/includes'));
-  await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
+  await tapIncludesLink(page);
   assert.equal(await page.evaluate('window.__samePage === true'), false, 'the link waited for the app to start');
   assert.deepEqual(await appState(page), { boot: null, docusaurus: 'undefined', navbarHydrated: false });
   assert.deepEqual(errors, []);
@@ -109,12 +128,7 @@ test('once a button has started the app, a tapped link navigates in place', asyn
   assert.equal(await page.locator('script[type="speculationrules"]').count(), 0);
   await page.locator('.navbar-sidebar__backdrop').tap({ position: { x: 400, y: 400 } });
   await page.evaluate('window.__samePage = true');
-  await page
-    .locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`)
-    .first()
-    .tap();
-  await page.waitForURL(session.url('/docs/search/includes'));
-  await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
+  await tapIncludesLink(page);
   assert.equal(await page.evaluate('window.__samePage === true'), true, 'the link loaded a new page');
   assert.deepEqual(errors, []);
   assert.deepEqual(offOrigin, []);
@@ -129,12 +143,7 @@ test('if the app cannot start, a held press is let go and links still open their
   await page.goto(session.url(GUIDE), { waitUntil: 'load' });
   await page.locator('button.navbar__toggle').tap();
   await waitForPage(page, `document.documentElement.dataset.boot === 'failed'`);
-  await page
-    .locator(`[data-static-body] a[href="${session.href('/docs/search/includes')}"]`)
-    .first()
-    .tap();
-  await page.waitForURL(session.url('/docs/search/includes'));
-  await page.locator('h1', { hasText: 'Including related resources' }).first().waitFor();
+  await tapIncludesLink(page);
   await context.close();
 });
 
@@ -244,14 +253,8 @@ test('the 404 page searches for the address by itself once the page is still, an
   const errors = collectErrors(page);
   // The host serves the site's 404 page for an unknown path under the base.
   await page.goto(session.url('/docs/search/chained-serch'), { waitUntil: 'load' });
-  const cdp = await context.newCDPSession(page);
-  // A touch scroll begun at load (a finger moving 20 px a frame) holds the start back.
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 200, y: 600 }] });
-  for (let i = 1; i <= 20; i++) {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 200, y: 600 - i * 20 }] });
-    await page.waitForTimeout(16);
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  // A touch scroll begun at load holds the start back.
+  await touchScroll(context, page);
   await waitForPage(page, `document.querySelector('[data-search-done]') !== null`, undefined, { timeout: 20_000 });
   const { touchEnd, bootAt } = (await page.evaluate('({ touchEnd: window.__touchEnd, bootAt: window.__bootAt })')) as {
     touchEnd?: number;

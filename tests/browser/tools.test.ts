@@ -152,6 +152,9 @@ test('the Patient reference page links into each tool with its example or type f
     session.href('/docs/tools/fhirpath'),
   );
   assert.equal(new URL(page.url()).search, '');
+  // A link followed before the app ran is a plain navigation: the page shows its built sample
+  // until its app has started and read the fragment.
+  await waitForPage(page, `document.documentElement.dataset.boot === 'ready'`);
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
   assert.match(await page.getByLabel('Expression', { exact: true }).inputValue(), /^Patient\./);
   await page.getByTestId('fhirpath-count').waitFor();

@@ -18,7 +18,7 @@
  * The app starts at once when the address carries input a page acts on (a query string such as
  * `/search?q=…`, or tool state in the fragment, `#expression=…`), and when an element marked
  * `data-boot="visible"` (the 404 page's search for the address) is in view and the page has been
- * still (no scroll or touch) for a moment, so the start does not land in a scroll. The FHIR tools
+ * still (no scroll, touch, wheel or key) for a moment, so the start does not land in a scroll. The FHIR tools
  * need neither: they are built with their sample's result (src/components/tools/ToolSection.tsx).
  *
  * What the reader did before the app was ready is not lost:
