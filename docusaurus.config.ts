@@ -27,7 +27,8 @@ import {
   normalizeBaseUrl,
   normalizeSiteUrl,
 } from './site.settings';
-import { runGenerators } from './plugins/generate/generators';
+import { generatedRedirects } from './plugins/generate/generators';
+import { withGeneratedPages } from './plugins/generate/plugin';
 import { indexSlugFrontMatter } from './plugins/site/index-slugs';
 import markdownTwins from './plugins/site/markdown-twins';
 import frontPage from './plugins/site/front-page';
@@ -84,9 +85,6 @@ const docsOptions: DocsOptions = {
 };
 
 export default async function createConfig(): Promise<Config> {
-  // Generated reference pages must exist before the docs plugin reads docs/. `serve` only
-  // serves build/ and reads nothing from docs/, so it skips generation.
-  const serving = process.argv.slice(2).includes('serve');
   // The development server has no built HTML to index, so search gets an index of its own.
   const developing = process.argv.slice(2).includes('start');
   // Diagrams: drawn at build time into the HTML for a production build (plugins/markdown/mermaid-static);
@@ -98,8 +96,9 @@ export default async function createConfig(): Promise<Config> {
         beforeDefaultRemarkPlugins: [...(docsOptions.beforeDefaultRemarkPlugins ?? []), remarkMermaidStaticHere],
       };
   if (developing) fs.mkdirSync(path.join(siteDir, DEV_SEARCH_DIR), { recursive: true });
-  const generated = serving ? { redirects: [] } : await runGenerators(siteDir);
-  // The navbar offers a sidebar only once it has pages (see sidebars/build.ts).
+  // The navbar offers a sidebar only once it has pages (see sidebars/build.ts). Hand-written pages
+  // decide that: the generated reference pages are written later, when the docs plugin loads
+  // its content (plugins/generate/plugin.ts).
   const sidebarIds = Object.keys(buildSidebars(path.join(siteDir, 'docs')));
 
   const siteUrl = normalizeSiteUrl(process.env.SITE_URL);
@@ -147,13 +146,14 @@ export default async function createConfig(): Promise<Config> {
 
     plugins: [
       [docsFrontmatterCheck, { path: 'docs', generatedDirs: GENERATED_DOC_DIRS }],
-      [docsSlim, docs],
+      // The reference generators run first, inside the docs plugin's loadContent.
+      [withGeneratedPages(docsSlim), docs],
       staticBody,
       // The generated HTTP, curl and Python panels of the example tabs stay out of the pages' JavaScript.
       examplePanels,
       ['@docusaurus/plugin-content-pages', {}],
       ...(siteUrl ? [['@docusaurus/plugin-sitemap', {}] as PluginConfig] : []),
-      redirectsPlugin([...REDIRECTS, ...generated.redirects]),
+      redirectsPlugin(REDIRECTS, () => generatedRedirects(siteDir)),
       prismStubPlugin,
       clientBundlePlugin,
       routerPaths,
