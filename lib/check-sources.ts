@@ -20,8 +20,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
-import { listDocFiles } from '../plugins/markdown/docs-frontmatter-check/check';
+import { listDocFiles, readFrontMatter } from '../plugins/markdown/docs-frontmatter-check/check';
 import { parseSourceEntry } from '../plugins/markdown/docs-frontmatter-check/sources';
 import { GENERATED_DOC_DIRS } from '../site.settings';
 
@@ -52,11 +51,8 @@ function git(checkout: string, args: string[]): { ok: boolean; out: string } {
 
 /** Reads a page's `sources:` list; pages without front matter have none. */
 export function readSources(file: string): string[] {
-  const text = fs.readFileSync(file, 'utf8');
-  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  if (!match) return [];
-  const data = yaml.load(match[1]) as { sources?: unknown } | null;
-  return Array.isArray(data?.sources) ? data.sources.filter((s): s is string => typeof s === 'string') : [];
+  const sources = readFrontMatter(file, fs.readFileSync(file, 'utf8'))?.sources;
+  return Array.isArray(sources) ? sources.filter((s): s is string => typeof s === 'string') : [];
 }
 
 /** The full hash of a commit, tag or ref in the checkout; throws naming the checkout when it has none. */

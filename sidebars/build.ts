@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
-import matter from 'gray-matter';
+import { readFrontMatter } from '../plugins/markdown/docs-frontmatter-check/check';
 import { docsDir, generated, type GeneratedId } from '../plugins/generate/registry';
 import { GUIDE_SECTIONS } from './areas';
 
@@ -53,7 +53,7 @@ function labelFromDir(docsDir: string, dir: string): string {
   const id = categoryLinkId(docsDir, dir);
   const file = id && ['.mdx', '.md'].map((ext) => path.join(docsDir, id + ext)).find((f) => fs.existsSync(f));
   if (!file) throw new Error(`sidebars: no index page in docs/${dir}`);
-  const { data } = matter(fs.readFileSync(file, 'utf8'));
+  const data = readFrontMatter(path.relative(process.cwd(), file), fs.readFileSync(file, 'utf8')) ?? {};
   const label = data.sidebar_label ?? data.title;
   if (typeof label !== 'string' || label.trim() === '') {
     throw new Error(

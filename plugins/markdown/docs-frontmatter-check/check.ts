@@ -51,6 +51,25 @@ export function frontMatterBlock(
 }
 
 /**
+ * A page's front matter fields, read as this check reads them (`frontMatterBlock`, then js-yaml):
+ * the one reader for every other place that needs a field (sidebar labels, link titles, the
+ * `sources:` of `npm run check-sources`). Undefined when the page has no front matter; broken YAML
+ * throws with the file and line.
+ */
+export function readFrontMatter(file: string, text: string): Record<string, unknown> | undefined {
+  const block = frontMatterBlock(text);
+  if ('message' in block) return undefined;
+  let data: unknown;
+  try {
+    data = yaml.load(block.yaml);
+  } catch (err) {
+    const e = err as { mark?: { line: number }; reason?: string; message: string };
+    throw new Error(`${file}:${e.mark ? e.mark.line + 2 : 2}: invalid YAML in front matter: ${e.reason ?? e.message}`);
+  }
+  return data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
+/**
  * Returns the problems in one page's front matter; an empty list means it is valid. `today` is
  * the date `last_verified` may not be later than (default: the current UTC date). Generated
  * pages skip `last_verified`: they are rebuilt from the pinned packages on every build, so there

@@ -11,8 +11,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import yaml from 'js-yaml';
 import type { Root, RootContent, PhrasingContent, BlockContent, Heading } from 'mdast';
+import { readFrontMatter } from '../docs-frontmatter-check/check';
 import { docFileOfRoute, headingOf, loadCatalogue, routeOfDoc, type TroubleshootingEntry } from './catalogue';
 
 export interface Options {
@@ -42,9 +42,8 @@ function titleOf(docsDir: string, route: string, cache: Map<string, string>): st
   if (!cache.has(route)) {
     const file = docFileOfRoute(docsDir, route);
     if (!file) return undefined;
-    const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(fs.readFileSync(file, 'utf8'));
-    const data = match ? (yaml.load(match[1]) as { title?: unknown } | null) : null;
-    cache.set(route, typeof data?.title === 'string' ? data.title : route);
+    const title = readFrontMatter(file, fs.readFileSync(file, 'utf8'))?.title;
+    cache.set(route, typeof title === 'string' ? title : route);
   }
   return cache.get(route);
 }
