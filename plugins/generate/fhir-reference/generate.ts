@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Generator } from '../generators';
-import { definitionFilesIn, loadModel } from './model';
+import { definitionFilesIn, sharedModel } from './model';
 import { buildPages, RENAMED_PAGES, type GeneratedPage } from './pages';
 import { FAMILY_DIRS, writePages } from './write';
 import { coreValidator } from './validate';
@@ -33,15 +33,15 @@ export function buildReference(
   dir = definitionsDir(siteDir),
   { validateExamples = true }: { validateExamples?: boolean } = {},
 ): GeneratedPage[] {
-  const model = loadModel(definitionFilesIn(dir));
+  const model = sharedModel(definitionFilesIn(dir));
   const validate = validateExamples ? coreValidator(model) : undefined;
   return buildPages(model, { siteDir, packageId: definitionsPackageId(siteDir), validate });
 }
 
 /**
  * What the output depends on besides this code: the definitions package and which operation pages
- * exist. `docusaurus build` loads the config twice in one process; when nothing changed in
- * between (and the pages are still on disk) the second run is skipped.
+ * exist. When the generators run again in one process (the development server, after another
+ * generator's prose changed) and neither changed (and the pages are still on disk), this one is skipped.
  */
 function inputsKey(siteDir: string): string {
   const opsDir = path.join(siteDir, 'docs', 'api', 'fhir', 'operations');
@@ -49,7 +49,7 @@ function inputsKey(siteDir: string): string {
   return `${definitionsPackageId(siteDir)}|${ops}`;
 }
 
-/** Kept on globalThis: the config loader evaluates this module afresh on each load. */
+/** Kept on globalThis, as the module may be evaluated more than once in one process. */
 const LAST_RUN = Symbol.for('medplum-docs.fhir-reference.lastRun');
 type LastRun = { siteDir: string; key: string } | undefined;
 const globals = globalThis as unknown as Record<symbol, LastRun>;

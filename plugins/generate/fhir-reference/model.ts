@@ -225,6 +225,24 @@ export function extensionValue(sd: { extension?: Coded[] }, suffix: string): str
 
 const BASE_NAMES = new Set(['Resource', 'DomainResource', 'MetadataResource']);
 
+// One model per set of definition files and process: the FHIR reference and the SDK reference's
+// type links (plugins/generate/sdk-reference) read the same bundles. Kept on globalThis, as a
+// module may be evaluated more than once in one process.
+const MODELS = Symbol.for('medplum-docs.fhir-reference.models');
+
+/** `loadModel`, read once per process for the same files; callers must not change the model. */
+export function sharedModel(files: DefinitionFiles): FhirModel {
+  const store = globalThis as unknown as Record<symbol, Map<string, FhirModel> | undefined>;
+  const models = (store[MODELS] ??= new Map());
+  const key = JSON.stringify(files);
+  let model = models.get(key);
+  if (!model) {
+    model = loadModel(files);
+    models.set(key, model);
+  }
+  return model;
+}
+
 export function loadModel(files: DefinitionFiles): FhirModel {
   const model: FhirModel = {
     files,

