@@ -103,6 +103,11 @@ test('the client copy of a marked page renders <StaticBody> and drops the body a
   assert.match(out, /function _createMdxContent\(\) \{ return __staticJsx\(__StaticBody, \{ id: __staticKey \}\); \}/);
   assert.match(out, /const __staticKey = "api\/fhir\/resources\/patient\.mdx";/);
   assert.match(out, /await __loadStaticHtml\(__staticKey, __staticMetadata\.permalink\)/);
+  // The component comes from the plugin's own theme folder (getThemePath), not from src/.
+  assert.match(
+    out,
+    /import \{ StaticBody as __StaticBody, loadStaticHtml as __loadStaticHtml \} from '@theme\/StaticBody';/,
+  );
   assert.match(out, /import __staticMetadata from "@site\/\.docusaurus\/docs\/site-docs-patient-mdx\.json";/);
 });
 

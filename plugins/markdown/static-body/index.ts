@@ -9,9 +9,10 @@
  * code blocks). Here the client
  * build keeps only the page's metadata and table of contents; the body stays in the HTML:
  * - ./rehype.ts wraps a qualifying page's body in `<div data-static-body>` (server and client);
- * - ./loader.js (client only) replaces the compiled body with `<StaticBody>`
- *   (src/components/StaticBody), which adopts the HTML already on the page at first load, and on
- *   client-side navigation fetches the page's own HTML file, same-origin, before it renders.
+ * - ./loader.js (client only) replaces the compiled body with `<StaticBody>` (./theme/StaticBody,
+ *   imported as `@theme/StaticBody` through this plugin's `getThemePath()`), which adopts the HTML
+ *   already on the page at first load, and on client-side navigation fetches the page's own HTML
+ *   file, same-origin, before it renders.
  * Links and copy buttons inside the body keep working through one delegated click handler.
  * `npm start` renders pages in the browser only, so there the body stays in JavaScript.
  */
@@ -38,6 +39,10 @@ export default function staticBodyPlugin(context: { siteDir: string }): Plugin {
   const docsDir = path.join(context.siteDir, 'docs');
   return {
     name: 'static-body',
+    // `@theme/StaticBody`: the component the loader renders in place of a page's body.
+    getThemePath() {
+      return path.join(__dirname, 'theme');
+    },
     injectHtmlTags() {
       return { preBodyTags: [ANCHOR_ARRIVAL_TAG] };
     },

@@ -34,7 +34,7 @@ function transform(source, file) {
   }
   return `${out}
 import { jsx as __staticJsx } from 'react/jsx-runtime';
-import { StaticBody as __StaticBody, loadStaticHtml as __loadStaticHtml } from '@site/src/components/StaticBody';
+import { StaticBody as __StaticBody, loadStaticHtml as __loadStaticHtml } from '@theme/StaticBody';
 import __staticMetadata from ${JSON.stringify(metadataSource)};
 const __staticKey = ${JSON.stringify(key)};
 await __loadStaticHtml(__staticKey, __staticMetadata.permalink);

@@ -31,6 +31,10 @@ export default function markdownTwins(context: LoadContext): Plugin {
   let loaded: LoadedDocs | undefined;
   return {
     name: 'markdown-twins',
+    // `@theme/PageMarkdownActions`: the page's "Copy page" and "View as Markdown" links to its twin.
+    getThemePath() {
+      return path.join(__dirname, 'theme');
+    },
     async allContentLoaded({ allContent }) {
       const docsContent = allContent['docusaurus-plugin-content-docs']?.default as
         | { loadedVersions: LoadedDocs[] }

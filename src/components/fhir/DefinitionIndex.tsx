@@ -1,6 +1,6 @@
 import React, { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
-import { useDelegatedLinks } from '@site/src/components/StaticBody';
+import { useDelegatedLinks } from '@theme/StaticBody';
 import { rowsHtml, type DefinitionIndexItem } from './definition-rows';
 import './fhir-reference.css';
 

@@ -2,7 +2,7 @@ import React from 'react';
 import DocBreadcrumbs from '@theme-original/DocBreadcrumbs';
 import type DocBreadcrumbsType from '@theme/DocBreadcrumbs';
 import type { WrapperProps } from '@docusaurus/types';
-import PageMarkdownActions from '@site/src/components/PageMarkdownActions';
+import PageMarkdownActions from '@theme/PageMarkdownActions';
 
 type Props = WrapperProps<typeof DocBreadcrumbsType>;
 

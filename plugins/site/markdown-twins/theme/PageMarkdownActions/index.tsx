@@ -1,7 +1,7 @@
 import React, { useState } from 'react';
 import { useDoc } from '@docusaurus/plugin-content-docs/client';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
-import { markdownPath } from '@site/plugins/site/markdown-twins/paths';
+import { markdownPath } from '../../paths';
 import styles from './styles.module.css';
 
 type CopyState = 'idle' | 'copied' | 'failed';

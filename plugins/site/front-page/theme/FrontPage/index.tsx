@@ -2,7 +2,7 @@ import React from 'react';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import type { FrontPageData, GoalLink } from '@site/plugins/site/front-page/goals';
+import type { FrontPageData, GoalLink } from '../../goals';
 import styles from './styles.module.css';
 
 /**
