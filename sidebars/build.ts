@@ -5,6 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
+// The escaping the FHIR reference's HTML uses (plugins/generate/fhir-reference/html.ts).
+import { escapeUTF8 } from 'entities/lib/escape.js';
 import { readFrontMatter } from '../plugins/markdown/docs-frontmatter-check/check';
 import { docsDir, generated, type GeneratedId } from '../plugins/generate/registry';
 import { GUIDE_SECTIONS } from './areas';
@@ -67,14 +69,10 @@ function labelFromDir(docsDir: string, dir: string): string {
 export function sectionTitle(title: string): Item {
   return {
     type: 'html',
-    value: `<span class="sidebar-section-title">${escapeHtml(title)}</span>`,
+    value: `<span class="sidebar-section-title">${escapeUTF8(title)}</span>`,
     defaultStyle: true,
     className: 'sidebar-section',
   } as Item;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** The main guide: home, FHIR basics, then one titled section per group of areas that exist. */
