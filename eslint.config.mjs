@@ -22,6 +22,7 @@ export default tseslint.config(
       '.dev-search/',
       '.probe/',
       '.prof/',
+      '.scratch/',
       'static/fhir-tools/',
       'docs/api/fhir/resources/',
       'docs/api/fhir/datatypes/',
