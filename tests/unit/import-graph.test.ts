@@ -27,7 +27,30 @@ function filesUnder(dir: string): string[] {
   return out;
 }
 
-/** Every module a file names (`from '…'`, `import('…')`, `require('…')`, `import '…'`), as a path in the site, or undefined for a package. */
+/**
+ * Where `@theme/<Name>` resolves in this site, as Docusaurus resolves it: the site's own
+ * `src/theme/<Name>` (a swizzled component) first, then the `theme/<Name>` folder of one of this
+ * site's plugins (a plugin's `getThemePath()`); undefined when a theme package provides it.
+ */
+export function themeTarget(name: string, site = SITE): string | undefined {
+  const exists = (rel: string) =>
+    fs.existsSync(path.join(site, rel)) ||
+    ['.ts', '.tsx', '.js'].some((ext) => fs.existsSync(path.join(site, rel + ext)));
+  if (exists(`src/theme/${name}`)) return `src/theme/${name}`;
+  for (const kind of fs.readdirSync(path.join(site, 'plugins'), { withFileTypes: true })) {
+    if (!kind.isDirectory()) continue;
+    for (const plugin of fs.readdirSync(path.join(site, 'plugins', kind.name), { withFileTypes: true })) {
+      const rel = `plugins/${kind.name}/${plugin.name}/theme/${name}`;
+      if (plugin.isDirectory() && exists(rel)) return rel;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every module a file names (`from '…'`, `import('…')`, `require('…')`, `import '…'`), as a path in
+ * the site; packages are skipped. `@theme/<Name>` counts as the file it resolves to (themeTarget).
+ */
 export function importsOf(file: string, text: string): string[] {
   const specs = [
     ...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm),
@@ -36,6 +59,7 @@ export function importsOf(file: string, text: string): string[] {
   for (const spec of specs) {
     let target: string | undefined;
     if (spec.startsWith('@site/')) target = spec.slice('@site/'.length);
+    else if (spec.startsWith('@theme/')) target = themeTarget(spec.slice('@theme/'.length));
     else if (spec.startsWith('.')) target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
     if (target) out.push(target.replace(CODE, ''));
   }
@@ -51,19 +75,22 @@ function listedSeams(): Set<string> {
 
 const top = (p: string) => p.split('/')[0];
 
-test('the import reader resolves relative, @site and loader-written imports, and skips packages', () => {
+test('the import reader resolves relative, @site, @theme and loader-written imports, and skips packages', () => {
   const text = [
     "import a from '../../src/components/X';",
     "import type { B } from '@site/plugins/y/z';",
     'const c = require("./c.js");',
     "const d = () => import('react');",
     "out.push(`import E from '@site/src/components/E';`);",
+    "import { StaticBody } from '@theme/StaticBody';",
+    "import Layout from '@theme/Layout';",
   ].join('\n');
   assert.deepEqual(importsOf('plugins/p/q.ts', text), [
     'src/components/X',
     'plugins/y/z',
     'plugins/p/c',
     'src/components/E',
+    'plugins/markdown/static-body/theme/StaticBody',
   ]);
 });
 
