@@ -163,6 +163,16 @@ function valueSetHref(url: string): string | undefined {
   return m ? `http://hl7.org/fhir/R4/valueset-${m[1]}.html` : undefined;
 }
 
+/** Equal but for surrounding space and a final full stop. */
+function same(a: string, b: string): boolean {
+  return a.trim().replace(/\.$/, '') === b.trim().replace(/\.$/, '');
+}
+
+/** A bold label paragraph, then the markdown's paragraphs. */
+function labelled(label: string, markdown: string): ElementContent[] {
+  return [h('p', h('strong', label)), ...renderText(markdown)];
+}
+
 function description(el: ElementDef): ElementContent[] {
   const short = el.short ?? plainText(el.definition, 120);
   // `short` is markdown; the fallback from `plainText` is already plain text (decoded, no code).
@@ -180,8 +190,6 @@ function description(el: ElementDef): ElementContent[] {
     );
   }
   const more: ElementContent[][] = [];
-  const same = (a: string, b: string) => a.trim().replace(/\.$/, '') === b.trim().replace(/\.$/, '');
-  const labelled = (label: string, markdown: string) => [h('p', h('strong', label)), ...renderText(markdown)];
   if (el.definition && !same(el.definition, short)) more.push(renderText(el.definition));
   if (el.comment) more.push(labelled('Comment:', el.comment));
   if (el.requirements) more.push(labelled('Why:', el.requirements));

@@ -62,10 +62,13 @@ export function renderText(markdown: string | undefined): Element[] {
   return paragraphs.map((p) => h('p', renderInline(p)));
 }
 
+function oneLine(value: string): string {
+  return value.replace(/\n/g, ' ');
+}
+
 /** One line of text: markdown links reduced to their text, `code` kept, character references decoded. */
 export function renderInline(markdown: string): ElementContent[] {
   const withoutLinks = markdown.replace(/\[([^\]]*)\]\([^)\s]*\)/g, '$1');
-  const oneLine = (value: string) => value.replace(/\n/g, ' ');
   return withoutLinks
     .split(/(`[^`]+`)/)
     .filter((part) => part.length > 0)
