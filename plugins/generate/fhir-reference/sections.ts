@@ -64,11 +64,37 @@ export function narrowDescription(description: string | undefined, type: string)
   return description;
 }
 
+/** Per model: the positions in `model.searchParameters` of the parameters naming each base type. */
+const paramsByBase = new WeakMap<FhirModel, Map<string, number[]>>();
+
+function paramPositions(model: FhirModel, base: string): number[] {
+  let index = paramsByBase.get(model);
+  if (!index) {
+    index = new Map();
+    model.searchParameters.forEach(({ sp }, i) => {
+      for (const b of new Set(sp.base)) {
+        const list = index!.get(b);
+        if (list) list.push(i);
+        else index!.set(b, [i]);
+      }
+    });
+    paramsByBase.set(model, index);
+  }
+  return index.get(base) ?? [];
+}
+
 export function searchParamsFor(model: FhirModel, def: Definition): SearchParamRow[] {
   const rows: SearchParamRow[] = [];
   const isResource = def.kind === 'resource';
   const seen = new Set<string>();
-  for (const { sp, medplum } of model.searchParameters) {
+  // The parameters on this type and, for resources, those on every resource, in definition order.
+  const positions = [
+    ...new Set([
+      ...paramPositions(model, def.name),
+      ...(isResource ? [...paramPositions(model, 'Resource'), ...paramPositions(model, 'DomainResource')] : []),
+    ]),
+  ].sort((a, b) => a - b);
+  for (const { sp, medplum } of positions.map((i) => model.searchParameters[i])) {
     const own = sp.base.includes(def.name);
     const common = isResource && (sp.base.includes('Resource') || sp.base.includes('DomainResource'));
     if (!own && !common) continue;
