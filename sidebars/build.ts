@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
-// The escaping the FHIR reference's HTML uses (plugins/generate/fhir-reference/html.ts).
+// The section title's text, escaped by the `entities` package (as Docusaurus uses).
 import { escapeUTF8 } from 'entities/lib/escape.js';
 import { readFrontMatter } from '../plugins/markdown/docs-frontmatter-check/check';
 import { docsDir, generated, type GeneratedId } from '../plugins/generate/registry';

@@ -23,7 +23,8 @@ import {
   operationPage,
   splitUnion,
 } from '../../plugins/generate/fhir-reference/sections';
-import { decodeEntities, renderText } from '../../plugins/generate/fhir-reference/html';
+import { h } from 'hastscript';
+import { decodeEntities, renderText, sectionHtml } from '../../plugins/generate/fhir-reference/html';
 import { checkFrontmatter } from '../../plugins/markdown/docs-frontmatter-check/check';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -66,6 +67,14 @@ function htmlOf(p: GeneratedPage): string {
   return Object.values(p.data)
     .filter((v): v is string => typeof v === 'string')
     .join('\n');
+}
+
+/**
+ * The text a reader sees in generated HTML: tags dropped, character references decoded. Tags can
+ * be dropped by pattern because a `<` in text is always written as a reference.
+ */
+function textOf(html: string): string {
+  return decodeEntities(html.replace(/<[^>]*>/g, ''));
 }
 
 function ids(html: string): Set<string> {
@@ -146,12 +155,11 @@ describe('page content', () => {
   test('character references in definition text show as their characters, escaped once', () => {
     // The R4 definitions write `&quot;Commitment Type Indication&quot;` and `Request &amp; Response`.
     for (const page of pages) {
-      const html = htmlOf(page);
-      const outsideCode = html.replace(/<pre[\s\S]*?<\/pre>/g, '');
-      assert.doesNotMatch(outsideCode, /&amp;(amp|quot|lt|gt|apos);/, `${route(page)} shows an escaped reference`);
+      const shown = textOf(htmlOf(page));
+      assert.doesNotMatch(shown, /&(amp|quot|lt|gt|apos);/, `${route(page)} shows a character reference as text`);
     }
-    assert.match(htmlOf(find('resources', 'devicerequest')), /Clinical › Request &amp; Response/);
-    assert.match(htmlOf(find('datatypes', 'signature')), /Also known as a &quot;Commitment Type Indication&quot;/);
+    assert.match(textOf(htmlOf(find('resources', 'devicerequest'))), /Clinical › Request & Response/);
+    assert.match(textOf(htmlOf(find('datatypes', 'signature'))), /Also known as a "Commitment Type Indication"/);
   });
 
   test('every type link resolves to a generated page, a row anchor, or an operation page on disk', () => {
@@ -309,17 +317,26 @@ describe('page content', () => {
   });
 
   test('definition text is escaped: markup in definitions never reaches the HTML raw', () => {
-    assert.equal(renderText('a <b> & `<c>` [link](x.html)'), '<p>a &lt;b&gt; &amp; <code>&lt;c&gt;</code> link</p>');
+    const markdown = 'a <b> & `<c>` [link](x.html) <img src=x onerror="alert(1)"><script>alert(2)</script>';
+    // Text nodes and the one code element, nothing else: the tags are text.
+    const nodes = renderText(markdown);
+    assert.deepEqual(nodes, [
+      h('p', ['a <b> & ', h('code', '<c>'), ' link <img src=x onerror="alert(1)"><script>alert(2)</script>']),
+    ]);
+    const html = sectionHtml(nodes);
+    assert.doesNotMatch(html, /<(img|script|b)[\s>]/);
+    assert.equal(textOf(html), 'a <b> & <c> link <img src=x onerror="alert(1)"><script>alert(2)</script>');
     const withTag = rawResources
       .flatMap((sd) => (sd.snapshot?.element ?? []).map((el) => ({ sd, el: el as RawElement & { comment?: string } })))
       .find(({ el }) => /<assert\b/.test(el.comment ?? ''));
     assert.ok(withTag, 'some comment contains an <assert> tag');
-    const html = htmlOf(find('resources', withTag.sd.name.toLowerCase()));
+    const page = htmlOf(find('resources', withTag.sd.name.toLowerCase()));
     const tag = 'assert';
-    assert.ok(html.includes(`&lt;${tag}`), `escaped <${tag} present`);
-    assert.ok(!new RegExp(`<${tag}[\\s>]`).test(html), `raw <${tag}> absent`);
+    assert.ok(textOf(page).includes(`<${tag}`), `<${tag} shown as text`);
+    assert.ok(!new RegExp(`<${tag}[\\s>]`).test(page), `raw <${tag}> absent`);
     const obs = htmlOf(find('resources', 'observation'));
-    assert.ok(obs.includes('&gt;=5 - &lt;=9'), 'comparison signs escaped');
+    assert.ok(textOf(obs).includes('>=5 - <=9'), 'comparison signs shown as text');
+    assert.ok(!obs.includes('<=9'), 'comparison signs escaped');
   });
 
   test('Agent is marked alpha and UserSecurityRequest explains the rename; the old page redirects', () => {
@@ -447,7 +464,8 @@ describe('bad definitions fail with the file, the url and a clear message', () =
     ]);
     const widget = built.find((p) => p.slug === 'widget')!;
     assert.deepEqual(widget.example, { resourceType: 'Widget', name: 'Example' });
-    assert.match(htmlOf(widget), /Name of the &lt;widget&gt; &amp; its \{label\}/);
+    assert.match(textOf(htmlOf(widget)), /Name of the <widget> & its \{label\}/);
+    assert.doesNotMatch(htmlOf(widget), /<widget>/);
     assert.match(htmlOf(widget), /\$spin/);
     assert.match(htmlOf(widget), /href="\/docs\/api\/fhir\/medplum\/gadget"/, 'referenced by Gadget');
   });

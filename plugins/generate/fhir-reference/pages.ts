@@ -1,12 +1,25 @@
 /**
  * Assembles each generated page: front matter, MDX headings, and the per-page JSON data holding
- * the pre-rendered HTML tables. Nothing here touches the disk (see write.ts).
+ * the pre-rendered HTML tables (hast trees, each section serialized once by `sectionHtml`).
+ * Nothing here touches the disk (see write.ts).
  */
 import { normalizeSourceEntries } from '../../markdown/docs-frontmatter-check/sources';
 import path from 'node:path';
+import type { ElementContent } from 'hast';
+import { h } from 'hastscript';
 import { renderElementTables } from './elements';
 import { buildExample, type ExampleValidator } from './examples';
-import { decodeEntities, escapeHtml, plainText, renderInline, renderText, scrollOpen, table } from './html';
+import {
+  code,
+  decodeEntities,
+  plainText,
+  renderInline,
+  renderText,
+  scrollRegion,
+  sectionHtml,
+  table,
+  text,
+} from './html';
 import { pageRoute, PRIMITIVES_ROUTE, PRIMITIVES_SLUG, primitiveAnchor } from './links';
 import { exampleToolLinks, searchBuilderLink } from './tool-links';
 import {
@@ -131,7 +144,7 @@ export function maturityOf(def: Definition): string {
 export function categoryOf(def: Definition): string {
   const category = extensionValue(def.sd, 'structuredefinition-category');
   // The R4 definitions store the category escaped ("Clinical.Request &amp; Response"): decoded
-  // here, it is escaped once where it is written into HTML.
+  // here, it enters the summary table as text (and the index data as a plain string).
   if (category) return decodeEntities(String(category)).replace(/\./g, ' › ');
   if (def.family === 'medplum') {
     if (def.kind === 'logical') return 'Logical model (SQL on FHIR)';
@@ -162,7 +175,10 @@ function definitionPage(
   const compartments = def.kind === 'resource' ? compartmentsFor(model, def) : [];
   const example = buildExample(model, def, options.validate);
 
-  const data: Record<string, unknown> = { summary: summaryHtml(model, def), elements: tables.elements };
+  const data: Record<string, unknown> = {
+    summary: sectionHtml(summary(model, def)),
+    elements: sectionHtml(tables.elements),
+  };
   const body: string[] = [
     IMPORT_HTML,
     `import data from './_data/${def.slug}.json';`,
@@ -172,7 +188,7 @@ function definitionPage(
   ];
   body.push(section('Elements', elementsIntro(def), 'elements'));
   if (tables.inherited) {
-    data.inherited = tables.inherited;
+    data.inherited = sectionHtml(tables.inherited);
     const from = tables.inheritedFrom.join(' and ');
     body.push(
       section(
@@ -183,7 +199,7 @@ function definitionPage(
     );
   }
   if (tables.constraints) {
-    data.constraints = tables.constraints;
+    data.constraints = sectionHtml(tables.constraints);
     body.push(
       section(
         'Constraints',
@@ -194,7 +210,7 @@ function definitionPage(
   }
   const sources = [src(options, def.file, `StructureDefinition ${def.name}`)];
   if (search.length > 0) {
-    data.search = renderSearchParams(search);
+    data.search = sectionHtml(renderSearchParams(search));
     body.push(
       section(
         'Search parameters',
@@ -207,7 +223,7 @@ function definitionPage(
     sources.push(src(options, model.files.searchParameters), src(options, model.files.medplumSearchParameters));
   }
   if (ops.length > 0) {
-    data.operations = renderOperations(ops);
+    data.operations = sectionHtml(renderOperations(ops));
     sources.push(
       ...[...new Set(ops.map((o) => (o.medplum ? model.files.medplum : model.files.resources)))].map((f) =>
         src(options, f, 'OperationDefinitions'),
@@ -222,7 +238,7 @@ function definitionPage(
     );
   }
   if (referrers.length > 0) {
-    data.referrers = renderReferrers(referrers);
+    data.referrers = sectionHtml(renderReferrers(referrers));
     const count = referrers.reduce((n, r) => n + r.paths.length, 0);
     body.push(
       section(
@@ -234,14 +250,14 @@ function definitionPage(
   }
   // Element, BackboneElement and Extension sit under nearly every element: listing them helps nobody.
   if (users.length > 0 && !['Element', 'BackboneElement', 'Extension'].includes(def.name)) {
-    data.users = renderReferrers(users);
+    data.users = sectionHtml(renderReferrers(users));
     const count = users.reduce((n, r) => n + r.paths.length, 0);
     body.push(
       section('Used by', `${count} elements in ${users.length} definitions have the type ${def.name}.`, 'users'),
     );
   }
   if (compartments.length > 0) {
-    data.compartments = renderCompartments(model, compartments);
+    data.compartments = sectionHtml(renderCompartments(model, compartments));
     body.push(
       section(
         'Compartments',
@@ -298,39 +314,77 @@ function exampleIntro(def: Definition): string {
   return `A small ${def.name} value with its required elements, or one element where none is required (FHIR does not allow empty objects).`;
 }
 
-function summaryHtml(model: FhirModel, def: Definition): string {
-  const rows: [string, string][] = [];
+/** The top of a definition page: description, purpose, notes and the summary table. */
+function summary(model: FhirModel, def: Definition): ElementContent[] {
+  const rows: [string, ElementContent[]][] = [];
   const isMedplum = def.family === 'medplum';
   rows.push([
     'Defined by',
-    isMedplum
-      ? def.kind === 'logical'
-        ? 'SQL on FHIR (HL7 draft), shipped in the Medplum definitions'
-        : 'Medplum (not part of the FHIR R4 specification)'
-      : 'FHIR R4 specification (HL7)',
+    [
+      text(
+        isMedplum
+          ? def.kind === 'logical'
+            ? 'SQL on FHIR (HL7 draft), shipped in the Medplum definitions'
+            : 'Medplum (not part of the FHIR R4 specification)'
+          : 'FHIR R4 specification (HL7)',
+      ),
+    ],
   ]);
-  rows.push(['Kind', def.sd.abstract ? `abstract ${def.kind}` : def.kind]);
-  rows.push(['Category', escapeHtml(categoryOf(def))]);
+  rows.push(['Kind', [text(def.sd.abstract ? `abstract ${def.kind}` : def.kind)]]);
+  rows.push(['Category', [text(categoryOf(def))]]);
   const fmm = extensionValue(def.sd, 'structuredefinition-fmm');
   const status = extensionValue(def.sd, 'structuredefinition-standards-status');
-  if (fmm !== undefined)
-    rows.push(['Maturity level', `FMM ${escapeHtml(String(fmm))} on the FHIR Maturity Model scale of 0 to 5`]);
-  if (status) rows.push(['Standards status', escapeHtml(String(status))]);
+  if (fmm !== undefined) {
+    rows.push(['Maturity level', [text(`FMM ${String(fmm)} on the FHIR Maturity Model scale of 0 to 5`)]]);
+  }
+  if (status) rows.push(['Standards status', [text(String(status))]]);
   if (isMedplum && def.name === 'Agent') {
     rows.push([
       'Maturity',
-      '<strong>alpha</strong>: Medplum describes the Agent as alpha software, not ready for production use',
+      [h('strong', 'alpha'), text(': Medplum describes the Agent as alpha software, not ready for production use')],
     ]);
   }
-  rows.push(['Canonical URL', `<code>${escapeHtml(def.sd.url)}</code>`]);
-  const summary = `${scrollOpen('Summary')}<table class="fhir-summary"><tbody>${rows
-    .map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${v}</td></tr>`)
-    .join('')}</tbody></table></div>`;
-  let notes = '';
+  rows.push(['Canonical URL', [code(def.sd.url)]]);
+  const summaryTable = scrollRegion(
+    'Summary',
+    h(
+      'table',
+      { className: 'fhir-summary' },
+      h(
+        'tbody',
+        rows.map(([k, v]) => h('tr', [h('th', { scope: 'row' }, k), h('td', v)])),
+      ),
+    ),
+  );
+  const notes: ElementContent[] = [];
   if (isMedplum && def.name === 'UserSecurityRequest') {
-    notes = `<div class="fhir-note"><p><strong>Renamed:</strong> Medplum used to record password resets as <code>PasswordChangeRequest</code> resources. That type was deprecated in favour of <code>UserSecurityRequest</code>, which also covers user invites and email verification (the <code>type</code> codes <code>invite</code>, <code>verify-email</code> and <code>reset</code>), and it was removed in Medplum v5. The 5.2 definitions contain no PasswordChangeRequest, and links to its old page lead here.</p></div>`;
+    notes.push(
+      h(
+        'div',
+        { className: 'fhir-note' },
+        h('p', [
+          h('strong', 'Renamed:'),
+          text(' Medplum used to record password resets as '),
+          code('PasswordChangeRequest'),
+          text(' resources. That type was deprecated in favour of '),
+          code('UserSecurityRequest'),
+          text(', which also covers user invites and email verification (the '),
+          code('type'),
+          text(' codes '),
+          code('invite'),
+          text(', '),
+          code('verify-email'),
+          text(' and '),
+          code('reset'),
+          text(
+            '), and it was removed in Medplum v5. The 5.2 definitions contain no PasswordChangeRequest, and links to its old page lead here.',
+          ),
+        ]),
+      ),
+    );
   }
-  return `${renderText(def.sd.description)}${def.sd.purpose ? `<p><strong>Purpose:</strong> ${renderInline(def.sd.purpose)}</p>` : ''}${notes}${summary}`;
+  const purpose = def.sd.purpose ? [h('p', [h('strong', 'Purpose:'), text(' '), ...renderInline(def.sd.purpose)])] : [];
+  return [...renderText(def.sd.description), ...purpose, ...notes, summaryTable];
 }
 
 /* ---------- index pages ---------- */
@@ -373,19 +427,21 @@ function indexPage(model: FhirModel, family: Family, defs: Definition[], options
 
 function primitivesPage(model: FhirModel, options: BuildOptions): GeneratedPage {
   const prims = [...model.primitives.values()].sort((a, b) => a.name.localeCompare(b.name));
-  const rows = prims.map(
-    (p) =>
-      `<tr id="${primitiveAnchor(p.name)}"><th scope="row"><code>${escapeHtml(p.name)}</code></th><td>${escapeHtml(p.jsonType)}</td><td>${
-        p.regex ? `<code>${escapeHtml(p.regex)}</code>` : '<span class="fhir-muted">none given</span>'
-      }</td><td>${escapeHtml(p.description)}</td></tr>`,
-  );
+  const row = (name: string, jsonType: string, regex: string | undefined, description: string) =>
+    h('tr', { id: primitiveAnchor(name) }, [
+      h('th', { scope: 'row' }, code(name)),
+      h('td', jsonType),
+      h('td', regex ? code(regex) : h('span', { className: 'fhir-muted' }, 'none given')),
+      h('td', description),
+    ]);
+  const rows = prims.map((p) => row(p.name, p.jsonType, p.regex, p.description));
   for (const [name, extra] of Object.entries(EXTRA_PRIMITIVES)) {
-    rows.push(
-      `<tr id="${primitiveAnchor(name)}"><th scope="row"><code>${escapeHtml(name)}</code></th><td>${escapeHtml(extra.jsonType)}</td><td><span class="fhir-muted">none given</span></td><td>${escapeHtml(extra.description)}</td></tr>`,
-    );
+    rows.push(row(name, extra.jsonType, undefined, extra.description));
   }
   const data = {
-    table: table('fhir-primitives', 'Primitive types', ['Type', 'JSON', 'Regex (value)', 'Description'], rows),
+    table: sectionHtml(
+      table('fhir-primitives', 'Primitive types', ['Type', 'JSON', 'Regex (value)', 'Description'], rows),
+    ),
   };
   const mdx = [
     frontMatter({

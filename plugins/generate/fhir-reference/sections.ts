@@ -4,7 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { escapeHtml, link, plainText, table } from './html';
+import type { Element, ElementContent } from 'hast';
+import { h } from 'hastscript';
+import { code, joinWith, link, plainText, table, text } from './html';
 import { nameForProfile, pageRoute } from './links';
 import type { Definition, FhirModel, OperationDefinition, SearchParameter } from './model';
 
@@ -62,11 +64,37 @@ export function narrowDescription(description: string | undefined, type: string)
   return description;
 }
 
+/** Per model: the positions in `model.searchParameters` of the parameters naming each base type. */
+const paramsByBase = new WeakMap<FhirModel, Map<string, number[]>>();
+
+function paramPositions(model: FhirModel, base: string): number[] {
+  let index = paramsByBase.get(model);
+  if (!index) {
+    index = new Map();
+    model.searchParameters.forEach(({ sp }, i) => {
+      for (const b of new Set(sp.base)) {
+        const list = index!.get(b);
+        if (list) list.push(i);
+        else index!.set(b, [i]);
+      }
+    });
+    paramsByBase.set(model, index);
+  }
+  return index.get(base) ?? [];
+}
+
 export function searchParamsFor(model: FhirModel, def: Definition): SearchParamRow[] {
   const rows: SearchParamRow[] = [];
   const isResource = def.kind === 'resource';
   const seen = new Set<string>();
-  for (const { sp, medplum } of model.searchParameters) {
+  // The parameters on this type and, for resources, those on every resource, in definition order.
+  const positions = [
+    ...new Set([
+      ...paramPositions(model, def.name),
+      ...(isResource ? [...paramPositions(model, 'Resource'), ...paramPositions(model, 'DomainResource')] : []),
+    ]),
+  ].sort((a, b) => a - b);
+  for (const { sp, medplum } of positions.map((i) => model.searchParameters[i])) {
     const own = sp.base.includes(def.name);
     const common = isResource && (sp.base.includes('Resource') || sp.base.includes('DomainResource'));
     if (!own && !common) continue;
@@ -89,12 +117,20 @@ function searchRow(sp: SearchParameter, type: string, medplum: boolean, common: 
   };
 }
 
-export function renderSearchParams(rows: SearchParamRow[]): string {
-  const tr = rows.map(
-    (r) =>
-      `<tr id="sp-${escapeHtml(r.code)}${r.source === 'Medplum' ? '-medplum' : ''}"><td><code>${escapeHtml(r.code)}</code>${
-        r.common ? '<div class="fhir-muted">all resources</div>' : ''
-      }</td><td>${escapeHtml(r.type)}</td><td>${escapeHtml(r.source)}</td><td>${escapeHtml(r.description)}</td><td><code>${escapeHtml(r.expression)}</code></td></tr>`,
+/** "all resources", under the name of a parameter or operation that every resource type has. */
+function allResources(common: boolean): Element[] {
+  return common ? [h('div', { className: 'fhir-muted' }, 'all resources')] : [];
+}
+
+export function renderSearchParams(rows: SearchParamRow[]): Element {
+  const tr = rows.map((r) =>
+    h('tr', { id: `sp-${r.code}${r.source === 'Medplum' ? '-medplum' : ''}` }, [
+      h('td', [code(r.code), ...allResources(r.common)]),
+      h('td', r.type),
+      h('td', r.source),
+      h('td', r.description),
+      h('td', code(r.expression)),
+    ]),
   );
   return table('fhir-search', 'Search parameters', ['Code', 'Type', 'Defined by', 'Description', 'Expression'], tr);
 }
@@ -130,15 +166,17 @@ export function operationPage(siteDir: string, code: string): string | undefined
   return fs.existsSync(file) ? `/docs/api/fhir/operations/${slug}` : undefined;
 }
 
-export function renderOperations(rows: OperationRow[]): string {
+export function renderOperations(rows: OperationRow[]): Element {
   const tr = rows.map(({ op, common, href, medplum }) => {
     const name = `$${op.code}`;
     const levels = [op.system && 'system', op.type && 'type', op.instance && 'instance'].filter(Boolean).join(', ');
-    return `<tr><td><code>${href ? link(href, name) : escapeHtml(name)}</code>${
-      common ? '<div class="fhir-muted">all resources</div>' : ''
-    }</td><td>${escapeHtml(op.title ?? op.name)}</td><td>${medplum ? 'Medplum' : 'FHIR R4'}</td><td>${escapeHtml(levels)}</td><td>${escapeHtml(
-      plainText(op.description, 300),
-    )}</td></tr>`;
+    return h('tr', [
+      h('td', [h('code', href ? link(href, name) : name), ...allResources(common)]),
+      h('td', op.title ?? op.name),
+      h('td', medplum ? 'Medplum' : 'FHIR R4'),
+      h('td', levels),
+      h('td', plainText(op.description, 300)),
+    ]);
   });
   return table('fhir-operations', 'Operations', ['Operation', 'Name', 'Defined by', 'Invoked on', 'Summary'], tr);
 }
@@ -215,12 +253,12 @@ export function indexTypeUsers(model: FhirModel): Map<string, Referrer[]> {
   return index.sorted();
 }
 
-export function renderReferrers(referrers: Referrer[]): string {
+export function renderReferrers(referrers: Referrer[]): Element {
   const items = referrers.map((r) => {
-    const paths = r.paths.map((p) => `<code>${escapeHtml(p.slice(p.indexOf('.') + 1))}</code>`).join(', ');
-    return `<li>${link(pageRoute(r.def), r.def.name)}: ${paths}</li>`;
+    const paths = r.paths.map((p) => code(p.slice(p.indexOf('.') + 1)));
+    return h('li', [link(pageRoute(r.def), r.def.name), text(': '), ...joinWith(paths, ', ')]);
   });
-  return `<ul class="fhir-referrers">${items.join('')}</ul>`;
+  return h('ul', { className: 'fhir-referrers' }, items);
 }
 
 /* ---------- compartments ---------- */
@@ -242,13 +280,11 @@ export function compartmentsFor(model: FhirModel, def: Definition): CompartmentR
   return rows;
 }
 
-export function renderCompartments(model: FhirModel, rows: CompartmentRow[]): string {
+export function renderCompartments(model: FhirModel, rows: CompartmentRow[]): Element {
   const tr = rows.map((r) => {
     const owner = model.definitions.get(r.compartment);
-    const name = owner ? link(pageRoute(owner), r.compartment) : escapeHtml(r.compartment);
-    return `<tr><td>${name}</td><td>${r.params.map((p) => `<code>${escapeHtml(p)}</code>`).join(', ')}</td><td><code>${escapeHtml(
-      r.file,
-    )}</code></td></tr>`;
+    const name: ElementContent = owner ? link(pageRoute(owner), r.compartment) : text(r.compartment);
+    return h('tr', [h('td', name), h('td', joinWith(r.params.map(code), ', ')), h('td', code(r.file))]);
   });
   return table(
     'fhir-compartments',
