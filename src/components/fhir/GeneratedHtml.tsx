@@ -4,7 +4,8 @@ import { withBaseUrlLinks } from './base-links';
 import './fhir-reference.css';
 
 /**
- * Embeds HTML that the FHIR reference generator rendered (and escaped) at build time. Keeping the
+ * Embeds HTML that the FHIR reference generator built at build time (hast trees serialized by
+ * hast-util-to-html, so definition text is only ever text). Keeping the
  * tables as static HTML means pages ship no table components or row data as React trees. Its
  * links get the site's base URL here, as Markdown links do (./base-links.ts).
  */
