@@ -12,6 +12,7 @@
  * which its source map (dist/esm/index.mjs.map) carries; `sources` names the files each page
  * rests on.
  */
+import type { Link } from 'mdast';
 import fs from 'node:fs';
 import path from 'node:path';
 import { routeOf } from '../registry';
@@ -174,6 +175,7 @@ export function hookHref(name: string): string {
   return p.anchor ? `${p.route}#${p.anchor}` : p.route;
 }
 
-export function linkToHook(name: string): string {
-  return `[\`${name}\`](${hookHref(name)})`;
+/** A link to an export's documentation, its name as code. */
+export function hookLink(name: string): Link {
+  return { type: 'link', url: hookHref(name), children: [{ type: 'inlineCode', value: name }] };
 }
