@@ -34,9 +34,9 @@ export interface HookPage {
   title: string;
   /** Front matter description: one sentence for search results and link previews. */
   description: string;
-  /** Opening paragraph (MDX-safe Markdown). */
+  /** Opening paragraph (MDX, parsed into the page's tree). */
   intro: string;
-  /** Optional further sections, starting at heading level 2 (MDX-safe Markdown). */
+  /** Optional further sections, starting at heading level 2 (MDX, parsed into the page's tree). */
   notes?: string;
   /** Exports documented on the page, in the order shown. */
   members: string[];

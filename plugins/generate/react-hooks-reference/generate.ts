@@ -18,14 +18,7 @@ import type { Generator } from '../generators';
 import { dataDir, generated } from '../registry';
 import { packageVersion, peerTable } from '../react-reference/generate';
 import { frontMatter } from '../react-reference/render';
-import {
-  fillTemplate,
-  heading,
-  parseProse,
-  type RootContent,
-  serialize,
-  table,
-} from '../react-reference/mdast';
+import { fillTemplate, heading, parseProse, type RootContent, serialize, table } from '../react-reference/mdast';
 import { extractFunctions, type FunctionDoc, HooksReferenceError } from './extract';
 import { GROUPS, type HookPage, hookLink, PAGES, placementOf, ROUTE_BASE } from './families';
 import { descriptionOf, orDash, renderApi, renderExamples, summaryOf } from './render';
@@ -152,7 +145,11 @@ function renderOverview(siteDir: string, functions: FunctionDoc[], version: stri
         return f ? [[[hookLink(name)], orDash(summaryOf(f))]] : [];
       });
     if (rows.length === 0) continue;
-    sections.push(heading(3, group.title, group.anchor), ...parseProse(group.blurb), table(['Export', 'Summary'], rows));
+    sections.push(
+      heading(3, group.title, group.anchor),
+      ...parseProse(group.blurb),
+      table(['Export', 'Summary'], rows),
+    );
   }
   const hooks = functions.filter((f) => f.kind === 'hook').length;
   return serialize(

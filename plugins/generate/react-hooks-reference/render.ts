@@ -82,7 +82,9 @@ function mergeLists(blocks: RootContent[]): RootContent[] {
 function prose(value: string): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   const rest = (part: string) =>
-    proseNodes(part.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\{@link\s+(https?:\/\/\S+)\s*\|\s*([^}]+)\}/g, '$2 ($1)'));
+    proseNodes(
+      part.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\{@link\s+(https?:\/\/\S+)\s*\|\s*([^}]+)\}/g, '$2 ($1)'),
+    );
   let at = 0;
   for (const m of value.matchAll(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g)) {
     out.push(...rest(value.slice(at, m.index)), link(m[2], ...proseNodes(m[1])));
@@ -160,8 +162,7 @@ export function renderApi(f: FunctionDoc, level: 2 | 4, anchorPrefix = ''): Root
       ),
     );
     for (const p of f.params) {
-      for (const group of p.members ?? [])
-        out.push(membersIntro(group, p.name), membersTable(group, true));
+      for (const group of p.members ?? []) out.push(membersIntro(group, p.name), membersTable(group, true));
     }
   }
   out.push(heading(level, 'Returns', id('returns')));

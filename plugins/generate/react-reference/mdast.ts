@@ -105,7 +105,11 @@ export function jsxFlow(
 }
 
 /** A JSX element inside a paragraph (`<summary>`, `<code>`). */
-export function jsxText(name: string, children: PhrasingContent[], attributes: Record<string, string> = {}): MdxJsxTextElement {
+export function jsxText(
+  name: string,
+  children: PhrasingContent[],
+  attributes: Record<string, string> = {},
+): MdxJsxTextElement {
   return { type: 'mdxJsxTextElement', name, attributes: jsxAttributes(attributes), children };
 }
 
@@ -130,7 +134,9 @@ export function mergeText(nodes: PhrasingContent[]): PhrasingContent[] {
 
 /** The text a reader sees, without markup, whitespace runs as one space (front matter, comparisons). */
 export function plainText(nodes: PhrasingContent[]): string {
-  return toString(paragraph(...nodes)).replace(/\s+/g, ' ').trim();
+  return toString(paragraph(...nodes))
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 const BARE_URL = /https?:\/\/[^\s<>`]*[^\s<>`.,:;"'!?*_~)]/g;
@@ -231,7 +237,12 @@ function stripPositions<T extends object>(node: T): T {
 export function serialize(children: RootContent[]): string {
   const tree: Root = { type: 'root', children };
   return toMarkdown(tree, {
-    extensions: [gfmToMarkdown({ tablePipeAlign: false }), mdxToMarkdown(), directiveToMarkdown(), frontmatterToMarkdown()],
+    extensions: [
+      gfmToMarkdown({ tablePipeAlign: false }),
+      mdxToMarkdown(),
+      directiveToMarkdown(),
+      frontmatterToMarkdown(),
+    ],
     bullet: '-',
     emphasis: '_',
     rule: '-',

@@ -16,7 +16,7 @@ import { IDENTIFIER, parseMarkdown, ProseProblems, SITE_DIR } from './prose';
 export interface ComponentNotes {
   /** One sentence, used as the page description and opening line. */
   summary: string;
-  /** Markdown (MDX-safe) sections, starting at heading level 2. */
+  /** MDX sections, starting at heading level 2; parsed into the page's tree (mdast.ts `parseProse`). */
   body: string;
   sources: string[];
 }

@@ -43,9 +43,7 @@ function packageLabel(packageName: string, asCode: (name: string) => PhrasingCon
 /** The props table and inherited-props summary of one component. */
 export function renderProps(c: ComponentDoc, headingLevel: 2 | 4): RootContent[] {
   if (c.noProps) return [paragraph(code(c.name), text(' takes no props.'))];
-  const out: RootContent[] = [
-    heading(headingLevel, `Props of ${c.name}`, anchorId(c.name, 'props', headingLevel)),
-  ];
+  const out: RootContent[] = [heading(headingLevel, `Props of ${c.name}`, anchorId(c.name, 'props', headingLevel))];
   const typeName = code(c.propsTypeName ?? '');
   if (c.props.length > 0) {
     out.push(
