@@ -251,6 +251,21 @@ describe('families.yaml', () => {
     );
   });
 
+  test('invalid MDX in a blurb, notes or a caption is refused at the line it is on', () => {
+    const notes = ['    notes: |-', '      ## More {#more}', '', '      Unclosed <Tabs>']; // lines 11-14
+    const text = file(page('use-one', 'useOne', notes))
+      .replace('    blurb: React to changes.', '    blurb: React to {changes.')
+      .replace("        caption: 'Like this:'", "        caption: 'Like </this>:'");
+    assert.deepEqual(
+      proseProblems(() => parseHookPages(text, 'families.yaml')),
+      [
+        'families.yaml:4: "blurb" is not valid MDX: Unexpected end of file in expression, expected a corresponding closing brace for `{`',
+        'families.yaml:14: "notes" is not valid MDX: Expected a closing tag for `<Tabs>` (line 14) before the end of `paragraph`',
+        'families.yaml:21: "caption" is not valid MDX: Unexpected closing slash `/` in tag, expected an open tag first',
+      ],
+    );
+  });
+
   test('a slug, an export and a group anchor listed twice are refused', () => {
     const text = file(page('use-one', 'useOne'), page('use-one', 'useOne')).replace(
       '    blurb: React to changes.',
@@ -268,6 +283,26 @@ describe('families.yaml', () => {
 });
 
 describe('notes.yaml', () => {
+  test('a member description of two paragraphs is refused at the line of the second', () => {
+    const text = [
+      'summaries: {}',
+      'members:',
+      '  SearchOptions:',
+      '    enabled: >-',
+      '      When false,',
+      '',
+      '',
+      '      no search runs.',
+      '',
+    ];
+    assert.deepEqual(
+      proseProblems(() => parseHookNotes(text.join('\n'), 'notes.yaml')),
+      [
+        'notes.yaml:8: the description of SearchOptions.enabled is not valid MDX: expected one paragraph of Markdown, found a second paragraph',
+      ],
+    );
+  });
+
   test('a valid file gives summaries by export and member descriptions keyed Type.member', () => {
     const text = [
       'summaries:',

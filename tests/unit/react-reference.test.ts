@@ -25,7 +25,7 @@ import { FAMILIES, type Family, parseFamilies, placementOf } from '../../plugins
 import { type GeneratedPage, generateReactReference } from '../../plugins/generate/react-reference/generate';
 import { COMPONENT_NOTES, loadNotes, parseNote } from '../../plugins/generate/react-reference/notes';
 import { ProseError, ProseProblems } from '../../plugins/generate/react-reference/prose';
-import { serialize } from '../../plugins/generate/react-reference/mdast';
+import { fillTemplate, serialize } from '../../plugins/generate/react-reference/mdast';
 import { renderFamilySection } from '../../plugins/generate/react-reference/render';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
 import { allNodes, readerView } from './mdx-reader';
@@ -280,6 +280,32 @@ describe('families.yaml', () => {
     );
   });
 
+  test('invalid MDX in an intro or a summary is refused at the line it is on, all at once', () => {
+    const text = file(family())
+      .replace('      Timelines of a resource.', '      Timelines of a resource,\n      where a < b {oops')
+      .replace('  Timeline: Container for a list of items.', '  Timeline: A <b>bold</i> container.');
+    assert.deepEqual(
+      proseProblems(() => parseFamilies(text, 'families.yaml')),
+      [
+        'families.yaml:7: "intro" is not valid MDX: Unexpected end of file in expression, expected a corresponding closing brace for `{`',
+        'families.yaml:12: the summary of Timeline is not valid MDX: Unexpected closing tag `</i>`, expected corresponding closing tag for `<b>` (line 12)',
+      ],
+    );
+  });
+
+  test('a summary of more than one paragraph is refused at the line of its second', () => {
+    const text = file(family()).replace(
+      '  Timeline: Container for a list of items.',
+      '  Timeline: |-\n    Container for a list of items.\n\n    Second paragraph.',
+    );
+    assert.deepEqual(
+      proseProblems(() => parseFamilies(text, 'families.yaml')),
+      [
+        'families.yaml:14: the summary of Timeline is not valid MDX: expected one paragraph of Markdown, found a second paragraph',
+      ],
+    );
+  });
+
   test('a key written twice is a YAML error at its line', () => {
     const text = file(family()).replace('    title: Timeline components', '    title: A\n    title: B');
     const problems = proseProblems(() => parseFamilies(text, 'families.yaml'));
@@ -313,7 +339,7 @@ describe('notes/<Component>.md', () => {
     assert.deepEqual(parseNote('notes/ResourceTable.md', note, problems), {
       summary: 'It shows a table.',
       sources: ['@medplum/react@5.2.13 src/ResourceTable/ResourceTable.tsx (ResourceTable)'],
-      body: '\n## How it works {#how-it-works}\n\nText.\n',
+      body: '## How it works {#how-it-works}\n\nText.',
     });
     assert.deepEqual(problems.list, []);
   });
@@ -353,6 +379,33 @@ describe('notes/<Component>.md', () => {
     ]);
   });
 
+  test('invalid MDX in the body of a note is refused at its line in the file', () => {
+    const dir = tmpDir();
+    // The body starts with blank lines, which the page drops: lines still count from the file's top.
+    const body = note
+      .replace('---\n\n## How', '---\n\n\n## How')
+      .replace('Text.', 'Text.\n\n<details>\n\nNever closed.');
+    fs.writeFileSync(path.join(dir, 'ResourceTable.md'), body);
+    const problems = proseProblems(() => loadNotes(dir, []));
+    assert.equal(problems.length, 1);
+    assert.match(
+      problems[0],
+      /\/ResourceTable\.md:12: the body is not valid MDX: Expected a closing tag for `<details>` \(line 12\)$/,
+    );
+  });
+
+  test('a summary that is invalid MDX or more than one paragraph is refused at its line', () => {
+    assert.deepEqual(parse(note.replace('summary: It shows a table.', 'summary: It shows {a table.')), [
+      'notes/ResourceTable.md:2: "summary" is not valid MDX: Unexpected end of file in expression, expected a corresponding closing brace for `{`',
+    ]);
+    assert.deepEqual(
+      parse(note.replace('summary: It shows a table.', 'summary: |-\n  It shows a table.\n\n  ## Usage')),
+      [
+        'notes/ResourceTable.md:5: "summary" is not valid MDX: expected one paragraph of Markdown, found a block (heading)',
+      ],
+    );
+  });
+
   test('the folder holds only notes, and none for a component a family page documents', () => {
     const dir = tmpDir();
     fs.writeFileSync(path.join(dir, 'ResourceTable.md'), note);
@@ -363,6 +416,42 @@ describe('notes/<Component>.md', () => {
     assert.equal(problems.length, 2);
     assert.match(problems[0], /Timeline\.md:1: Timeline is documented on the family page "timelines"/);
     assert.match(problems[1], /draft\.txt:1: the notes folder holds only <Component>\.md files/);
+  });
+});
+
+describe('overview.template.mdx', () => {
+  const template = [
+    '---',
+    'title: React {{VERSION}}',
+    'description: Version {{VERSION}}.',
+    '---',
+    '',
+    'Version {{VERSION}}.',
+    '',
+  ];
+
+  test('placeholders are filled in the front matter and the body', () => {
+    const page = serialize(fillTemplate('overview.template.mdx', template.join('\n'), { VERSION: '5.2.13' }, {}));
+    assert.equal(page, '---\ntitle: React 5.2.13\ndescription: Version 5.2.13.\n---\n\nVersion 5.2.13.\n');
+  });
+
+  test('unknown placeholders and invalid MDX are refused at their lines in the template file', () => {
+    const text = [...template, '{{INDEX}}', '', 'Text with <details>', '']
+      .join('\n')
+      .replace('Version {{VERSION}}.\n---', '{{VERSOIN}}\n---');
+    assert.deepEqual(
+      proseProblems(() => fillTemplate('overview.template.mdx', text.replace('<details>', ''), { VERSION: '1' }, {})),
+      [
+        'overview.template.mdx:3: unknown placeholder {{VERSOIN}} in the front matter (known there: {{VERSION}})',
+        'overview.template.mdx:8: unknown placeholder {{INDEX}} (known: {{VERSION}})',
+      ],
+    );
+    assert.deepEqual(
+      proseProblems(() => fillTemplate('overview.template.mdx', text, { VERSION: '1' }, { INDEX: [] })),
+      [
+        'overview.template.mdx:10: invalid MDX: Expected a closing tag for `<details>` (line 10) before the end of `paragraph`',
+      ],
+    );
   });
 });
 

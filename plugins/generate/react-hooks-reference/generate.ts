@@ -108,7 +108,7 @@ function renderPage(page: HookPage, members: FunctionDoc[], position: number, so
     }),
     ...parseProse(page.intro),
   ];
-  const notes = page.notes ? parseProse(page.notes.trim()) : [];
+  const notes = page.notes ? parseProse(page.notes) : [];
   if (members.length === 1) {
     const [f] = members;
     out.push(...descriptionOf(f), ...renderApi(f, 2), ...renderExamples(page), ...notes);
@@ -131,10 +131,8 @@ function renderPage(page: HookPage, members: FunctionDoc[], position: number, so
 }
 
 function renderOverview(siteDir: string, functions: FunctionDoc[], version: string, source: string): string {
-  const template = fs.readFileSync(
-    path.join(siteDir, 'plugins', 'generate', 'react-hooks-reference', 'overview.template.mdx'),
-    'utf8',
-  );
+  const templateFile = path.join(siteDir, 'plugins', 'generate', 'react-hooks-reference', 'overview.template.mdx');
+  const template = fs.readFileSync(templateFile, 'utf8');
   const byName = new Map(functions.map((f) => [f.name, f]));
   const sections: RootContent[] = [];
   for (const group of GROUPS) {
@@ -154,6 +152,7 @@ function renderOverview(siteDir: string, functions: FunctionDoc[], version: stri
   const hooks = functions.filter((f) => f.kind === 'hook').length;
   return serialize(
     fillTemplate(
+      path.relative(siteDir, templateFile),
       template,
       {
         VERSION: version,
@@ -179,6 +178,7 @@ function inputsFingerprint(siteDir: string): string {
     'plugins/generate/react-reference/render.ts',
     'plugins/generate/react-reference/mdast.ts',
     'plugins/generate/react-reference/prose.ts',
+    'plugins/generate/react-reference/problems.ts',
     ...fs
       .readdirSync(path.join(siteDir, 'examples', 'react-hooks'))
       .sort()

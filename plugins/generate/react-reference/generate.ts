@@ -172,7 +172,7 @@ function renderComponentPage(
   const repeated = notes && plainText(summary).startsWith(desc.map((d) => plainText([d as PhrasingContent])).join(' '));
   if (desc.length > 0 && !repeated) out.push(...desc);
   if (demo) out.push(...renderDemo(c, demo));
-  if (notes) out.push(...parseProse(notes.body.trim()));
+  if (notes) out.push(...parseProse(notes.body));
   out.push(heading(2, 'Signature', 'signature'), ...renderSignature(c));
   if (used) out.push(renderHooksUsed(c, used.hooks));
   out.push(...renderProps(c, 2));
@@ -276,6 +276,7 @@ function renderOverview(siteDir: string, components: ComponentDoc[], version: st
   ];
   return serialize(
     fillTemplate(
+      path.relative(siteDir, templateFile),
       template,
       { VERSION: version, SOURCE: source, COMPONENT_COUNT: String(components.length) },
       {

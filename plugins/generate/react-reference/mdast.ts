@@ -34,6 +34,7 @@ import { directive } from 'micromark-extension-directive';
 import { frontmatter } from 'micromark-extension-frontmatter';
 import { gfm } from 'micromark-extension-gfm';
 import { mdxjs } from 'micromark-extension-mdxjs';
+import { ProseProblems } from './problems';
 
 export type { PhrasingContent, RootContent };
 
@@ -175,6 +176,8 @@ const parseOptions = () => ({
 /**
  * Trusted MDX the maintainers wrote (notes, intros, summaries), parsed into nodes. Heading ids
  * (`{#id}`) are escaped first, as Docusaurus does before it parses a page, so they stay text.
+ * The loaders check every such text with `checkProse` first, so that invalid MDX is reported at
+ * its file and line.
  */
 export function parseProse(markdown: string): RootContent[] {
   const tree = fromMarkdown(escapeMarkdownHeadingIds(markdown), parseOptions());
@@ -190,34 +193,112 @@ export function parseInline(markdown: string): PhrasingContent[] {
   return blocks[0].children;
 }
 
+/** How a text is parsed: `block` as `parseProse` does (sections), `inline` as `parseInline` does (one paragraph). */
+export type ProseKind = 'block' | 'inline';
+
+/** Maps a line and column of a text to the line of the file it was read from. */
+export type LineOf = (line: number, column: number) => number;
+
 /**
- * A page template (`overview.template.mdx`, trusted MDX) filled in: `{{NAME}}` in the front
- * matter is replaced by `values[NAME]`; in the body, where MDX reads `{{NAME}}` as an expression,
- * by that text, or by the nodes of `blocks[NAME]` (a paragraph's inline nodes, or block nodes
- * when the placeholder stands on a line of its own).
+ * Why `markdown` cannot be parsed as the pages parse it, as `kind`, or undefined when it can:
+ * the parser's reason, or for `inline` text that is not one paragraph, the block that makes it
+ * more. `line` is where, through `lineOf`; positions in the parser's reason are mapped the same way.
+ */
+export function checkProse(
+  markdown: string,
+  kind: ProseKind,
+  lineOf: LineOf = (line) => line,
+): { line: number; reason: string } | undefined {
+  let tree: Root;
+  try {
+    tree = fromMarkdown(escapeMarkdownHeadingIds(markdown), parseOptions());
+  } catch (err) {
+    return parseFailure(err, lineOf);
+  }
+  const [first, second] = tree.children;
+  if (kind === 'block' || !first || (first.type === 'paragraph' && !second)) return undefined;
+  const extra = first.type === 'paragraph' ? second : first;
+  const start = extra.position?.start ?? { line: 1, column: 1 };
+  return {
+    line: lineOf(start.line, start.column),
+    reason: `expected one paragraph of Markdown, found ${extra.type === 'paragraph' ? 'a second paragraph' : `a block (${extra.type})`}`,
+  };
+}
+
+/** Where and why the MDX parser refused a text (its message, or a position in its reason). */
+function parseFailure(err: unknown, lineOf: LineOf): { line: number; reason: string } {
+  type Point = { line: number; column: number };
+  const e = err as { reason?: string; message?: string; place?: Point | { start: Point } };
+  const reason = e.reason ?? e.message ?? String(err);
+  const range = /\((\d+):(\d+)-\d+:\d+\)/g;
+  const quoted = /\((\d+):(\d+)-\d+:\d+\)/.exec(reason);
+  const place = e.place && 'start' in e.place ? e.place.start : e.place;
+  const at = place ?? (quoted ? { line: Number(quoted[1]), column: Number(quoted[2]) } : { line: 1, column: 1 });
+  return {
+    line: lineOf(at.line, at.column),
+    reason: reason.replace(
+      range,
+      (_m, line: string, column: string) => `(line ${lineOf(Number(line), Number(column))})`,
+    ),
+  };
+}
+
+/**
+ * A page template (`overview.template.mdx`, trusted MDX, at `file` relative to the site) filled
+ * in: `{{NAME}}` in the front matter is replaced by `values[NAME]`; in the body, where MDX reads
+ * `{{NAME}}` as an expression, by that text, or by the nodes of `blocks[NAME]` (a paragraph's
+ * inline nodes, or block nodes when the placeholder stands on a line of its own). Invalid MDX
+ * and unknown placeholders throw a `ProseError` naming `file` and the line.
  */
 export function fillTemplate(
+  file: string,
   markdown: string,
   values: Record<string, string>,
   blocks: Record<string, PhrasingContent[] | RootContent[]>,
 ): RootContent[] {
-  const tree = stripPositions(
-    fromMarkdown(escapeMarkdownHeadingIds(markdown), {
+  const problems = new ProseProblems();
+  let parsed: Root;
+  try {
+    parsed = fromMarkdown(escapeMarkdownHeadingIds(markdown), {
       extensions: [frontmatter(['yaml']), ...parseOptions().extensions],
       mdastExtensions: [frontmatterFromMarkdown(['yaml']), ...parseOptions().mdastExtensions],
-    }),
-  );
-  const nameOf = (expression: string): string => {
+    });
+  } catch (err) {
+    const failure = parseFailure(err, (line) => line);
+    problems.add(`${file}:${failure.line}`, `invalid MDX: ${failure.reason}`);
+    problems.done();
+    throw err;
+  }
+  const known = [...Object.keys(values), ...Object.keys(blocks)].map((n) => `{{${n}}}`).join(', ');
+  const nameOf = (expression: string): string | undefined => {
     const name = /^\{(\w+)\}$/.exec(expression)?.[1];
-    if (!name || !(name in values || name in blocks)) throw new Error(`template: unknown placeholder {${expression}}`);
-    return name;
+    return name && (name in values || name in blocks) ? name : undefined;
   };
+  visit(parsed, (node) => {
+    const line = node.position?.start.line ?? 1;
+    if ((node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') && !nameOf(node.value))
+      problems.add(`${file}:${line}`, `unknown placeholder {${node.value}} (known: ${known})`);
+    if (node.type === 'yaml') {
+      for (const m of node.value.matchAll(/\{\{(\w+)\}\}/g)) {
+        if (m[1] in values) continue;
+        const lineInYaml = node.value.slice(0, m.index).split('\n').length;
+        problems.add(
+          `${file}:${line + lineInYaml}`,
+          `unknown placeholder ${m[0]} in the front matter (known there: ${Object.keys(values)
+            .map((n) => `{{${n}}}`)
+            .join(', ')})`,
+        );
+      }
+    }
+  });
+  problems.done();
+  const tree = stripPositions(parsed);
   const fill = (nodes: RootContent[]): RootContent[] =>
     nodes.flatMap((node): RootContent[] => {
       if (node.type === 'yaml')
         return [{ ...node, value: node.value.replace(/\{\{(\w+)\}\}/g, (m, name: string) => values[name] ?? m) }];
       if (node.type === 'mdxTextExpression' || node.type === 'mdxFlowExpression') {
-        const name = nameOf(node.value);
+        const name = nameOf(node.value) as string;
         return name in values ? [text(values[name])] : (blocks[name] as RootContent[]);
       }
       if ('children' in node) {
@@ -227,6 +308,12 @@ export function fillTemplate(
       return [node];
     });
   return fill(tree.children);
+}
+
+/** Calls `visitor` on `node` and every node under it. */
+function visit(node: Root | RootContent, visitor: (node: Root | RootContent) => void): void {
+  visitor(node);
+  if ('children' in node) for (const child of node.children) visit(child as RootContent, visitor);
 }
 
 function stripPositions<T extends object>(node: T): T {
