@@ -5,6 +5,8 @@
  * - every function exported by the installed package gets a page or an anchored section with
  *   its signature, parameters, return value and an example fence;
  * - the pages pass the front matter check and use no components, so their bodies are static;
+ * - text from the declarations (`<script>`, `{braces}`, `|pipes|`, `*stars*`, `_underscores_`)
+ *   shows to the reader as written; `**bold**` markers are dropped, links and fences kept;
  * - the hand-written prose (families.yaml, notes.yaml) is refused with its file and line when a
  *   key is unknown, missing or of the wrong type, a slug or export is repeated, or a page names a
  *   group that does not exist; every summary and member description it holds is shown.
@@ -13,6 +15,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { toString } from 'mdast-util-to-string';
 import { before, describe, test } from 'node:test';
 import { checkFrontmatter } from '../../plugins/markdown/docs-frontmatter-check/check';
 import { HooksReferenceError } from '../../plugins/generate/react-hooks-reference/extract';
@@ -20,7 +23,11 @@ import { hookHref, PAGES, parseHookPages, placementOf } from '../../plugins/gene
 import { type GeneratedPage, generateHooksReference } from '../../plugins/generate/react-hooks-reference/generate';
 import { MEMBER_NOTES, parseHookNotes, SUMMARIES } from '../../plugins/generate/react-hooks-reference/notes';
 import { ProseError } from '../../plugins/generate/react-reference/prose';
+import { serialize } from '../../plugins/generate/react-reference/mdast';
+import { descriptionOf, renderApi } from '../../plugins/generate/react-hooks-reference/render';
+import type { FunctionDoc } from '../../plugins/generate/react-hooks-reference/extract';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
+import { allNodes, readerView } from './mdx-reader';
 
 const siteDir = path.resolve(__dirname, '../..');
 const fixtures = path.join(siteDir, 'tests', 'fixtures', 'react-hooks');
@@ -100,7 +107,8 @@ describe('the installed @medplum/react-hooks', () => {
       const page = pages.find((p) => p.functions.includes(name))!;
       const text = fs.readFileSync(page.file, 'utf8');
       const anchor = placementOf(name)!.anchor;
-      if (anchor) assert.ok(text.includes(`## ${name} {#${anchor}}`), `${name} has a section on ${page.slug}`);
+      // `\{#id}`: the heading id as the serializer writes it, which Docusaurus reads as `{#id}`.
+      if (anchor) assert.ok(text.includes(`## ${name} \\{#${anchor}}`), `${name} has a section on ${page.slug}`);
       assert.ok(text.includes(`function ${name}`), `${name}'s signature is on ${page.slug}`);
     }
   });
@@ -109,7 +117,7 @@ describe('the installed @medplum/react-hooks', () => {
     for (const page of pages.filter((p) => p.slug !== 'index')) {
       const text = fs.readFileSync(page.file, 'utf8');
       for (const heading of ['Signature', 'Parameters', 'Returns']) {
-        assert.match(text, new RegExp(`^#{2,4} ${heading} \\{#`, 'm'), `${page.slug} has ${heading}`);
+        assert.match(text, new RegExp(`^#{2,4} ${heading} \\\\\\{#`, 'm'), `${page.slug} has ${heading}`);
       }
       assert.match(text, /^```tsx? file=examples\/react-hooks\/[\w-]+\.tsx?#[\w-]+$/m, `${page.slug} shows an example`);
     }
@@ -243,6 +251,21 @@ describe('families.yaml', () => {
     );
   });
 
+  test('invalid MDX in a blurb, notes or a caption is refused at the line it is on', () => {
+    const notes = ['    notes: |-', '      ## More {#more}', '', '      Unclosed <Tabs>']; // lines 11-14
+    const text = file(page('use-one', 'useOne', notes))
+      .replace('    blurb: React to changes.', '    blurb: React to {changes.')
+      .replace("        caption: 'Like this:'", "        caption: 'Like </this>:'");
+    assert.deepEqual(
+      proseProblems(() => parseHookPages(text, 'families.yaml')),
+      [
+        'families.yaml:4: "blurb" is not valid MDX: Unexpected end of file in expression, expected a corresponding closing brace for `{`',
+        'families.yaml:14: "notes" is not valid MDX: Expected a closing tag for `<Tabs>` (line 14) before the end of `paragraph`',
+        'families.yaml:21: "caption" is not valid MDX: Unexpected closing slash `/` in tag, expected an open tag first',
+      ],
+    );
+  });
+
   test('a slug, an export and a group anchor listed twice are refused', () => {
     const text = file(page('use-one', 'useOne'), page('use-one', 'useOne')).replace(
       '    blurb: React to changes.',
@@ -260,6 +283,26 @@ describe('families.yaml', () => {
 });
 
 describe('notes.yaml', () => {
+  test('a member description of two paragraphs is refused at the line of the second', () => {
+    const text = [
+      'summaries: {}',
+      'members:',
+      '  SearchOptions:',
+      '    enabled: >-',
+      '      When false,',
+      '',
+      '',
+      '      no search runs.',
+      '',
+    ];
+    assert.deepEqual(
+      proseProblems(() => parseHookNotes(text.join('\n'), 'notes.yaml')),
+      [
+        'notes.yaml:8: the description of SearchOptions.enabled is not valid MDX: expected one paragraph of Markdown, found a second paragraph',
+      ],
+    );
+  });
+
   test('a valid file gives summaries by export and member descriptions keyed Type.member', () => {
     const text = [
       'summaries:',
@@ -296,6 +339,67 @@ describe('notes.yaml', () => {
         'notes.yaml:6: key "Bad Name" of "members" must be the name of a type',
         'notes.yaml:8: unknown key "extra" in notes.yaml (allowed: "summaries", "members")',
       ],
+    );
+  });
+});
+
+describe('what a reader sees of text from the declarations', () => {
+  const tricky = 'Loads <script>alert(1)</script> with {braces}, |pipes|, *stars* and _underscores_; see `a|b`.';
+  const shown = 'Loads <script>alert(1)</script> with {braces}, |pipes|, *stars* and _underscores_; see a|b.';
+  const f: FunctionDoc = {
+    name: 'useTricky',
+    kind: 'hook',
+    description: [
+      tricky,
+      '',
+      'It **always** returns, see [the spec](https://example.com/spec_1) or {@link https://example.com/x | X}:',
+      '- first <item>',
+      '- second {item}',
+      '',
+      '```ts',
+      'const x = useTricky({ a: 1 });',
+      '```',
+    ].join('\n'),
+    signature: 'function useTricky(options?: string): string',
+    params: [{ name: 'options', type: 'string | { a: 1 }', optional: true, description: tricky }],
+    returns: { type: 'string', description: '' },
+    location: 'fixture.d.ts:1',
+  };
+  const tree = readerView(serialize([...descriptionOf(f), ...renderApi(f, 2)]));
+  const nodes = allNodes(tree);
+
+  test('prose shows as literal text: no JSX, expressions, emphasis or HTML', () => {
+    const kinds = new Set(nodes.map((n) => n.type));
+    for (const kind of ['mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression'])
+      assert.ok(!kinds.has(kind as never), `no ${kind}`);
+    for (const kind of ['emphasis', 'strong', 'html']) assert.ok(!kinds.has(kind as never), `no ${kind}`);
+    assert.equal(toString(tree.children[0]), shown);
+  });
+
+  test('bold markers are dropped, links kept, list items and fenced code stay list and code', () => {
+    assert.equal(toString(tree.children[1]), 'It always returns, see the spec or X (https://example.com/x):');
+    const links = nodes.filter((n) => n.type === 'link').map((n) => n.url);
+    assert.deepEqual(links, ['https://example.com/spec_1', 'https://example.com/x']);
+    const list = tree.children[2];
+    assert.equal(list.type, 'list');
+    assert.deepEqual('children' in list ? list.children.map((item) => toString(item)) : [], [
+      'first <item>',
+      'second {item}',
+    ]);
+    assert.deepEqual(tree.children[3], {
+      ...tree.children[3],
+      type: 'code',
+      lang: 'ts',
+      value: 'const x = useTricky({ a: 1 });',
+    });
+  });
+
+  test('a parameters table row shows the name, type and description as written', () => {
+    const table = tree.children.find((n) => n.type === 'table');
+    assert.ok(table && table.type === 'table');
+    assert.deepEqual(
+      table.children[1].children.map((cell) => toString(cell)),
+      ['options', 'string | { a: 1 }', 'no', shown],
     );
   });
 });

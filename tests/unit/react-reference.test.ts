@@ -4,6 +4,8 @@
  * - every component exported by the installed package gets a page or an anchored section, and
  *   every prop the compiler reports for it appears on that page;
  * - demo pages embed the demo island, and the generated pages pass the front matter check;
+ * - text from the declarations (`<script>`, `{braces}`, `|pipes|`, `*stars*`, `_underscores_`)
+ *   shows to the reader as written, in prose and in table cells;
  * - the hand-written prose (families.yaml, notes/<Component>.md) is refused with its file and
  *   line when a key is unknown, missing or of the wrong type, or a slug or member is repeated.
  */
@@ -11,6 +13,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { toString } from 'mdast-util-to-string';
 import { before, describe, test } from 'node:test';
 import { checkFrontmatter } from '../../plugins/markdown/docs-frontmatter-check/check';
 import {
@@ -22,7 +25,10 @@ import { FAMILIES, type Family, parseFamilies, placementOf } from '../../plugins
 import { type GeneratedPage, generateReactReference } from '../../plugins/generate/react-reference/generate';
 import { COMPONENT_NOTES, loadNotes, parseNote } from '../../plugins/generate/react-reference/notes';
 import { ProseError, ProseProblems } from '../../plugins/generate/react-reference/prose';
+import { fillTemplate, serialize } from '../../plugins/generate/react-reference/mdast';
+import { renderFamilySection } from '../../plugins/generate/react-reference/render';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
+import { allNodes, readerView } from './mdx-reader';
 
 const siteDir = path.resolve(__dirname, '../..');
 const fixtures = path.join(siteDir, 'tests', 'fixtures', 'react');
@@ -104,8 +110,9 @@ describe('reference for the installed @medplum/react', () => {
       const text = fs.readFileSync(page.file, 'utf8');
       let section = text;
       if (placement.anchor) {
-        const start = text.indexOf(`## ${c.name} {#${placement.anchor}}`);
-        assert.ok(start >= 0, `${c.name} has no "## ${c.name} {#${placement.anchor}}" section on ${page.slug}`);
+        // `\{#id}`: the heading id as the serializer writes it, which Docusaurus reads as `{#id}`.
+        const start = text.indexOf(`## ${c.name} \\{#${placement.anchor}}`);
+        assert.ok(start >= 0, `${c.name} has no "## ${c.name} \\{#${placement.anchor}}" section on ${page.slug}`);
         const next = text.indexOf('\n## ', start + 1);
         section = text.slice(start, next === -1 ? undefined : next);
       }
@@ -273,6 +280,32 @@ describe('families.yaml', () => {
     );
   });
 
+  test('invalid MDX in an intro or a summary is refused at the line it is on, all at once', () => {
+    const text = file(family())
+      .replace('      Timelines of a resource.', '      Timelines of a resource,\n      where a < b {oops')
+      .replace('  Timeline: Container for a list of items.', '  Timeline: A <b>bold</i> container.');
+    assert.deepEqual(
+      proseProblems(() => parseFamilies(text, 'families.yaml')),
+      [
+        'families.yaml:7: "intro" is not valid MDX: Unexpected end of file in expression, expected a corresponding closing brace for `{`',
+        'families.yaml:12: the summary of Timeline is not valid MDX: Unexpected closing tag `</i>`, expected corresponding closing tag for `<b>` (line 12)',
+      ],
+    );
+  });
+
+  test('a summary of more than one paragraph is refused at the line of its second', () => {
+    const text = file(family()).replace(
+      '  Timeline: Container for a list of items.',
+      '  Timeline: |-\n    Container for a list of items.\n\n    Second paragraph.',
+    );
+    assert.deepEqual(
+      proseProblems(() => parseFamilies(text, 'families.yaml')),
+      [
+        'families.yaml:14: the summary of Timeline is not valid MDX: expected one paragraph of Markdown, found a second paragraph',
+      ],
+    );
+  });
+
   test('a key written twice is a YAML error at its line', () => {
     const text = file(family()).replace('    title: Timeline components', '    title: A\n    title: B');
     const problems = proseProblems(() => parseFamilies(text, 'families.yaml'));
@@ -306,7 +339,7 @@ describe('notes/<Component>.md', () => {
     assert.deepEqual(parseNote('notes/ResourceTable.md', note, problems), {
       summary: 'It shows a table.',
       sources: ['@medplum/react@5.2.13 src/ResourceTable/ResourceTable.tsx (ResourceTable)'],
-      body: '\n## How it works {#how-it-works}\n\nText.\n',
+      body: '## How it works {#how-it-works}\n\nText.',
     });
     assert.deepEqual(problems.list, []);
   });
@@ -346,6 +379,33 @@ describe('notes/<Component>.md', () => {
     ]);
   });
 
+  test('invalid MDX in the body of a note is refused at its line in the file', () => {
+    const dir = tmpDir();
+    // The body starts with blank lines, which the page drops: lines still count from the file's top.
+    const body = note
+      .replace('---\n\n## How', '---\n\n\n## How')
+      .replace('Text.', 'Text.\n\n<details>\n\nNever closed.');
+    fs.writeFileSync(path.join(dir, 'ResourceTable.md'), body);
+    const problems = proseProblems(() => loadNotes(dir, []));
+    assert.equal(problems.length, 1);
+    assert.match(
+      problems[0],
+      /\/ResourceTable\.md:12: the body is not valid MDX: Expected a closing tag for `<details>` \(line 12\)$/,
+    );
+  });
+
+  test('a summary that is invalid MDX or more than one paragraph is refused at its line', () => {
+    assert.deepEqual(parse(note.replace('summary: It shows a table.', 'summary: It shows {a table.')), [
+      'notes/ResourceTable.md:2: "summary" is not valid MDX: Unexpected end of file in expression, expected a corresponding closing brace for `{`',
+    ]);
+    assert.deepEqual(
+      parse(note.replace('summary: It shows a table.', 'summary: |-\n  It shows a table.\n\n  ## Usage')),
+      [
+        'notes/ResourceTable.md:5: "summary" is not valid MDX: expected one paragraph of Markdown, found a block (heading)',
+      ],
+    );
+  });
+
   test('the folder holds only notes, and none for a component a family page documents', () => {
     const dir = tmpDir();
     fs.writeFileSync(path.join(dir, 'ResourceTable.md'), note);
@@ -356,5 +416,98 @@ describe('notes/<Component>.md', () => {
     assert.equal(problems.length, 2);
     assert.match(problems[0], /Timeline\.md:1: Timeline is documented on the family page "timelines"/);
     assert.match(problems[1], /draft\.txt:1: the notes folder holds only <Component>\.md files/);
+  });
+});
+
+describe('overview.template.mdx', () => {
+  const template = [
+    '---',
+    'title: React {{VERSION}}',
+    'description: Version {{VERSION}}.',
+    '---',
+    '',
+    'Version {{VERSION}}.',
+    '',
+  ];
+
+  test('placeholders are filled in the front matter and the body', () => {
+    const page = serialize(fillTemplate('overview.template.mdx', template.join('\n'), { VERSION: '5.2.13' }, {}));
+    assert.equal(page, '---\ntitle: React 5.2.13\ndescription: Version 5.2.13.\n---\n\nVersion 5.2.13.\n');
+  });
+
+  test('unknown placeholders and invalid MDX are refused at their lines in the template file', () => {
+    const text = [...template, '{{INDEX}}', '', 'Text with <details>', '']
+      .join('\n')
+      .replace('Version {{VERSION}}.\n---', '{{VERSOIN}}\n---');
+    assert.deepEqual(
+      proseProblems(() => fillTemplate('overview.template.mdx', text.replace('<details>', ''), { VERSION: '1' }, {})),
+      [
+        'overview.template.mdx:3: unknown placeholder {{VERSOIN}} in the front matter (known there: {{VERSION}})',
+        'overview.template.mdx:8: unknown placeholder {{INDEX}} (known: {{VERSION}})',
+      ],
+    );
+    assert.deepEqual(
+      proseProblems(() => fillTemplate('overview.template.mdx', text, { VERSION: '1' }, { INDEX: [] })),
+      [
+        'overview.template.mdx:10: invalid MDX: Expected a closing tag for `<details>` (line 10) before the end of `paragraph`',
+      ],
+    );
+  });
+});
+
+describe('what a reader sees of text from the declarations', () => {
+  const tricky =
+    'Renders <script>alert(1)</script> with {braces}, |pipes|, *stars* and _underscores_; see `a|b` and {@link ResourceTable}.';
+  const shown =
+    'Renders <script>alert(1)</script> with {braces}, |pipes|, *stars* and _underscores_; see a|b and ResourceTable.';
+  const component: ComponentDoc = {
+    name: 'Tricky',
+    description: tricky,
+    propsTypeName: 'TrickyProps',
+    signature: 'Tricky(props: TrickyProps): JSX.Element',
+    kind: 'function',
+    props: [
+      { name: 'value', type: 'string | { a: 1 }', required: true, description: tricky, declaredIn: 'TrickyProps' },
+    ],
+    inherited: [],
+    noProps: false,
+    deprecated: 'Use <Other> {instead} *now*.',
+  };
+  const tree = readerView(serialize(renderFamilySection(component)));
+  const nodes = allNodes(tree);
+
+  test('prose shows as literal text: no JSX, expressions, emphasis or HTML', () => {
+    const kinds = new Set(nodes.map((n) => n.type));
+    for (const kind of ['mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxFlowExpression', 'mdxTextExpression'])
+      assert.ok(!kinds.has(kind as never), `no ${kind}`);
+    for (const kind of ['emphasis', 'strong', 'html']) assert.ok(!kinds.has(kind as never), `no ${kind}`);
+    const description = tree.children.find((n) => n.type === 'paragraph' && toString(n).startsWith('Renders'));
+    assert.ok(description, 'the description is a paragraph');
+    assert.equal(toString(description), shown);
+    assert.deepEqual(
+      nodes.filter((n) => n.type === 'inlineCode' && ['a|b', 'ResourceTable'].includes(n.value)).length,
+      4,
+      'code spans and {@link} targets are code, in the description and the props table',
+    );
+  });
+
+  test('the heading keeps its id, the deprecation is a warning admonition', () => {
+    const heading = tree.children.find((n) => n.type === 'heading' && n.depth === 2);
+    assert.equal(heading && toString(heading), 'Tricky {#tricky}');
+    const warning = tree.children.find((n) => n.type === 'containerDirective');
+    assert.ok(warning && warning.type === 'containerDirective' && warning.name === 'warning');
+    assert.deepEqual(
+      warning.children.map((c) => toString(c)),
+      ['Deprecated', 'Use <Other> {instead} *now*.'],
+    );
+  });
+
+  test('a props table row shows the name, type and description as written', () => {
+    const table = tree.children.find((n) => n.type === 'table');
+    assert.ok(table && table.type === 'table');
+    assert.deepEqual(
+      table.children[1].children.map((cell) => toString(cell)),
+      ['value', 'string | { a: 1 }', 'yes', shown],
+    );
   });
 });

@@ -12,6 +12,7 @@
  * which its source map (dist/esm/index.mjs.map) carries; `sources` names the files each page
  * rests on.
  */
+import type { Link } from 'mdast';
 import fs from 'node:fs';
 import path from 'node:path';
 import { routeOf } from '../registry';
@@ -33,9 +34,9 @@ export interface HookPage {
   title: string;
   /** Front matter description: one sentence for search results and link previews. */
   description: string;
-  /** Opening paragraph (MDX-safe Markdown). */
+  /** Opening paragraph (MDX, parsed into the page's tree). */
   intro: string;
-  /** Optional further sections, starting at heading level 2 (MDX-safe Markdown). */
+  /** Optional further sections, starting at heading level 2, trimmed (MDX, parsed into the page's tree). */
   notes?: string;
   /** Exports documented on the page, in the order shown. */
   members: string[];
@@ -60,7 +61,7 @@ export const FAMILIES_FILE = path.join(__dirname, 'families.yaml');
  * The groups and pages in a families.yaml text. Throws a `ProseError` listing every problem with
  * its file and line: an unknown or missing key, a value of the wrong type, a slug, group or
  * anchor used twice, an export listed twice (on one page or two), a page in a group that is not
- * listed under `groups`.
+ * listed under `groups`, a blurb, intro, notes or caption that is not valid MDX.
  */
 export function parseHookPages(
   text: string,
@@ -73,13 +74,18 @@ export function parseHookPages(
   if (root) {
     const titles = new Registry('group title');
     const anchors = new Registry('group anchor');
+    // Every group title given, the group valid or not, so that its pages are not refused too.
+    const listed: string[] = [];
     for (const item of root.groups.list('"groups"') ?? []) {
       const g = item.record(labelOf('group', item, 'title'), ['title', 'anchor', 'blurb']);
       if (!g) continue;
       const title = g.title.text('"title"');
       const anchor = g.anchor.name('"anchor"', SLUG, 'lower-case words joined by "-"');
-      const blurb = g.blurb.text('"blurb"');
-      if (title !== undefined) titles.add(title, g.title);
+      const blurb = g.blurb.mdx('"blurb"', 'block');
+      if (title !== undefined) {
+        titles.add(title, g.title);
+        listed.push(title);
+      }
       if (anchor !== undefined) anchors.add(anchor, g.anchor);
       if (title && anchor && blurb) groups.push({ title, anchor, blurb });
     }
@@ -100,7 +106,7 @@ export function parseHookPages(
         return name;
       });
       const group = p.group.text('"group"');
-      if (group !== undefined && !groups.some((g) => g.title === group)) {
+      if (group !== undefined && !listed.includes(group)) {
         p.group.fail(`"group" "${group}" is not the title of one of the "groups"`);
       }
       const examples = (p.examples.list('"examples"') ?? []).map((e) => {
@@ -108,13 +114,13 @@ export function parseHookPages(
         if (!ex) return undefined;
         const example = ex.file.text('"file"');
         const region = ex.region.text('"region"');
-        const caption = ex.caption.text('"caption"');
+        const caption = ex.caption.mdx('"caption"', 'block');
         return example && region && caption ? { file: example, region, caption } : undefined;
       });
       const title = p.title.text('"title"');
       const description = p.description.text('"description"');
-      const intro = p.intro.text('"intro"');
-      const notes = p.notes?.text('"notes"');
+      const intro = p.intro.mdx('"intro"', 'block');
+      const notes = p.notes?.mdx('"notes"', 'block', true);
       const sources = p.sources.sources('"sources"');
       const complete =
         members.length > 0 &&
@@ -174,6 +180,7 @@ export function hookHref(name: string): string {
   return p.anchor ? `${p.route}#${p.anchor}` : p.route;
 }
 
-export function linkToHook(name: string): string {
-  return `[\`${name}\`](${hookHref(name)})`;
+/** A link to an export's documentation, its name as code. */
+export function hookLink(name: string): Link {
+  return { type: 'link', url: hookHref(name), children: [{ type: 'inlineCode', value: name }] };
 }

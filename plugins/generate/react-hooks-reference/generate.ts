@@ -6,7 +6,7 @@
  * examples/react-hooks/.
  *
  * Runs before the docs plugin reads docs/ (plugins/generate/generators.ts), with the same approach as the
- * component reference (plugins/generate/react-reference), whose escaping and front matter helpers it
+ * component reference (plugins/generate/react-reference), whose mdast node helpers and front matter it
  * uses. An export the generator cannot document, or that no page in families.yaml lists, throws a
  * `HooksReferenceError` naming it, which fails the build. Pages use no components, so
  * plugins/markdown/static-body serves their bodies as static HTML.
@@ -18,9 +18,10 @@ import type { Generator } from '../generators';
 import { dataDir, generated } from '../registry';
 import { packageVersion, peerTable } from '../react-reference/generate';
 import { frontMatter } from '../react-reference/render';
+import { fillTemplate, heading, parseProse, type RootContent, serialize, table } from '../react-reference/mdast';
 import { extractFunctions, type FunctionDoc, HooksReferenceError } from './extract';
-import { GROUPS, type HookPage, linkToHook, PAGES, placementOf, ROUTE_BASE } from './families';
-import { descriptionOf, renderApi, renderExamples, summaryOf } from './render';
+import { GROUPS, type HookPage, hookLink, PAGES, placementOf, ROUTE_BASE } from './families';
+import { descriptionOf, orDash, renderApi, renderExamples, summaryOf } from './render';
 
 export const OUT_DIR = generated('react-hooks').outDir;
 const PACKAGE = '@medplum/react-hooks';
@@ -97,7 +98,7 @@ function plain(s: string): string {
 }
 
 function renderPage(page: HookPage, members: FunctionDoc[], position: number, source: string): string {
-  const out: string[] = [
+  const out: RootContent[] = [
     frontMatter({
       id: page.slug,
       title: page.title,
@@ -105,71 +106,64 @@ function renderPage(page: HookPage, members: FunctionDoc[], position: number, so
       sources: [`${source} (${members.map((m) => m.name).join(', ')})`, ...page.sources],
       sidebar_position: position,
     }),
-    page.intro,
-    '',
+    ...parseProse(page.intro),
   ];
+  const notes = page.notes ? parseProse(page.notes) : [];
   if (members.length === 1) {
     const [f] = members;
-    const desc = descriptionOf(f);
-    if (desc) out.push(desc, '');
-    out.push(renderApi(f, 2), '', renderExamples(page), '');
-    if (page.notes) out.push(page.notes.trim(), '');
-    return out.join('\n');
+    out.push(...descriptionOf(f), ...renderApi(f, 2), ...renderExamples(page), ...notes);
+    return serialize(out);
   }
   out.push(
-    '| Export | Summary |',
-    '| --- | --- |',
-    ...members.map((m) => `| ${linkToHook(m.name)} | ${summaryOf(m) || '—'} |`),
-    '',
+    table(
+      ['Export', 'Summary'],
+      members.map((m) => [[hookLink(m.name)], orDash(summaryOf(m))]),
+    ),
+    ...renderExamples(page),
+    ...notes,
   );
-  out.push(renderExamples(page), '');
-  if (page.notes) out.push(page.notes.trim(), '');
   for (const f of members) {
-    out.push(`## ${f.name} {#${f.name.toLowerCase()}}`, '');
-    const desc = descriptionOf(f);
-    if (desc) out.push(desc, '');
+    out.push(heading(2, f.name, f.name.toLowerCase()), ...descriptionOf(f));
     // Level 4 keeps the table of contents to one entry per export.
-    out.push(renderApi(f, 4, f.name.toLowerCase()), '');
+    out.push(...renderApi(f, 4, f.name.toLowerCase()));
   }
-  return out.join('\n');
+  return serialize(out);
 }
 
 function renderOverview(siteDir: string, functions: FunctionDoc[], version: string, source: string): string {
-  const template = fs.readFileSync(
-    path.join(siteDir, 'plugins', 'generate', 'react-hooks-reference', 'overview.template.mdx'),
-    'utf8',
-  );
+  const templateFile = path.join(siteDir, 'plugins', 'generate', 'react-hooks-reference', 'overview.template.mdx');
+  const template = fs.readFileSync(templateFile, 'utf8');
   const byName = new Map(functions.map((f) => [f.name, f]));
-  const sections: string[] = [];
+  const sections: RootContent[] = [];
   for (const group of GROUPS) {
-    const rows: string[] = [];
-    for (const page of PAGES.filter((p) => p.group === group.title)) {
-      for (const name of page.members) {
+    const rows = PAGES.filter((p) => p.group === group.title)
+      .flatMap((page) => page.members)
+      .flatMap((name) => {
         const f = byName.get(name);
-        if (f) rows.push(`| ${linkToHook(name)} | ${summaryOf(f) || '—'} |`);
-      }
-    }
+        return f ? [[[hookLink(name)], orDash(summaryOf(f))]] : [];
+      });
     if (rows.length === 0) continue;
     sections.push(
-      `### ${group.title} {#${group.anchor}}`,
-      '',
-      group.blurb,
-      '',
-      '| Export | Summary |',
-      '| --- | --- |',
-      ...rows,
-      '',
+      heading(3, group.title, group.anchor),
+      ...parseProse(group.blurb),
+      table(['Export', 'Summary'], rows),
     );
   }
   const hooks = functions.filter((f) => f.kind === 'hook').length;
-  return template
-    .replaceAll('{{VERSION}}', version)
-    .replaceAll('{{SOURCE}}', source)
-    .replaceAll('{{FUNCTION_COUNT}}', String(functions.length))
-    .replaceAll('{{HOOK_COUNT}}', String(hooks))
-    .replaceAll('{{HELPER_COUNT}}', String(functions.length - hooks - 1))
-    .replace('{{GROUPS}}', sections.join('\n').trimEnd())
-    .replace('{{PEER_TABLE}}', peerTable(siteDir, PACKAGE));
+  return serialize(
+    fillTemplate(
+      path.relative(siteDir, templateFile),
+      template,
+      {
+        VERSION: version,
+        SOURCE: source,
+        FUNCTION_COUNT: String(functions.length),
+        HOOK_COUNT: String(hooks),
+        HELPER_COUNT: String(functions.length - hooks - 1),
+      },
+      { GROUPS: sections, PEER_TABLE: [peerTable(siteDir, PACKAGE)] },
+    ),
+  );
 }
 
 /**
@@ -182,7 +176,9 @@ function inputsFingerprint(siteDir: string): string {
     'node_modules/@medplum/react-hooks/package.json',
     'node_modules/@medplum/react-hooks/dist/esm/index.d.ts',
     'plugins/generate/react-reference/render.ts',
+    'plugins/generate/react-reference/mdast.ts',
     'plugins/generate/react-reference/prose.ts',
+    'plugins/generate/react-reference/problems.ts',
     ...fs
       .readdirSync(path.join(siteDir, 'examples', 'react-hooks'))
       .sort()

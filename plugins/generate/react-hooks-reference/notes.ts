@@ -18,7 +18,7 @@ export const NOTES_FILE = path.join(__dirname, 'notes.yaml');
  * The summaries and member descriptions in a notes.yaml text. Throws a `ProseError` listing every
  * problem with its file and line: an unknown or missing key, a value of the wrong type, a name
  * that is not an identifier, a summary for an export that no page in families.yaml lists (it
- * would never be shown).
+ * would never be shown), a summary or description that is not one paragraph of valid MDX.
  */
 export function parseHookNotes(
   text: string,
@@ -30,7 +30,7 @@ export function parseHookNotes(
   const root = YamlText.parse(file, text, problems)?.record('notes.yaml', ['summaries', 'members']);
   if (root) {
     for (const [name, value] of root.summaries.entries('"summaries"', IDENTIFIER, 'the name of an export') ?? []) {
-      const summary = value.text(`the summary of ${name}`);
+      const summary = value.mdx(`the summary of ${name}`, 'inline');
       if (summary === undefined) continue;
       if (!placementOf(name)) value.fail(`no page in families.yaml lists ${name}, so its summary would never be shown`);
       else summaries[name] = summary;
@@ -38,7 +38,7 @@ export function parseHookNotes(
     for (const [type, members] of root.members.entries('"members"', IDENTIFIER, 'the name of a type') ?? []) {
       for (const [member, value] of members.entries(`the members of ${type}`, IDENTIFIER, 'the name of a member') ??
         []) {
-        const note = value.text(`the description of ${type}.${member}`);
+        const note = value.mdx(`the description of ${type}.${member}`, 'inline');
         if (note !== undefined) memberNotes[`${type}.${member}`] = note;
       }
     }

@@ -1,25 +1,44 @@
 /**
- * Turns extracted function records into MDX. Text taken from the declarations (TSDoc, types) is
- * escaped with the component reference's helpers so MDX never reads it as JSX; fenced code in a
- * doc comment is kept as code.
+ * Turns extracted function records into mdast nodes for the MDX pages, with the component
+ * reference's node helpers (../react-reference/mdast.ts). Text taken from the declarations
+ * (TSDoc, types) goes into `text` and `inlineCode` nodes and is escaped by the serializer, so MDX
+ * never reads it as JSX; fenced code in a doc comment is kept as code.
  */
-import { cellCode, escapeProse } from '../react-reference/render';
+import type { List, Paragraph } from 'mdast';
+import {
+  admonition,
+  bulletList,
+  code,
+  codeBlock,
+  heading,
+  link,
+  mergeText,
+  paragraph,
+  parseInline,
+  parseProse,
+  type PhrasingContent,
+  proseNodes,
+  type RootContent,
+  table,
+  text,
+} from '../react-reference/mdast';
 import type { FunctionDoc, MemberDoc, TypeMembers } from './extract';
 import type { ExampleRef, HookPage } from './families';
 import { MEMBER_NOTES, SUMMARIES } from './notes';
 
 /**
- * A doc comment as Markdown blocks: fenced code kept verbatim, list items one per line, other
- * paragraphs joined and escaped. A line of dashes ends the text (what follows repeats the
- * parameter docs, which the tables show).
+ * A doc comment as Markdown blocks: fenced code kept as code, list items one per line, other
+ * paragraphs joined. A line of dashes ends the text (what follows repeats the parameter docs,
+ * which the tables show).
  */
-export function renderDocText(text: string): string {
-  const cut = text.split(/\n\s*-{10,}\s*\n/)[0];
-  const out: string[] = [];
+export function renderDocText(value: string): RootContent[] {
+  const cut = value.split(/\n\s*-{10,}\s*\n/)[0];
+  const out: RootContent[] = [];
   const parts = cut.split(/(```[\s\S]*?```)/);
   parts.forEach((part, i) => {
     if (i % 2 === 1) {
-      out.push(part.trim());
+      // A fence from the doc comment: parsed as plain Markdown, which gives its code block.
+      out.push(...parseProse(part.trim()));
       return;
     }
     for (const block of part.split(/\n\s*\n/)) {
@@ -29,124 +48,153 @@ export function renderDocText(text: string): string {
         .filter(Boolean);
       if (lines.length === 0 || lines[0].startsWith('@')) continue;
       const para: string[] = [];
+      const items: string[] = [];
       for (const line of lines) {
-        if (/^[-*] /.test(line)) para.push(`\n- ${prose(line.slice(2))}`);
-        else if (para.length > 0 && para[para.length - 1].startsWith('\n- '))
-          para[para.length - 1] += ` ${prose(line)}`;
-        else para.push(prose(line));
+        if (/^[-*] /.test(line)) items.push(line.slice(2));
+        else if (items.length > 0) items[items.length - 1] += ` ${line}`;
+        else para.push(line);
       }
-      out.push(para.join(' ').replace(/ \n- /g, '\n- ').replace(/^\n/, ''));
+      if (para.length > 0) out.push(paragraph(...prose(para.join(' '))));
+      if (items.length > 0) out.push(bulletList(items.map(prose)));
     }
   });
-  return out.filter(Boolean).join('\n\n');
+  return mergeLists(out);
 }
 
-/** Escaped prose; `**bold**` markers are dropped (escaping would show them as asterisks). */
-function prose(text: string): string {
-  const mdLinks: string[] = [];
-  // Markdown links to absolute URLs survive escaping as they are.
-  const held = text.replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_m, label: string, url: string) => {
-    mdLinks.push(`[${escapeProse(label)}](${url})`);
-    return `\u0000${mdLinks.length - 1}\u0000`;
-  });
-  // NUL-delimited placeholders (no text contains NUL) mark the links held back from escaping.
-  return escapeProse(
-    held.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\{@link\s+(https?:\/\/\S+)\s*\|\s*([^}]+)\}/g, '$2 ($1)'),
-  ).replace(
-    // eslint-disable-next-line no-control-regex
-    /\u0000(\d+)\u0000/g,
-    (_m, i: string) => mdLinks[Number(i)],
-  );
+/** Lists separated only by a blank line in the doc comment are one (loose) list, as Markdown reads them. */
+function mergeLists(blocks: RootContent[]): RootContent[] {
+  const out: RootContent[] = [];
+  for (const block of blocks) {
+    const last = out[out.length - 1];
+    if (block.type === 'list' && last?.type === 'list') {
+      const merged: List = { ...last, spread: true, children: [...last.children, ...block.children] };
+      out[out.length - 1] = merged;
+    } else out.push(block);
+  }
+  return out;
+}
+
+/**
+ * Doc comment prose as nodes: Markdown links to absolute URLs stay links, `{@link url | label}`
+ * becomes `label (url)`, `**bold**` markers are dropped (the text shows unbolded, as before), and
+ * the rest is text and code (see `proseNodes`).
+ */
+function prose(value: string): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  const rest = (part: string) =>
+    proseNodes(
+      part.replace(/\*\*([^*]+)\*\*/g, '$1').replace(/\{@link\s+(https?:\/\/\S+)\s*\|\s*([^}]+)\}/g, '$2 ($1)'),
+    );
+  let at = 0;
+  for (const m of value.matchAll(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g)) {
+    out.push(...rest(value.slice(at, m.index)), link(m[2], ...proseNodes(m[1])));
+    at = m.index + m[0].length;
+  }
+  out.push(...rest(value.slice(at)));
+  return mergeText(out);
 }
 
 /** The description of one export: its doc comment, else the hand-written summary. */
-export function descriptionOf(f: FunctionDoc): string {
-  const parts: string[] = [];
-  if (f.deprecated) parts.push(`:::warning Deprecated\n\n${prose(f.deprecated)}\n\n:::`);
-  if (f.description) parts.push(renderDocText(f.description));
-  else if (SUMMARIES[f.name]) parts.push(SUMMARIES[f.name]);
-  return parts.join('\n\n');
+export function descriptionOf(f: FunctionDoc): RootContent[] {
+  const out: RootContent[] = [];
+  if (f.deprecated) out.push(admonition('warning', 'Deprecated', [paragraph(...prose(f.deprecated))]));
+  if (f.description) out.push(...renderDocText(f.description));
+  else if (SUMMARIES[f.name]) out.push(...parseProse(SUMMARIES[f.name]));
+  return out;
 }
 
 /** First sentence of the description, for tables. */
-export function summaryOf(f: FunctionDoc): string {
-  const text = f.description
+export function summaryOf(f: FunctionDoc): PhrasingContent[] {
+  const value = f.description
     ? f.description
         .split(/\n\s*\n/)[0]
         .replace(/\s+/g, ' ')
         .trim()
     : (SUMMARIES[f.name] ?? '');
-  const sentence = /^(.+?[.!?])(\s|$)/.exec(text)?.[1] ?? text;
-  return f.description ? prose(sentence) : sentence;
+  const sentence = /^(.+?[.!?])(\s|$)/.exec(value)?.[1] ?? value;
+  return f.description ? prose(sentence) : parseInline(sentence);
 }
 
-/** Inline code outside a table: no pipe escaping (a backslash would show inside code). */
-function inlineCode(text: string): string {
-  const body = text.replace(/\s+/g, ' ');
-  const fence = body.includes('`') ? '``' : '`';
-  return `${fence}${body}${fence}`;
+/** A table cell's content, or a dash when there is none. */
+export function orDash(nodes: PhrasingContent[]): PhrasingContent[] {
+  return nodes.length > 0 ? nodes : [text('—')];
 }
 
-function membersTable(group: TypeMembers, withRequired: boolean): string {
-  const head = withRequired
-    ? ['| Member | Type | Required | Description |', '| --- | --- | --- | --- |']
-    : ['| Member | Type | Description |', '| --- | --- | --- |'];
+function membersTable(group: TypeMembers, withRequired: boolean): RootContent {
   const rows = group.members.map((m: MemberDoc) => {
-    const desc = m.description ? prose(m.description) : (MEMBER_NOTES[`${group.typeName}.${m.name}`] ?? '—');
+    const note = MEMBER_NOTES[`${group.typeName}.${m.name}`];
+    const desc = m.description ? prose(m.description) : note ? parseInline(note) : [text('—')];
     return withRequired
-      ? `| ${cellCode(m.name)} | ${cellCode(m.type)} | ${m.optional ? 'no' : 'yes'} | ${desc} |`
-      : `| ${cellCode(m.name)}${m.optional ? ' (optional)' : ''} | ${cellCode(m.type)} | ${desc} |`;
+      ? [[code(m.name)], [code(m.type)], [text(m.optional ? 'no' : 'yes')], desc]
+      : [[code(m.name), ...(m.optional ? [text(' (optional)')] : [])], [code(m.type)], desc];
   });
-  return [...head, ...rows].join('\n');
+  return table(withRequired ? ['Member', 'Type', 'Required', 'Description'] : ['Member', 'Type', 'Description'], rows);
 }
 
 /** Signature, parameters and return value of one export, with headings at `level`. */
-export function renderApi(f: FunctionDoc, level: 2 | 4, anchorPrefix = ''): string {
-  const h = '#'.repeat(level);
+export function renderApi(f: FunctionDoc, level: 2 | 4, anchorPrefix = ''): RootContent[] {
   const id = (what: string) => (anchorPrefix ? `${anchorPrefix}-${what}` : what);
   const kind = f.kind === 'hook' ? 'Hook' : f.kind === 'component' ? 'Component' : 'Function';
-  const out: string[] = [
-    `${h} Signature {#${id('signature')}}`,
-    '',
-    `${kind}, exported by \`@medplum/react-hooks\` and re-exported by \`@medplum/react\`:`,
-    '',
-    '```ts',
-    f.signature,
-    '```',
-    '',
+  const out: RootContent[] = [
+    heading(level, 'Signature', id('signature')),
+    paragraph(
+      text(`${kind}, exported by `),
+      code('@medplum/react-hooks'),
+      text(' and re-exported by '),
+      code('@medplum/react'),
+      text(':'),
+    ),
+    codeBlock('ts', f.signature),
+    heading(level, 'Parameters', id('parameters')),
   ];
-  out.push(`${h} Parameters {#${id('parameters')}}`, '');
   if (f.params.length === 0) {
-    out.push(`\`${f.name}\` takes no parameters.`, '');
+    out.push(paragraph(code(f.name), text(' takes no parameters.')));
   } else {
-    out.push('| Parameter | Type | Required | Description |', '| --- | --- | --- | --- |');
-    for (const p of f.params)
-      out.push(
-        `| ${cellCode(p.name)} | ${cellCode(p.type)} | ${p.optional ? 'no' : 'yes'} | ${p.description ? prose(p.description) : p.members ? 'Its members are listed below.' : '—'} |`,
-      );
-    out.push('');
+    out.push(
+      table(
+        ['Parameter', 'Type', 'Required', 'Description'],
+        f.params.map((p) => [
+          [code(p.name)],
+          [code(p.type)],
+          [text(p.optional ? 'no' : 'yes')],
+          p.description ? prose(p.description) : [text(p.members ? 'Its members are listed below.' : '—')],
+        ]),
+      ),
+    );
     for (const p of f.params) {
-      for (const group of p.members ?? [])
-        out.push(`Members of ${cellCode(group.typeName)} (\`${p.name}\`):`, '', membersTable(group, true), '');
+      for (const group of p.members ?? []) out.push(membersIntro(group, p.name), membersTable(group, true));
     }
   }
-  out.push(`${h} Returns {#${id('returns')}}`, '');
+  out.push(heading(level, 'Returns', id('returns')));
   const ret = f.returns;
   out.push(
-    `${inlineCode(ret.type)}${ret.description ? `: ${prose(ret.description)}` : ret.type === 'void' ? ': nothing.' : '.'}`,
-    '',
+    paragraph(
+      ...mergeText([
+        code(ret.type),
+        ...(ret.description
+          ? [text(': '), ...prose(ret.description)]
+          : [text(ret.type === 'void' ? ': nothing.' : '.')]),
+      ]),
+    ),
   );
-  for (const group of ret.members ?? [])
-    out.push(`Members of ${cellCode(group.typeName)}:`, '', membersTable(group, false), '');
-  return out.join('\n').trimEnd();
+  for (const group of ret.members ?? []) out.push(membersIntro(group), membersTable(group, false));
+  return out;
 }
 
-export function renderExamples(page: HookPage, level: 2 = 2): string {
-  const h = '#'.repeat(level);
-  const out = [`${h} ${page.examples.length > 1 ? 'Examples' : 'Example'} {#example}`, ''];
+/** "Members of `Type` (`param`):" before a members table. */
+function membersIntro(group: TypeMembers, param?: string): Paragraph {
+  return paragraph(
+    text('Members of '),
+    code(group.typeName),
+    ...(param ? [text(' ('), code(param), text('):')] : [text(':')]),
+  );
+}
+
+export function renderExamples(page: HookPage): RootContent[] {
+  const out: RootContent[] = [heading(2, page.examples.length > 1 ? 'Examples' : 'Example', 'example')];
   page.examples.forEach((ex: ExampleRef) => {
     const lang = ex.file.endsWith('.tsx') ? 'tsx' : 'ts';
-    out.push(ex.caption, '', `\`\`\`${lang} file=${ex.file}#${ex.region}`, '```', '');
+    out.push(...parseProse(ex.caption), codeBlock(lang, '', `file=${ex.file}#${ex.region}`));
   });
-  return out.join('\n').trimEnd();
+  return out;
 }

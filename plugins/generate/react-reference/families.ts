@@ -20,7 +20,7 @@ export interface Family {
   title: string;
   /** One-line summary shown in the page's front matter and on the overview. */
   description: string;
-  /** Opening paragraph of the page (plain Markdown). */
+  /** Opening paragraph of the page (MDX, parsed into the page's tree). */
   intro: string;
   members: string[];
 }
@@ -31,7 +31,8 @@ export const FAMILIES_FILE = path.join(__dirname, 'families.yaml');
 /**
  * The families and summaries in a families.yaml text. Throws a `ProseError` listing every
  * problem with its file and line: an unknown or missing key, a value of the wrong type, a slug
- * used twice, a component listed twice (in one family or two).
+ * used twice, a component listed twice (in one family or two), an intro or summary that is not
+ * valid MDX (or a summary of more than one paragraph).
  */
 export function parseFamilies(
   text: string,
@@ -56,13 +57,13 @@ export function parseFamilies(
       });
       const title = f.title.text('"title"');
       const description = f.description.text('"description"');
-      const intro = f.intro.text('"intro"');
+      const intro = f.intro.mdx('"intro"', 'block');
       if (slug && title && description && intro && names.length > 0 && names.every((n) => n !== undefined)) {
         families.push({ slug, title, description, intro, members: names as string[] });
       }
     }
     for (const [name, value] of root.summaries.entries('"summaries"', IDENTIFIER, 'a component name') ?? []) {
-      const summary = value.text(`the summary of ${name}`);
+      const summary = value.mdx(`the summary of ${name}`, 'inline');
       if (summary !== undefined) summaries[name] = summary;
     }
   }

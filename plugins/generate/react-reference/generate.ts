@@ -17,7 +17,6 @@ import { type ComponentDoc, extractComponents } from './extract';
 import { FAMILIES, type Family, placementOf, ROUTE_BASE } from './families';
 import { COMPONENT_NOTES } from './notes';
 import {
-  escapeProse,
   frontMatter,
   linkTo,
   renderDescription,
@@ -27,6 +26,26 @@ import {
   renderSignature,
   summaryOf,
 } from './render';
+import {
+  code,
+  codeBlock,
+  esm,
+  fillTemplate,
+  heading,
+  joined,
+  jsxFlow,
+  jsxText,
+  link,
+  paragraph,
+  parseInline,
+  parseProse,
+  type PhrasingContent,
+  plainText,
+  type RootContent,
+  serialize,
+  table,
+  text,
+} from './mdast';
 import { dataDir, generated } from '../registry';
 import { writeDemoSchema, writeDemoStyles } from './demo-schema';
 import { type HooksUsed, hooksUsedByComponents } from './hooks-used';
@@ -127,51 +146,65 @@ function renderComponentPage(
 ): string {
   const demo = DEMO_CATALOG.find((d) => d.component === c.name);
   const notes = COMPONENT_NOTES[c.name];
-  const summary = notes?.summary ?? (summaryOf(c) || `The ${c.name} component of @medplum/react ${version}.`);
+  const derived = summaryOf(c);
+  const summary: PhrasingContent[] = notes
+    ? parseInline(notes.summary)
+    : derived.length > 0
+      ? derived
+      : [text(`The ${c.name} component of @medplum/react ${version}.`)];
   const sources = [`${source} (${c.name}, ${c.propsTypeName ?? 'no props'})`];
   if (notes) sources.push(...notes.sources);
   if (used) addSource(sources, `${PACKAGE}@${version} ${used.file}`, 'imports from @medplum/react-hooks');
   if (demo) sources.push('@medplum/mock@5.2.13 dist/esm/index.d.ts (MockClient and its sample resources)');
-  const out: string[] = [
+  const out: RootContent[] = [
     frontMatter({
       id: placementOf(c.name).slug,
       title: c.name,
-      description: plainSummary(summary),
+      description: notes ? plainSummary(notes.summary) : plainText(summary),
       sources,
       sidebar_position: position,
     }),
   ];
-  if (demo) out.push(`import ReactDemo from '@site/src/components/react-demos';`, '');
-  out.push(`\`${c.name}\` is exported by \`${PACKAGE}\`. ${summary}`, '');
+  if (demo) out.push(esm(`import ReactDemo from '@site/src/components/react-demos';`));
+  out.push(paragraph(code(c.name), text(' is exported by '), code(PACKAGE), text('. '), ...summary));
   const desc = renderDescription(c);
-  if (desc && !(notes && summary.startsWith(desc))) out.push(desc, '');
-  if (demo) out.push(renderDemo(c, demo));
-  if (notes) out.push(notes.body.trim(), '');
-  out.push('## Signature {#signature}', '', renderSignature(c), '');
-  if (used) out.push(renderHooksUsed(c, used.hooks), '');
-  out.push(renderProps(c, 2), '');
-  return out.join('\n');
+  // A note's summary that repeats the description's opening makes the description redundant.
+  const repeated = notes && plainText(summary).startsWith(desc.map((d) => plainText([d as PhrasingContent])).join(' '));
+  if (desc.length > 0 && !repeated) out.push(...desc);
+  if (demo) out.push(...renderDemo(c, demo));
+  if (notes) out.push(...parseProse(notes.body));
+  out.push(heading(2, 'Signature', 'signature'), ...renderSignature(c));
+  if (used) out.push(renderHooksUsed(c, used.hooks));
+  out.push(...renderProps(c, 2));
+  return serialize(out);
 }
 
-function renderDemo(c: ComponentDoc, demo: DemoInfo): string {
+function renderDemo(c: ComponentDoc, demo: DemoInfo): RootContent[] {
   return [
-    '## Live demo {#live-demo}',
-    '',
-    `${demo.tryIt} The demo runs entirely in your browser against \`MockClient\` from \`@medplum/mock\`, so nothing is saved and no request leaves this page.`,
-    '',
-    `<ReactDemo component="${c.name}" />`,
-    '',
-    '<details>',
-    '<summary>Source of this demo</summary>',
-    '',
-    'The providers around it (`MedplumProvider` with the mock client, `MantineProvider`) are set up as on the [overview](/docs/api/react-components#provider-setup).',
-    '',
-    `\`\`\`tsx file=src/components/react-demos/demos.tsx#${demo.region}`,
-    '```',
-    '',
-    '</details>',
-    '',
-  ].join('\n');
+    heading(2, 'Live demo', 'live-demo'),
+    paragraph(
+      ...parseInline(demo.tryIt),
+      text(' The demo runs entirely in your browser against '),
+      code('MockClient'),
+      text(' from '),
+      code('@medplum/mock'),
+      text(', so nothing is saved and no request leaves this page.'),
+    ),
+    jsxFlow('ReactDemo', { component: c.name }),
+    jsxFlow('details', {}, [
+      paragraph(jsxText('summary', [text('Source of this demo')])),
+      paragraph(
+        text('The providers around it ('),
+        code('MedplumProvider'),
+        text(' with the mock client, '),
+        code('MantineProvider'),
+        text(') are set up as on the '),
+        link('/docs/api/react-components#provider-setup', text('overview')),
+        text('.'),
+      ),
+      codeBlock('tsx', '', `file=src/components/react-demos/demos.tsx#${demo.region}`),
+    ]),
+  ];
 }
 
 function renderFamilyPage(
@@ -187,7 +220,7 @@ function renderFamilyPage(
     const used = hooksUsed.get(m.name);
     if (used) addSource(sources, `${PACKAGE}@${version} ${used.file}`, 'imports from @medplum/react-hooks');
   }
-  const out: string[] = [
+  const out: RootContent[] = [
     frontMatter({
       id: family.slug,
       title: family.title,
@@ -195,15 +228,19 @@ function renderFamilyPage(
       sources,
       sidebar_position: position,
     }),
-    family.intro,
-    '',
-    '| Component | Summary |',
-    '| --- | --- |',
-    ...members.map((m) => `| ${linkTo(m.name)} | ${summaryOf(m, family) || '—'} |`),
-    '',
+    ...parseProse(family.intro),
+    table(
+      ['Component', 'Summary'],
+      members.map((m) => [[linkTo(m.name)], orDash(summaryOf(m, family))]),
+    ),
   ];
-  for (const m of members) out.push(renderFamilySection(m, hooksUsed.get(m.name)?.hooks));
-  return out.join('\n');
+  for (const m of members) out.push(...renderFamilySection(m, hooksUsed.get(m.name)?.hooks));
+  return serialize(out);
+}
+
+/** A table cell's content, or a dash when there is none. */
+function orDash(nodes: PhrasingContent[]): PhrasingContent[] {
+  return nodes.length > 0 ? nodes : [text('—')];
 }
 
 /** "It shows …" → "Shows …", for tables where the component name is in the first column. */
@@ -225,37 +262,44 @@ function renderOverview(siteDir: string, components: ComponentDoc[], version: st
   const rows = components.map((c) => {
     const p = placementOf(c.name);
     const where = p.family ? p.family.title : 'own page';
-    const demo = DEMO_CATALOG.some((d) => d.component === c.name) ? ' (live demo)' : '';
-    const summary = summaryOf(c, p.family, tableSentence(COMPONENT_NOTES[c.name]?.summary)) || '—';
-    return `| ${linkTo(c.name)}${demo} | ${where} | ${summary} |`;
+    const demo = DEMO_CATALOG.some((d) => d.component === c.name) ? [text(' (live demo)')] : [];
+    const summary = summaryOf(c, p.family, tableSentence(COMPONENT_NOTES[c.name]?.summary));
+    return [[linkTo(c.name), ...demo], [text(where)], orDash(summary)];
   });
-  const index = [
-    `All ${components.length} components exported by \`${PACKAGE}\` ${version}, read from its type declarations.`,
-    '',
-    '| Component | Documented in | Summary |',
-    '| --- | --- | --- |',
-    ...rows,
-  ].join('\n');
-  return template
-    .replaceAll('{{VERSION}}', version)
-    .replaceAll('{{SOURCE}}', source)
-    .replaceAll('{{COMPONENT_COUNT}}', String(components.length))
-    .replace('{{COMPONENT_INDEX}}', index)
-    .replace('{{PEER_TABLE}}', peerTable(siteDir))
-    .replace('{{DEMO_LIST}}', DEMO_CATALOG.map((d) => linkTo(d.component)).join(', '));
+  const index: RootContent[] = [
+    paragraph(
+      text(`All ${components.length} components exported by `),
+      code(PACKAGE),
+      text(` ${version}, read from its type declarations.`),
+    ),
+    table(['Component', 'Documented in', 'Summary'], rows),
+  ];
+  return serialize(
+    fillTemplate(
+      path.relative(siteDir, templateFile),
+      template,
+      { VERSION: version, SOURCE: source, COMPONENT_COUNT: String(components.length) },
+      {
+        COMPONENT_INDEX: index,
+        PEER_TABLE: [peerTable(siteDir)],
+        DEMO_LIST: joined(DEMO_CATALOG.map((d) => [linkTo(d.component)])),
+      },
+    ),
+  );
 }
 
 /** The peer dependencies table, straight from the installed package.json. */
-export function peerTable(siteDir: string, packageName = PACKAGE): string {
+export function peerTable(siteDir: string, packageName = PACKAGE): RootContent {
   const pkg = JSON.parse(fs.readFileSync(path.join(siteDir, 'node_modules', packageName, 'package.json'), 'utf8')) as {
     peerDependencies?: Record<string, string>;
     peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   };
-  const rows = Object.entries(pkg.peerDependencies ?? {}).map(
-    ([name, range]) =>
-      `| \`${name}\` | \`${range.replace(/\|/g, '\\|')}\` | ${pkg.peerDependenciesMeta?.[name]?.optional ? 'optional' : 'required'} |`,
-  );
-  return ['| Package | Version range | npm treats it as |', '| --- | --- | --- |', ...rows].join('\n');
+  const rows = Object.entries(pkg.peerDependencies ?? {}).map(([name, range]) => [
+    [code(name)],
+    [code(range)],
+    [text(pkg.peerDependenciesMeta?.[name]?.optional ? 'optional' : 'required')],
+  ]);
+  return table(['Package', 'Version range', 'npm treats it as'], rows);
 }
 
 /** Every file below `dir` (relative to the site, sub-folders such as notes/ included), in name order. */
@@ -306,5 +350,3 @@ const generate: Generator = async ({ siteDir }) => {
 };
 
 export default generate;
-
-export { escapeProse };

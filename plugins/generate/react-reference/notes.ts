@@ -11,12 +11,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FAMILIES } from './families';
-import { IDENTIFIER, parseMarkdown, ProseProblems, SITE_DIR } from './prose';
+import { checkMdx, IDENTIFIER, parseMarkdown, ProseProblems, SITE_DIR } from './prose';
 
 export interface ComponentNotes {
   /** One sentence, used as the page description and opening line. */
   summary: string;
-  /** Markdown (MDX-safe) sections, starting at heading level 2. */
+  /** MDX sections, starting at heading level 2, trimmed; parsed into the page's tree (mdast.ts `parseProse`). */
   body: string;
   sources: string[];
 }
@@ -28,7 +28,8 @@ export const NOTES_DIR = path.join(__dirname, 'notes');
  * The notes in `dir`, by component name. Throws a `ProseError` listing every problem with its
  * file and line: a file that is not `<Component>.md`, a note without front matter or body, an
  * unknown or missing front matter key, a value of the wrong type, an unusable `sources:` entry,
- * or a note for a component that a family page documents (family pages have no place for it).
+ * a summary or body that is not valid MDX (or a summary of more than one paragraph), or a note
+ * for a component that a family page documents (family pages have no place for it).
  */
 export function loadNotes(dir = NOTES_DIR, families = FAMILIES): Record<string, ComponentNotes> {
   const problems = new ProseProblems();
@@ -59,14 +60,18 @@ export function parseNote(file: string, text: string, problems: ProseProblems): 
   if (!parsed) return undefined;
   const fields = parsed.front.record('the front matter', ['summary', 'sources']);
   if (!fields) return undefined;
-  const summary = fields.summary.text('"summary"');
+  const summary = fields.summary.mdx('"summary"', 'inline');
   const sources = fields.sources.sources('"sources"');
   if (parsed.body.trim() === '') {
     problems.add(`${file}:${parsed.bodyLine}`, 'the note has no body: write its sections after the front matter');
     return undefined;
   }
-  if (summary === undefined || sources === undefined) return undefined;
-  return { summary, sources, body: parsed.body };
+  const body = parsed.body.trim();
+  // Lines the trim removed before the body's first line.
+  const skipped = parsed.body.slice(0, parsed.body.indexOf(body)).split('\n').length - 1;
+  const valid = checkMdx(problems, file, 'the body', body, 'block', (line) => parsed.bodyLine + skipped + line - 1);
+  if (summary === undefined || sources === undefined || !valid) return undefined;
+  return { summary, sources, body };
 }
 
 export const COMPONENT_NOTES: Record<string, ComponentNotes> = loadNotes();

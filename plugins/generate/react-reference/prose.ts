@@ -2,49 +2,21 @@
  * Reads the hand-written prose of the React component and hook references: YAML files and
  * Markdown notes with YAML front matter, kept beside each generator so writers edit text, not
  * TypeScript. Every value is checked against the shape the generator expects; anything else (an
- * unknown or missing key, a value of the wrong type, an unusable `sources:` entry) is collected
- * with its file and line, and all of them are thrown at once as a `ProseError`.
+ * unknown or missing key, a value of the wrong type, an unusable `sources:` entry, text that is
+ * not valid MDX) is collected with its file and line, and all of them are thrown at once as a
+ * `ProseError`.
  */
 import path from 'node:path';
-import yaml, { EVENT_ID, type Event } from 'js-yaml';
+import yaml, { EVENT_ID, type Event, SCALAR_STYLE } from 'js-yaml';
 import { frontMatterBlock } from '../../markdown/docs-frontmatter-check/check';
 import { parseSourceEntry, sourceFileKey, unusableSourceReason } from '../../markdown/docs-frontmatter-check/sources';
+import { checkProse, type LineOf, type ProseKind } from './mdast';
+import { ProseProblems } from './problems';
+
+export { ProseError, ProseProblems } from './problems';
 
 /** The site folder, which error messages name files relative to. */
 export const SITE_DIR = path.resolve(__dirname, '..', '..', '..');
-
-export class ProseError extends Error {
-  /** Each problem as `file:line: message`. */
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(
-      `Invalid reference prose (${problems.length === 1 ? 'one problem' : `${problems.length} problems`}):\n  ${problems.join('\n  ')}`,
-    );
-    this.name = 'ProseError';
-    this.problems = problems;
-  }
-}
-
-/** Collects problems across files; `done()` throws them together, in file and line order. */
-export class ProseProblems {
-  private readonly found: { file: string; line: number; text: string }[] = [];
-
-  /** Records `message` at `at`, a `file:line`. */
-  add(at: string, message: string): void {
-    const colon = at.lastIndexOf(':');
-    this.found.push({ file: at.slice(0, colon), line: Number(at.slice(colon + 1)), text: `${at}: ${message}` });
-  }
-
-  get list(): string[] {
-    return [...this.found]
-      .sort((a, b) => (a.file === b.file ? a.line - b.line : a.file < b.file ? -1 : 1))
-      .map((p) => p.text);
-  }
-
-  done(): void {
-    if (this.found.length > 0) throw new ProseError(this.list);
-  }
-}
 
 type Key = string | number;
 const keyOf = (p: readonly Key[]): string => JSON.stringify(p);
@@ -52,6 +24,8 @@ const keyOf = (p: readonly Key[]): string => JSON.stringify(p);
 /** One YAML text (a file, or a note's front matter) and the line each of its keys and items is on. */
 export class YamlText {
   private readonly lines = new Map<string, number>();
+  /** Plain and block scalars: the line their text starts on and their source text. */
+  private readonly scalars = new Map<string, { line: number; source: string }>();
 
   private constructor(
     readonly file: string,
@@ -78,11 +52,42 @@ export class YamlText {
 
   /** `file:line` of the key or item at `p`, or of its nearest ancestor that has a line. */
   at(p: readonly Key[]): string {
+    return `${this.file}:${this.line(p)}`;
+  }
+
+  /** The line of the key or item at `p`, or of its nearest ancestor that has a line. */
+  line(p: readonly Key[]): number {
     for (let n = p.length; n >= 0; n--) {
       const line = this.lines.get(keyOf(p.slice(0, n)));
-      if (line !== undefined) return `${this.file}:${line}`;
+      if (line !== undefined) return line;
     }
-    return `${this.file}:1`;
+    return 1;
+  }
+
+  /**
+   * The file line of a point (line and column) in `value`, the text of the scalar at `p`. In a
+   * plain or block scalar (`|`, `>`), where folding turns line breaks into spaces and no escapes
+   * exist, the point is found by counting the non-space characters before it; in a quoted scalar
+   * it is the scalar's own line.
+   */
+  lineIn(p: readonly Key[], value: string): LineOf {
+    const scalar = this.scalars.get(keyOf(p));
+    if (!scalar) return () => this.line(p);
+    return (line, column) => {
+      const lines = value.split('\n');
+      const before = [...lines.slice(0, line - 1), (lines[line - 1] ?? '').slice(0, column - 1)].join('\n');
+      let n = before.replace(/\s/g, '').length;
+      const source = scalar.source.split('\n');
+      let last = 0;
+      for (let i = 0; i < source.length; i++) {
+        const count = source[i].replace(/\s/g, '').length;
+        if (count === 0) continue;
+        if (n < count) return scalar.line + i;
+        n -= count;
+        last = i;
+      }
+      return scalar.line + last;
+    };
   }
 
   /** Records the line of every mapping key (for its value) and every sequence item. */
@@ -133,6 +138,13 @@ export class YamlText {
         parent.key = undefined;
       }
       if (own && !this.lines.has(keyOf(own))) this.lines.set(keyOf(own), lineAt(offset));
+      if (
+        own &&
+        e.type === EVENT_ID.SCALAR &&
+        e.style !== SCALAR_STYLE.SINGLE_QUOTED &&
+        e.style !== SCALAR_STYLE.DOUBLE_QUOTED
+      )
+        this.scalars.set(keyOf(own), { line: lineAt(e.valueStart), source: source.slice(e.valueStart, e.valueEnd) });
       if (e.type === EVENT_ID.MAPPING) stack.push({ kind: 'map', path: own, index: 0 });
       else if (e.type === EVENT_ID.SEQUENCE) stack.push({ kind: 'seq', path: own, index: 0 });
     }
@@ -212,6 +224,20 @@ export class Value {
     return this.raw;
   }
 
+  /**
+   * Non-empty text that parses as MDX the way the pages parse it (`kind`: sections, or one
+   * paragraph); `trim` when the page uses it trimmed. A parser error is recorded at the line of
+   * the text it points at.
+   */
+  mdx(what: string, kind: ProseKind, trim = false): string | undefined {
+    const raw = this.text(what);
+    if (raw === undefined) return undefined;
+    const text = trim ? raw.trim() : raw;
+    return checkMdx(this.doc.problems, this.doc.file, what, text, kind, this.doc.lineIn(this.path, text))
+      ? text
+      : undefined;
+  }
+
   /** Text matching `pattern` (an identifier, a slug). */
   name(what: string, pattern: RegExp, rule: string): string | undefined {
     const text = this.text(what);
@@ -263,6 +289,23 @@ export function parseMarkdown(
   const front = YamlText.parse(file, block.yaml, problems, 2);
   if (!front) return undefined;
   return { front, body: block.lines.slice(block.end + 1).join('\n'), bodyLine: block.end + 2 };
+}
+
+/**
+ * Whether `text` (the `what` of a page, read from `file`) parses as MDX of `kind`; when it does
+ * not, the parser's reason is recorded at the line `lineOf` gives for the place it points at.
+ */
+export function checkMdx(
+  problems: ProseProblems,
+  file: string,
+  what: string,
+  text: string,
+  kind: ProseKind,
+  lineOf: LineOf,
+): boolean {
+  const failure = checkProse(text, kind, lineOf);
+  if (failure) problems.add(`${file}:${failure.line}`, `${what} is not valid MDX: ${failure.reason}`);
+  return !failure;
 }
 
 /** Reports a name listed twice (a slug, a member), pointing at both places. */

@@ -1,103 +1,111 @@
 /**
- * Turns extracted component records into MDX pages. Everything taken from the declarations
- * (JSDoc prose, type strings) is escaped so MDX never reads it as JSX or an expression.
+ * Turns extracted component records into mdast nodes for the MDX pages (see ./mdast.ts). Text
+ * taken from the declarations (JSDoc prose, type strings) goes into `text` and `inlineCode`
+ * nodes as it is: the serializer escapes it, so MDX never reads it as JSX or an expression.
  */
+import type { Link, Paragraph, Yaml } from 'mdast';
 import { normalizeSourceEntries } from '../../markdown/docs-frontmatter-check/sources';
 import type { ComponentDoc, InheritedGroup, PropDoc } from './extract';
 import { componentHref, type Family, SUMMARIES } from './families';
-import { linkToHook } from '../react-hooks-reference/families';
+import { hookLink } from '../react-hooks-reference/families';
+import {
+  admonition,
+  code,
+  codeBlock,
+  heading,
+  joined,
+  jsxFlow,
+  jsxText,
+  link,
+  mergeText,
+  paragraph,
+  parseInline,
+  type PhrasingContent,
+  proseNodes,
+  type RootContent,
+  strong,
+  table,
+  text,
+} from './mdast';
 
-/** Escapes prose for MDX: braces and angle brackets outside `code spans` become entities. */
-export function escapeProse(text: string): string {
-  const linked = text.replace(
-    /\{@link(?:code|plain)?\s+([^}\s|]+)(?:[\s|]+([^}]*))?\}/g,
-    (_m, target: string, label?: string) => (label ? `${label.trim()} (\`${target}\`)` : `\`${target}\``),
-  );
-  return linked
-    .split(/(`[^`]*`)/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? part
-        : part
-            .replace(/&/g, '&amp;')
-            .replace(/</g, '&lt;')
-            .replace(/>/g, '&gt;')
-            .replace(/\{/g, '&#123;')
-            .replace(/\}/g, '&#125;')
-            .replace(/\|/g, '\\|')
-            .replace(/\*/g, '\\*')
-            .replace(/_/g, '\\_'),
-    )
-    .join('');
-}
-
-/** Inline code for a table cell: pipes escaped, backticks fenced with a longer run. */
-export function cellCode(text: string): string {
-  const body = text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
-  const fence = body.includes('`') ? '``' : '`';
-  const pad = body.startsWith('`') || body.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${body}${pad}${fence}`;
-}
-
+/** Where inherited props come from: a readable name and the package, shown as code. */
 const PACKAGE_LABELS: Record<string, string> = {
-  '@mantine/core': 'Mantine (`@mantine/core`)',
-  '@types/react': 'React DOM attributes (`@types/react`)',
+  '@mantine/core': 'Mantine',
+  '@types/react': 'React DOM attributes',
 };
 
+/** `Mantine (@mantine/core)`, with the package as `code` (or as `<code>` inside `<summary>`). */
+function packageLabel(packageName: string, asCode: (name: string) => PhrasingContent): PhrasingContent[] {
+  const name = PACKAGE_LABELS[packageName];
+  return name ? [text(`${name} (`), asCode(packageName), text(')')] : [asCode(packageName)];
+}
+
 /** The props table and inherited-props summary of one component. */
-export function renderProps(c: ComponentDoc, headingLevel: 2 | 4): string {
-  const h = '#'.repeat(headingLevel);
-  const out: string[] = [];
-  if (c.noProps) {
-    out.push(`\`${c.name}\` takes no props.`);
-    return out.join('\n');
-  }
-  out.push(`${h} Props of ${c.name} {#${anchorId(c.name, 'props', headingLevel)}}`, '');
+export function renderProps(c: ComponentDoc, headingLevel: 2 | 4): RootContent[] {
+  if (c.noProps) return [paragraph(code(c.name), text(' takes no props.'))];
+  const out: RootContent[] = [heading(headingLevel, `Props of ${c.name}`, anchorId(c.name, 'props', headingLevel))];
+  const typeName = code(c.propsTypeName ?? '');
   if (c.props.length > 0) {
     out.push(
-      `Props type: ${cellCode(c.propsTypeName ?? '')}. Required props come first.`,
-      '',
-      '| Prop | Type | Required | Description |',
-      '| --- | --- | --- | --- |',
+      paragraph(text('Props type: '), typeName, text('. Required props come first.')),
+      table(['Prop', 'Type', 'Required', 'Description'], c.props.map(propRow)),
     );
-    for (const p of c.props) out.push(propRow(p));
-    out.push('');
   } else {
     out.push(
-      `Props type: ${cellCode(c.propsTypeName ?? '')}. It declares no props of its own; every prop comes from the library below.`,
-      '',
+      paragraph(
+        text('Props type: '),
+        typeName,
+        text('. It declares no props of its own; every prop comes from the library below.'),
+      ),
     );
   }
-  for (const group of c.inherited) out.push(renderInherited(c, group), '');
-  return out.join('\n').trimEnd();
+  for (const group of c.inherited) out.push(renderInherited(c, group));
+  return out;
 }
 
-function propRow(p: PropDoc): string {
-  const parts: string[] = [];
-  if (p.description) parts.push(escapeProse(p.description));
-  if (p.defaultValue && !/\bDefault/.test(p.description)) parts.push(`Default: ${cellCode(p.defaultValue)}.`);
-  if (!p.description && !p.defaultValue) parts.push(p.inheritedFrom ? `From ${cellCode(p.inheritedFrom)}.` : '—');
-  return `| ${cellCode(p.name)} | ${cellCode(p.type)} | ${p.required ? 'yes' : 'no'} | ${parts.join(' ')} |`;
+function propRow(p: PropDoc): PhrasingContent[][] {
+  const parts: PhrasingContent[][] = [];
+  if (p.description) parts.push(proseNodes(p.description));
+  if (p.defaultValue && !/\bDefault/.test(p.description))
+    parts.push([text('Default: '), code(p.defaultValue), text('.')]);
+  if (!p.description && !p.defaultValue)
+    parts.push(p.inheritedFrom ? [text('From '), code(p.inheritedFrom), text('.')] : [text('—')]);
+  return [[code(p.name)], [code(p.type)], [text(p.required ? 'yes' : 'no')], joined(parts, ' ')];
 }
 
-function renderInherited(c: ComponentDoc, g: InheritedGroup): string {
-  const label = PACKAGE_LABELS[g.packageName] ?? `\`${g.packageName}\``;
-  const sources = g.sources.map((s) => `\`${s}\``).join(', ');
+function renderInherited(c: ComponentDoc, g: InheritedGroup): RootContent {
+  const sources = joined(g.sources.map((s) => [code(s)]));
   if (g.packageName === '@types/react' && g.names.length > 10) {
     // DOM attributes (aria-*, on*, …) are standard; a count and their source interfaces are enough.
-    return `Also accepts **${g.names.length}** standard props from ${label}, declared in ${sources}: the usual HTML and ARIA attributes and event handlers of the rendered element.`;
+    return paragraph(
+      ...mergeText([
+        text('Also accepts '),
+        strong(text(String(g.names.length))),
+        text(' standard props from '),
+        ...packageLabel(g.packageName, code),
+        text(', declared in '),
+        ...sources,
+        text(': the usual HTML and ARIA attributes and event handlers of the rendered element.'),
+      ]),
+    );
   }
-  const names = g.names.map((n) => `\`${n}\``).join(', ');
-  return [
-    `<details className="inherited-props">`,
-    `<summary>Also accepts ${g.names.length} props from ${label.replace(/`([^`]+)`/g, '<code>$1</code>')}</summary>`,
-    '',
-    `Declared in ${sources}; see the library's own documentation for their meaning. ${c.name} passes them through to the underlying component.`,
-    '',
-    names,
-    '',
-    `</details>`,
-  ].join('\n');
+  const summary = jsxText('summary', [
+    text(`Also accepts ${g.names.length} props from `),
+    ...packageLabel(g.packageName, (name) => jsxText('code', [text(name)])),
+  ]);
+  return jsxFlow('details', { className: 'inherited-props' }, [
+    paragraph(summary),
+    paragraph(
+      ...mergeText([
+        text('Declared in '),
+        ...sources,
+        text(
+          `; see the library's own documentation for their meaning. ${c.name} passes them through to the underlying component.`,
+        ),
+      ]),
+    ),
+    paragraph(...joined(g.names.map((n) => [code(n)]))),
+  ]);
 }
 
 /** Heading id for a sub-heading of a component section, unique on family pages. */
@@ -105,51 +113,68 @@ function anchorId(component: string, what: string, level: number): string {
   return level === 2 ? what : `${component.toLowerCase()}-${what}`;
 }
 
-/** Description paragraph(s) with a fallback when the package ships none. */
-export function renderDescription(c: ComponentDoc): string {
-  const parts: string[] = [];
-  if (c.deprecated) parts.push(`:::warning Deprecated\n\n${escapeProse(c.deprecated)}\n\n:::`);
-  if (c.description) {
-    parts.push(
-      c.description
-        .split(/\n\s*\n/)
-        .map((p) => escapeProse(p.replace(/\s*\n\s*/g, ' ').trim()))
-        .filter((p) => !/^@/.test(p))
-        .join('\n\n'),
-    );
-  }
-  return parts.join('\n\n');
+/**
+ * Paragraphs of doc comment prose: blank lines separate them. With `joinLines` (descriptions) a
+ * paragraph's lines become one line and `@tag` paragraphs are dropped.
+ */
+function proseParagraphs(value: string, joinLines: boolean): Paragraph[] {
+  return value
+    .split(/\n\s*\n/)
+    .map((p) => (joinLines ? p.replace(/\s*\n\s*/g, ' ') : p.replace(/[ \t]*\n[ \t]*/g, '\n')).trim())
+    .filter((p) => p !== '' && !(joinLines && /^@/.test(p)))
+    .map((p) => paragraph(...proseNodes(p)));
 }
 
-export function renderSignature(c: ComponentDoc): string {
+/** Description paragraph(s), after a deprecation warning if there is one. */
+export function renderDescription(c: ComponentDoc): RootContent[] {
+  const out: RootContent[] = [];
+  if (c.deprecated) out.push(admonition('warning', 'Deprecated', proseParagraphs(c.deprecated, false)));
+  if (c.description) out.push(...proseParagraphs(c.description, true));
+  return out;
+}
+
+export function renderSignature(c: ComponentDoc): RootContent[] {
   const kind =
     c.kind === 'class'
       ? 'Class component'
       : c.kind === 'exotic'
         ? 'Component object (memo or forwardRef)'
         : 'Function component';
-  return `${kind}:\n\n\`\`\`ts\n${c.signature.replace(/^(\w)/, c.kind === 'function' ? 'function $1' : c.kind === 'exotic' ? 'const $1' : '$1')}\n\`\`\``;
+  return [
+    paragraph(text(`${kind}:`)),
+    codeBlock(
+      'ts',
+      c.signature.replace(/^(\w)/, c.kind === 'function' ? 'function $1' : c.kind === 'exotic' ? 'const $1' : '$1'),
+    ),
+  ];
 }
 
 /** One component section on a family page. */
-export function renderFamilySection(c: ComponentDoc, hooks: string[] = []): string {
-  const out = [`## ${c.name} {#${c.name.toLowerCase()}}`, ''];
-  const desc = renderDescription(c);
-  if (desc) out.push(desc, '');
+export function renderFamilySection(c: ComponentDoc, hooks: string[] = []): RootContent[] {
+  const out: RootContent[] = [heading(2, c.name, c.name.toLowerCase()), ...renderDescription(c)];
   // Level 4 keeps the page's table of contents to one entry per component.
-  out.push(renderSignature(c), '');
-  if (hooks.length > 0) out.push(renderHooksUsed(c, hooks), '');
-  out.push(renderProps(c, 4), '');
-  return out.join('\n');
+  out.push(...renderSignature(c));
+  if (hooks.length > 0) out.push(renderHooksUsed(c, hooks));
+  out.push(...renderProps(c, 4));
+  return out;
 }
 
 /** The @medplum/react-hooks exports a component's source file imports, linked to their pages. */
-export function renderHooksUsed(c: ComponentDoc, hooks: string[]): string {
-  return `Hooks from \`@medplum/react-hooks\` that ${c.name}'s source file imports: ${hooks.map(linkToHook).join(', ')}.`;
+export function renderHooksUsed(c: ComponentDoc, hooks: string[]): Paragraph {
+  return paragraph(
+    ...mergeText([
+      text('Hooks from '),
+      code('@medplum/react-hooks'),
+      text(` that ${c.name}'s source file imports: `),
+      ...joined(hooks.map((h) => [hookLink(h)])),
+      text('.'),
+    ]),
+  );
 }
 
-export function frontMatter(fields: Record<string, string | number | string[]>): string {
-  const lines = ['---'];
+/** Front matter: values JSON-encoded; `sources:` in the form the front matter check accepts. */
+export function frontMatter(fields: Record<string, string | number | string[]>): Yaml {
+  const lines: string[] = [];
   for (const [k, v] of Object.entries(fields)) {
     if (Array.isArray(v)) {
       lines.push(`${k}:`);
@@ -161,20 +186,22 @@ export function frontMatter(fields: Record<string, string | number | string[]>):
       lines.push(`${k}: ${JSON.stringify(v)}`);
     }
   }
-  lines.push('---', '');
-  return lines.join('\n');
+  return { type: 'yaml', value: lines.join('\n') };
 }
 
-/** Short description of a component for tables: its first sentence, or the family summary. */
-export function summaryOf(c: ComponentDoc, family?: Family, preferred?: string): string {
+/**
+ * Short description of a component for tables: its first sentence, or the family summary, or
+ * `preferred` (trusted Markdown from the notes), or one read off its props; empty when none.
+ */
+export function summaryOf(c: ComponentDoc, family?: Family, preferred?: string): PhrasingContent[] {
   const first = c.description
     .split(/\n\s*\n/)[0]
     .replace(/\s+/g, ' ')
     .trim();
   const sentence = /^(.+?[.!?])(\s|$)/.exec(first)?.[1] ?? first;
-  if (sentence && !sentence.startsWith('@')) return escapeProse(sentence);
-  if (SUMMARIES[c.name]) return SUMMARIES[c.name];
-  if (preferred) return preferred;
+  if (sentence && !sentence.startsWith('@')) return proseNodes(sentence);
+  if (SUMMARIES[c.name]) return parseInline(SUMMARIES[c.name]);
+  if (preferred) return parseInline(preferred);
   return derivedSummary(c);
 }
 
@@ -182,21 +209,23 @@ export function summaryOf(c: ComponentDoc, family?: Family, preferred?: string):
  * For components the package ships without a doc comment: a summary read off the name and the
  * props (`…Display` with a `value`, `…Input` with a `defaultValue`), or nothing.
  */
-function derivedSummary(c: ComponentDoc): string {
+function derivedSummary(c: ComponentDoc): PhrasingContent[] {
   const prop = (name: string) => c.props.find((p) => p.name === name);
   const value = prop('value');
   const vague = (type: string) => /^(any|unknown|TypedValue)$/.test(type);
   if (/Display$/.test(c.name) && value && !vague(value.type))
-    return `Read-only view of a value of type ${cellCode(value.type)}.`;
+    return [text('Read-only view of a value of type '), code(value.type), text('.')];
   const initial = prop('defaultValue');
   if (/Input$/.test(c.name) && initial && !vague(initial.type)) {
-    const change = prop('onChange') ? '; reports edits through `onChange`' : '';
-    return `Input for a value of type ${cellCode(initial.type)}${change}.`;
+    const change: PhrasingContent[] = prop('onChange') ? [text('; reports edits through '), code('onChange')] : [];
+    return mergeText([text('Input for a value of type '), code(initial.type), ...change, text('.')]);
   }
-  if (/Form$/.test(c.name) && prop('onSubmit')) return 'Form that hands its result to `onSubmit`.';
-  return '';
+  if (/Form$/.test(c.name) && prop('onSubmit'))
+    return [text('Form that hands its result to '), code('onSubmit'), text('.')];
+  return [];
 }
 
-export function linkTo(name: string): string {
-  return `[\`${name}\`](${componentHref(name)})`;
+/** A link to a component's documentation, its name as code. */
+export function linkTo(name: string): Link {
+  return link(componentHref(name), code(name));
 }
