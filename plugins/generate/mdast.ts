@@ -1,9 +1,9 @@
 /**
- * Builds the React component and hook reference pages as mdast syntax trees and serializes them
- * with mdast-util-to-markdown, which escapes whatever Markdown or MDX would otherwise read as
- * syntax. Text from the declarations goes into `text` and `inlineCode` nodes as it is; nothing is
- * escaped by hand. Prose the maintainers wrote (families.yaml, notes.yaml, notes/*.md) is trusted
- * MDX: it is parsed here and inserted as nodes.
+ * Builds the React component, React hook and SDK reference pages as mdast syntax trees and
+ * serializes them with mdast-util-to-markdown, which escapes whatever Markdown or MDX would
+ * otherwise read as syntax. Text from the declarations goes into `text` and `inlineCode` nodes as
+ * it is; nothing is escaped by hand. Prose the maintainers wrote (families.yaml, notes.yaml,
+ * notes/*.md) is trusted MDX: it is parsed here and inserted as nodes.
  */
 import { escapeMarkdownHeadingIds } from '@docusaurus/utils';
 import type {
