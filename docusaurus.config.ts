@@ -35,6 +35,7 @@ import frontPage from './plugins/site/front-page';
 import robotsTxt from './plugins/site/robots-txt';
 import bootOnIntent from './plugins/bundle/boot-on-intent';
 import devSearch, { DEV_SEARCH_DIR } from './plugins/site/dev-search';
+import devLazyCompilation from './plugins/bundle/dev-lazy-compilation';
 
 const siteDir = __dirname;
 
@@ -164,7 +165,7 @@ export default async function createConfig(): Promise<Config> {
       // Built pages start their app on the reader's first action, not at load: loading costs a phone no hydration.
       bootOnIntent,
       frontPage,
-      ...(developing ? [devSearch] : []),
+      ...(developing ? [devSearch, devLazyCompilation] : []),
     ],
     themes: [
       ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],

@@ -310,17 +310,24 @@ export function crawlPlan(routes: string[], limit = 400): { routes: string[]; no
 }
 
 /**
- * The crawled pages on which a crawl also starts the app: the first page of each template and
- * every `every`th page after it. Starting the app is most of a visit's time; a page's template
- * decides which components hydrate, so one of each catches a template's hydration errors, and
- * the sample catches errors tied to one page's content.
+ * The crawled pages on which a crawl also starts the app: every page whose body React renders
+ * (`interactive`: tabs, demos, tools; most pages keep their body as server HTML and hydrate only
+ * the navigation around it), the first page of each template, and every `every`th page of the
+ * rest. Starting the app is most of a visit's time; a page's template decides which components
+ * hydrate, so one of each catches a template's hydration errors; errors tied to one page's content
+ * come from the components in its body, so every page with such a body is started; and the sample
+ * catches the rest (a table of contents or sidebar entry of one page).
  */
-export function appStartSample(routes: string[], every = 6): Set<string> {
+export function appStartSample(
+  routes: string[],
+  every = 6,
+  interactive: (route: string) => boolean = () => false,
+): Set<string> {
   const chosen = new Set<string>();
   const seen = new Set<string>();
   routes.forEach((r, i) => {
     const t = templateOf(r);
-    if (!seen.has(t) || i % every === 0) chosen.add(r);
+    if (!seen.has(t) || i % every === 0 || interactive(r)) chosen.add(r);
     seen.add(t);
   });
   return chosen;

@@ -11,13 +11,14 @@
 # file, two at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/side-by-side.sh
+source scripts/side-by-side.sh
 # Node 20 needs --experimental-websocket for @medplum/core (scripts/node-options.mjs); 22+ does not.
 NODE_OPTIONS="$(node scripts/node-options.mjs)"
 export NODE_OPTIONS
 HTTP_RECORD_DIR="$(mktemp -d)"
 export HTTP_RECORD_DIR
-LOGS="$(mktemp -d)"
-trap 'rm -rf "$HTTP_RECORD_DIR" "$LOGS"' EXIT
+trap 'rm -rf "$HTTP_RECORD_DIR"' EXIT
 RECORDER=(--import ./tests/unit/http-recorder.ts)
 mapfile -t OTHERS < <(find tests/unit -name "*.test.ts" ! -path "tests/unit/examples/*" ! -name examples.test.ts | sort)
 ISOLATION="$(node -p '
@@ -28,18 +29,9 @@ ISOLATION="$(node -p '
 if [ -z "$ISOLATION" ]; then
   tsx --test --test-concurrency=2 "${RECORDER[@]}" tests/unit/examples.test.ts "${OTHERS[@]}"
 else
-  tsx --test "${RECORDER[@]}" tests/unit/examples.test.ts >"$LOGS/examples" 2>&1 &
-  EXAMPLES_PID=$!
-  tsx --test "$ISOLATION" "${OTHERS[@]}" >"$LOGS/others" 2>&1 &
-  OTHERS_PID=$!
-  EXAMPLES_STATUS=0
-  OTHERS_STATUS=0
-  wait "$EXAMPLES_PID" || EXAMPLES_STATUS=$?
-  wait "$OTHERS_PID" || OTHERS_STATUS=$?
-  echo "--- the example tests, tests/unit/examples.test.ts (exit $EXAMPLES_STATUS)"
-  cat "$LOGS/examples"
-  echo "--- the other ${#OTHERS[@]} unit test files, in one process (exit $OTHERS_STATUS)"
-  cat "$LOGS/others"
-  if [ "$EXAMPLES_STATUS" -ne 0 ] || [ "$OTHERS_STATUS" -ne 0 ]; then exit 1; fi
+  examples() { tsx --test "${RECORDER[@]}" tests/unit/examples.test.ts; }
+  others() { tsx --test "$ISOLATION" "${OTHERS[@]}"; }
+  side_by_side "the example tests, tests/unit/examples.test.ts" examples \
+    "the other ${#OTHERS[@]} unit test files, in one process" others
 fi
 tsx scripts/http-recordings.ts "$HTTP_RECORD_DIR"

@@ -2,6 +2,8 @@
 # `npm test`: everything a change must pass, in the order that fails fastest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/side-by-side.sh
+source scripts/side-by-side.sh
 
 # Each step prints the time the previous one took, and the end a summary, so a slow step shows.
 STARTED=$SECONDS
@@ -28,22 +30,9 @@ fi
 # ESLint and the type checker each use one core: they run side by side, and each one's output is
 # shown whole, after both have finished.
 step "static checks: lint (ESLint, Prettier --check) and type check, side by side; the browser to use"
-LINT_LOG="$(mktemp)"
-TYPECHECK_LOG="$(mktemp)"
-npm run --silent lint >"$LINT_LOG" 2>&1 &
-LINT_PID=$!
-npm run --silent typecheck >"$TYPECHECK_LOG" 2>&1 &
-TYPECHECK_PID=$!
-LINT_STATUS=0
-TYPECHECK_STATUS=0
-wait "$LINT_PID" || LINT_STATUS=$?
-wait "$TYPECHECK_PID" || TYPECHECK_STATUS=$?
-echo "--- npm run lint (exit $LINT_STATUS)"
-cat "$LINT_LOG"
-echo "--- npm run typecheck (exit $TYPECHECK_STATUS)"
-cat "$TYPECHECK_LOG"
-rm -f "$LINT_LOG" "$TYPECHECK_LOG"
-if [ "$LINT_STATUS" -ne 0 ] || [ "$TYPECHECK_STATUS" -ne 0 ]; then exit 1; fi
+lint() { npm run --silent lint; }
+typecheck() { npm run --silent typecheck; }
+side_by_side "npm run lint" lint "npm run typecheck" typecheck
 # The patches on Docusaurus, MDX and bundler internals still match the installed files
 # (patches/README.md); after a dependency upgrade this names each patch to re-read.
 npm run --silent check-upgrade

@@ -2,13 +2,14 @@
  * Every built page is checked as served, from its HTML file: it has a heading, its title starts
  * with it, and it names no address on this host outside the base and loads nothing from another
  * host. A sample is then opened in Chromium: the app is started (as a reader's first action
- * starts it) on one page of each template and every 5th page of the crawl plan, and one page of
- * each template and every 10th page of the rest is opened as served. A visit fails on an HTTP
- * error, a missing heading, a console error, a request that leaves the base or a link outside
- * it. The server sends the site's security headers, so a Content-Security-Policy violation fails
- * the crawl too. A template decides which scripts run and which components hydrate, so the
- * sample catches a template's errors, and the every-5th pages catch errors tied to one page's
- * content. CRAWL_ALL=1 opens every page and starts the app on each (about 13 minutes here: too
+ * starts it) on every page of the crawl plan whose body React renders (tabs, demos, tools), one
+ * page of each template and every 10th page of the plan, and one page of each template and every
+ * 10th page of the rest is opened as served. A visit fails on an HTTP error, a missing heading, a
+ * console error, a request that leaves the base or a link outside it. The server sends the site's
+ * security headers, so a Content-Security-Policy violation fails the crawl too. A template decides
+ * which scripts run and which components hydrate, so the sample catches a template's errors; the
+ * components in a page's body cause the errors tied to one page's content, so each page with such a
+ * body is started; the every-10th pages catch the rest. CRAWL_ALL=1 opens every page and starts the app on each (about 13 minutes here: too
  * long for `npm test`; run it after a change to the boot script, the policy or a template).
  */
 import assert from 'node:assert/strict';
@@ -76,7 +77,11 @@ test('a sample of pages loads in the browser, shows its title and stays on this 
   const all = builtRoutes();
   const everything = process.env.CRAWL_ALL === '1';
   const plan = everything ? { routes: all, note: `opening all ${all.length} pages (CRAWL_ALL=1)` } : crawlPlan(all);
-  const started = everything ? new Set(all) : appStartSample(plan.routes, 5);
+  // A page whose body is not kept as server HTML (no `data-static-body`) renders it with React.
+  const interactive = (route: string) =>
+    !fs.readFileSync(builtFileOf(BUILD_DIR, route), 'utf8').includes('data-static-body=');
+  const started = everything ? new Set(all) : appStartSample(plan.routes, 10, interactive);
+  const interactiveCount = plan.routes.filter(interactive).length;
   const seenTemplate = new Set<string>();
   const notStarted = plan.routes.filter((r) => !started.has(r));
   const asServed = everything
@@ -87,7 +92,9 @@ test('a sample of pages loads in the browser, shows its title and stays on this 
         return first || i % 10 === 0;
       });
   const routes = everything ? all : [...started, ...asServed].sort();
-  console.log(`# ${plan.note}; opening ${routes.length}, the app started on ${started.size} of them`);
+  console.log(
+    `# ${plan.note}; opening ${routes.length}, the app started on ${started.size} of them (every one of the ${interactiveCount} whose body React renders)`,
+  );
 
   const { context, offOrigin } = await offlineContext(session);
   const failures: string[] = [];

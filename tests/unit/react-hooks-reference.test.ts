@@ -22,12 +22,12 @@ import { HooksReferenceError } from '../../plugins/generate/react-hooks-referenc
 import { hookHref, PAGES, parseHookPages, placementOf } from '../../plugins/generate/react-hooks-reference/families';
 import { type GeneratedPage, generateHooksReference } from '../../plugins/generate/react-hooks-reference/generate';
 import { MEMBER_NOTES, parseHookNotes, SUMMARIES } from '../../plugins/generate/react-hooks-reference/notes';
-import { ProseError } from '../../plugins/generate/react-reference/prose';
 import { serialize } from '../../plugins/generate/mdast';
 import { descriptionOf, renderApi } from '../../plugins/generate/react-hooks-reference/render';
 import type { FunctionDoc } from '../../plugins/generate/react-hooks-reference/extract';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 import { allNodes, readerView } from './mdx-reader';
+import { proseProblems } from './prose-problems';
 
 const siteDir = path.resolve(__dirname, '../..');
 const fixtures = path.join(siteDir, 'tests', 'fixtures', 'react-hooks');
@@ -169,17 +169,6 @@ describe('the installed @medplum/react-hooks', () => {
     assert.match(ignore, /^docs\/api\/react-hooks\/$/m);
   });
 });
-
-/** The problems a ProseError lists, or fails when `run` does not throw one. */
-function proseProblems(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (err) {
-    assert.ok(err instanceof ProseError, `expected a ProseError, got ${String(err)}`);
-    return err.problems;
-  }
-  assert.fail('expected a ProseError');
-}
 
 describe('families.yaml', () => {
   const page = (slug: string, member: string, extra: string[] = []) => [

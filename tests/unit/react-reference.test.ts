@@ -24,11 +24,12 @@ import {
 import { FAMILIES, type Family, parseFamilies, placementOf } from '../../plugins/generate/react-reference/families';
 import { type GeneratedPage, generateReactReference } from '../../plugins/generate/react-reference/generate';
 import { COMPONENT_NOTES, loadNotes, parseNote } from '../../plugins/generate/react-reference/notes';
-import { ProseError, ProseProblems } from '../../plugins/generate/react-reference/prose';
+import { ProseProblems } from '../../plugins/generate/react-reference/prose';
 import { fillTemplate, serialize } from '../../plugins/generate/mdast';
 import { renderFamilySection } from '../../plugins/generate/react-reference/render';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
 import { allNodes, readerView } from './mdx-reader';
+import { proseProblems } from './prose-problems';
 
 const siteDir = path.resolve(__dirname, '../..');
 const fixtures = path.join(siteDir, 'tests', 'fixtures', 'react');
@@ -192,18 +193,6 @@ describe('reference for the installed @medplum/react', () => {
     }
   });
 });
-
-/** The problems a ProseError lists, or fails when `run` does not throw one. */
-function proseProblems(run: () => unknown): string[] {
-  try {
-    run();
-  } catch (err) {
-    assert.ok(err instanceof ProseError, `expected a ProseError, got ${String(err)}`);
-    assert.match(err.message, /Invalid reference prose/);
-    return err.problems;
-  }
-  assert.fail('expected a ProseError');
-}
 
 describe('families.yaml', () => {
   const family = (extra = '') =>

@@ -178,7 +178,7 @@ export function bootOnIntent(scripts: string[]): void {
   /**
    * The element a held click meant, in the page as it is now. Hydration keeps most of the
    * server's nodes, but some parts are replaced once the app knows the window (the desktop
-   * sidebar, see src/components/Adopted): there the same control is found again by its place in
+   * sidebar, see src/components/ServerHtml): there the same control is found again by its place in
    * the page, or else by what it is (the same link target; the same label and text).
    */
   const current = (held: HTMLElement, path: number[]): HTMLElement | null => {

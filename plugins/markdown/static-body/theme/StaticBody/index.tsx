@@ -1,8 +1,9 @@
 /**
  * The body of a generated reference page, kept out of the page's JavaScript
  * (plugins/markdown/static-body). The server renders the body as HTML inside
- * `<div data-static-body="<key>">`; in the browser this component renders the same div, which
- * React leaves as it is while hydrating.
+ * `<div data-static-body="<key>">`; in the browser this component renders the same div as a
+ * `ServerHtml` (src/components/ServerHtml, the site's one way of keeping server HTML), which React
+ * leaves as it is while hydrating.
  *
  * Because the body is plain HTML, its links and copy buttons get one delegated click handler:
  * links to pages of this site navigate client-side as `<Link>` does, and copy buttons copy their
@@ -12,6 +13,7 @@ import React, { useLayoutEffect, useRef, useState, type MouseEvent } from 'react
 import { useHistory } from '@docusaurus/router';
 import { matchRoutes } from 'react-router-config';
 import routes from '@generated/routes';
+import { ServerHtml } from '@site/src/components/ServerHtml';
 import { copyBlock, htmlOf } from './static-html';
 
 const bodySelector = (key: string) => `[data-static-body="${CSS.escape(key)}"]`;
@@ -89,15 +91,6 @@ export function StaticBody({ id }: { id: string }): React.JSX.Element {
     }
     followLink(event);
   };
-  return (
-    // The handler only delegates clicks on the links and buttons inside, which stay focusable.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div
-      ref={element}
-      data-static-body={id}
-      className="markdown"
-      onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  // The handler only delegates clicks on the links and buttons inside, which stay focusable.
+  return <ServerHtml ref={element} data-static-body={id} className="markdown" onClick={onClick} html={html} />;
 }
