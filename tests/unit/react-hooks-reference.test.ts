@@ -22,7 +22,7 @@ import { HooksReferenceError } from '../../plugins/generate/react-hooks-referenc
 import { hookHref, PAGES, parseHookPages, placementOf } from '../../plugins/generate/react-hooks-reference/families';
 import { type GeneratedPage, generateHooksReference } from '../../plugins/generate/react-hooks-reference/generate';
 import { MEMBER_NOTES, parseHookNotes, SUMMARIES } from '../../plugins/generate/react-hooks-reference/notes';
-import { serialize } from '../../plugins/generate/react-reference/mdast';
+import { serialize } from '../../plugins/generate/mdast';
 import { descriptionOf, renderApi } from '../../plugins/generate/react-hooks-reference/render';
 import type { FunctionDoc } from '../../plugins/generate/react-hooks-reference/extract';
 import { GENERATED_DOC_DIRS } from '../../site.settings';

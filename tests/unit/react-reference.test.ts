@@ -25,7 +25,7 @@ import { FAMILIES, type Family, parseFamilies, placementOf } from '../../plugins
 import { type GeneratedPage, generateReactReference } from '../../plugins/generate/react-reference/generate';
 import { COMPONENT_NOTES, loadNotes, parseNote } from '../../plugins/generate/react-reference/notes';
 import { ProseProblems } from '../../plugins/generate/react-reference/prose';
-import { fillTemplate, serialize } from '../../plugins/generate/react-reference/mdast';
+import { fillTemplate, serialize } from '../../plugins/generate/mdast';
 import { renderFamilySection } from '../../plugins/generate/react-reference/render';
 import { DEMO_CATALOG } from '../../src/components/react-demos/catalog';
 import { allNodes, readerView } from './mdx-reader';

@@ -19,7 +19,9 @@ import { NAMED_SHAPES } from '../../plugins/generate/sdk-reference/groups';
 import { buildApiSidebar } from '../../sidebars/build';
 import { readRuntimeExports } from '../../plugins/generate/sdk-reference/runtime';
 import { parseDocComment } from '../../plugins/generate/sdk-reference/docs';
-import { findUnsafeMdx } from '../../plugins/generate/sdk-reference/validate';
+import type { Nodes } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { allNodes, readerView } from './mdx-reader';
 
 const siteDir = path.resolve(__dirname, '..', '..');
 const pkgDir = path.join(siteDir, 'node_modules', '@medplum', 'core');
@@ -55,14 +57,15 @@ function readPages(dir: string): void {
     const title = /^title: "(.*)"$/m.exec(text)?.[1];
     assert.ok(slug && title, `${rel} has a slug and a title`);
     const body = text.replace(/^---\n[\s\S]*?\n---\n/, '');
-    const anchors = new Set([...body.matchAll(/^#{2,6} .*? \{#([\w-]+)\}$/gm)].map((m) => m[1]));
+    // Heading ids are written `\{#id}` (the serializer escapes the brace; Docusaurus reads both).
+    const anchors = new Set([...body.matchAll(/^#{2,6} .*? \\?\{#([\w-]+)\}$/gm)].map((m) => m[1]));
     pages.set(`/docs${slug}`, { file: rel, route: `/docs${slug}`, title, body, anchors });
   }
 }
 
 /** The MDX of one symbol's section on a topic page (from its heading to the next `## `). */
 function section(page: Page, anchor: string): string {
-  const start = page.body.search(new RegExp(`^## .*? \\{#${anchor}\\}$`, 'm'));
+  const start = page.body.search(new RegExp(`^## .*? \\\\?\\{#${anchor}\\}$`, 'm'));
   assert.ok(start >= 0, `${page.route} has a section #${anchor}`);
   const rest = page.body.slice(start + 3);
   const end = rest.search(/^## /m);
@@ -104,7 +107,7 @@ describe('SDK reference coverage', () => {
       const page = pages.get(loc.page);
       assert.ok(page, `${name}: page ${loc.page} was written`);
       assert.ok(page.anchors.has(loc.anchor), `${name}: ${loc.page} has #${loc.anchor}`);
-      assert.match(section(page, loc.anchor), new RegExp(`^${name} \\{#`), `${name}: section heading names it`);
+      assert.match(section(page, loc.anchor), new RegExp(`^${name} \\\\?\\{#`), `${name}: section heading names it`);
       // The short URL leads to the anchor (names differing only in case share one URL).
       const to = redirects.get(ownRoute);
       assert.ok(to, `${ownRoute} redirects somewhere`);
@@ -148,7 +151,7 @@ describe('SDK reference coverage', () => {
       'Utilities',
       'Types and constants',
     ]) {
-      assert.match(index, new RegExp(`^## ${label} \\{#`, 'm'), `overview has a ${label} section`);
+      assert.match(index, new RegExp(`^## ${label} \\\\?\\{#`, 'm'), `overview has a ${label} section`);
     }
   });
 });
@@ -292,15 +295,15 @@ describe('links and MDX', () => {
     assert.equal(fhirLinkMap(fs.mkdtempSync(path.join(os.tmpdir(), 'no-fhir-'))).size, 0);
   });
 
-  test('every generated page passes the MDX safety check and parses as MDX', async () => {
-    const { createProcessor } = await import('@mdx-js/mdx');
-    const gfm = (await import('remark-gfm')).default;
-    const directive = (await import('remark-directive')).default;
-    const processor = createProcessor({ remarkPlugins: [gfm, directive] });
+  test('every generated page parses as MDX, and the only JSX in it is the <small> the generator writes', () => {
     for (const page of pages.values()) {
-      assert.equal(findUnsafeMdx(page.body), undefined, page.file);
-      // Docusaurus reads `{#id}` heading ids itself; plain MDX would see an expression.
-      assert.doesNotThrow(() => processor.parse(page.body.replace(/ \{#[\w-]+\}$/gm, '')), page.file);
+      let nodes: Nodes[] = [];
+      assert.doesNotThrow(() => (nodes = allNodes(readerView(page.body))), page.file);
+      const kinds = new Set(nodes.map((n) => n.type));
+      for (const kind of ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'html'])
+        assert.ok(!kinds.has(kind as never), `${page.file}: no ${kind}`);
+      const jsx = nodes.flatMap((n) => (n.type === 'mdxJsxTextElement' && n.name !== 'small' ? [n.name] : []));
+      assert.deepEqual(jsx, [], page.file);
     }
   });
 });
@@ -329,27 +332,87 @@ describe('bad and tricky input', () => {
     await assert.rejects(run('bad-type.d.ts'), /cannot render brokenParam: unsupported type syntax JSDocNullableType/);
   });
 
-  test('doc comments full of MDX-significant characters render safely', async () => {
+  test('doc comments full of MDX-significant characters keep their text and their Markdown', async () => {
     const { out, dir } = await run('tricky.d.ts');
     const loc = out.locations.find((l) => l.name === 'trickyFunction')!;
     const text = fs.readFileSync(path.join(dir, loc.file), 'utf8');
-    assert.equal(findUnsafeMdx(text), undefined);
-    const { createProcessor } = await import('@mdx-js/mdx');
-    assert.doesNotThrow(() =>
-      createProcessor().parse(text.replace(/^---\n[\s\S]*?\n---\n/, '').replace(/ \{#[\w-]+\}$/gm, '')),
+    const tree = readerView(text);
+    const nodes = allNodes(tree);
+    const paragraphs = nodes.filter((n) => n.type === 'paragraph').map((n) => toString(n));
+    // Text, not JSX or expressions: the reader sees the characters as written.
+    assert.ok(
+      paragraphs.includes(
+        'Doc text that MDX would misread if copied as is: an object literal { a: 1 }, a generic\nArray<string>, a tag <div>, an autolink https://example.com/x, and a line that starts with\nimport or\nexport followed by a space. See Helper and a missing symbol.',
+      ),
+      paragraphs.join('\n---\n'),
     );
-    // Escaped, not dropped: the reader still sees the characters.
-    assert.match(text, /object literal &#123; a: 1 &#125;, a generic\nArray&lt;string&gt;, a tag &lt;div&gt;/);
-    assert.match(text, /^&#105;mport or$/m);
     // A heading in a doc comment becomes a bold line, so it stays out of the page outline.
-    assert.match(text, /^\*\*A heading inside the comment\*\*$/m);
-    // {@link} to a symbol in the file becomes a link; an unknown target stays code.
-    assert.match(text, /See \[`Helper`\]\(\/docs\/sdk\/core\.resource-utilities#helper\) and `a missing symbol`/);
-    assert.match(text, /:::warning\[Deprecated\]\n\nUse \[`Helper`\]/);
-    assert.match(text, /```ts\ntrickyFunction\(\{ a: '1' \}\);\n```/);
-    // A union inside a table cell keeps its pipe escaped; the FHIR type is linked.
-    assert.match(text, /\| `kind` \| `'a' \\\| 'b'` \| required \|/);
+    const bold = tree.children.find((n) => n.type === 'paragraph' && toString(n) === 'A heading inside the comment');
+    assert.ok(bold && bold.type === 'paragraph' && bold.children[0].type === 'strong');
+    // {@link} to a symbol in the file becomes a link around its name as code; an unknown target stays code.
+    const links = nodes.filter((n) => n.type === 'link');
+    assert.ok(
+      links.some(
+        (l) =>
+          l.url === '/docs/sdk/core.resource-utilities#helper' &&
+          l.children[0].type === 'inlineCode' &&
+          l.children[0].value === 'Helper',
+      ),
+    );
+    assert.ok(nodes.some((n) => n.type === 'inlineCode' && n.value === 'a missing symbol'));
+    // The autolink stays a link.
+    assert.ok(links.some((l) => l.url === 'https://example.com/x'));
+    // The deprecation is a warning admonition holding the link.
+    const warning = tree.children.find((n) => n.type === 'containerDirective');
+    assert.ok(warning && warning.type === 'containerDirective' && warning.name === 'warning');
+    assert.equal(toString(warning.children[1]), 'Use Helper instead.');
+    // Fenced code and the example are code blocks, as written.
+    const codes = nodes.filter((n) => n.type === 'code').map((n) => n.type === 'code' && `${n.lang}: ${n.value}`);
+    assert.ok(codes.includes("ts: const x = { a: '<b>' };"), codes.join('\n'));
+    assert.ok(codes.includes("ts: trickyFunction({ a: '1' });"), codes.join('\n'));
+    // A union inside a table cell is code with its pipe; the FHIR type is linked.
+    const cells = nodes.filter((n) => n.type === 'tableCell').map((n) => toString(n));
+    assert.ok(cells.includes("'a' | 'b'"), cells.join(' / '));
     assert.match(text, /\[`Patient`\]\(\/docs\/api\/fhir\/resources\/patient\)/);
+  });
+
+  test('<script>, {x}, import lines, | * and _ in a doc comment come out as literal text', async () => {
+    const { out, dir } = await run('tricky.d.ts');
+    const loc = out.locations.find((l) => l.name === 'literalFunction')!;
+    const text = fs.readFileSync(path.join(dir, loc.file), 'utf8');
+    const start = text.search(/^## literalFunction /m);
+    const tree = readerView(text.slice(start, text.indexOf('\n## ', start + 3)));
+    const nodes = allNodes(tree);
+    const kinds = new Set(nodes.map((n) => n.type));
+    for (const kind of ['mdxjsEsm', 'mdxFlowExpression', 'mdxTextExpression', 'mdxJsxFlowElement', 'html'])
+      assert.ok(!kinds.has(kind as never), `no ${kind}`);
+    assert.deepEqual(
+      nodes.flatMap((n) => (n.type === 'mdxJsxTextElement' ? [n.name] : [])),
+      ['small'],
+      'no JSX but the kind line',
+    );
+    const paragraphs = tree.children.filter((n) => n.type === 'paragraph').map((n) => toString(n));
+    assert.ok(
+      paragraphs.includes(
+        "Loads <script>alert(1)</script> with {x}, a | pipe, a * star and snake_case_name.\nimport x from 'y'",
+      ),
+      paragraphs.join('\n---\n'),
+    );
+    // A paragraph that starts with `import ` is text too, not an ES module statement.
+    assert.ok(paragraphs.includes("import y from 'z'"), paragraphs.join('\n---\n'));
+    // The Markdown the authors wrote keeps its structure: a list, emphasis and code.
+    const list = tree.children.find((n) => n.type === 'list');
+    assert.ok(list && list.type === 'list' && list.children.length === 2);
+    assert.deepEqual(
+      list.children.map((item) => toString(item)),
+      ['a first item', 'a second item with a|b'],
+    );
+    assert.ok(allNodes(list).some((n) => n.type === 'emphasis' && toString(n) === 'first'));
+    assert.ok(allNodes(list).some((n) => n.type === 'inlineCode' && n.value === 'a|b'));
+    // In a table cell too.
+    const row = nodes.find((n) => n.type === 'tableRow' && toString(n.children[0]) === 'value');
+    assert.ok(row && row.type === 'tableRow');
+    assert.equal(toString(row.children[3]), 'Either <b>one</b> | {two} * three_four.');
   });
 });
 

@@ -18,7 +18,7 @@ import type { Generator } from '../generators';
 import { dataDir, generated } from '../registry';
 import { packageVersion, peerTable } from '../react-reference/generate';
 import { frontMatter } from '../react-reference/render';
-import { fillTemplate, heading, parseProse, type RootContent, serialize, table } from '../react-reference/mdast';
+import { fillTemplate, heading, parseProse, type RootContent, serialize, table } from '../mdast';
 import { extractFunctions, type FunctionDoc, HooksReferenceError } from './extract';
 import { GROUPS, type HookPage, hookLink, PAGES, placementOf, ROUTE_BASE } from './families';
 import { descriptionOf, orDash, renderApi, renderExamples, summaryOf } from './render';
@@ -176,9 +176,9 @@ function inputsFingerprint(siteDir: string): string {
     'node_modules/@medplum/react-hooks/package.json',
     'node_modules/@medplum/react-hooks/dist/esm/index.d.ts',
     'plugins/generate/react-reference/render.ts',
-    'plugins/generate/react-reference/mdast.ts',
+    'plugins/generate/mdast.ts',
     'plugins/generate/react-reference/prose.ts',
-    'plugins/generate/react-reference/problems.ts',
+    'plugins/generate/problems.ts',
     ...fs
       .readdirSync(path.join(siteDir, 'examples', 'react-hooks'))
       .sort()

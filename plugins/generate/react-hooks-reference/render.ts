@@ -1,7 +1,6 @@
 /**
- * Turns extracted function records into mdast nodes for the MDX pages, with the component
- * reference's node helpers (../react-reference/mdast.ts). Text taken from the declarations
- * (TSDoc, types) goes into `text` and `inlineCode` nodes and is escaped by the serializer, so MDX
+ * Turns extracted function records into mdast nodes for the MDX pages, with the shared node
+ * helpers (../mdast.ts). Text taken from the declarations (TSDoc, types) goes into `text` and `inlineCode` nodes and is escaped by the serializer, so MDX
  * never reads it as JSX; fenced code in a doc comment is kept as code.
  */
 import type { List, Paragraph } from 'mdast';
@@ -21,7 +20,7 @@ import {
   type RootContent,
   table,
   text,
-} from '../react-reference/mdast';
+} from '../mdast';
 import type { FunctionDoc, MemberDoc, TypeMembers } from './extract';
 import type { ExampleRef, HookPage } from './families';
 import { MEMBER_NOTES, SUMMARIES } from './notes';

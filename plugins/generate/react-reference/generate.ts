@@ -45,7 +45,7 @@ import {
   serialize,
   table,
   text,
-} from './mdast';
+} from '../mdast';
 import { dataDir, generated } from '../registry';
 import { writeDemoSchema, writeDemoStyles } from './demo-schema';
 import { type HooksUsed, hooksUsedByComponents } from './hooks-used';
@@ -326,6 +326,8 @@ function inputsFingerprint(siteDir: string): string {
     'node_modules/@medplum/react/dist/esm/index.mjs.map',
     'plugins/generate/react-hooks-reference/families.ts',
     'plugins/generate/react-hooks-reference/families.yaml',
+    'plugins/generate/mdast.ts',
+    'plugins/generate/problems.ts',
     ...filesUnder(siteDir, 'plugins/generate/react-reference'),
   ];
   for (const f of files) hash.update(f).update(fs.readFileSync(path.join(siteDir, f)));

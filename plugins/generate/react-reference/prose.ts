@@ -10,10 +10,10 @@ import path from 'node:path';
 import yaml, { EVENT_ID, type Event, SCALAR_STYLE } from 'js-yaml';
 import { frontMatterBlock } from '../../markdown/docs-frontmatter-check/check';
 import { parseSourceEntry, sourceFileKey, unusableSourceReason } from '../../markdown/docs-frontmatter-check/sources';
-import { checkProse, type LineOf, type ProseKind } from './mdast';
-import { ProseProblems } from './problems';
+import { checkProse, type LineOf, type ProseKind } from '../mdast';
+import { ProseProblems } from '../problems';
 
-export { ProseError, ProseProblems } from './problems';
+export { ProseError, ProseProblems } from '../problems';
 
 /** The site folder, which error messages name files relative to. */
 export const SITE_DIR = path.resolve(__dirname, '..', '..', '..');

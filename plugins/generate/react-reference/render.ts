@@ -1,5 +1,5 @@
 /**
- * Turns extracted component records into mdast nodes for the MDX pages (see ./mdast.ts). Text
+ * Turns extracted component records into mdast nodes for the MDX pages (see ../mdast.ts). Text
  * taken from the declarations (JSDoc prose, type strings) goes into `text` and `inlineCode`
  * nodes as it is: the serializer escapes it, so MDX never reads it as JSX or an expression.
  */
@@ -26,7 +26,7 @@ import {
   strong,
   table,
   text,
-} from './mdast';
+} from '../mdast';
 
 /** Where inherited props come from: a readable name and the package, shown as code. */
 const PACKAGE_LABELS: Record<string, string> = {

@@ -1,9 +1,12 @@
 /**
- * Doc comments: reading `/** … *\/` blocks from declarations and turning their text into MDX that
- * cannot break the page. Doc comments are written as Markdown, so emphasis, lists and fenced code
- * are kept; what MDX would read as JSX or expressions (`<`, `>`, `{`, `}`) is escaped outside code.
+ * Doc comments: reading `/** … *\/` blocks from declarations and turning their text into mdast
+ * nodes. Doc comments are written as Markdown, so emphasis, lists, links and fenced code keep
+ * their structure; they are parsed as Markdown, not MDX, so what MDX would read as JSX, an
+ * expression or an import is text, which the serializer escapes.
  */
+import type { PhrasingContent, RootContent } from 'mdast';
 import ts from 'typescript';
+import { inlineCode, link, parseMarkdown, parseMarkdownInline } from '../mdast';
 
 export interface DocComment {
   /** Main text before the first block tag. */
@@ -122,31 +125,39 @@ function trimBlock(s: string): string {
 export type LinkResolver = (name: string) => string | undefined;
 
 /**
- * Markdown from a doc comment, safe to place in MDX as block content. Fenced code and inline code
- * pass through; `{@link X}` becomes a link or code; JSX-significant characters are escaped.
+ * A doc comment as block nodes. Doc comments are written as Markdown, so paragraphs, lists,
+ * emphasis, links, code spans and fenced code keep their structure (fences are dedented); the
+ * rest is parsed as Markdown, not MDX (mdast.ts `parseMarkdown`), so `<`, `{` and `import` lines
+ * are text. `{@link X}` becomes a link or code, and a heading becomes a bold line (it would
+ * otherwise land in the page outline).
  */
-export function docToMdx(text: string, resolve: LinkResolver): string {
-  if (!text) return '';
+export function docBlocks(text: string, resolve: LinkResolver): RootContent[] {
+  if (!text) return [];
+  const links: LinkMark[] = [];
   const out: string[] = [];
   const parts = text.split(/(^[ \t]*```[^\n]*\n[\s\S]*?^[ \t]*```[ \t]*$)/m);
   for (const part of parts) {
     if (/^[ \t]*```/.test(part)) {
       out.push(dedentFence(part));
     } else {
-      out.push(escapeProse(part, resolve));
+      out.push(markLinks(headingsAsBold(part), resolve, links));
     }
   }
-  return out.join('').trim();
+  return withLinks(parseMarkdown(out.join('').trim()), links);
 }
 
-/** One line for tables and summaries: the first sentence or paragraph, escaped. */
-export function docSummaryLine(text: string, resolve: LinkResolver): string {
+/** One line for tables and summaries: the first sentence or paragraph, as inline nodes. */
+export function docInline(text: string, resolve: LinkResolver): PhrasingContent[] {
   const para = text
     .split(/\n\s*\n/)[0]
     .replace(/```[\s\S]*?```/g, '')
     .replace(/\s*\n\s*/g, ' ')
     .trim();
-  return escapeProse(para, resolve).replace(/\|/g, '\\|');
+  if (!para) return [];
+  // Most lines are plain words: no need to parse them.
+  if (/^[A-Za-z0-9 ,.;'"()/=+?%-]*$/.test(para) && !para.includes('www.')) return [{ type: 'text', value: para }];
+  const links: LinkMark[] = [];
+  return withLinks(parseMarkdownInline(markLinks(headingsAsBold(para), resolve, links)), links);
 }
 
 function dedentFence(block: string): string {
@@ -157,47 +168,72 @@ function dedentFence(block: string): string {
   return `\n${body.join('\n')}\n`;
 }
 
-function escapeProse(text: string, resolve: LinkResolver): string {
-  // Headings inside a doc comment would land in the page outline; show them as bold lines.
-  // Inline code spans are literal in MDX; split them out before escaping.
+/** Headings inside a doc comment would land in the page outline; show them as bold lines. */
+function headingsAsBold(text: string): string {
+  return text.replace(/^[ \t]*#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$/gm, '**$1**');
+}
+
+/** Private-use characters around a number stand for the nodes of one `{@link}` until parsed. */
+const LINK_MARK = /\uE000(\d+)\uE001/g;
+
+/** One `{@link}`: its nodes, and its source text (put back should the mark land in code). */
+interface LinkMark {
+  nodes: PhrasingContent[];
+  source: string;
+}
+
+/**
+ * Replaces each `{@link X}` outside code spans by a mark, keeping its nodes in `links`: a link
+ * when the target resolves (to a symbol's page, shown as code, or a URL, shown as its label),
+ * else the target as code. `<https://…>` becomes the bare URL, which GFM links.
+ */
+function markLinks(text: string, resolve: LinkResolver, links: LinkMark[]): string {
   return text
-    .replace(/^[ \t]*#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$/gm, '**$1**')
     .split(/(`+[^`]*?`+)/)
-    .map((seg, i) => (i % 2 === 1 ? seg : escapeText(seg, resolve)))
+    .map((seg, i) =>
+      i % 2 === 1
+        ? seg
+        : seg
+            .replace(
+              /\{@link(?:code|plain)?\s+([^}|\s]+)(?:\s*\|\s*|\s+)?([^}]*)\}/g,
+              (source: string, target: string, label: string) => {
+                const name = target.replace(/\(\)$/, '');
+                const isUrl = /^https?:\/\//.test(name);
+                const url = isUrl ? name : resolve(name.split('.')[0]);
+                const shown = label.trim() || name;
+                const content: PhrasingContent = isUrl ? { type: 'text', value: shown } : inlineCode(shown);
+                links.push({ nodes: url ? [link(url, content)] : [inlineCode(shown)], source });
+                return `\uE000${links.length - 1}\uE001`;
+              },
+            )
+            .replace(/<(https?:\/\/[^>\s]+)>/g, '$1'),
+    )
     .join('');
 }
 
-function escapeText(text: string, resolve: LinkResolver): string {
-  const links: string[] = [];
-  let s = text.replace(
-    /\{@link(?:code|plain)?\s+([^}|\s]+)(?:\s*\|\s*|\s+)?([^}]*)\}/g,
-    (_m, target: string, label: string) => {
-      const name = target.replace(/\(\)$/, '');
-      const url = /^https?:\/\//.test(name) ? name : resolve(name.split('.')[0]);
-      const shown = label.trim() || name;
-      const md = url ? `[${/^https?:/.test(name) ? escapeLinkLabel(shown) : `\`${shown}\``}](${url})` : `\`${shown}\``;
-      links.push(md);
-      return `\u0000${links.length - 1}\u0000`;
-    },
-  );
-  // Autolinks like <https://…> would be escaped into text; keep them as plain URLs (GFM links them).
-  s = s.replace(/<(https?:\/\/[^>\s]+)>/g, '$1');
-  s = s
-    .replace(/&(?![a-zA-Z]+;|#\d+;)/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/\{/g, '&#123;')
-    .replace(/\}/g, '&#125;')
-    // MDX reads a line starting with `import`/`export` as an ES module statement.
-    .replace(
-      /^(\s*)(import|export)(\s)/gm,
-      (_m, a: string, b: string, c: string) => `${a}&#${b.charCodeAt(0)};${b.slice(1)}${c}`,
-    );
-  // NUL-delimited placeholders (no text contains NUL) mark the links held back from escaping.
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => links[Number(i)]);
-}
-
-function escapeLinkLabel(s: string): string {
-  return s.replace(/[[\]<>{}]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Puts the nodes of each `{@link}` back where its mark is. */
+function withLinks<T extends RootContent>(nodes: T[], links: LinkMark[]): T[] {
+  if (links.length === 0) return nodes;
+  const restore = (value: string) => value.replace(LINK_MARK, (_m, i: string) => links[Number(i)].source);
+  const walk = (node: RootContent): void => {
+    if (node.type === 'inlineCode' || node.type === 'code') node.value = restore(node.value);
+    if (node.type === 'link') node.url = restore(node.url);
+    if (!('children' in node)) return;
+    const children: RootContent[] = [];
+    for (const child of node.children as RootContent[]) {
+      if (child.type !== 'text' || !child.value.includes('\uE000')) {
+        walk(child);
+        children.push(child);
+        continue;
+      }
+      child.value.split(LINK_MARK).forEach((piece, i) => {
+        if (i % 2 === 1) children.push(...links[Number(piece)].nodes);
+        else if (piece) children.push({ type: 'text', value: piece });
+      });
+    }
+    (node as { children: RootContent[] }).children = children;
+  };
+  const root = { type: 'paragraph', children: nodes } as unknown as RootContent;
+  walk(root);
+  return (root as unknown as { children: T[] }).children;
 }

@@ -8,19 +8,31 @@
  * `/docs/sdk/core.<lowercase name>` to its anchor, so any symbol can be reached by URL.
  */
 import { normalizeSourceEntries } from '../../markdown/docs-frontmatter-check/sources';
+import { toString } from 'mdast-util-to-string';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Generator, GeneratorResult, Redirect } from '../generators';
+import {
+  heading,
+  inlineCode,
+  joined,
+  link,
+  paragraph,
+  parseProse,
+  type PhrasingContent,
+  type RootContent,
+  serialize,
+  table,
+  text,
+} from '../mdast';
 import { generated, routeOf } from '../registry';
 import { definitionsDir } from '../fhir-reference/generate';
 import { pageRoute } from '../fhir-reference/links';
 import { definitionFilesIn, sharedModel } from '../fhir-reference/model';
 import { CATEGORIES, CLASS_OWN_PAGE_MIN_MEMBERS, GROUPS, groupFor, hasOwnPage, OWN_PAGE_MIN_MEMBERS } from './groups';
 import { loadModel, SdkRenderError, type SdkModel, type SdkSymbol } from './model';
-import { escapeInline, kindLabel, renderSymbol, summaryLine, type RenderContext } from './render';
-import { codeSpan } from './render-type';
+import { kindLabel, renderSymbol, summaryLine, type RenderContext } from './render';
 import { readRuntimeExports, type RuntimeValue } from './runtime';
-import { assertMdxSafe } from './validate';
 
 export const PACKAGE = '@medplum/core';
 export const ROUTE_PREFIX = `${routeOf('sdk')}/core`;
@@ -93,13 +105,11 @@ export async function generateSdkReference(opts: SdkOptions): Promise<SdkResult>
   fs.rmSync(opts.outDir, { recursive: true, force: true });
   fs.mkdirSync(opts.outDir, { recursive: true });
   const files: string[] = [];
-  const toCheck: { rel: string; content: string; sections: Map<string, string> }[] = [];
-  const write = (rel: string, content: string, sections?: Map<string, string>): void => {
+  const write = (rel: string, content: string): void => {
     const file = path.join(opts.outDir, rel);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, content);
     files.push(rel);
-    if (rel.endsWith('.mdx')) toCheck.push({ rel, content, sections: sections ?? new Map() });
   };
 
   const sources = (extra: string[] = []): string[] => [`${PACKAGE}@${opts.version} dist/esm/index.d.ts`, ...extra];
@@ -118,21 +128,20 @@ export async function generateSdkReference(opts: SdkOptions): Promise<SdkResult>
     if (loc.anchor) continue;
     const group = groupFor(sym);
     const body = safeRender(sym, () => renderSymbol(sym, ctx, { depth: 1 }));
-    const topic = `Topic: [${escapeInline(group.title)}](${ROUTE_PREFIX}.${group.slug}).`;
-    const renamed = sym.name === 'EmailPasswordLoginRequest' ? [renamedNote()] : [];
+    const topic = paragraph(text('Topic: '), link(`${ROUTE_PREFIX}.${group.slug}`, text(group.title)), text('.'));
+    const renamed = sym.name === 'EmailPasswordLoginRequest' ? renamedNote() : [];
     write(
       loc.file,
       page({
         id: `core.${pageSlug(sym.name)}`,
         title: sym.name,
-        description: plain(`${kindLabel(sym)} in ${PACKAGE}: ${summaryLine(sym, ctx)}`),
+        description: plain([text(`${kindLabel(sym)} in ${PACKAGE}: `), ...summaryLine(sym, ctx)]),
         slug: `/sdk/core.${pageSlug(sym.name)}`,
         sources: sources(sym.module ? [`${PACKAGE}@${opts.version} dist/esm/index.mjs.map (src/${sym.module})`] : []),
         sidebarLabel: sym.name,
         position: 100 + model.symbols.indexOf(sym),
-        body: [...renamed, body, topic].join('\n\n'),
+        body: [...renamed, ...body, topic],
       }),
-      new Map([[sym.name, body]]),
     );
   }
 
@@ -142,41 +151,40 @@ export async function generateSdkReference(opts: SdkOptions): Promise<SdkResult>
     const grouped = members.filter((s) => bySymbol.get(s)!.anchor);
     const own = members.filter((s) => !bySymbol.get(s)!.anchor);
     if (members.length === 0) return;
-    const parts: string[] = [docSummaryEscaped(group.summary)];
-    const sections = new Map<string, string>();
+    const parts: RootContent[] = [paragraph(text(group.summary))];
     if (own.length) {
       parts.push(
-        `Documented on their own pages: ${own.map((s) => `[${codeSpan(s.name)}](${urlOf(bySymbol.get(s)!)})`).join(', ')}.`,
+        paragraph(
+          text('Documented on their own pages: '),
+          ...joined(own.map((s) => [link(urlOf(bySymbol.get(s)!), inlineCode(s.name))])),
+          text('.'),
+        ),
       );
     }
     if (grouped.length) {
       parts.push(symbolTable(grouped, bySymbol, ctx, urlOf));
       for (const sym of grouped) {
-        const section = safeRender(sym, () => renderSymbol(sym, ctx, { depth: 2, anchor: bySymbol.get(sym)!.anchor }));
-        sections.set(sym.name, section);
-        parts.push(section);
+        parts.push(...safeRender(sym, () => renderSymbol(sym, ctx, { depth: 2, anchor: bySymbol.get(sym)!.anchor })));
       }
     }
-    if (group.slug === 'constants') parts.splice(1, 0, allConstantsTable(model, bySymbol, opts.runtime, urlOf));
+    if (group.slug === 'constants') parts.splice(1, 0, ...allConstantsTable(model, bySymbol, opts.runtime, urlOf));
     const modules = [...new Set(members.map((s) => s.module).filter(Boolean))].sort();
     write(
       `${group.category}/core.${group.slug}.mdx`,
       page({
         id: `core.${group.slug}`,
         title: group.title,
-        description: plain(`${PACKAGE} reference: ${group.summary}`),
+        description: plain([text(`${PACKAGE} reference: ${group.summary}`)]),
         slug: `/sdk/core.${group.slug}`,
         sources: sources(modules.map((m) => `${PACKAGE}@${opts.version} dist/esm/index.mjs.map (src/${m})`)),
         sidebarLabel: group.title,
         position: gi + 1,
-        body: parts.join('\n\n'),
+        body: parts,
       }),
-      sections,
     );
   });
 
   write('index.mdx', overviewPage(model, bySymbol, ctx, urlOf, opts.version));
-  for (const { rel, content, sections } of toCheck) assertMdxSafe(rel, content, sections);
 
   const redirects: Redirect[] = [];
   const taken = new Set<string>();
@@ -205,59 +213,53 @@ function allConstantsTable(
   bySymbol: Map<SdkSymbol, SymbolLocation>,
   runtime: Record<string, RuntimeValue>,
   urlOf: (l: SymbolLocation) => string,
-): string {
-  const lines = [
-    '## All constants in the package {#all-constants}',
-    'Constants live on the page of the topic they belong to. This table lists them all; values are read from the installed package when the site is built.',
-    '| Constant | Value at runtime |',
-    '| --- | --- |',
-  ];
-  for (const sym of model.symbols.filter((s) => s.kind === 'variable')) {
-    const v = runtime[sym.name];
-    let shown = 'not a runtime export';
-    if (v?.type === 'function') shown = 'a function';
-    else if (v?.type === 'regexp') shown = codeSpan(v.text, true);
-    else if (v?.type === 'other') shown = `a value of type ${codeSpan(v.typeOf, true)}`;
-    else if (v?.type === 'json') {
-      const oneLine = JSON.stringify(JSON.parse(v.json));
-      shown =
-        oneLine.length <= 80
-          ? codeSpan(oneLine, true)
-          : `${oneLine.startsWith('[') ? 'an array' : 'an object'}: see its entry`;
-    }
-    lines.push(`| [${codeSpan(sym.name, true)}](${urlOf(bySymbol.get(sym)!)}) | ${shown} |`);
-  }
-  return `${lines.slice(0, 2).join('\n\n')}\n\n${lines.slice(2).join('\n')}`;
-}
-
-function renamedNote(): string {
+): RootContent[] {
+  const rows = model.symbols
+    .filter((s) => s.kind === 'variable')
+    .map((sym): PhrasingContent[][] => {
+      const v = runtime[sym.name];
+      let shown: PhrasingContent[] = [text('not a runtime export')];
+      if (v?.type === 'function') shown = [text('a function')];
+      else if (v?.type === 'regexp') shown = [inlineCode(v.text)];
+      else if (v?.type === 'other') shown = [text('a value of type '), inlineCode(v.typeOf)];
+      else if (v?.type === 'json') {
+        const oneLine = JSON.stringify(JSON.parse(v.json));
+        shown =
+          oneLine.length <= 80
+            ? [inlineCode(oneLine)]
+            : [text(`${oneLine.startsWith('[') ? 'an array' : 'an object'}: see its entry`)];
+      }
+      return [[link(urlOf(bySymbol.get(sym)!), inlineCode(sym.name))], shown];
+    });
   return [
-    ':::note[Formerly LoginRequest]',
-    '',
-    'Older references and links name the email-and-password login shape `LoginRequest`; `/docs/sdk/core.loginrequest` redirects to this page. @medplum/core 5.2.13 exports no `LoginRequest`: use `EmailPasswordLoginRequest`, which extends [`BaseLoginRequest`](/docs/sdk/core.baseloginrequest) with the email and password fields.',
-    '',
-    ':::',
-  ].join('\n');
+    heading(2, 'All constants in the package', 'all-constants'),
+    paragraph(
+      text(
+        'Constants live on the page of the topic they belong to. This table lists them all; values are read from the installed package when the site is built.',
+      ),
+    ),
+    table(['Constant', 'Value at runtime'], rows),
+  ];
 }
 
-function docSummaryEscaped(s: string): string {
-  return escapeInline(s).replace(/&#95;/g, '\\_');
+function renamedNote(): RootContent[] {
+  return parseProse(
+    [
+      ':::note[Formerly LoginRequest]',
+      '',
+      'Older references and links name the email-and-password login shape `LoginRequest`; `/docs/sdk/core.loginrequest` redirects to this page. @medplum/core 5.2.13 exports no `LoginRequest`: use `EmailPasswordLoginRequest`, which extends [`BaseLoginRequest`](/docs/sdk/core.baseloginrequest) with the email and password fields.',
+      '',
+      ':::',
+    ].join('\n'),
+  );
 }
 
-/** Plain text for front matter (no Markdown). */
-function plain(s: string): string {
-  return s
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`/g, '')
-    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)))
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\\\|/g, '|')
-    .slice(0, 300);
+/** Plain text for front matter: what a reader sees of `nodes`, without markup. */
+function plain(nodes: PhrasingContent[]): string {
+  return toString(paragraph(...nodes)).slice(0, 300);
 }
 
-function safeRender(sym: SdkSymbol, fn: () => string): string {
+function safeRender(sym: SdkSymbol, fn: () => RootContent[]): RootContent[] {
   try {
     return fn();
   } catch (err) {
@@ -318,14 +320,11 @@ function symbolTable(
   bySymbol: Map<SdkSymbol, SymbolLocation>,
   ctx: RenderContext,
   urlOf: (l: SymbolLocation) => string,
-): string {
-  const lines = ['| Name | Kind | Summary |', '| --- | --- | --- |'];
-  for (const s of syms) {
-    lines.push(
-      `| [${codeSpan(s.name, true)}](${urlOf(bySymbol.get(s)!)}) | ${kindLabel(s)} | ${summaryLine(s, ctx)} |`,
-    );
-  }
-  return lines.join('\n');
+): RootContent {
+  return table(
+    ['Name', 'Kind', 'Summary'],
+    syms.map((s) => [[link(urlOf(bySymbol.get(s)!), inlineCode(s.name))], [text(kindLabel(s))], summaryLine(s, ctx)]),
+  );
 }
 
 function overviewPage(
@@ -335,24 +334,32 @@ function overviewPage(
   urlOf: (l: SymbolLocation) => string,
   version: string,
 ): string {
-  const parts: string[] = [];
+  const parts: RootContent[] = [];
   const count = (k: string): number => model.symbols.filter((s) => s.kind === k).length;
   parts.push(
-    `This reference is generated from the type declarations of \`${PACKAGE}\` ${version}, Medplum's TypeScript client library. It lists all ${model.symbols.length} exports: ${count('class')} classes, ${count('interface')} interfaces, ${count('type')} type aliases, ${count('function')} functions and ${count('variable')} constants.`,
+    paragraph(
+      text('This reference is generated from the type declarations of '),
+      inlineCode(PACKAGE),
+      text(
+        ` ${version}, Medplum's TypeScript client library. It lists all ${model.symbols.length} exports: ${count('class')} classes, ${count('interface')} interfaces, ${count('type')} type aliases, ${count('function')} functions and ${count('variable')} constants.`,
+      ),
+    ),
   );
   parts.push(
-    'Most work starts with [`MedplumClient`](/docs/sdk/core.medplumclient): create one with [`MedplumClientOptions`](/docs/sdk/core.medplumclientoptions), sign in, then read, search and write resources. Classes with ' +
-      String(CLASS_OWN_PAGE_MIN_MEMBERS) +
-      ' or more public members, the request and response shapes the guides refer to, and interfaces with ' +
-      String(OWN_PAGE_MIN_MEMBERS) +
-      ' or more members have a page each. Functions, type aliases, constants, small classes and interfaces, and the FHIRPath parser internals are collected on one page per topic, with an anchor per symbol. Any symbol can also be opened directly as `/docs/sdk/core.<name in lower case>`, for example `/docs/sdk/core.createreference` (two names that differ only in letter case share one address, which leads to the first of them in name order).',
+    ...parseProse(
+      'Most work starts with [`MedplumClient`](/docs/sdk/core.medplumclient): create one with [`MedplumClientOptions`](/docs/sdk/core.medplumclientoptions), sign in, then read, search and write resources. Classes with ' +
+        String(CLASS_OWN_PAGE_MIN_MEMBERS) +
+        ' or more public members, the request and response shapes the guides refer to, and interfaces with ' +
+        String(OWN_PAGE_MIN_MEMBERS) +
+        ' or more members have a page each. Functions, type aliases, constants, small classes and interfaces, and the FHIRPath parser internals are collected on one page per topic, with an anchor per symbol. Any symbol can also be opened directly as `/docs/sdk/core.<name in lower case>`, for example `/docs/sdk/core.createreference` (two names that differ only in letter case share one address, which leads to the first of them in name order).',
+    ),
   );
   for (const cat of CATEGORIES) {
     const groups = GROUPS.filter((g) => g.category === cat.slug);
     const syms = model.symbols.filter((s) => groups.includes(groupFor(s)));
     if (syms.length === 0) continue;
-    parts.push(`## ${cat.label} {#${cat.slug}}`);
-    parts.push(docSummaryEscaped(cat.summary));
+    parts.push(heading(2, cat.label, cat.slug));
+    parts.push(paragraph(text(cat.summary)));
     // The client and its options lead their category; the rest follow in name order.
     const lead = ['MedplumClient', 'MedplumClientOptions'];
     const own = syms
@@ -361,18 +368,23 @@ function overviewPage(
         (a, b) =>
           Number(lead.includes(b.name)) - Number(lead.includes(a.name)) || lead.indexOf(a.name) - lead.indexOf(b.name),
       );
-    const lines = ['| Page | Summary |', '| --- | --- |'];
-    for (const s of own) {
-      lines.push(`| [${codeSpan(s.name, true)}](${urlOf(bySymbol.get(s)!)}) | ${summaryLine(s, ctx)} |`);
-    }
+    const rows: PhrasingContent[][][] = own.map((s) => [
+      [link(urlOf(bySymbol.get(s)!), inlineCode(s.name))],
+      summaryLine(s, ctx),
+    ]);
     for (const g of groups) {
       const inGroup = syms.filter((s) => groupFor(s) === g && bySymbol.get(s)!.anchor);
       if (inGroup.length === 0) continue;
-      lines.push(
-        `| [${escapeInline(g.title)}](${ROUTE_PREFIX}.${g.slug}) | ${docSummaryEscaped(g.summary)} ${inGroup.length} symbols: ${inGroup.map((s) => codeSpan(s.name, true)).join(', ')}. |`,
-      );
+      rows.push([
+        [link(`${ROUTE_PREFIX}.${g.slug}`, text(g.title))],
+        [
+          text(`${g.summary} ${inGroup.length} symbols: `),
+          ...joined(inGroup.map((s) => [inlineCode(s.name)])),
+          text('.'),
+        ],
+      ]);
     }
-    parts.push(lines.join('\n'));
+    parts.push(table(['Page', 'Summary'], rows));
   }
   return page({
     id: 'index',
@@ -382,10 +394,11 @@ function overviewPage(
     sources: [`${PACKAGE}@${version} dist/esm/index.d.ts`, `${PACKAGE}@${version} dist/esm/index.mjs.map`],
     sidebarLabel: 'TypeScript SDK',
     position: 0,
-    body: parts.join('\n\n'),
+    body: parts,
   });
 }
 
+/** A page: front matter, then the body's nodes, serialized as MDX. */
 function page(p: {
   id: string;
   title: string;
@@ -394,11 +407,10 @@ function page(p: {
   sources: string[];
   sidebarLabel: string;
   position: number;
-  body: string;
+  body: RootContent[];
 }): string {
   const y = (s: string): string => JSON.stringify(s);
-  return [
-    '---',
+  const frontMatter = [
     `id: ${y(p.id)}`,
     `title: ${y(p.title)}`,
     `sidebar_label: ${y(p.sidebarLabel)}`,
@@ -408,11 +420,8 @@ function page(p: {
     'sources:',
     // Files inside the source map, each once: the form the front matter check accepts.
     ...normalizeSourceEntries(p.sources).map((s) => `  - ${y(s)}`),
-    '---',
-    '',
-    p.body,
-    '',
   ].join('\n');
+  return serialize([{ type: 'yaml', value: frontMatter }, ...p.body]);
 }
 
 /**

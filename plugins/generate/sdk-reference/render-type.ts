@@ -1,9 +1,11 @@
 /**
- * Renders TypeScript type nodes as Markdown: runs of code with each named type that has a page
- * turned into a link. Punctuation stays inside code spans, so nothing in a type can be read as
- * Markdown or JSX.
+ * Renders TypeScript type nodes as inline mdast nodes: runs of inline code, with each named type
+ * that has a page turned into a link around its code. The type's text stays inside inline code
+ * nodes, so nothing in a type can be read as Markdown or JSX.
  */
+import type { PhrasingContent } from 'mdast';
 import ts from 'typescript';
+import { inlineCode, link } from '../mdast';
 import { SdkRenderError } from './model';
 
 interface Token {
@@ -19,16 +21,14 @@ export interface TypeRenderContext {
   link: TypeLinker;
   /** The symbol being documented, named in errors. */
   symbol: string;
-  /** Escape `|` for use inside a GFM table cell. */
-  inTable?: boolean;
 }
 
-/** Markdown for a type node. Throws SdkRenderError on a node kind it does not understand. */
-export function renderType(node: ts.TypeNode | undefined, ctx: TypeRenderContext): string {
-  if (!node) return '`any`';
+/** Inline nodes for a type node. Throws SdkRenderError on a node kind it does not understand. */
+export function renderType(node: ts.TypeNode | undefined, ctx: TypeRenderContext): PhrasingContent[] {
+  if (!node) return [inlineCode('any')];
   const tokens: Token[] = [];
   walk(node, ctx, tokens);
-  return toMarkdown(tokens, !!ctx.inTable);
+  return toNodes(tokens);
 }
 
 function flat(node: ts.Node, sf: ts.SourceFile): string {
@@ -189,26 +189,12 @@ function walk(node: ts.TypeNode, ctx: TypeRenderContext, out: Token[]): void {
   }
 }
 
-function toMarkdown(tokens: Token[], inTable: boolean): string {
+function toNodes(tokens: Token[]): PhrasingContent[] {
   const merged: Token[] = [];
   for (const t of tokens) {
     const last = merged[merged.length - 1];
     if (!t.href && last && !last.href) last.text += t.text;
     else merged.push({ ...t });
   }
-  return merged
-    .map((t) => {
-      const code = codeSpan(t.text, inTable);
-      return t.href ? `[${code}](${t.href})` : code;
-    })
-    .join('');
-}
-
-/** An inline code span that survives any content (backticks, pipes in tables). */
-export function codeSpan(s: string, inTable = false): string {
-  const body = inTable ? s.replace(/\|/g, '\\|') : s;
-  const longest = Math.max(0, ...(body.match(/`+/g) ?? []).map((m) => m.length));
-  const fence = '`'.repeat(longest + 1);
-  const pad = body.startsWith('`') || body.endsWith('`') || body.startsWith(' ') ? ' ' : '';
-  return `${fence}${pad}${body}${pad}${fence}`;
+  return merged.map((t) => (t.href ? link(t.href, inlineCode(t.text)) : inlineCode(t.text)));
 }

@@ -1,12 +1,32 @@
 /**
- * MDX for one exported symbol: signature, doc comment, members with linked types, examples,
- * deprecation notices and (for constants) the value the package holds at runtime.
+ * One exported symbol as mdast nodes: signature, doc comment, members with linked types,
+ * examples, deprecation notices and (for constants) the value the package holds at runtime. Text
+ * from the declarations goes into text, inline code and code nodes (the doc comments' Markdown is
+ * parsed, see docs.ts); the page is serialized once, by mdast.ts `serialize`.
  */
+import type { BlockContent, Paragraph } from 'mdast';
 import ts from 'typescript';
-import { docSummaryLine, docToMdx, readDocComment, type DocComment, type LinkResolver } from './docs';
+import {
+  admonition,
+  bulletList,
+  codeBlock,
+  heading,
+  inlineCode,
+  joined,
+  jsxText,
+  link,
+  mergeCode,
+  paragraph,
+  type PhrasingContent,
+  type RootContent,
+  strong,
+  table,
+  text,
+} from '../mdast';
+import { docBlocks, docInline, readDocComment, type DocComment, type LinkResolver } from './docs';
 import { clientSectionFor, CLIENT_SECTIONS, isPrivate } from './groups';
 import { SdkRenderError, type SdkModel, type SdkSymbol } from './model';
-import { codeSpan, renderType, type TypeLinker } from './render-type';
+import { renderType, type TypeLinker } from './render-type';
 import type { RuntimeValue } from './runtime';
 
 export interface RenderContext {
@@ -43,11 +63,17 @@ function headerText(node: ts.Declaration, sf: ts.SourceFile): string {
   return declarationText(node, sf);
 }
 
-function fence(code: string, lang = 'ts'): string {
-  const longest = Math.max(2, ...(code.match(/`{3,}/g) ?? []).map((m) => m.length));
-  const f = '`'.repeat(longest + 1);
-  return `${f}${lang}\n${code.replace(/\s+$/, '')}\n${f}`;
+/** A fenced code block (the serializer picks a fence longer than any in the code). */
+function fence(code: string, lang = 'ts'): RootContent {
+  return codeBlock(lang, code.replace(/\s+$/, ''));
 }
+
+/** A paragraph of one bold line (`**Signature**`), used where a heading would crowd the outline. */
+const boldLine = (title: string): Paragraph => paragraph(strong(text(title)));
+
+/** `**Label:** rest` as a paragraph. */
+const labelled = (label: string, rest: PhrasingContent[]): Paragraph =>
+  paragraph(...mergeCode([strong(text(label)), text(' '), ...rest]));
 
 export function kindLabel(sym: SdkSymbol): string {
   switch (sym.kind) {
@@ -69,45 +95,64 @@ function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
 }
 
 /** One line describing the symbol, for tables and front matter. */
-export function summaryLine(sym: SdkSymbol, ctx: RenderContext): string {
+export function summaryLine(sym: SdkSymbol, ctx: RenderContext): PhrasingContent[] {
   for (const d of sym.declarations) {
     const doc = readDocComment(d, ctx.model.sourceFile);
-    if (doc.summary) return docSummaryLine(firstSentence(doc.summary), ctx.linkDoc);
+    if (doc.summary) return docInline(firstSentence(doc.summary), ctx.linkDoc);
   }
   return describeShape(sym, ctx);
 }
 
 /** A factual one-liner for symbols the package left undocumented, built from the declaration. */
-function describeShape(sym: SdkSymbol, ctx: RenderContext): string {
+function describeShape(sym: SdkSymbol, ctx: RenderContext): PhrasingContent[] {
   const sf = ctx.model.sourceFile;
   const d = sym.declarations[0];
-  const names = (xs: string[]): string =>
+  const names = (xs: string[]): PhrasingContent[] =>
     xs.length === 0
-      ? ''
-      : `: ${xs
-          .slice(0, 4)
-          .map((x) => codeSpan(x, true))
-          .join(', ')}${xs.length > 4 ? ` and ${xs.length - 4} more` : ''}`;
+      ? []
+      : [
+          text(': '),
+          ...joined(xs.slice(0, 4).map((x) => [inlineCode(x)])),
+          ...(xs.length > 4 ? [text(` and ${xs.length - 4} more`)] : []),
+        ];
+  const undescribed = text('. Not described in the package.');
   if (ts.isInterfaceDeclaration(d) || ts.isClassDeclaration(d)) {
     const members = (d.members as ts.NodeArray<ts.Node>).filter(
       (m) => !isPrivate(m) && !ts.isConstructorDeclaration(m),
     );
     const memberNames = members.map((m) => memberName(m as ts.ClassElement, sf));
     const what = ts.isInterfaceDeclaration(d) ? 'Interface' : 'Class';
-    return `${what} with ${memberNames.length} ${memberNames.length === 1 ? 'member' : 'members'}${names(memberNames)}. Not described in the package.`;
+    return mergeCode([
+      text(`${what} with ${memberNames.length} ${memberNames.length === 1 ? 'member' : 'members'}`),
+      ...names(memberNames),
+      undescribed,
+    ]);
   }
   if (ts.isFunctionDeclaration(d)) {
     const params = d.parameters.map((p) => p.name.getText(sf));
-    return `Function${params.length ? ` of ${codeSpan(params.join(', '), true)}` : ' with no parameters'}${d.type ? ` returning ${codeSpan(d.type.getText(sf).replace(/\s+/g, ' ').slice(0, 60), true)}` : ''}. Not described in the package.`;
+    return mergeCode([
+      text('Function'),
+      ...(params.length ? [text(' of '), inlineCode(params.join(', '))] : [text(' with no parameters')]),
+      ...(d.type ? [text(' returning '), inlineCode(d.type.getText(sf).replace(/\s+/g, ' ').slice(0, 60))] : []),
+      undescribed,
+    ]);
   }
   if (ts.isTypeAliasDeclaration(d)) {
-    const text = d.type.getText(sf).replace(/\s+/g, ' ');
-    return `Type alias${text.length <= 70 ? ` for ${codeSpan(text, true)}` : ''}. Not described in the package.`;
+    const text_ = d.type.getText(sf).replace(/\s+/g, ' ');
+    return mergeCode([
+      text('Type alias'),
+      ...(text_.length <= 70 ? [text(' for '), inlineCode(text_)] : []),
+      undescribed,
+    ]);
   }
   if (ts.isVariableDeclaration(d) && d.type) {
-    return `Constant of type ${codeSpan(d.type.getText(sf).replace(/\s+/g, ' ').slice(0, 60), true)}. Not described in the package.`;
+    return mergeCode([
+      text('Constant of type '),
+      inlineCode(d.type.getText(sf).replace(/\s+/g, ' ').slice(0, 60)),
+      undescribed,
+    ]);
   }
-  return `Exported ${kindLabel(sym)}. Not described in the package.`;
+  return [text(`Exported ${kindLabel(sym)}. Not described in the package.`)];
 }
 
 export function firstSentence(text: string): string {
@@ -120,20 +165,26 @@ export function firstSentence(text: string): string {
 }
 
 /** Renders every declaration of a symbol (overloads, const + type pairs). */
-export function renderSymbol(sym: SdkSymbol, ctx: RenderContext, opts: SymbolRenderOptions): string {
+export function renderSymbol(sym: SdkSymbol, ctx: RenderContext, opts: SymbolRenderOptions): RootContent[] {
   const sf = ctx.model.sourceFile;
-  const out: string[] = [];
-  const h = (level: number): string => '#'.repeat(Math.min(6, opts.depth + level));
-  if (opts.depth === 2) out.push(`## ${sym.name} {#${opts.anchor}}`);
-  out.push(`<small>${escapeInline(kindLabel(sym))}${sym.module ? ` · source \`src/${sym.module}\`` : ''}</small>`);
+  const out: (RootContent | undefined)[] = [];
+  const level = (n: number) => Math.min(6, opts.depth + n) as 2 | 3;
+  if (opts.depth === 2) out.push(heading(2, sym.name, opts.anchor));
+  out.push(
+    paragraph(
+      jsxText('small', [
+        text(kindLabel(sym)),
+        ...(sym.module ? [text(' · source '), inlineCode(`src/${sym.module}`)] : []),
+      ]),
+    ),
+  );
 
   const docs = sym.declarations.map((d) => readDocComment(d, sf));
   const mainDoc = docs.find((d) => d.summary || d.examples.length || d.deprecated) ?? docs[0];
   out.push(...notices(mainDoc, ctx));
-  if (mainDoc.summary) out.push(docToMdx(mainDoc.summary, ctx.linkDoc));
+  out.push(...docBlocks(mainDoc.summary, ctx.linkDoc));
 
-  const signatureHeading = opts.depth === 1 ? `${h(1)} Signature` : '**Signature**';
-  out.push(signatureHeading);
+  out.push(opts.depth === 1 ? heading(level(1), 'Signature') : boldLine('Signature'));
   for (const d of sym.declarations) out.push(fence(headerText(d, sf)));
 
   for (const d of sym.declarations) {
@@ -147,8 +198,8 @@ export function renderSymbol(sym: SdkSymbol, ctx: RenderContext, opts: SymbolRen
       const fn = d as ts.FunctionDeclaration;
       const doc = docs[i];
       if (sym.declarations.length > 1) {
-        out.push(`**Overload ${i + 1}**`);
-        if (doc !== mainDoc && doc.summary) out.push(docToMdx(doc.summary, ctx.linkDoc));
+        out.push(boldLine(`Overload ${i + 1}`));
+        if (doc !== mainDoc) out.push(...docBlocks(doc.summary, ctx.linkDoc));
       }
       out.push(...renderParamsAndReturn(fn, doc, sym.name, ctx));
     });
@@ -161,67 +212,81 @@ export function renderSymbol(sym: SdkSymbol, ctx: RenderContext, opts: SymbolRen
 
   const examples = docs.flatMap((d) => d.examples);
   if (examples.length) {
-    out.push(opts.depth === 1 ? `${h(1)} Examples` : '**Examples**');
-    for (const ex of examples) out.push(renderExample(ex, ctx));
+    out.push(opts.depth === 1 ? heading(level(1), 'Examples') : boldLine('Examples'));
+    for (const ex of examples) out.push(...renderExample(ex, ctx));
   }
   const see = docs.flatMap((d) => d.see);
-  if (see.length) out.push(`**See also:** ${see.map((s) => docSummaryLine(s, ctx.linkDoc)).join('; ')}`);
+  if (see.length) {
+    out.push(
+      labelled(
+        'See also:',
+        joined(
+          see.map((s) => docInline(s, ctx.linkDoc)),
+          '; ',
+        ),
+      ),
+    );
+  }
 
   for (const d of sym.declarations) {
     if (ts.isClassDeclaration(d)) out.push(...renderClassMembers(d, sym, ctx, opts));
     if (ts.isInterfaceDeclaration(d)) out.push(...renderInterfaceMembers(d, sym, ctx, opts));
   }
-  return out.filter((s) => s !== '').join('\n\n');
+  return out.filter((n): n is RootContent => n !== undefined);
 }
 
-function notices(doc: DocComment, ctx: RenderContext): string[] {
-  const out: string[] = [];
-  if (doc.deprecated) out.push(`:::warning[Deprecated]\n\n${docToMdx(doc.deprecated, ctx.linkDoc)}\n\n:::`);
+function notices(doc: DocComment, ctx: RenderContext): RootContent[] {
+  const out: RootContent[] = [];
+  if (doc.deprecated)
+    out.push(admonition('warning', 'Deprecated', docBlocks(doc.deprecated, ctx.linkDoc) as BlockContent[]));
   if (doc.experimental)
     out.push(
-      ':::info[Experimental]\n\nThe package marks this as experimental: it may change in a minor release.\n\n:::',
+      admonition('info', 'Experimental', [
+        paragraph(text('The package marks this as experimental: it may change in a minor release.')),
+      ]),
     );
   if (doc.internal)
     out.push(
-      ":::note[Internal]\n\nThe package marks this as internal: exported for Medplum's own packages, not a stable API.\n\n:::",
+      admonition('note', 'Internal', [
+        paragraph(text("The package marks this as internal: exported for Medplum's own packages, not a stable API.")),
+      ]),
     );
   return out;
 }
 
-function renderExample(ex: string, ctx: RenderContext): string {
+function renderExample(ex: string, ctx: RenderContext): RootContent[] {
   // Examples without a fence are code written straight into the comment.
-  if (!/```/.test(ex)) return fence(ex, 'ts');
-  return docToMdx(ex, ctx.linkDoc);
-}
-
-export function escapeInline(s: string): string {
-  return s.replace(/[<>{}&|[\]*_`\\]/g, (c) => `&#${c.charCodeAt(0)};`);
+  if (!/```/.test(ex)) return [fence(ex, 'ts')];
+  return docBlocks(ex, ctx.linkDoc);
 }
 
 function renderHeritage(
   d: ts.ClassDeclaration | ts.InterfaceDeclaration,
   sym: SdkSymbol,
   ctx: RenderContext,
-): string[] {
-  const out: string[] = [];
+): RootContent[] {
+  const out: RootContent[] = [];
   for (const clause of d.heritageClauses ?? []) {
     const word = clause.token === ts.SyntaxKind.ExtendsKeyword ? 'Extends' : 'Implements';
     const types = clause.types.map((t) =>
       renderType(t as unknown as ts.TypeNode, { sf: ctx.model.sourceFile, link: ctx.linkType, symbol: sym.name }),
     );
-    out.push(`**${word}:** ${types.join(', ')}`);
+    out.push(labelled(`${word}:`, joined(types)));
   }
   if (d.typeParameters?.length) {
-    out.push(
-      `**Type parameters:** ${d.typeParameters.map((p) => codeSpan(p.getText(ctx.model.sourceFile).replace(/\s+/g, ' '))).join(', ')}`,
-    );
+    out.push(typeParameters(d.typeParameters, ctx.model.sourceFile));
   }
   return out;
 }
 
-function renderTypeAlias(d: ts.TypeAliasDeclaration, sym: SdkSymbol, ctx: RenderContext): string[] {
+/** `**Type parameters:** `T`, `K extends keyof T``. */
+function typeParameters(params: ts.NodeArray<ts.TypeParameterDeclaration>, sf: ts.SourceFile): Paragraph {
+  return labelled('Type parameters:', joined(params.map((p) => [inlineCode(p.getText(sf).replace(/\s+/g, ' '))])));
+}
+
+function renderTypeAlias(d: ts.TypeAliasDeclaration, sym: SdkSymbol, ctx: RenderContext): RootContent[] {
   const sf = ctx.model.sourceFile;
-  const out: string[] = [];
+  const out: RootContent[] = [];
   // Named types used in the alias, each linked (the code block above shows the full text).
   const refs = new Set<string>();
   const visit = (n: ts.Node): void => {
@@ -234,16 +299,19 @@ function renderTypeAlias(d: ts.TypeAliasDeclaration, sym: SdkSymbol, ctx: Render
   const linked = [...refs]
     .filter((r) => r !== d.name.text)
     .map((r) => ({ r, url: ctx.linkType(r) }))
-    .filter((x) => x.url);
-  if (linked.length) out.push(`**Refers to:** ${linked.map((x) => `[${codeSpan(x.r)}](${x.url})`).join(', ')}`);
-  if (ts.isTypeLiteralNode(d.type)) out.push(membersTable(d.type.members, sym, ctx, 'Fields'));
+    .filter((x): x is { r: string; url: string } => !!x.url);
+  if (linked.length) out.push(labelled('Refers to:', joined(linked.map((x) => [link(x.url, inlineCode(x.r))]))));
+  if (ts.isTypeLiteralNode(d.type)) {
+    const fields = membersTable(d.type.members, sym, ctx);
+    if (fields) out.push(fields);
+  }
   return out;
 }
 
-function renderVariable(d: ts.VariableDeclaration, sym: SdkSymbol, ctx: RenderContext): string[] {
+function renderVariable(d: ts.VariableDeclaration, sym: SdkSymbol, ctx: RenderContext): RootContent[] {
   const sf = ctx.model.sourceFile;
-  const out: string[] = [];
-  if (d.type) out.push(`**Type:** ${renderType(d.type, { sf, link: ctx.linkType, symbol: sym.name })}`);
+  const out: RootContent[] = [];
+  if (d.type) out.push(labelled('Type:', renderType(d.type, { sf, link: ctx.linkType, symbol: sym.name })));
   if (Object.prototype.hasOwnProperty.call(ctx.runtime, sym.name)) {
     out.push(...renderRuntimeValue(sym.name, ctx.runtime[sym.name]));
   }
@@ -253,28 +321,32 @@ function renderVariable(d: ts.VariableDeclaration, sym: SdkSymbol, ctx: RenderCo
 /** Largest serialised value shown in full; bigger values are summarised by their keys. */
 const MAX_VALUE_CHARS = 4000;
 
-function renderRuntimeValue(name: string, value: RuntimeValue): string[] {
+function renderRuntimeValue(name: string, value: RuntimeValue): RootContent[] {
   switch (value.type) {
     case 'function':
-      return [`**At runtime:** a function (\`typeof ${name} === 'function'\`).`];
+      return [labelled('At runtime:', [text('a function ('), inlineCode(`typeof ${name} === 'function'`), text(').')])];
     case 'regexp':
-      return ['**Value at runtime:**', fence(value.text, 'js')];
+      return [boldLine('Value at runtime:'), fence(value.text, 'js')];
     case 'other':
-      return [`**At runtime:** a value of type \`${value.typeOf}\`.`];
+      return [labelled('At runtime:', [text('a value of type '), inlineCode(value.typeOf), text('.')])];
     case 'json': {
       if (value.json.length <= MAX_VALUE_CHARS) {
-        return ['**Value at runtime** (read from the installed package):', fence(value.json, 'json')];
+        return [
+          paragraph(strong(text('Value at runtime')), text(' (read from the installed package):')),
+          fence(value.json, 'json'),
+        ];
       }
       const parsed = JSON.parse(value.json) as unknown;
       if (Array.isArray(parsed)) {
-        return [`**Value at runtime:** an array of ${parsed.length} entries, too large to show here.`];
+        return [labelled('Value at runtime:', [text(`an array of ${parsed.length} entries, too large to show here.`)])];
       }
       const keys = Object.keys(parsed as object);
       return [
-        `**Value at runtime:** an object with ${keys.length} entries, too large to show here. Keys: ${keys
-          .slice(0, 40)
-          .map((k) => codeSpan(k))
-          .join(', ')}${keys.length > 40 ? ', …' : ''}.`,
+        labelled('Value at runtime:', [
+          text(`an object with ${keys.length} entries, too large to show here. Keys: `),
+          ...joined(keys.slice(0, 40).map((k) => [inlineCode(k)])),
+          text(`${keys.length > 40 ? ', …' : ''}.`),
+        ]),
       ];
     }
   }
@@ -284,8 +356,8 @@ interface MemberRow {
   name: string;
   optional: boolean;
   readonly: boolean;
-  type: string;
-  description: string;
+  type: PhrasingContent[];
+  description: PhrasingContent[];
   defaultValue?: string;
   deprecated?: string;
 }
@@ -307,8 +379,8 @@ function defaultFromDoc(doc: DocComment): string | undefined {
 function memberRow(m: ts.TypeElement | ts.ClassElement, sym: SdkSymbol, ctx: RenderContext): MemberRow {
   const sf = ctx.model.sourceFile;
   const doc = readDocComment(m, sf);
-  const tctx = { sf, link: ctx.linkType, symbol: `${sym.name}.${memberName(m, sf)}`, inTable: true };
-  let type: string;
+  const tctx = { sf, link: ctx.linkType, symbol: `${sym.name}.${memberName(m, sf)}` };
+  let type: PhrasingContent[];
   if (ts.isPropertySignature(m) || ts.isPropertyDeclaration(m)) type = renderType(m.type, tctx);
   else if (ts.isIndexSignatureDeclaration(m)) type = renderType(m.type, tctx);
   else if (ts.isGetAccessorDeclaration(m)) type = renderType(m.type, tctx);
@@ -319,7 +391,7 @@ function memberRow(m: ts.TypeElement | ts.ClassElement, sym: SdkSymbol, ctx: Ren
     ts.isCallSignatureDeclaration(m) ||
     ts.isConstructSignatureDeclaration(m)
   ) {
-    type = methodTypeMd(m, tctx);
+    type = methodType(m, tctx);
   } else {
     throw new SdkRenderError(tctx.symbol, `unsupported member kind ${ts.SyntaxKind[m.kind]}`);
   }
@@ -328,52 +400,58 @@ function memberRow(m: ts.TypeElement | ts.ClassElement, sym: SdkSymbol, ctx: Ren
     optional: 'questionToken' in m && !!m.questionToken,
     readonly: hasModifier(m, ts.SyntaxKind.ReadonlyKeyword),
     type,
-    description: doc.summary ? docSummaryLine(doc.summary.replace(/\n\s*\n/g, ' '), ctx.linkDoc) : '',
+    description: doc.summary ? docInline(doc.summary.replace(/\n\s*\n/g, ' '), ctx.linkDoc) : [],
     defaultValue: defaultFromDoc(doc),
     deprecated: doc.deprecated,
   };
 }
 
-function methodTypeMd(
+/** A method's type as `(a: A, b: B) => R`, each named type linked. */
+function methodType(
   m: ts.SignatureDeclarationBase,
-  tctx: { sf: ts.SourceFile; link: TypeLinker; symbol: string; inTable: boolean },
-): string {
-  const params = m.parameters
-    .map(
-      (p) =>
-        `${codeSpan(`${p.dotDotDotToken ? '...' : ''}${p.name.getText(tctx.sf)}${p.questionToken ? '?' : ''}: `, true)}${renderType(p.type, tctx)}`,
-    )
-    .join(codeSpan(', ', true));
-  return `${codeSpan('(', true)}${params}${codeSpan(') => ', true)}${renderType(m.type, tctx)}`;
+  tctx: { sf: ts.SourceFile; link: TypeLinker; symbol: string },
+): PhrasingContent[] {
+  const params = m.parameters.map((p) => [
+    inlineCode(`${p.dotDotDotToken ? '...' : ''}${p.name.getText(tctx.sf)}${p.questionToken ? '?' : ''}: `),
+    ...renderType(p.type, tctx),
+  ]);
+  return mergeCode([
+    inlineCode('('),
+    ...params.flatMap((p, i) => (i === 0 ? p : [inlineCode(', '), ...p])),
+    inlineCode(') => '),
+    ...renderType(m.type, tctx),
+  ]);
+}
+
+/** `**Deprecated:** note` before a member's description, then the description. */
+function memberDescription(r: MemberRow, ctx: RenderContext): PhrasingContent[] {
+  const parts: PhrasingContent[][] = [];
+  if (r.deprecated) {
+    const note = docInline(r.deprecated, ctx.linkDoc);
+    parts.push([strong(text('Deprecated:')), ...(note.length ? [text(' '), ...note] : [])]);
+  }
+  if (r.description.length) parts.push(r.description);
+  return joined(parts, ' ');
 }
 
 function membersTable(
   members: ts.NodeArray<ts.TypeElement> | readonly (ts.TypeElement | ts.ClassElement)[],
   sym: SdkSymbol,
   ctx: RenderContext,
-  _label: string,
-): string {
+): RootContent | undefined {
   const rows = members.filter((m) => !isPrivate(m)).map((m) => memberRow(m, sym, ctx));
-  if (rows.length === 0) return '';
+  if (rows.length === 0) return undefined;
   const withDefaults = rows.some((r) => r.defaultValue);
-  const lines = withDefaults
-    ? ['| Name | Type | Required | Default | Description |', '| --- | --- | --- | --- | --- |']
-    : ['| Name | Type | Required | Description |', '| --- | --- | --- | --- |'];
-  for (const r of rows) {
-    const flags = [r.readonly ? 'read-only' : ''].filter(Boolean).join(', ');
-    const desc = [r.deprecated ? `**Deprecated:** ${docSummaryLine(r.deprecated, ctx.linkDoc)}` : '', r.description]
-      .filter(Boolean)
-      .join(' ');
-    const cells = [
-      `${codeSpan(r.name, true)}${flags ? ` <small>${flags}</small>` : ''}`,
+  return table(
+    withDefaults ? ['Name', 'Type', 'Required', 'Default', 'Description'] : ['Name', 'Type', 'Required', 'Description'],
+    rows.map((r) => [
+      [inlineCode(r.name), ...(r.readonly ? [text(' '), jsxText('small', [text('read-only')])] : [])],
       r.type,
-      r.optional ? 'optional' : 'required',
-      ...(withDefaults ? [r.defaultValue ? codeSpan(r.defaultValue, true) : ''] : []),
-      desc,
-    ];
-    lines.push(`| ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
+      [text(r.optional ? 'optional' : 'required')],
+      ...(withDefaults ? [r.defaultValue ? [inlineCode(r.defaultValue)] : []] : []),
+      memberDescription(r, ctx),
+    ]),
+  );
 }
 
 /** Base interfaces declared in this package, nearest first, with the members they contribute. */
@@ -402,20 +480,19 @@ function renderInterfaceMembers(
   sym: SdkSymbol,
   ctx: RenderContext,
   opts: SymbolRenderOptions,
-): string[] {
-  const out: string[] = [];
-  const head = (t: string): string => (opts.depth === 1 ? `## ${t}` : `**${t}**`);
-  const own = membersTable(d.members, sym, ctx, 'Fields');
+): RootContent[] {
+  const out: RootContent[] = [];
+  const head = (t: string): RootContent => (opts.depth === 1 ? heading(2, t) : boldLine(t));
   out.push(head('Fields'));
-  out.push(own || 'This interface declares no fields of its own.');
+  out.push(membersTable(d.members, sym, ctx) ?? paragraph(text('This interface declares no fields of its own.')));
   for (const base of inheritedInterfaces(d, ctx)) {
     const baseName = ctx.model.localToExported.get(base.name.text) ?? base.name.text;
     const url = ctx.linkType(base.name.text);
-    const table = membersTable(base.members, sym, ctx, 'Fields');
-    if (!table) continue;
-    out.push(opts.depth === 1 ? `### Inherited from ${baseName}` : `**Inherited from ${baseName}**`);
-    if (url) out.push(`Fields declared on [${codeSpan(baseName)}](${url}):`);
-    out.push(table);
+    const fields = membersTable(base.members, sym, ctx);
+    if (!fields) continue;
+    out.push(opts.depth === 1 ? heading(3, `Inherited from ${baseName}`) : boldLine(`Inherited from ${baseName}`));
+    if (url) out.push(paragraph(text('Fields declared on '), link(url, inlineCode(baseName)), text(':')));
+    out.push(fields);
   }
   return out;
 }
@@ -425,35 +502,46 @@ function renderParamsAndReturn(
   doc: DocComment,
   symbol: string,
   ctx: RenderContext,
-): string[] {
+): RootContent[] {
   const sf = ctx.model.sourceFile;
-  const out: string[] = [];
-  const tctx = { sf, link: ctx.linkType, symbol, inTable: true };
-  if (fn.typeParameters?.length) {
-    out.push(
-      `**Type parameters:** ${fn.typeParameters.map((p) => codeSpan(p.getText(sf).replace(/\s+/g, ' '))).join(', ')}`,
-    );
-  }
+  const out: RootContent[] = [];
+  const tctx = { sf, link: ctx.linkType, symbol };
+  if (fn.typeParameters?.length) out.push(typeParameters(fn.typeParameters, sf));
   if (fn.parameters.length) {
-    const lines = ['| Parameter | Type | Required | Description |', '| --- | --- | --- | --- |'];
-    for (const p of fn.parameters) {
-      const name = p.name.getText(sf).replace(/\s+/g, ' ');
-      const key = ts.isIdentifier(p.name) ? p.name.text : name;
-      const desc = doc.params.get(key) ?? '';
-      const optional = !!p.questionToken || !!p.initializer;
-      lines.push(
-        `| ${codeSpan(`${p.dotDotDotToken ? '...' : ''}${name}`, true)} | ${renderType(p.type, tctx)} | ${optional ? 'optional' : 'required'} | ${docSummaryLine(desc.replace(/\n\s*\n/g, ' '), ctx.linkDoc)} |`,
-      );
-    }
-    out.push(lines.join('\n'));
+    out.push(
+      table(
+        ['Parameter', 'Type', 'Required', 'Description'],
+        fn.parameters.map((p) => {
+          const name = p.name.getText(sf).replace(/\s+/g, ' ');
+          const key = ts.isIdentifier(p.name) ? p.name.text : name;
+          const desc = doc.params.get(key) ?? '';
+          const optional = !!p.questionToken || !!p.initializer;
+          return [
+            [inlineCode(`${p.dotDotDotToken ? '...' : ''}${name}`)],
+            renderType(p.type, tctx),
+            [text(optional ? 'optional' : 'required')],
+            docInline(desc.replace(/\n\s*\n/g, ' '), ctx.linkDoc),
+          ];
+        }),
+      ),
+    );
   }
   if (fn.type) {
-    const ret = renderType(fn.type, { sf, link: ctx.linkType, symbol });
+    const ret = renderType(fn.type, tctx);
+    const said = doc.returns ? docInline(doc.returns.replace(/\n\s*\n/g, ' '), ctx.linkDoc) : [];
+    out.push(labelled('Returns:', [...ret, ...(doc.returns ? [text(said.length ? ' — ' : ' —'), ...said] : [])]));
+  }
+  if (doc.throws.length) {
     out.push(
-      `**Returns:** ${ret}${doc.returns ? ` — ${docSummaryLine(doc.returns.replace(/\n\s*\n/g, ' '), ctx.linkDoc)}` : ''}`,
+      labelled(
+        'Throws:',
+        joined(
+          doc.throws.map((t) => docInline(t, ctx.linkDoc)),
+          '; ',
+        ),
+      ),
     );
   }
-  if (doc.throws.length) out.push(`**Throws:** ${doc.throws.map((t) => docSummaryLine(t, ctx.linkDoc)).join('; ')}`);
   return out;
 }
 
@@ -477,9 +565,9 @@ function renderClassMembers(
   sym: SdkSymbol,
   ctx: RenderContext,
   opts: SymbolRenderOptions,
-): string[] {
+): RootContent[] {
   const sf = ctx.model.sourceFile;
-  const out: string[] = [];
+  const out: RootContent[] = [];
   const groups = classMemberGroups(d, sf);
   const props: ts.ClassElement[] = [];
   const methods: [string, ts.ClassElement[]][] = [];
@@ -499,9 +587,8 @@ function renderClassMembers(
   }
   // On a topic page, member anchors are prefixed with the class anchor so they stay unique.
   const prefix = opts.depth === 1 ? '' : `${opts.anchor}-`;
-  const h2 = (t: string): string => (opts.depth === 1 ? `## ${t}` : `**${t}**`);
-  const h3 = (t: string, anchor: string): string =>
-    opts.depth === 1 ? `### ${t} {#${anchor}}` : `#### ${t} {#${anchor}}`;
+  const h2 = (t: string): RootContent => (opts.depth === 1 ? heading(2, t) : boldLine(t));
+  const h3 = (t: string, anchor: string): RootContent => heading(opts.depth === 1 ? 3 : 4, t, anchor);
 
   if (ctor) {
     out.push(h2('Constructor'));
@@ -515,7 +602,8 @@ function renderClassMembers(
   if (ctor && sym.name === 'MedplumClient' && opts.depth === 1) out.push(...clientOptionsSummary(sym, ctx));
   if (props.length) {
     out.push(h2('Properties'));
-    out.push(membersTable(props, sym, ctx, 'Properties'));
+    const propsTable = membersTable(props, sym, ctx);
+    if (propsTable) out.push(propsTable);
   }
   const inherited = renderInheritedClassMembers(d, sym, ctx, opts);
   if (methods.length === 0) return [...out, ...inherited];
@@ -529,46 +617,47 @@ function renderClassMembers(
       bySection.set(section.id, [...(bySection.get(section.id) ?? []), entry]);
     }
     const present = CLIENT_SECTIONS.filter((s) => bySection.has(s.id));
-    out.push('## Methods by task');
+    out.push(heading(2, 'Methods by task'));
     out.push(
-      present
-        .map(
-          (s) =>
-            `- [${escapeInline(s.title)}](#${s.id}-methods): ${bySection
-              .get(s.id)!
-              .map(([n]) => `[${codeSpan(n)}](#${methodAnchor(prefix, n)})`)
-              .join(', ')}`,
-        )
-        .join('\n'),
+      bulletList(
+        present.map((s) => [
+          link(`#${s.id}-methods`, text(s.title)),
+          text(': '),
+          ...joined(bySection.get(s.id)!.map(([n]) => [link(`#${methodAnchor(prefix, n)}`, inlineCode(n))])),
+        ]),
+      ),
     );
     for (const s of present) {
-      out.push(`## ${s.title} {#${s.id}-methods}`);
+      out.push(heading(2, s.title, `${s.id}-methods`));
       for (const [name, members] of bySection.get(s.id)!)
-        out.push(renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
+        out.push(...renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
     }
   } else {
     out.push(h2('Methods'));
     for (const [name, members] of methods)
-      out.push(renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
+      out.push(...renderMethod(name, members, sym, ctx, h3(name, methodAnchor(prefix, name))));
   }
   return [...out, ...inherited];
 }
 
 /** The constructor options, listed on the client page itself (full descriptions on their own page). */
-function clientOptionsSummary(sym: SdkSymbol, ctx: RenderContext): string[] {
+function clientOptionsSummary(sym: SdkSymbol, ctx: RenderContext): RootContent[] {
   const options = ctx.symbolsByLocal.get('MedplumClientOptions');
   const decl = options?.declarations.find(ts.isInterfaceDeclaration);
   if (!decl) return [];
-  const url = ctx.linkType('MedplumClientOptions');
+  const url = ctx.linkType('MedplumClientOptions') ?? '';
   const rows = decl.members.filter((m) => !isPrivate(m)).map((m) => memberRow(m, sym, ctx));
-  const lines = ['| Option | Type | Default |', '| --- | --- | --- |'];
-  for (const r of rows) {
-    lines.push(`| ${codeSpan(r.name, true)} | ${r.type} | ${r.defaultValue ? codeSpan(r.defaultValue, true) : ''} |`);
-  }
   return [
-    '### Constructor options {#constructor-options}',
-    `${rows.every((r) => r.optional) ? 'Every option is optional. ' : ''}Descriptions are on the [${codeSpan('MedplumClientOptions')}](${url}) page.`,
-    lines.join('\n'),
+    heading(3, 'Constructor options', 'constructor-options'),
+    paragraph(
+      text(`${rows.every((r) => r.optional) ? 'Every option is optional. ' : ''}Descriptions are on the `),
+      link(url, inlineCode('MedplumClientOptions')),
+      text(' page.'),
+    ),
+    table(
+      ['Option', 'Type', 'Default'],
+      rows.map((r) => [[inlineCode(r.name)], r.type, r.defaultValue ? [inlineCode(r.defaultValue)] : []]),
+    ),
   ];
 }
 
@@ -578,9 +667,9 @@ function renderInheritedClassMembers(
   sym: SdkSymbol,
   ctx: RenderContext,
   opts: SymbolRenderOptions,
-): string[] {
+): RootContent[] {
   const sf = ctx.model.sourceFile;
-  const out: string[] = [];
+  const out: RootContent[] = [];
   const own = new Set(classMemberGroups(d, sf).keys());
   let current: ts.ClassDeclaration | undefined = d;
   const seen = new Set<string>();
@@ -598,21 +687,27 @@ function renderInheritedClassMembers(
     const memberPrefix = anchor ? `${anchor}-` : '';
     const names = [...classMemberGroups(baseDecl, sf).entries()]
       .filter(([n, ms]) => !own.has(n) && !ts.isConstructorDeclaration(ms[0]))
-      .map(([n, ms]) => {
+      .map(([n, ms]): PhrasingContent[] => {
         own.add(n);
         // Methods have their own heading on the base class's page; properties sit in its table.
         return ts.isMethodDeclaration(ms[0]) && url
-          ? `[${codeSpan(n)}](${page}#${methodAnchor(memberPrefix, n)})`
-          : codeSpan(n);
+          ? [link(`${page}#${methodAnchor(memberPrefix, n)}`, inlineCode(n))]
+          : [inlineCode(n)];
       });
     if (names.length) {
       out.push(
         opts.depth === 1
-          ? `## Inherited from ${base.name} {#inherited-${base.name.toLowerCase()}}`
-          : `**Inherited from ${base.name}**`,
+          ? heading(2, `Inherited from ${base.name}`, `inherited-${base.name.toLowerCase()}`)
+          : boldLine(`Inherited from ${base.name}`),
       );
       out.push(
-        `${url ? `From [${codeSpan(base.name)}](${url})` : `From ${codeSpan(base.name)}`}: ${names.join(', ')}.`,
+        paragraph(
+          text('From '),
+          url ? link(url, inlineCode(base.name)) : inlineCode(base.name),
+          text(': '),
+          ...joined(names),
+          text('.'),
+        ),
       );
     }
     current = baseDecl;
@@ -625,16 +720,16 @@ function renderMethod(
   members: ts.ClassElement[],
   sym: SdkSymbol,
   ctx: RenderContext,
-  heading: string,
-): string {
+  title: RootContent,
+): RootContent[] {
   const sf = ctx.model.sourceFile;
-  const out: string[] = [heading];
+  const out: RootContent[] = [title];
   const docs = members.map((m) => readDocComment(m, sf));
   const main = docs.find((d) => d.summary) ?? docs[0];
   out.push(...notices(main, ctx));
-  if (main.summary) out.push(docToMdx(main.summary, ctx.linkDoc));
+  out.push(...docBlocks(main.summary, ctx.linkDoc));
   members.forEach((m, i) => {
-    if (members.length > 1) out.push(`**Overload ${i + 1}**`);
+    if (members.length > 1) out.push(boldLine(`Overload ${i + 1}`));
     out.push(fence(m.getText(sf)));
     out.push(
       ...renderParamsAndReturn(
@@ -647,8 +742,8 @@ function renderMethod(
   });
   const examples = docs.flatMap((d) => d.examples);
   if (examples.length) {
-    out.push('**Example**');
-    for (const ex of examples) out.push(renderExample(ex, ctx));
+    out.push(boldLine('Example'));
+    for (const ex of examples) out.push(...renderExample(ex, ctx));
   }
-  return out.filter(Boolean).join('\n\n');
+  return out;
 }

@@ -1,8 +1,8 @@
 /**
  * Problems found in the hand-written prose of the React references, each at its file and line,
- * reported together as one `ProseError`. Kept apart from prose.ts (which reads the YAML and
- * Markdown files) so that mdast.ts, which prose.ts uses to check MDX, can report template
- * problems the same way.
+ * reported together as one `ProseError`. Kept apart from react-reference/prose.ts (which reads
+ * the YAML and Markdown files) so that mdast.ts, which prose.ts uses to check MDX, can report
+ * template problems the same way.
  */
 export class ProseError extends Error {
   /** Each problem as `file:line: message`. */

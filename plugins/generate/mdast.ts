@@ -1,9 +1,9 @@
 /**
- * Builds the React component and hook reference pages as mdast syntax trees and serializes them
- * with mdast-util-to-markdown, which escapes whatever Markdown or MDX would otherwise read as
- * syntax. Text from the declarations goes into `text` and `inlineCode` nodes as it is; nothing is
- * escaped by hand. Prose the maintainers wrote (families.yaml, notes.yaml, notes/*.md) is trusted
- * MDX: it is parsed here and inserted as nodes.
+ * Builds the React component, React hook and SDK reference pages as mdast syntax trees and
+ * serializes them with mdast-util-to-markdown, which escapes whatever Markdown or MDX would
+ * otherwise read as syntax. Text from the declarations goes into `text` and `inlineCode` nodes as
+ * it is; nothing is escaped by hand. Prose the maintainers wrote (families.yaml, notes.yaml,
+ * notes/*.md) is trusted MDX: it is parsed here and inserted as nodes.
  */
 import { escapeMarkdownHeadingIds } from '@docusaurus/utils';
 import type {
@@ -14,6 +14,7 @@ import type {
   Link,
   List,
   Paragraph,
+  Parents,
   PhrasingContent,
   Root,
   RootContent,
@@ -28,7 +29,7 @@ import { frontmatterFromMarkdown, frontmatterToMarkdown } from 'mdast-util-front
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { mdxFromMarkdown, mdxToMarkdown } from 'mdast-util-mdx';
-import { toMarkdown } from 'mdast-util-to-markdown';
+import { type Info, type State, toMarkdown } from 'mdast-util-to-markdown';
 import { toString } from 'mdast-util-to-string';
 import { directive } from 'micromark-extension-directive';
 import { frontmatter } from 'micromark-extension-frontmatter';
@@ -42,6 +43,9 @@ export const text = (value: string): Text => ({ type: 'text', value });
 
 /** Inline code; whitespace runs (line breaks in a type) become one space, as the tables need. */
 export const code = (value: string): InlineCode => ({ type: 'inlineCode', value: value.replace(/\s+/g, ' ') });
+
+/** Inline code holding `value` exactly (a value that is already one line: a type, a JSON value). */
+export const inlineCode = (value: string): InlineCode => ({ type: 'inlineCode', value });
 
 export const paragraph = (...children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children });
 
@@ -133,6 +137,21 @@ export function mergeText(nodes: PhrasingContent[]): PhrasingContent[] {
   return out;
 }
 
+/**
+ * Merges adjacent text nodes and adjacent inline code (code spans written one after the other
+ * would run into each other: `` `a``b` `` is one span holding "a``b").
+ */
+export function mergeCode(nodes: PhrasingContent[]): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  for (const node of mergeText(nodes)) {
+    const last = out[out.length - 1];
+    if (node.type === 'inlineCode' && last?.type === 'inlineCode')
+      out[out.length - 1] = inlineCode(last.value + node.value);
+    else out.push(node);
+  }
+  return out;
+}
+
 /** The text a reader sees, without markup, whitespace runs as one space (front matter, comparisons). */
 export function plainText(nodes: PhrasingContent[]): string {
   return toString(paragraph(...nodes))
@@ -191,6 +210,75 @@ export function parseInline(markdown: string): PhrasingContent[] {
   if (blocks.length !== 1 || blocks[0].type !== 'paragraph')
     throw new Error(`expected one paragraph of Markdown, got: ${JSON.stringify(markdown.slice(0, 80))}`);
   return blocks[0].children;
+}
+
+/**
+ * Markdown that is not MDX: what MDX itself turns off (HTML, `<url>` autolinks, indented code)
+ * is off here too, so `<`, `{` and `}` are text. `inline` also turns off the constructs that start
+ * a block (lists, headings, block quotes, fences, thematic breaks, definitions), so a one-line
+ * text is always one paragraph, read as a table cell reads it.
+ */
+const MARKDOWN_OFF = ['htmlFlow', 'htmlText', 'autolink', 'codeIndented'];
+const BLOCKS_OFF = ['blockQuote', 'codeFenced', 'definition', 'headingAtx', 'list', 'setextUnderline', 'thematicBreak'];
+const markdownOptions = (inline: boolean) => ({
+  extensions: [gfm(), { disable: { null: inline ? [...MARKDOWN_OFF, ...BLOCKS_OFF] : MARKDOWN_OFF } }],
+  mdastExtensions: [gfmFromMarkdown()],
+});
+const MARKDOWN = { block: markdownOptions(false), inline: markdownOptions(true) };
+
+/**
+ * Markdown from a package's doc comments (text the site does not control) as nodes: paragraphs,
+ * lists, emphasis, links, code spans and fences keep their structure; anything MDX would read as
+ * JSX, an expression or an import is text, which the serializer escapes.
+ */
+export function parseMarkdown(markdown: string): RootContent[] {
+  const plain = plainParagraphs(markdown);
+  if (plain) return plain.map((children) => paragraph(...children));
+  return dropPositions(fromMarkdown(markdown, MARKDOWN.block)).children;
+}
+
+/** One line of doc comment Markdown as inline nodes (block syntax at its start is text). */
+export function parseMarkdownInline(markdown: string): PhrasingContent[] {
+  const plain = plainParagraphs(markdown);
+  if (plain && plain.length <= 1) return plain[0] ?? [];
+  const [first] = dropPositions(fromMarkdown(markdown, MARKDOWN.inline)).children;
+  return first?.type === 'paragraph' ? first.children : [];
+}
+
+/**
+ * Markdown that is plain text and code spans, as the nodes of its paragraphs, so the parser can
+ * be skipped (most doc comment sentences are such); undefined for anything else. Plain means:
+ * outside single-backtick code spans on one line, only words, spaces and punctuation Markdown
+ * gives no meaning to here, no URL or `www.` that GFM would link, no line that starts or ends
+ * with a space (the parser drops those) or starts with a list or setext marker, and blank lines
+ * only between paragraphs.
+ */
+function plainParagraphs(markdown: string): PhrasingContent[][] | undefined {
+  const spans = /`([^`\n]*)`/g;
+  const outside = markdown.replace(spans, 'x');
+  if (
+    !/^[\p{L}\p{N} \n,.;:'"()/=+?%$\u0080-\uffff-]*$/u.test(outside) ||
+    /www\.|[a-z]:\/\/|mailto:|xmpp:|^[-+=]|^\d+[.)]|^ | $|^\n|\n$|\n\n\n/im.test(outside)
+  )
+    return undefined;
+  return markdown
+    .split('\n\n')
+    .filter(Boolean)
+    .map((para) =>
+      para.split(spans).map((part, i): PhrasingContent => {
+        if (i % 2 === 0) return text(part);
+        // A code span keeps its content, less one space each side when both sides have one.
+        return inlineCode(/^ .*[^ ].* $/.test(part) ? part.slice(1, -1) : part);
+      }),
+    )
+    .map((children) => children.filter((c) => c.type !== 'text' || c.value !== ''));
+}
+
+/** Removes `position` from every node, in place. */
+function dropPositions<T extends Root | RootContent>(node: T): T {
+  delete node.position;
+  if ('children' in node) for (const child of node.children) dropPositions(child);
+  return node;
 }
 
 /** How a text is parsed: `block` as `parseProse` does (sections), `inline` as `parseInline` does (one paragraph). */
@@ -320,6 +408,39 @@ function stripPositions<T extends object>(node: T): T {
   return JSON.parse(JSON.stringify(node, (k, v: unknown) => (k === 'position' ? undefined : v))) as T;
 }
 
+/**
+ * Characters no escaping rule of the serializer (with the extensions below) applies to, at any
+ * place: no `unsafe` pattern names them. A text of these alone, with no space at either end (a
+ * space next to a line ending is escaped) and not starting `import `/`export ` (see `unsafe`
+ * below), is written as it is.
+ */
+const NEVER_ESCAPED = /^(?![ie])[A-Za-z0-9,;/?$%^}\u0080-\uffff]$/;
+const WRITTEN_AS_IS =
+  /^(?!(?:import|export)[\t ])[A-Za-z0-9,;/?$%^}\u0080-\uffff]+(?: +[A-Za-z0-9,;/?$%^}\u0080-\uffff]+)*$/;
+
+/**
+ * The text handler, with two shortcuts that give the same output as the default: a text written
+ * as it is skips the escaping pass, and `peek` (the first character a text will be written with,
+ * which the serializer asks for the node before it) needs no escaping pass when that character is
+ * never escaped, or is a space not followed by a line ending (the only place a space is escaped,
+ * as the text starts, since `peek` sees nothing before it). Without `peek` the serializer escapes
+ * every text twice.
+ */
+const textHandler = Object.assign(
+  (node: Text, parent: Parents | undefined, state: State, info: Info): string => {
+    if (WRITTEN_AS_IS.test(node.value)) return node.value;
+    const siblings = parent ? parent.children : [];
+    const index = state.indexStack[state.indexStack.length - 1];
+    return state.safe(node.value, { ...info, afterNode: siblings[index + 1], beforeNode: siblings[index - 1] });
+  },
+  {
+    peek: (node: Text, parent: Parents | undefined, state: State, info: Info): string =>
+      NEVER_ESCAPED.test(node.value.charAt(0)) || /^ [^\r\n]/.test(node.value)
+        ? node.value.charAt(0)
+        : textHandler(node, parent, state, info),
+  },
+);
+
 /** The page as MDX. */
 export function serialize(children: RootContent[]): string {
   const tree: Root = { type: 'root', children };
@@ -330,10 +451,16 @@ export function serialize(children: RootContent[]): string {
       directiveToMarkdown(),
       frontmatterToMarkdown(),
     ],
+    handlers: { text: textHandler },
     bullet: '-',
     emphasis: '_',
     rule: '-',
     // MDX has no `<url>` autolinks: write every link as `[text](url)`.
     resourceLink: true,
+    // MDX reads a paragraph starting with `import ` or `export ` as an ES module statement.
+    unsafe: [
+      { character: 'i', atBreak: true, after: 'mport[\\t ]' },
+      { character: 'e', atBreak: true, after: 'xport[\\t ]' },
+    ],
   });
 }
