@@ -1,12 +1,24 @@
 /**
- * Assembles each generated page: front matter, MDX headings, and the per-page JSON data holding
- * the pre-rendered HTML tables (hast trees, each section serialized once by `sectionHtml`).
+ * Assembles each generated page: the MDX page as an mdast tree (front matter, headings, intros,
+ * `<GeneratedHtml>` elements; written by ../mdast.ts `serialize`), and the per-page JSON data
+ * holding the pre-rendered HTML tables (hast trees, each section serialized once by `sectionHtml`).
  * Nothing here touches the disk (see write.ts).
  */
 import { normalizeSourceEntries } from '../../markdown/docs-frontmatter-check/sources';
 import path from 'node:path';
 import type { ElementContent } from 'hast';
 import { h } from 'hastscript';
+import type { Yaml } from 'mdast';
+import {
+  codeBlock,
+  esm,
+  heading,
+  parseMarkdownInline,
+  paragraph,
+  serialize,
+  type PhrasingContent,
+  type RootContent,
+} from '../mdast';
 import { renderElementTables } from './elements';
 import { buildExample, type ExampleValidator } from './examples';
 import {
@@ -106,7 +118,7 @@ function src(options: BuildOptions, file: string, detail?: string): string {
   return `${options.packageId} dist/fhir/r4/${path.basename(file)}${detail ? ` (${detail})` : ''}`;
 }
 
-/** Front matter as YAML; JSON strings are valid YAML scalars, so every value is JSON-encoded. */
+/** Front matter as a YAML node; JSON strings are valid YAML scalars, so every value is JSON-encoded. */
 function frontMatter(fields: {
   id: string;
   title: string;
@@ -114,23 +126,60 @@ function frontMatter(fields: {
   description: string;
   sources: string[];
   sidebar_position?: number;
-}): string {
+}): Yaml {
   const lines = [
-    '---',
     `id: ${fields.id}`,
     `title: ${JSON.stringify(fields.title)}`,
     `sidebar_label: ${JSON.stringify(fields.sidebar_label)}`,
   ];
   lines.push(`description: ${JSON.stringify(fields.description)}`);
   if (fields.sidebar_position !== undefined) lines.push(`sidebar_position: ${fields.sidebar_position}`);
-  lines.push('sources:', ...normalizeSourceEntries(fields.sources).map((s) => `  - ${JSON.stringify(s)}`), '---', '');
-  return lines.join('\n');
+  lines.push('sources:', ...normalizeSourceEntries(fields.sources).map((s) => `  - ${JSON.stringify(s)}`));
+  return { type: 'yaml', value: lines.join('\n') };
 }
 
 const IMPORT_HTML = "import GeneratedHtml from '@site/src/components/fhir/GeneratedHtml';";
 
-function section(heading: string, intro: string, key: string): string {
-  return [`## ${heading}`, '', ...(intro ? [intro, ''] : []), `<GeneratedHtml html={data.${key}} />`, ''].join('\n');
+/**
+ * A sentence this generator writes (its own wording, with `code` spans and links; names and
+ * numbers from the definitions are identifiers), as inline nodes.
+ */
+function sentence(markdown: string): PhrasingContent[] {
+  return parseMarkdownInline(markdown);
+}
+
+/** `<Name attribute={expression} label="text" />` on its own lines. */
+function jsxWithExpressions(
+  name: string,
+  expressions: Record<string, string>,
+  literals: Record<string, string> = {},
+): RootContent {
+  return {
+    type: 'mdxJsxFlowElement',
+    name,
+    attributes: [
+      ...Object.entries(expressions).map(([attribute, expression]) => ({
+        type: 'mdxJsxAttribute' as const,
+        name: attribute,
+        value: { type: 'mdxJsxAttributeValueExpression' as const, value: expression },
+      })),
+      ...Object.entries(literals).map(([attribute, value]) => ({
+        type: 'mdxJsxAttribute' as const,
+        name: attribute,
+        value,
+      })),
+    ],
+    children: [],
+  };
+}
+
+/** The pre-rendered HTML of `data[key]`, from the page's JSON data. */
+function generatedHtml(key: string): RootContent {
+  return jsxWithExpressions('GeneratedHtml', { html: `data.${key}` });
+}
+
+function section(title: string, intro: string, key: string): RootContent[] {
+  return [heading(2, title), ...(intro ? [paragraph(...sentence(intro))] : []), generatedHtml(key)];
 }
 
 export function maturityOf(def: Definition): string {
@@ -179,19 +228,16 @@ function definitionPage(
     summary: sectionHtml(summary(model, def)),
     elements: sectionHtml(tables.elements),
   };
-  const body: string[] = [
-    IMPORT_HTML,
-    `import data from './_data/${def.slug}.json';`,
-    '',
-    '<GeneratedHtml html={data.summary} />',
-    '',
+  const body: RootContent[] = [
+    esm([IMPORT_HTML, `import data from './_data/${def.slug}.json';`].join('\n')),
+    generatedHtml('summary'),
   ];
-  body.push(section('Elements', elementsIntro(def), 'elements'));
+  body.push(...section('Elements', elementsIntro(def), 'elements'));
   if (tables.inherited) {
     data.inherited = sectionHtml(tables.inherited);
     const from = tables.inheritedFrom.join(' and ');
     body.push(
-      section(
+      ...section(
         'Inherited elements',
         `These top-level elements come from ${from}, which ${def.name} is based on.`,
         'inherited',
@@ -201,7 +247,7 @@ function definitionPage(
   if (tables.constraints) {
     data.constraints = sectionHtml(tables.constraints);
     body.push(
-      section(
+      ...section(
         'Constraints',
         `Invariants that a valid ${def.name} satisfies, written in FHIRPath. Rules that come from a base type are marked with their source.`,
         'constraints',
@@ -212,14 +258,14 @@ function definitionPage(
   if (search.length > 0) {
     data.search = sectionHtml(renderSearchParams(search));
     body.push(
-      section(
+      ...section(
         'Search parameters',
         `Use these codes in search URLs such as \`GET /fhir/R4/${def.name}?code=value\`. Parameters marked "all resources" work on every resource type. Each expression is narrowed to ${def.name}.`,
         'search',
       ),
     );
     const builderLink = searchBuilderLink(def);
-    if (builderLink) body.push(builderLink, '');
+    if (builderLink) body.push(paragraph(...sentence(builderLink)));
     sources.push(src(options, model.files.searchParameters), src(options, model.files.medplumSearchParameters));
   }
   if (ops.length > 0) {
@@ -230,7 +276,7 @@ function definitionPage(
       ),
     );
     body.push(
-      section(
+      ...section(
         'Operations',
         `OperationDefinitions in the definition bundles that name ${def.name} or every resource.`,
         'operations',
@@ -241,7 +287,7 @@ function definitionPage(
     data.referrers = sectionHtml(renderReferrers(referrers));
     const count = referrers.reduce((n, r) => n + r.paths.length, 0);
     body.push(
-      section(
+      ...section(
         'Referenced by',
         `${count} elements in ${referrers.length} definitions accept a Reference to ${def.name}. Elements that accept a reference to any resource are not listed.`,
         'referrers',
@@ -253,13 +299,13 @@ function definitionPage(
     data.users = sectionHtml(renderReferrers(users));
     const count = users.reduce((n, r) => n + r.paths.length, 0);
     body.push(
-      section('Used by', `${count} elements in ${users.length} definitions have the type ${def.name}.`, 'users'),
+      ...section('Used by', `${count} elements in ${users.length} definitions have the type ${def.name}.`, 'users'),
     );
   }
   if (compartments.length > 0) {
     data.compartments = sectionHtml(renderCompartments(model, compartments));
     body.push(
-      section(
+      ...section(
         'Compartments',
         `${def.name} belongs to these compartments when one of the listed search parameters points at the compartment owner.`,
         'compartments',
@@ -268,31 +314,37 @@ function definitionPage(
     sources.push(...[...new Set(compartments.map((c) => c.file))].map((f) => `${options.packageId} dist/fhir/r4/${f}`));
   }
   if (example) {
-    body.push('## Example', '', exampleIntro(def), '', '```json', JSON.stringify(example, null, 2), '```', '');
+    body.push(
+      heading(2, 'Example'),
+      paragraph(...sentence(exampleIntro(def))),
+      codeBlock('json', JSON.stringify(example, null, 2)),
+    );
     const toolLinks = exampleToolLinks(def, example);
-    if (toolLinks) body.push(toolLinks, '');
+    if (toolLinks) body.push(paragraph(...sentence(toolLinks)));
     sources.push(...model.files.valueSets.map((f) => src(options, f, 'first code of bound value sets')));
   } else {
     body.push(
-      '## Instances',
-      '',
-      `${def.name} is abstract: nothing is an instance of it directly. Its elements appear in every type built on it.`,
-      '',
+      heading(2, 'Instances'),
+      paragraph(
+        ...sentence(
+          `${def.name} is abstract: nothing is an instance of it directly. Its elements appear in every type built on it.`,
+        ),
+      ),
     );
   }
   if (def.family === 'medplum' && def.name === 'Agent') sources.push(AGENT_README);
   if (def.family === 'medplum' && def.name === 'UserSecurityRequest') sources.push(RENAME_PR);
 
-  const mdx =
+  const mdx = serialize([
     frontMatter({
       id: def.slug,
       title: def.name,
       sidebar_label: def.name,
       description: describe(def),
       sources: [...new Set(sources)],
-    }) +
-    '\n' +
-    body.join('\n');
+    }),
+    ...body,
+  ]);
   return { family: def.family, slug: def.slug, mdx, data, definition: def, example };
 }
 
@@ -403,7 +455,7 @@ function indexPage(model: FhirModel, family: Family, defs: Definition[], options
     datatypes: `The ${defs.length} complex datatypes of FHIR R4 that resources are built from, including the abstract bases Element and BackboneElement and the Quantity profiles. The primitive types (string, code, dateTime and the rest) share one page: [primitive types](${PRIMITIVES_ROUTE}).`,
     medplum: `The ${defs.length} resource types and datatypes that Medplum adds on top of FHIR R4: projects, users and memberships, access policies, bots, agents and more. They use the same REST API, search and validation as the FHIR resources.`,
   };
-  const mdx = [
+  const mdx = serialize([
     frontMatter({
       id: 'index',
       title: FAMILY_TITLES[family],
@@ -412,14 +464,15 @@ function indexPage(model: FhirModel, family: Family, defs: Definition[], options
       sources: files.map((f) => src(options, f)),
       sidebar_position: 0,
     }),
-    "import DefinitionIndex from '@site/src/components/fhir/DefinitionIndex';",
-    "import items from './_data/index.json';",
-    '',
-    intro[family],
-    '',
-    `<DefinitionIndex items={items} label=${JSON.stringify(FAMILY_TITLES[family])} />`,
-    '',
-  ].join('\n');
+    esm(
+      [
+        "import DefinitionIndex from '@site/src/components/fhir/DefinitionIndex';",
+        "import items from './_data/index.json';",
+      ].join('\n'),
+    ),
+    paragraph(...sentence(intro[family])),
+    jsxWithExpressions('DefinitionIndex', { items: 'items' }, { label: FAMILY_TITLES[family] }),
+  ]);
   return { family, slug: 'index', mdx, data: items as unknown as Record<string, unknown> };
 }
 
@@ -443,7 +496,7 @@ function primitivesPage(model: FhirModel, options: BuildOptions): GeneratedPage 
       table('fhir-primitives', 'Primitive types', ['Type', 'JSON', 'Regex (value)', 'Description'], rows),
     ),
   };
-  const mdx = [
+  const mdx = serialize([
     frontMatter({
       id: PRIMITIVES_SLUG,
       title: 'Primitive types',
@@ -456,21 +509,25 @@ function primitivesPage(model: FhirModel, options: BuildOptions): GeneratedPage 
       ],
       sidebar_position: 1,
     }),
-    IMPORT_HTML,
-    "import data from './_data/primitive-types.json';",
-    '',
-    'A primitive value is a single JSON value, not an object. Element tables link each primitive type to its row here; the anchor is the type name in lower case, for example `#datetime`.',
-    '',
-    '## Types',
-    '',
-    'The JSON column is the JSON type the value takes. The regex applies to the text of the value; an empty string is never valid.',
-    '',
-    '<GeneratedHtml html={data.table} />',
-    '',
-    '## Extensions on primitive values',
-    '',
-    'A primitive cannot hold child properties, so its `id` and `extension` go into a sibling property named with a leading underscore. For example, `birthDate` carries its extensions in `_birthDate`. In arrays, the sibling array lines up position by position and uses `null` where an item has no extras.',
-    '',
-  ].join('\n');
+    esm([IMPORT_HTML, "import data from './_data/primitive-types.json';"].join('\n')),
+    paragraph(
+      ...sentence(
+        'A primitive value is a single JSON value, not an object. Element tables link each primitive type to its row here; the anchor is the type name in lower case, for example `#datetime`.',
+      ),
+    ),
+    heading(2, 'Types'),
+    paragraph(
+      ...sentence(
+        'The JSON column is the JSON type the value takes. The regex applies to the text of the value; an empty string is never valid.',
+      ),
+    ),
+    generatedHtml('table'),
+    heading(2, 'Extensions on primitive values'),
+    paragraph(
+      ...sentence(
+        'A primitive cannot hold child properties, so its `id` and `extension` go into a sibling property named with a leading underscore. For example, `birthDate` carries its extensions in `_birthDate`. In arrays, the sibling array lines up position by position and uses `null` where an item has no extras.',
+      ),
+    ),
+  ]);
   return { family: 'datatypes', slug: PRIMITIVES_SLUG, mdx, data };
 }
