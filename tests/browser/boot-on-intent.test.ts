@@ -52,6 +52,27 @@ async function tapIncludesLink(page: Page): Promise<void> {
 }
 
 /**
+ * Resolves once the page has stopped scrolling (the same scroll position over three frames in a
+ * row): a touch scroll flings on after the finger lifts, and a tap during the fling is a tap on a
+ * scrolling page (Chromium then refuses to let it be cancelled, and says so on the console).
+ */
+async function scrollSettled(page: Page): Promise<void> {
+  // A string, not a function: the test's compiler may wrap named inner functions in helpers that
+  // exist only in Node.
+  await page.evaluate(`new Promise((resolve) => {
+    let last = -1;
+    let same = 0;
+    const frame = () => {
+      same = scrollY === last ? same + 1 : 0;
+      last = scrollY;
+      if (same >= 3) resolve();
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })`);
+}
+
+/**
  * A finger scrolling the page up (20 px a frame): dispatched touch events, which headless
  * Chromium scrolls the page with (Input.synthesizeScrollGesture does not move it there).
  */
@@ -101,8 +122,10 @@ test('a page read, scrolled and left by a link runs no app code: the link opens 
 
   // A touch scroll is not a reason to start the app.
   await touchScroll(context, page);
+  await scrollSettled(page);
   assert.ok(((await page.evaluate('scrollY')) as number) > 0, 'the touch did not scroll the page');
   await page.evaluate('window.scrollTo(0, 0)');
+  await scrollSettled(page);
   assert.equal((await appState(page)).boot, null, 'a touch scroll started the app');
 
   // A mark on the window survives a client-side navigation, not a page load.
