@@ -13,7 +13,7 @@ export interface ReaderQuery {
   kind: 'question' | 'symptom' | 'error' | 'api' | 'operation' | 'config';
   /** Routes that answer the query; any of them in the top 3 counts. */
   expect: string[];
-  /** The public thread the query was taken from, in the asker's words (holdout3, holdout4). */
+  /** The public thread the query was taken from, in the asker's words (holdout3, holdout4, holdout5). */
   from?: string;
 }
 
@@ -35,6 +35,12 @@ export interface QuerySets {
    * tuned on.
    */
   holdout4: ReaderQuery[];
+  /**
+   * Issue 42, third round: taken from other real Medplum threads before that round's ranking
+   * changes (holdout3 and holdout4 were spent by then), by someone who did not see the ranking
+   * code; measured once at the end, never tuned on.
+   */
+  holdout5: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {

@@ -407,7 +407,7 @@ async function searchBench(
   const sets = loadQuerySets();
   const quality: Record<string, QualitySummary> = {};
   const everything = [];
-  for (const name of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4'] as const) {
+  for (const name of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5'] as const) {
     const outcomes = await runQueries(page, sets[name]);
     quality[name] = summarize(outcomes);
     everything.push(...outcomes);
