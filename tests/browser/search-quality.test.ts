@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { loadCatalogue } from '../../plugins/markdown/remark-troubleshooting/catalogue';
 import { hiddenTextIn, readPages } from '../search/excerpts';
 import {
+  SEALED_SETS,
   loadQuerySets,
   openSearchDialog,
   runQueries,
@@ -61,6 +62,7 @@ before(async () => {
     holdout4: await run(sets.holdout4),
     holdout5: await run(sets.holdout5),
   };
+  for (const name of SEALED_SETS) for (const o of measured[name]) sealedQueries.add(o);
   const { groups } = loadCatalogue(SITE_DIR);
   // A message several causes print (`Forbidden`) may open at any of its entries.
   const anchors = new Map<string, Set<string>>();
@@ -91,6 +93,7 @@ const misses = (outcomes: QueryOutcome[], within: number) =>
     .filter((o) => o.rank === undefined || o.rank > within)
     .map((o) => `${o.q} → ${o.results.slice(0, 3).join(', ') || 'nothing'}`);
 
+const sealedQueries = new Set<QueryOutcome>();
 const allSets = () => [
   ...measured.tune,
   ...measured.holdout,
@@ -106,6 +109,10 @@ test('reader queries find the answering page in the top 3 (at least 95% of tune,
   assert.ok(measured.holdout4.length >= 40);
   assert.ok(measured.holdout5.length >= 45);
   for (const [name, list] of Object.entries(measured)) {
+    if (SEALED_SETS.includes(name as keyof typeof measured)) {
+      t.diagnostic(`${name}: ${list.length} queries, sealed (SEARCH_UNSEAL=1 reports it)`);
+      continue;
+    }
     const s = summarize(list);
     t.diagnostic(
       `${name}: ${s.queries} queries, top 1 ${(s.top1 * 100).toFixed(1)}%, top 3 ${(s.top3 * 100).toFixed(1)}%, p50 ${s.p50ms} ms, p95 ${s.p95ms} ms`,
@@ -122,7 +129,8 @@ test('reader queries find the answering page in the top 3 (at least 95% of tune,
 });
 
 test('an operation name, with or without $, finds its page first; API names are in the top 3', () => {
-  const all = allSets();
+  // A sealed set is not held to a bar: a failure here would be a way of tuning on it.
+  const all = allSets().filter((o) => !sealedQueries.has(o));
   assert.deepEqual(
     misses(
       all.filter((o) => o.kind === 'operation'),
