@@ -13,6 +13,7 @@ import { after, before, test } from 'node:test';
 import { loadCatalogue } from '../../plugins/markdown/remark-troubleshooting/catalogue';
 import { hiddenTextIn, readPages } from '../search/excerpts';
 import {
+  SEALED_SETS,
   loadQuerySets,
   openSearchDialog,
   runQueries,
@@ -33,6 +34,7 @@ let measured: {
   holdout2: QueryOutcome[];
   holdout3: QueryOutcome[];
   holdout4: QueryOutcome[];
+  holdout5: QueryOutcome[];
 };
 /** Each catalogue message searched as pasted, and the entries it may open at. */
 let messages: { outcomes: QueryOutcome[]; anchors: Map<string, Set<string>> };
@@ -58,7 +60,9 @@ before(async () => {
     holdout2: await run(sets.holdout2),
     holdout3: await run(sets.holdout3),
     holdout4: await run(sets.holdout4),
+    holdout5: await run(sets.holdout5),
   };
+  for (const name of SEALED_SETS) for (const o of measured[name]) sealedQueries.add(o);
   const { groups } = loadCatalogue(SITE_DIR);
   // A message several causes print (`Forbidden`) may open at any of its entries.
   const anchors = new Map<string, Set<string>>();
@@ -89,26 +93,34 @@ const misses = (outcomes: QueryOutcome[], within: number) =>
     .filter((o) => o.rank === undefined || o.rank > within)
     .map((o) => `${o.q} → ${o.results.slice(0, 3).join(', ') || 'nothing'}`);
 
+const sealedQueries = new Set<QueryOutcome>();
 const allSets = () => [
   ...measured.tune,
   ...measured.holdout,
   ...measured.holdout2,
   ...measured.holdout3,
   ...measured.holdout4,
+  ...measured.holdout5,
 ];
 
-test('reader queries find the answering page in the top 3 (at least 95% of tune, holdout and holdout2; holdout3 and holdout4 reported)', (t) => {
+test('reader queries find the answering page in the top 3 (at least 95% of tune, holdout and holdout2; holdout3, holdout4 and holdout5 reported)', (t) => {
   assert.ok(measured.tune.length + measured.holdout.length + measured.holdout2.length >= 40);
   assert.ok(measured.holdout3.length >= 40);
   assert.ok(measured.holdout4.length >= 40);
+  assert.ok(measured.holdout5.length >= 45);
   for (const [name, list] of Object.entries(measured)) {
+    if (SEALED_SETS.includes(name as keyof typeof measured)) {
+      t.diagnostic(`${name}: ${list.length} queries, sealed (SEARCH_UNSEAL=1 reports it)`);
+      continue;
+    }
     const s = summarize(list);
     t.diagnostic(
       `${name}: ${s.queries} queries, top 1 ${(s.top1 * 100).toFixed(1)}%, top 3 ${(s.top3 * 100).toFixed(1)}%, p50 ${s.p50ms} ms, p95 ${s.p95ms} ms`,
     );
   }
-  // holdout3 and holdout4 are measured and reported here (the diagnostics above), not held to a
-  // bar. holdout3 is spent (it may be tuned on); ranking changes must not be tuned on holdout4.
+  // holdout3, holdout4 and holdout5 are measured and reported here (the diagnostics above), not
+  // held to a bar. holdout3 and holdout4 are spent (they may be tuned on); ranking changes must
+  // not be tuned on holdout5.
   for (const name of ['tune', 'holdout', 'holdout2'] as const) {
     const list = measured[name];
     const { top3 } = summarize(list);
@@ -117,7 +129,8 @@ test('reader queries find the answering page in the top 3 (at least 95% of tune,
 });
 
 test('an operation name, with or without $, finds its page first; API names are in the top 3', () => {
-  const all = allSets();
+  // A sealed set is not held to a bar: a failure here would be a way of tuning on it.
+  const all = allSets().filter((o) => !sealedQueries.has(o));
   assert.deepEqual(
     misses(
       all.filter((o) => o.kind === 'operation'),
