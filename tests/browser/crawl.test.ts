@@ -135,6 +135,7 @@ test('an unknown address shows the 404 page with search, not a blank page', asyn
   const response = await page.goto(session.url('/docs/fhir-basicz'));
   assert.equal(response?.status(), 404);
   await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await page.getByRole('button', { name: 'Search the docs for this address' }).click();
   const box = page.getByRole('searchbox', { name: 'Search the docs' });
   assert.equal(await box.inputValue(), 'fhir basicz');
   await box.fill('fhir basics');
@@ -156,6 +157,7 @@ test('an unknown address outside /docs gets the 404 page, in the static HTML and
   page.on('pageerror', (e) => errors.push(e.message));
   const response = await page.goto(session.url('/no-such-page'));
   assert.equal(response?.status(), 404);
+  await page.getByRole('button', { name: 'Search the docs for this address' }).click();
   await page.locator('main code', { hasText: session.href('/no-such-page') }).waitFor();
   await page.getByRole('searchbox', { name: 'Search the docs' }).waitFor();
   assert.deepEqual(errors, []);

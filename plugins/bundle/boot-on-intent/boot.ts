@@ -16,10 +16,9 @@
  * Lighthouse's mobile simulation, prefetch links in the HTML put the largest paint 0.8 s later).
  *
  * The app starts at once when the address carries input a page acts on (a query string such as
- * `/search?q=…`, or tool state in the fragment, `#expression=…`), and when an element marked
- * `data-boot="visible"` (the 404 page's search for the address) is in view and the page has been
- * still (no scroll, touch, wheel or key) for a moment, so the start does not land in a scroll. The FHIR tools
- * need neither: they are built with their sample's result (src/components/tools/ToolSection.tsx).
+ * `/search?q=…`, or tool state in the fragment, `#expression=…`). The FHIR tools need neither:
+ * they are built with their sample's result (src/components/tools/ToolSection.tsx), and the 404
+ * page searches for the address when the reader taps its button (src/theme/NotFound/Content).
  *
  * What the reader did before the app was ready is not lost:
  * - a click on a button (or tab) is held and replayed once the app has hydrated, so it does what
@@ -290,38 +289,5 @@ export function bootOnIntent(scripts: string[]): void {
     start();
   }
 
-  if (location.search !== '' || location.hash.includes('=')) {
-    start();
-    return;
-  }
-  /**
-   * Starts the app once the page has been still for a moment (no scroll, touch, wheel or key for
-   * STILL_MS): starting is a few long tasks, which must not land in a scroll the reader has begun.
-   */
-  const STILL_MS = 400;
-  const startWhenStill = (): void => {
-    const moves = ['scroll', 'touchstart', 'touchmove', 'wheel', 'keydown'];
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const wait = (): void => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        for (const type of moves) removeEventListener(type, wait, true);
-        start();
-      }, STILL_MS);
-    };
-    for (const type of moves) addEventListener(type, wait, { capture: true, passive: true });
-    wait();
-  };
-  const visible = document.querySelectorAll('[data-boot="visible"]');
-  if (visible.length > 0 && 'IntersectionObserver' in window) {
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        startWhenStill();
-      }
-    });
-    visible.forEach((element) => observer.observe(element));
-  } else if (visible.length > 0) {
-    startWhenStill();
-  }
+  if (location.search !== '' || location.hash.includes('=')) start();
 }

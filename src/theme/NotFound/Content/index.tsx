@@ -1,4 +1,4 @@
-import React, { Suspense, lazy } from 'react';
+import React, { Suspense, lazy, useState } from 'react';
 import Link from '@docusaurus/Link';
 import { useLocation } from '@docusaurus/router';
 import useIsBrowser from '@docusaurus/useIsBrowser';
@@ -13,6 +13,11 @@ export default function NotFoundContent(): React.JSX.Element {
   // build/404.html is rendered once for every unknown address, so the address it names is only
   // known in the browser; naming it after hydration keeps the static HTML and the first render equal.
   const isBrowser = useIsBrowser();
+  // Reached by a link inside the running app, the page searches at once: that costs little. Loaded
+  // as a page (the host's 404), it waits for the reader's tap on the button: searching by itself
+  // would start the app and the search index at load, seconds of main-thread work on a phone
+  // for every mistyped address (plugins/bundle/boot-on-intent holds the tap until the app runs).
+  const [searching, setSearching] = useState<'at once' | 'on tap' | undefined>(isBrowser ? 'at once' : undefined);
   return (
     <main className="container margin-vert--xl">
       <div className="row">
@@ -22,15 +27,17 @@ export default function NotFoundContent(): React.JSX.Element {
             Nothing lives at {isBrowser ? <code>{pathname}</code> : 'this address'}. It may have moved or been renamed.
             Search for it below, or start from the <Link to="/docs">documentation home</Link>.
           </p>
-          {/* Room for the search box and its results, so the footer does not jump when they appear.
-              The search is for the address itself, so the page's app starts once this is on
-              screen and the page is still, not on the reader's first action
-              (plugins/bundle/boot-on-intent). */}
-          <div style={{ minHeight: '70vh' }} data-boot="visible">
-            {isBrowser && (
+          {/* Room for the search box and its results, so the footer does not jump when they appear. */}
+          <div style={{ minHeight: '70vh' }}>
+            {searching && isBrowser ? (
               <Suspense fallback={null}>
-                <NotFoundSearch pathname={pathname} />
+                {/* After a tap the box takes the focus, so the reader can edit the words. */}
+                <NotFoundSearch pathname={pathname} autoFocus={searching === 'on tap'} />
               </Suspense>
+            ) : (
+              <button type="button" className="button button--primary" onClick={() => setSearching('on tap')}>
+                Search the docs for this address
+              </button>
             )}
           </div>
         </div>
