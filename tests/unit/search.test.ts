@@ -4,6 +4,7 @@ import {
   asIdentifier,
   exactHeading,
   mergeByWords,
+  blendByWords,
   searchPages,
   searchWithCatalogue,
   preferExactTitle,
@@ -60,6 +61,31 @@ test('per-word results rank pages matching more words first, then by score', asy
     merged.map((m) => m.id),
     ['a', 'c', 'b'],
   );
+});
+
+test('a question is ranked by its words one at a time: a rare word weighs more than a common one', () => {
+  const r = (id: string, score = 1): ScoredResult => ({
+    id,
+    score,
+    data: async () => ({ url: id, excerpt: '', meta: {} }),
+  });
+  // 'retrying' is on 3 pages, 'webhook' on 60: the page holding both comes first, then the pages
+  // holding the rare word, and the 60 pages holding only the common word last, however high
+  // their own score for it.
+  const webhook = [...Array.from({ length: 59 }, (_, i) => r(`w${i}`, 9)), r('answer', 2)];
+  const retrying = [r('answer', 1), r('retry-a', 1), r('retry-b', 1)];
+  const blended = blendByWords([], [webhook, retrying]).map((x) => x.id);
+  assert.deepEqual(blended.slice(0, 3), ['answer', 'retry-a', 'retry-b']);
+  assert.equal(blended.length, 62);
+  // Between two pages with the same scores, the one Pagefind found holding every word leads.
+  const tied = blendByWords(
+    [r('b')],
+    [
+      [r('a'), r('b')],
+      [r('a'), r('b')],
+    ],
+  ).map((x) => x.id);
+  assert.deepEqual(tied, ['b', 'a']);
 });
 
 test('the 404 page searches for the last words of the missing address', () => {
@@ -141,6 +167,38 @@ test('when few pages hold every word, pages with most of the words follow them',
     found?.map((x) => x.id),
     ['all', 'upgrades', 'other'],
   );
+});
+
+test('a question of five words or more is ranked word by word, not by the pages holding every word', async () => {
+  const r = (id: string, score = 1): ScoredResult => ({
+    id,
+    score,
+    data: async () => ({ url: id, excerpt: '', meta: {} }),
+  });
+  // 'generic' holds every word, each in passing; 'answer' lacks 'nightly' but holds the rare
+  // words 'cron' and 'bot' as its subject.
+  const many = (word: string) => Array.from({ length: 200 }, (_, i) => r(`${word}${i}`, 1));
+  const index: Record<string, ScoredResult[]> = {
+    'cron bot restart nightly schedule': [r('generic', 5)],
+    cron: [r('answer', 10), r('generic', 1)],
+    bot: [r('answer', 10), r('generic', 1), ...many('bot')],
+    restart: [r('answer', 5), r('generic', 2), ...many('restart')],
+    nightly: [r('generic', 1), ...many('nightly')],
+    schedule: [r('answer', 5), r('generic', 2), ...many('schedule')],
+  };
+  const api = {
+    debouncedSearch: async (term: string) => ({ results: index[term] ?? [] }),
+    search: async (term: string) => ({ results: index[term] ?? [] }),
+  } as unknown as Parameters<typeof searchPages>[0];
+  const found = await searchPages(api, 'cron bot restart nightly schedule');
+  assert.deepEqual(
+    found?.slice(0, 2).map((x) => x.id),
+    ['answer', 'generic'],
+  );
+  // Four words: the page holding every word stays first.
+  index['cron bot restart schedule'] = [r('generic', 5)];
+  const short = await searchPages(api, 'cron bot restart schedule');
+  assert.equal(short?.[0].id, 'generic');
 });
 
 test('a heading naming the query and, in parentheses, the case it explains counts as named by the query', () => {

@@ -108,8 +108,11 @@ export function sectionOf(routeWithBase: string, baseUrl = '/'): string {
 // ("Are custom search parameters supported?", "is it possible to …", "still doesn't work"), not
 // its topic; required like topic words, they kept the answering page, which never says them, out
 // of the results. "not" stays: it is part of error texts ("exports.handler is not a function").
+// "after" and "before" place a topic in time ("will not start after an upgrade"); like "from" and
+// "into" they are not the topic, and in a long question, ranked word by word (blendByWords), a
+// word that nearly every page holds would still count.
 const STOP_WORDS = new Set([
-  ...'a an and are as at be by can could do does for from how i in into is it its me my new of on or our should that the there these this those to use using we what when where which why will with work works would you your'.split(
+  ...'a after an and are as at be before by can could do does for from how i in into is it its me my new of on or our should that the there these this those to use using we what when where which why will with work works would you your'.split(
     ' ',
   ),
   ...'able also any doesn don get getting just need possible still support supported try trying want way won'.split(
@@ -177,10 +180,49 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   // that the last keystroke's results come within the 300 ms a reader reads as instant.
   const all = await api.debouncedSearch(words.join(' '), {}, SEARCH_DEBOUNCE_MS);
   if (all === null) return null;
+  if (words.length >= BLEND_FROM) {
+    const perWord = await Promise.all(words.map((w) => api.search(w)));
+    return blendByWords(
+      all.results,
+      perWord.map((r) => r.results),
+    );
+  }
   if (all.results.length >= FEW_RESULTS || words.length < 2) return all.results;
   const perWord = await Promise.all(words.map((w) => api.search(w)));
   const seen = new Set(all.results.map((r) => r.id));
   return [...all.results, ...mergeByWords(perWord.map((r) => r.results)).filter((r) => !seen.has(r.id))];
+}
+
+/** From this many significant words on, a query is ranked by blendByWords. */
+export const BLEND_FROM = 5;
+
+/** About how many pages the index holds: the scale of a word's rarity (idf). */
+const PAGES = 1000;
+
+/**
+ * Ranks the pages of a question by its words one at a time, as a reader weighs them: a rare word
+ * (few pages hold it) says more about the answer than a common one. Each page scores, for each
+ * word it holds, the word's rarity times its score for that word relative to the best page's;
+ * pages holding every word (`together`) keep a small lead.
+ */
+export function blendByWords(together: ScoredResult[], perWord: ScoredResult[][]): ScoredResult[] {
+  const scores = new Map<string, { result: ScoredResult; score: number }>();
+  for (const results of perWord) {
+    if (results.length === 0) continue;
+    const idf = Math.log(1 + PAGES / results.length);
+    const best = Math.max(...results.map((r) => r.score)) || 1;
+    for (const r of results) {
+      const seen = scores.get(r.id) ?? { result: r, score: 0 };
+      seen.score += idf * Math.sqrt(r.score / best);
+      scores.set(r.id, seen);
+    }
+  }
+  for (const r of together) {
+    const seen = scores.get(r.id) ?? { result: r, score: 0 };
+    seen.score *= 1.5;
+    scores.set(r.id, seen);
+  }
+  return [...scores.values()].sort((a, b) => b.score - a.score).map((s) => s.result);
 }
 
 /** How many of the first results reranking reorders (the rest keep Pagefind's order after them). */
