@@ -15,6 +15,20 @@ import {
   type ScoredResult,
 } from '../../src/components/Search/pagefind';
 
+/** A Pagefind stand-in answering each search term from `index` (nothing for other terms). */
+const indexApi = (index: Record<string, ScoredResult[]>) =>
+  ({
+    debouncedSearch: async (term: string) => ({ results: index[term] ?? [] }),
+    search: async (term: string) => ({ results: index[term] ?? [] }),
+  }) as unknown as Parameters<typeof searchPages>[0];
+
+/** A Pagefind result for page `id` with `score`, as the search functions receive it. */
+const r = (id: string, score = 1): ScoredResult => ({
+  id,
+  score,
+  data: async () => ({ url: id, excerpt: '', meta: {} }),
+});
+
 test('Pagefind URLs become the site routes', () => {
   assert.equal(toRoute('/docs/fhir-basics.html'), '/docs/fhir-basics');
   assert.equal(toRoute('/docs/fhir-basics/'), '/docs/fhir-basics');
@@ -48,11 +62,6 @@ test('"log in" is searched as the verb login, not as logs', () => {
 });
 
 test('per-word results rank pages matching more words first, then by score', async () => {
-  const r = (id: string, score: number): ScoredResult => ({
-    id,
-    score,
-    data: async () => ({ url: id, excerpt: '', meta: {} }),
-  });
   const merged = mergeByWords([
     [r('a', 1), r('b', 9)],
     [r('a', 1), r('c', 20)],
@@ -64,11 +73,6 @@ test('per-word results rank pages matching more words first, then by score', asy
 });
 
 test('a question is ranked by its words one at a time: a rare word weighs more than a common one', () => {
-  const r = (id: string, score = 1): ScoredResult => ({
-    id,
-    score,
-    data: async () => ({ url: id, excerpt: '', meta: {} }),
-  });
   // 'retrying' is on 3 pages, 'webhook' on 60: the page holding both comes first, then the pages
   // holding the rare word, and the 60 pages holding only the common word last, however high
   // their own score for it.
@@ -148,20 +152,12 @@ test('a heading named exactly as the query puts its page first and links to the 
 });
 
 test('when few pages hold every word, pages with most of the words follow them', async () => {
-  const r = (id: string, score = 1): ScoredResult => ({
-    id,
-    score,
-    data: async () => ({ url: id, excerpt: '', meta: {} }),
-  });
   const index: Record<string, ScoredResult[]> = {
     'upgrade newer': [r('all')],
     upgrade: [r('all'), r('upgrades', 5)],
     newer: [r('all'), r('other')],
   };
-  const api = {
-    debouncedSearch: async (term: string) => ({ results: index[term] ?? [] }),
-    search: async (term: string) => ({ results: index[term] ?? [] }),
-  } as unknown as Parameters<typeof searchPages>[0];
+  const api = indexApi(index);
   const found = await searchPages(api, 'upgrade to a newer');
   assert.deepEqual(
     found?.map((x) => x.id),
@@ -170,11 +166,6 @@ test('when few pages hold every word, pages with most of the words follow them',
 });
 
 test('a question of five words or more is ranked word by word, not by the pages holding every word', async () => {
-  const r = (id: string, score = 1): ScoredResult => ({
-    id,
-    score,
-    data: async () => ({ url: id, excerpt: '', meta: {} }),
-  });
   // 'generic' holds every word, each in passing; 'answer' lacks 'nightly' but holds the rare
   // words 'cron' and 'bot' as its subject.
   const many = (word: string) => Array.from({ length: 200 }, (_, i) => r(`${word}${i}`, 1));
@@ -186,10 +177,7 @@ test('a question of five words or more is ranked word by word, not by the pages 
     nightly: [r('generic', 1), ...many('nightly')],
     schedule: [r('answer', 5), r('generic', 2), ...many('schedule')],
   };
-  const api = {
-    debouncedSearch: async (term: string) => ({ results: index[term] ?? [] }),
-    search: async (term: string) => ({ results: index[term] ?? [] }),
-  } as unknown as Parameters<typeof searchPages>[0];
+  const api = indexApi(index);
   const found = await searchPages(api, 'cron bot restart nightly schedule');
   assert.deepEqual(
     found?.slice(0, 2).map((x) => x.id),
@@ -248,7 +236,6 @@ test('a heading "Topic: details" is named by the topic', () => {
 });
 
 test('the troubleshooting catalogue is searched on its own beside all pages', async () => {
-  const r = (id: string): ScoredResult => ({ id, score: 1, data: async () => ({ url: id, excerpt: '', meta: {} }) });
   const calls: unknown[] = [];
   const api = {
     debouncedSearch: async (term: string) => ({
@@ -345,7 +332,6 @@ test('a config key, an environment variable or a parameter is searched as an ide
 });
 
 test('pages that define an identifier are asked for with the defines filter', async () => {
-  const r = (id: string): ScoredResult => ({ id, score: 1, data: async () => ({ url: id, excerpt: '', meta: {} }) });
   const calls: [string | null, unknown][] = [];
   const api = {
     debouncedSearch: async () => ({ results: [r('a'), r('b'), r('c')] }),
@@ -407,7 +393,6 @@ test('a catalogue heading that is the message itself comes before one that goes 
 });
 
 test('a plain one-word query also asks for the guides that list it as a keyword; an identifier does not', async () => {
-  const r = (id: string): ScoredResult => ({ id, score: 1, data: async () => ({ url: id, excerpt: '', meta: {} }) });
   const calls: string[] = [];
   const api = {
     debouncedSearch: async () => ({ results: [r('core-words'), r('correlation')] }),
