@@ -171,7 +171,8 @@ const FEW_RESULTS = 3;
 /**
  * Searches for every significant word together. A question typed in plain words often has a
  * word the answering page does not use ("newer", "nightly"), so when fewer than three pages hold
- * them all, pages matching most of the words follow them (see mergeByWords).
+ * them all, pages matching most of the words follow them (see mergeByWords). A question of
+ * BLEND_FROM words or more is ranked word by word instead (see blendByWords).
  * Returns null when a newer keystroke superseded this search.
  */
 export async function searchPages(api: PagefindApi, query: string): Promise<ScoredResult[] | null> {
@@ -180,17 +181,11 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   // that the last keystroke's results come within the 300 ms a reader reads as instant.
   const all = await api.debouncedSearch(words.join(' '), {}, SEARCH_DEBOUNCE_MS);
   if (all === null) return null;
-  if (words.length >= BLEND_FROM) {
-    const perWord = await Promise.all(words.map((w) => api.search(w)));
-    return blendByWords(
-      all.results,
-      perWord.map((r) => r.results),
-    );
-  }
+  const eachWord = () => Promise.all(words.map((w) => api.search(w).then((r) => r.results)));
+  if (words.length >= BLEND_FROM) return blendByWords(all.results, await eachWord());
   if (all.results.length >= FEW_RESULTS || words.length < 2) return all.results;
-  const perWord = await Promise.all(words.map((w) => api.search(w)));
   const seen = new Set(all.results.map((r) => r.id));
-  return [...all.results, ...mergeByWords(perWord.map((r) => r.results)).filter((r) => !seen.has(r.id))];
+  return [...all.results, ...mergeByWords(await eachWord()).filter((r) => !seen.has(r.id))];
 }
 
 /** From this many significant words on, a query is ranked by blendByWords. */

@@ -29,7 +29,8 @@ export default function NotFoundContent(): React.JSX.Element {
           </p>
           {/* Room for the search box and its results, so the footer does not jump when they appear. */}
           <div style={{ minHeight: '70vh' }}>
-            {searching && isBrowser ? (
+            {/* Set only in the browser: at once when mounted after hydration, or by the tap. */}
+            {searching ? (
               <Suspense fallback={null}>
                 {/* After a tap the box takes the focus, so the reader can edit the words. */}
                 <NotFoundSearch pathname={pathname} autoFocus={searching === 'on tap'} />
