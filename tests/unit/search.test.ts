@@ -189,6 +189,24 @@ test('a question of five words or more is ranked word by word, not by the pages 
   assert.equal(short?.[0].id, 'generic');
 });
 
+test("a question's words are searched among the guides only; a reference page holding every word follows them", async () => {
+  const filtersSeen: unknown[] = [];
+  const api = {
+    debouncedSearch: async () => ({ results: [r('reference-page', 9), r('guide-b', 1)] }),
+    search: async (term: string, opts?: { filters?: unknown }) => {
+      filtersSeen.push(opts?.filters);
+      return { results: term === 'bot' ? [r('guide-a', 3), r('guide-b', 1)] : [r('guide-b', 2)] };
+    },
+  } as unknown as Parameters<typeof searchPages>[0];
+  const found = await searchPages(api, 'cron bot restart nightly schedule');
+  assert.deepEqual(
+    found?.map((x) => x.id),
+    ['guide-b', 'guide-a', 'reference-page'],
+  );
+  assert.equal(filtersSeen.length, 5);
+  for (const filters of filtersSeen) assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest'] } } });
+});
+
 test('a heading naming the query and, in parentheses, the case it explains counts as named by the query', () => {
   const data = pageWithHeading(
     '/docs/troubleshooting/access-and-403s',

@@ -27,10 +27,7 @@ export interface PagefindApi {
   options(opts: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
   preload(term: string): Promise<void>;
-  search(
-    term: string | null,
-    opts?: { filters?: Record<string, string | { any: string[] }> },
-  ): Promise<{ results: PagefindResult[] }>;
+  search(term: string | null, opts?: { filters?: Record<string, unknown> }): Promise<{ results: PagefindResult[] }>;
   debouncedSearch(
     term: string,
     opts?: Record<string, unknown>,
@@ -181,8 +178,9 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   // that the last keystroke's results come within the 300 ms a reader reads as instant.
   const all = await api.debouncedSearch(words.join(' '), {}, SEARCH_DEBOUNCE_MS);
   if (all === null) return null;
-  const eachWord = () => Promise.all(words.map((w) => api.search(w).then((r) => r.results)));
-  if (words.length >= BLEND_FROM) return blendByWords(all.results, await eachWord());
+  const eachWord = (filters?: Record<string, unknown>) =>
+    Promise.all(words.map((w) => api.search(w, { filters }).then((r) => r.results)));
+  if (words.length >= BLEND_FROM) return blendByWords(all.results, await eachWord(GUIDES));
   if (all.results.length >= FEW_RESULTS || words.length < 2) return all.results;
   const seen = new Set(all.results.map((r) => r.id));
   return [...all.results, ...mergeByWords(await eachWord()).filter((r) => !seen.has(r.id))];
@@ -198,7 +196,11 @@ const PAGES = 1000;
  * Ranks the pages of a question by its words one at a time, as a reader weighs them: a rare word
  * (few pages hold it) says more about the answer than a common one. Each page scores, for each
  * word it holds, the word's rarity times its score for that word relative to the best page's;
- * pages holding every word (`together`) keep a small lead.
+ * pages holding every word (`together`) keep a small lead. The words are searched among the
+ * guides only (`GUIDES`): a question's answer is a guide (rerank lists reference pages after
+ * them anyway), and a common word's search over every page returns most of the index, which
+ * costs the search worker as much as the rest of the query. A reference page holding every word
+ * still comes, after the guides, in Pagefind's order.
  */
 export function blendByWords(together: ScoredResult[], perWord: ScoredResult[][]): ScoredResult[] {
   const scores = new Map<string, { result: ScoredResult; score: number }>();
@@ -231,6 +233,9 @@ const referencePages = new WeakMap<PagefindApi, Promise<Set<string>>>();
  * feature in a line each). Pagefind's filter syntax for "either value".
  */
 export const RANKED_LAST = { kind: { any: ['reference', 'digest'] } };
+
+/** Pagefind's filter for every page but the reference and digest pages (RANKED_LAST): the guides. */
+const GUIDES = { not: RANKED_LAST };
 
 /**
  * The ids of every generated reference page (FHIR resource and datatype pages, SDK symbol pages,
