@@ -94,33 +94,63 @@ export async function runQueries(
   basePath = '/',
   { warm = true }: { warm?: boolean } = {},
 ): Promise<QueryOutcome[]> {
-  const { dialog, box } = await openSearchDialog(page);
-  if (warm) {
-    await box.fill('fhir');
-    await dialog.locator('[data-search-done="fhir"]').waitFor({ timeout: 20_000 });
-  }
-  const outcomes: QueryOutcome[] = [];
-  for (const query of queries) {
-    await page.evaluate(armSearchTimer(query.q.trim()));
-    await box.fill(query.q);
-    const ms = await page.evaluate<number>(`window.${TIMER}`).catch((error: Error) => {
-      throw new Error(`search "${query.q}": ${error.message}`);
-    });
-    const shown = await dialog.locator('ul a').evaluateAll((links) =>
-      links.map((a) => ({
-        href: a.getAttribute('href') ?? '',
-        excerpt: a.querySelector('[class*="hitExcerpt"]')?.innerHTML ?? '',
-      })),
-    );
-    const links = shown.map(({ href }) => routeOf(href, basePath, true));
-    const excerpts = shown.map(({ excerpt }) => excerpt);
+  await openSearchDialog(page);
+  const terms = [...(warm ? ['fhir'] : []), ...queries.map((query) => query.q)];
+  const shown = (await page.evaluate(typeEach(terms))) as { ms: number; links: { href: string; excerpt: string }[] }[];
+  if (warm) shown.shift();
+  await page.keyboard.press('Escape');
+  return queries.map((query, i) => {
+    const links = shown[i].links.map(({ href }) => routeOf(href, basePath, true));
+    const excerpts = shown[i].links.map(({ excerpt }) => excerpt);
     const results = links.map((link) => link.split('#')[0]);
     const index = results.findIndex((r) => query.expect.includes(r));
-    outcomes.push({ ...query, results, links, excerpts, rank: index === -1 ? undefined : index + 1, ms });
-  }
-  await page.keyboard.press('Escape');
-  return outcomes;
+    return { ...query, results, links, excerpts, rank: index === -1 ? undefined : index + 1, ms: shown[i].ms };
+  });
 }
+
+/**
+ * The page-side loop of runQueries: for each term, puts it in the open dialog's box in one input
+ * event (the native value setter, then `input`, which React reads as a change), waits until the
+ * panel marks itself done with exactly that term (`data-search-done`), and keeps the links shown
+ * and the time, on the page's clock, from the input event to the next frame after that. The loop
+ * runs in the page because a wait driven from the test polls: Playwright's waits at growing
+ * intervals (up to 500 ms apart) would add up to half a second to a search already on screen.
+ * A script string, not a function: the compiler would wrap a function's inner arrows in a helper
+ * (`__name`) that the page does not have.
+ */
+const typeEach = (terms: string[]) => `(async () => {
+  const dialog = document.querySelector('[role="dialog"]');
+  const box = dialog && dialog.querySelector('input[type="search"]');
+  if (!box) throw new Error('the search dialog is not open');
+  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  const doneWith = () => (dialog.querySelector('[data-search-done]') || { getAttribute: () => null }).getAttribute('data-search-done');
+  const type = (text) => { setValue.call(box, text); box.dispatchEvent(new Event('input', { bubbles: true })); };
+  const shown = [];
+  for (const text of ${JSON.stringify(terms)}) {
+    const term = text.trim();
+    // The same term again would change nothing on screen: empty the box first.
+    if (doneWith() === term) type('');
+    const ms = await new Promise((resolve, reject) => {
+      let typed = 0;
+      const timeout = setTimeout(() => { observer.disconnect(); reject(new Error('search "' + text + '": no results within 20 s')); }, 20000);
+      const observer = new MutationObserver(() => {
+        if (doneWith() !== term) return;
+        observer.disconnect();
+        clearTimeout(timeout);
+        requestAnimationFrame(() => resolve(Math.round(performance.now() - typed)));
+      });
+      observer.observe(dialog, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-search-done'] });
+      typed = performance.now();
+      type(text);
+    });
+    const links = [...dialog.querySelectorAll('ul a')].map((a) => {
+      const excerpt = a.querySelector('[class*="hitExcerpt"]');
+      return { href: a.getAttribute('href') || '', excerpt: excerpt ? excerpt.innerHTML : '' };
+    });
+    shown.push({ ms, links });
+  }
+  return shown;
+})()`;
 
 /**
  * A route under the site's base path, without the base (so expectations hold at any base). A
@@ -134,37 +164,6 @@ function routeOf(href: string, basePath: string, keepAnchor = false): string {
     throw new Error(`search result ${href} links outside the base ${basePath}`);
   return link.slice(base.length) || '/';
 }
-
-const TIMER = '__searchTimer';
-
-/**
- * Runs in the page before a query is typed: a promise (`window.__searchTimer`) of the milliseconds,
- * on the page's own clock, from the input event that puts `term` in the box to the first frame
- * after the panel marks itself done with exactly that term (`data-search-done`). Timed in the page
- * because Playwright's waits poll at growing intervals (up to 500 ms apart), which would add up to
- * half a second to a search that is already on screen, and to every test that waits for one.
- * A script string, not a function: the compiler would wrap a function's inner arrows in a helper
- * (`__name`) that the page does not have.
- */
-const armSearchTimer = (term: string) => `(() => {
-  const term = ${JSON.stringify(term)};
-  const dialog = document.querySelector('[role="dialog"]');
-  const box = dialog && dialog.querySelector('input[type="search"]');
-  if (!box) throw new Error('the search dialog is not open');
-  let typed = 0;
-  box.addEventListener('input', () => { typed = performance.now(); }, { once: true, capture: true });
-  window.${TIMER} = new Promise((resolve, reject) => {
-    const timeout = setTimeout(() => { observer.disconnect(); reject(new Error('no results within 20 s')); }, 20000);
-    const observer = new MutationObserver(() => {
-      const done = [...dialog.querySelectorAll('[data-search-done]')].some((e) => e.getAttribute('data-search-done') === term);
-      if (typed === 0 || !done) return;
-      observer.disconnect();
-      clearTimeout(timeout);
-      requestAnimationFrame(() => resolve(Math.round(performance.now() - typed)));
-    });
-    observer.observe(dialog, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-search-done'] });
-  });
-})()`;
 
 export interface QualitySummary {
   queries: number;

@@ -39,24 +39,29 @@ async function waitFor(page: Page, moment: Moment): Promise<void> {
   if (moment === 'load+150') await page.waitForTimeout(150);
 }
 
+/** The search dialog, as a script the page evaluates (the same element getByRole finds by its name). */
+const DIALOG = `document.querySelector('[role="dialog"][aria-label="Search the docs"]')`;
+
 /**
- * Presses Ctrl+K and reports whether the dialog opened and is still open a moment later (a
- * press handled twice would toggle it open and shut). Closes it again for the next press.
+ * Presses Ctrl+K and reports whether the dialog opened and is still open once the app has
+ * replayed what it held (a press handled twice would toggle it open and shut). Closes it again
+ * for the next press. The waits poll the page every 50 ms (waitForPage): Playwright's own waits
+ * poll at growing intervals and added up to half a second to each press.
  */
 async function pressOpens(page: Page, key = 'Control+K'): Promise<boolean> {
   await page.keyboard.press(key);
-  const dialog = page.getByRole('dialog', { name: 'Search the docs' });
-  const opened = await dialog.waitFor({ timeout: 10_000 }).then(
+  const opened = await waitForPage(page, `!!${DIALOG}`, undefined, { timeout: 10_000 }).then(
     () => true,
     () => false,
   );
   if (!opened) return false;
-  // Until the app has replayed what was held, it may still act on the press.
+  // The boot script replays a held press, synchronously, just before it marks the page ready;
+  // a second toggle would be on screen by the second frame after that.
   await waitForPage(page, `document.documentElement.dataset.boot === 'ready'`);
-  await page.waitForTimeout(200);
-  const stillOpen = await dialog.isVisible();
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  const stillOpen = await page.getByRole('dialog', { name: 'Search the docs' }).isVisible();
   await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  await waitForPage(page, `!${DIALOG}`, undefined, { timeout: 5_000 }).catch(() => undefined);
   return stillOpen;
 }
 
