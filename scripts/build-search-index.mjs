@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { load as loadYaml } from 'js-yaml';
 import * as pagefind from 'pagefind';
 import { NOT_INDEXED, SYNONYMS } from '../lib/search-fields.mjs';
+import { batchReleases } from '../lib/pagefind-batch-release.mjs';
 
 /**
  * Generated reference pages repeat words like "FHIR", "resource" and "reference" hundreds of
@@ -60,6 +61,8 @@ if (pageCount === 0) throw new Error(`pagefind: no pages found in ${buildDir}; d
 const written = await index.writeFiles({ outputPath: outDir });
 if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
 await pagefind.close();
+
+batchReleases(outDir);
 
 // The browser loads this file first; an empty one would break every search.
 const entry = path.join(outDir, 'pagefind-entry.json');

@@ -115,6 +115,7 @@ test('a page read, scrolled and left by a link runs no app code: the link opens 
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto(session.url(GUIDE), { waitUntil: 'load' });
+  // A window: a page that starts its app by itself does so well within it.
   await page.waitForTimeout(1000);
   assert.deepEqual(await appState(page), { boot: null, docusaurus: 'undefined', navbarHydrated: false });
   // Until the app runs, a pressed link to a page of the site may be prerendered.
@@ -222,6 +223,7 @@ test('a tool page shows its sample result without the app, and evaluates what is
     if (/\/fhir-tools\/|worker/i.test(r.url())) engine.push(r.url());
   });
   await page.goto(session.url('/docs/tools/fhirpath'), { waitUntil: 'load' });
+  // A window in which an app or engine starting by itself would have started.
   await page.waitForTimeout(500);
   // The sample and its result are in the built page; nothing of the app or the engine has run.
   assert.equal((await appState(page)).boot, null);

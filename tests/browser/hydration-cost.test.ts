@@ -45,6 +45,7 @@ test('on a phone the guide body and the hidden desktop sidebar are never hydrate
   await page.addInitScript({ content: KEEP_SERVER_NODES });
   await page.goto(session.url(GUIDE));
   await hydrated(page);
+  // A window: a late hydration of the body or the hidden sidebar would happen within it.
   await page.waitForTimeout(300);
   // A string, not a function: the test's compiler would add helpers the page does not have.
   const marks = (await page.evaluate(`(() => {

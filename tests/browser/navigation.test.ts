@@ -96,6 +96,7 @@ test('links in view fetch nothing; pointing at a link loads its page, and the cl
   });
   await page.goto(session.url('/docs/search'), { waitUntil: 'load' });
   await startApp(page);
+  // A window in which a prefetch of the links in view would have been requested.
   await page.waitForTimeout(500);
   // The sidebar and the page show dozens of links; none of them made the page prefetch anything
   // (the page's own bundle, prefetched for its start by plugins/bundle/boot-on-intent, aside).

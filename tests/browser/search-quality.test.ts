@@ -217,6 +217,7 @@ test('while a search is still running the panel says so, never "No pages match"'
   });
   await box.fill('subscription');
   const status = dialog.getByRole('status');
+  // A window while the index is held: a premature "No pages match" would show within it.
   await page.waitForTimeout(600);
   const during = (await status.textContent()) ?? '';
   assert.match(during, /Searching/);

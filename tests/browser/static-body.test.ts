@@ -150,6 +150,7 @@ for (const [route, id] of [
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(session.url(`${route}#${id}`), { waitUntil: 'load' });
+    // A window for a late layout shift (fonts, images) before the heading's place is read.
     await page.waitForTimeout(300);
     const heading = page.locator(`#${id}`);
     const top = () => heading.evaluate((el) => Math.round(el.getBoundingClientRect().top));
@@ -162,6 +163,7 @@ for (const [route, id] of [
     assert.deepEqual(await visibility(), new Set(['visible']));
     await page.mouse.move(200, 400);
     await waitForPage(page, `document.documentElement.dataset.boot === 'ready'`);
+    // A window for a shift caused by the app's first renders.
     await page.waitForTimeout(300);
     assert.deepEqual(await visibility(), new Set(['visible']));
     assert.equal(await top(), landed, 'the heading stayed where it landed');

@@ -1,0 +1,41 @@
+/**
+ * The pagefind-batch-release patch (lib/pagefind-batch-release.mjs) applies to what the
+ * installed Pagefind writes, and fails naming itself when it does not.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { batchReleases, replaceOnce } from '../../lib/pagefind-batch-release.mjs';
+
+test("the installed Pagefind's page and worker scripts take the batched release", async () => {
+  // Pagefind is an ES module only (no `require` entry).
+  const pagefind = await import('pagefind');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagefind-patch-'));
+  try {
+    const { index } = await pagefind.createIndex({ forceLanguage: 'en' });
+    assert.ok(index);
+    await index.addHTMLFile({
+      sourcePath: 'a.html',
+      content: '<html><body><main><h1>Bots</h1><p>Run a bot.</p></main></body></html>',
+    });
+    await index.writeFiles({ outputPath: outDir });
+    await pagefind.close();
+    batchReleases(outDir);
+    const page = fs.readFileSync(path.join(outDir, 'pagefind.js'), 'utf8');
+    const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
+    assert.match(page, /releaseSoon\(this\.instanceId,dataId\)/);
+    assert.doesNotMatch(page, /"releaseData",\[dataId\]/);
+    assert.match(worker, /case"releaseData":\{for\(const dataId of\[\]\.concat\(args\[0\]\)\)/);
+    // Run twice, the patch no longer finds what it replaces, and says which patch to re-read.
+    assert.throws(() => batchReleases(outDir), /pagefind-batch-release/);
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
+test('a replacement that matches twice is refused', () => {
+  assert.throws(() => replaceOnce('ab ab', 'ab', 'x', 'f.js'), /f\.js: expected exactly one "ab"/);
+  assert.equal(replaceOnce('a b', 'b', 'c', 'f.js'), 'a c');
+});
