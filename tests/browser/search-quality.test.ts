@@ -145,9 +145,16 @@ test('reader queries find the answering page in the top 3 (at least 95% of tune,
   }
 });
 
+/**
+ * The sets held to the name bars below: those ranking was tuned on or written beside. A held-out
+ * set joins once a ranking round has tuned on it; until then it is reported only (holdout5, spent
+ * at the end of the third round; holdout6, sealed), since a failure here would be a way of tuning
+ * on it, or would hold a set to a bar no round has worked towards.
+ */
+const NAME_BAR_SETS = ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4'] as const;
+
 test('an operation name, with or without $, finds its page first; API names are in the top 3', () => {
-  // A sealed set is not held to a bar: a failure here would be a way of tuning on it.
-  const all = allSets().filter((o) => !sealedQueries.has(o));
+  const all = NAME_BAR_SETS.flatMap((name) => measured[name]).filter((o) => !sealedQueries.has(o));
   assert.deepEqual(
     misses(
       all.filter((o) => o.kind === 'operation'),
