@@ -189,7 +189,11 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
 /** From this many significant words on, a query is ranked by blendByWords. */
 export const BLEND_FROM = 5;
 
-/** About how many pages the index holds: the scale of a word's rarity (idf). */
+/**
+ * The scale of a word's rarity (idf), ln(1 + PAGES / guides holding it). Its exact value matters
+ * little: 400, about the number of guides, moved 6 of 189 answers by one place and left every
+ * set's top 1 and top 3 the same.
+ */
 const PAGES = 1000;
 
 /**
