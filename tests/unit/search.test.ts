@@ -18,7 +18,6 @@ import {
 /** A Pagefind stand-in answering each search term from `index` (nothing for other terms). */
 const indexApi = (index: Record<string, ScoredResult[]>) =>
   ({
-    debouncedSearch: async (term: string) => ({ results: index[term] ?? [] }),
     search: async (term: string) => ({ results: index[term] ?? [] }),
   }) as unknown as Parameters<typeof searchPages>[0];
 
@@ -192,8 +191,9 @@ test('a question of five words or more is ranked word by word, not by the pages 
 test("a question's words are searched among the guides only; a reference page holding every word follows them", async () => {
   const filtersSeen: unknown[] = [];
   const api = {
-    debouncedSearch: async () => ({ results: [r('reference-page', 9), r('guide-b', 1)] }),
     search: async (term: string, opts?: { filters?: unknown }) => {
+      // Every word together, over all pages.
+      if (!opts) return { results: [r('reference-page', 9), r('guide-b', 1)] };
       filtersSeen.push(opts?.filters);
       return { results: term === 'bot' ? [r('guide-a', 3), r('guide-b', 1)] : [r('guide-b', 2)] };
     },
@@ -256,10 +256,9 @@ test('a heading "Topic: details" is named by the topic', () => {
 test('the troubleshooting catalogue is searched on its own beside all pages', async () => {
   const calls: unknown[] = [];
   const api = {
-    debouncedSearch: async (term: string) => ({
-      results: [r('a'), r('b'), r('c')].filter(() => term === 'failed login'),
-    }),
     search: async (term: string, opts?: { filters?: { message?: string } }) => {
+      // Every word together, over all pages.
+      if (!opts) return { results: [r('a'), r('b'), r('c')].filter(() => term === 'failed login') };
       calls.push(opts);
       // The group page holding an entry with exactly this message (the `message` filter).
       if (opts?.filters?.message) return { results: [r('t4')] };
@@ -352,8 +351,8 @@ test('a config key, an environment variable or a parameter is searched as an ide
 test('pages that define an identifier are asked for with the defines filter', async () => {
   const calls: [string | null, unknown][] = [];
   const api = {
-    debouncedSearch: async () => ({ results: [r('a'), r('b'), r('c')] }),
     search: async (term: string | null, opts?: unknown) => {
+      if (!opts) return { results: [r('a'), r('b'), r('c')] };
       calls.push([term, opts]);
       return { results: [r('config-settings')] };
     },
@@ -413,8 +412,8 @@ test('a catalogue heading that is the message itself comes before one that goes 
 test('a plain one-word query also asks for the guides that list it as a keyword; an identifier does not', async () => {
   const calls: string[] = [];
   const api = {
-    debouncedSearch: async () => ({ results: [r('core-words'), r('correlation')] }),
     search: async (term: string | null, opts?: { filters?: Record<string, string> }) => {
+      if (!opts) return { results: [r('core-words'), r('correlation')] };
       calls.push(JSON.stringify(opts?.filters ?? {}));
       return { results: opts?.filters?.keyword === 'cors' ? [r('config-settings'), r('cors'), r('third')] : [] };
     },
@@ -442,12 +441,47 @@ test('a page listed by keyword and also found with a heading named as the query 
     data: async () => data as never,
   });
   const api = {
-    debouncedSearch: async () => ({ results: [result(entry)] }),
     search: async (term: string | null, opts?: { filters?: Record<string, string> }) => ({
-      // The keyword lookup (no term) returns the page without headings; the catalogue search with them.
-      results: opts?.filters?.keyword ? [result(plain)] : opts?.filters?.section ? [result(entry)] : [],
+      // Every word together (no options) finds the entry; the keyword lookup (no term) returns the
+      // page without headings; the catalogue search with them.
+      results: !opts
+        ? [result(entry)]
+        : opts.filters?.keyword
+          ? [result(plain)]
+          : opts.filters?.section
+            ? [result(entry)]
+            : [],
     }),
   } as unknown as Parameters<typeof findHits>[0];
   const hits = await findHits(api, 'Unauthorized', '/', 8);
   assert.equal(hits?.[0].route, '/docs/troubleshooting/sign-in#unauthorized-401');
+});
+
+test('one search runs at a time: a query in an idle box starts at once, and of the keystrokes that waited only the newest runs', async () => {
+  const { findHits } = await import('../../src/components/Search/pagefind');
+  const started: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const api = {
+    search: async (term: string | null, opts?: unknown) => {
+      // Every word together (no options): the search that stands for the query.
+      if (!opts && term !== null) {
+        started.push(term);
+        if (term === 'first') await held;
+      }
+      return { results: [] };
+    },
+  } as unknown as Parameters<typeof findHits>[0];
+  const first = findHits(api, 'first', '/', 8);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(started, ['first'], 'the first search waits for nothing');
+  const middle = findHits(api, 'middle', '/', 8);
+  const last = findHits(api, 'last', '/', 8);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(started, ['first'], 'a keystroke waits while a search runs');
+  release();
+  assert.equal(await first, null, 'a search superseded while it ran shows nothing');
+  assert.equal(await middle, null, 'a keystroke superseded while it waited never runs');
+  assert.deepEqual(await last, []);
+  assert.deepEqual(started, ['first', 'last']);
 });

@@ -58,7 +58,7 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
       return;
     }
     let live = true;
-    // Start fetching the index chunks for these words while the debounce waits.
+    // Start fetching the index chunks for these words, in case an earlier search still runs.
     void api.current.preload(significantWords(term).join(' ')).catch(() => undefined);
     findHits(api.current, term, baseUrl, MAX_HITS).then((hits) => {
       if (!hits || !live) return; // superseded by a newer keystroke

@@ -1,6 +1,7 @@
 /**
  * Loads the Pagefind search runtime that `npm run build` writes to build/pagefind/. It is fetched
- * only when a reader first opens search, so pages that never search pay nothing for it, and the
+ * only when a reader first reaches for search (./load-pagefind.ts), so pages that never search
+ * pay nothing for it, and the
  * index is split in chunks so a query fetches only the fragments it needs.
  */
 
@@ -28,40 +29,9 @@ export interface PagefindApi {
   init(): Promise<void>;
   preload(term: string): Promise<void>;
   search(term: string | null, opts?: { filters?: Record<string, unknown> }): Promise<{ results: PagefindResult[] }>;
-  debouncedSearch(
-    term: string,
-    opts?: Record<string, unknown>,
-    ms?: number,
-  ): Promise<{ results: PagefindResult[] } | null>;
 }
 
-/**
- * How much a query word found in each metadata field lifts a page (Pagefind's `ranking.metaWeights`:
- * a page whose field holds query words gets a boost set by the field's weight). `title` is the
- * page's h1; the others are the fields scripts/build-search-index.mjs writes where no excerpt can
- * reach them: a guide's description and keywords (`summary`), the everyday synonyms of its words
- * (`synonyms`), the identifiers its tables define (`terms`), a reference page's member names
- * (`members`).
- */
-export const META_WEIGHTS = { title: 10, summary: 6, synonyms: 1, terms: 10, members: 4 };
-
-let loading: Promise<PagefindApi> | undefined;
-
-/** Loads (once) and initialises Pagefind from `<baseUrl>pagefind/`. */
-export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
-  loading ??= (async () => {
-    const url = `${baseUrl}pagefind/pagefind.js`;
-    // webpackIgnore: the file is produced after the bundle, by the search indexing step.
-    const api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ url)) as PagefindApi;
-    await api.options({ baseUrl, excerptLength: 24, ranking: { metaWeights: META_WEIGHTS } });
-    await api.init();
-    return api;
-  })();
-  loading.catch(() => {
-    loading = undefined;
-  });
-  return loading;
-}
+export { META_WEIGHTS, loadPagefind } from './load-pagefind';
 
 /**
  * Pagefind reports `/docs/fhir-basics/` or `/docs/fhir-basics/index.html`; the site's routes have
@@ -159,9 +129,6 @@ export function mergeByWords(perWord: ScoredResult[][]): ScoredResult[] {
   return [...merged.values()].sort((a, b) => b.words - a.words || b.score - a.score).map((m) => m.result);
 }
 
-/** Milliseconds of typing pause before a search runs (the index chunks load meanwhile: preload). */
-export const SEARCH_DEBOUNCE_MS = 60;
-
 /** Below this many pages with every word, pages with most of the words are listed after them. */
 const FEW_RESULTS = 3;
 
@@ -170,14 +137,10 @@ const FEW_RESULTS = 3;
  * word the answering page does not use ("newer", "nightly"), so when fewer than three pages hold
  * them all, pages matching most of the words follow them (see mergeByWords). A question of
  * BLEND_FROM words or more is ranked word by word instead (see blendByWords).
- * Returns null when a newer keystroke superseded this search.
  */
-export async function searchPages(api: PagefindApi, query: string): Promise<ScoredResult[] | null> {
+export async function searchPages(api: PagefindApi, query: string): Promise<ScoredResult[]> {
   const words = significantWords(query);
-  // A short pause: enough to skip the searches of a fast typist's middle keystrokes, short enough
-  // that the last keystroke's results come within the 300 ms a reader reads as instant.
-  const all = await api.debouncedSearch(words.join(' '), {}, SEARCH_DEBOUNCE_MS);
-  if (all === null) return null;
+  const all = await api.search(words.join(' '));
   const eachWord = (filters?: Record<string, unknown>) =>
     Promise.all(words.map((w) => api.search(w, { filters }).then((r) => r.results)));
   if (words.length >= BLEND_FROM) return blendByWords(all.results, await eachWord(GUIDES));
@@ -315,7 +278,7 @@ export function rerank<T extends { id: string }>(
  * searchPages, reranked (see rerank). The query's words written as names are looked up as page
  * names (the filter `named`), so the reference pages they name keep their place.
  */
-export async function searchRanked(api: PagefindApi, query: string): Promise<ScoredResult[] | null> {
+export async function searchRanked(api: PagefindApi, query: string): Promise<ScoredResult[]> {
   const typed = typedWords(query);
   const names = typed.length >= 2 ? typed.filter(isWrittenAsName).map((w) => w.toLowerCase()) : [];
   const [results, reference, exempt] = await Promise.all([
@@ -325,7 +288,7 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
       (found) => new Set(found.flatMap((f) => f.results.map((r) => r.id))),
     ),
   ]);
-  return results === null ? null : rerank(results, typed, reference, exempt);
+  return rerank(results, typed, reference, exempt);
 }
 
 /** How many catalogue pages are checked for a heading named exactly as the query. */
@@ -339,12 +302,11 @@ const KEYWORD_CANDIDATES = 2;
  * (its pages carry the Pagefind filter `section: troubleshooting`). An error text pasted from a
  * log is a heading there, but its words are common ones ("Failed to login"), so the catalogue
  * page may rank below the first page of all results; looking at it separately keeps it in view.
- * Returns null when a newer keystroke superseded this search.
  */
 export async function searchWithCatalogue(
   api: PagefindApi,
   query: string,
-): Promise<{ results: ScoredResult[]; catalogue: ScoredResult[]; defining: ScoredResult[] } | null> {
+): Promise<{ results: ScoredResult[]; catalogue: ScoredResult[]; defining: ScoredResult[] }> {
   const words = significantWords(query).join(' ');
   const identifier = asIdentifier(query);
   const name = asPageName(query);
@@ -375,7 +337,7 @@ export async function searchWithCatalogue(
   const defining = [...named, ...defines.filter((d) => !named.some((n) => n.id === d.id))];
   if (defining.length === 0) defining.push(...listing);
   const byMessage = [...messages, ...catalogue.filter((c) => !messages.some((m) => m.id === c.id))];
-  return results === null ? null : { results, catalogue: byMessage, defining };
+  return { results, catalogue: byMessage, defining };
 }
 
 /**
@@ -476,15 +438,41 @@ export interface Hit {
   section: string;
 }
 
+/** Counts the searches asked for: the highest is the newest keystroke's. */
+let newest = 0;
+/** The search running now (settled, never rejected, so a failure does not stop the next). */
+let running: Promise<unknown> = Promise.resolve();
+
 /**
  * The results the panel shows for a query, at most `max`: pages that define the identifier typed
  * (or are named by it) first; then the ranked results (searchRanked); then a catalogue page
  * with an entry named as the query, which may rank lower; a result named exactly as the query
  * moves to the front (preferExactTitle). Returns null when a newer keystroke superseded it.
+ *
+ * One search runs at a time, and it starts at once: a keystroke while one runs waits for it, and
+ * of the keystrokes that waited only the newest runs (a fast typist's middle ones are skipped).
+ * A superseded search stops before it loads its results' text. So the worker's queue never holds
+ * more than one search, and a query typed or pasted into an idle box is searched without a pause
+ * (a fixed pause, as Pagefind's debouncedSearch takes, is paid by every search, the first included).
  */
 export async function findHits(api: PagefindApi, term: string, baseUrl: string, max: number): Promise<Hit[] | null> {
+  const ticket = ++newest;
+  await running;
+  if (ticket !== newest) return null;
+  const run = hitsFor(api, term, baseUrl, max, () => ticket !== newest);
+  running = run.catch(() => undefined);
+  return run;
+}
+
+async function hitsFor(
+  api: PagefindApi,
+  term: string,
+  baseUrl: string,
+  max: number,
+  superseded: () => boolean,
+): Promise<Hit[] | null> {
   const found = await searchWithCatalogue(api, term);
-  if (!found) return null;
+  if (superseded()) return null;
   const [data, catalogue, defining] = await Promise.all([
     Promise.all(found.results.slice(0, max).map((r) => r.data())),
     Promise.all(found.catalogue.map((r) => r.data())),

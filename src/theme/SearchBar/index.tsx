@@ -1,9 +1,11 @@
 import React, { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import useBaseUrl from '@docusaurus/useBaseUrl';
+import { loadPagefind } from '@site/src/components/Search/load-pagefind';
 import { searchShortcut } from './shortcut';
 import styles from './styles.module.css';
 
-// The panel (and its Pagefind client) loads when search is first opened, or when the pointer or
-// focus reaches the button, so pages that are only read never download it.
+// The panel's code loads when search is first opened, or when the pointer or focus reaches the
+// button, so pages that are only read never download it.
 const loadPanel = () => import('@site/src/components/Search/SearchPanel');
 const SearchPanel = lazy(loadPanel);
 
@@ -16,6 +18,13 @@ export default function SearchBar(): React.JSX.Element {
   // Set once the shortcut listener is attached (after hydration); tests wait for it.
   const [ready, setReady] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const baseUrl = useBaseUrl('/');
+  // On the same signs, the search index's runtime starts loading beside the panel's code, so a
+  // query typed or pasted as soon as the box shows does not wait for both one after the other.
+  const warm = useCallback(() => {
+    void loadPanel();
+    loadPagefind(baseUrl).catch(() => undefined);
+  }, [baseUrl]);
   const close = useCallback(() => {
     setOpen(false);
     buttonRef.current?.focus();
@@ -26,9 +35,11 @@ export default function SearchBar(): React.JSX.Element {
       const shortcut = searchShortcut(e);
       if (shortcut === 'toggle') {
         e.preventDefault();
+        if (!open) warm();
         setOpen((o) => !o);
       } else if (shortcut === 'open' && !open) {
         e.preventDefault();
+        warm();
         setOpen(true);
       } else if (e.key === 'Escape' && open) {
         close();
@@ -37,7 +48,7 @@ export default function SearchBar(): React.JSX.Element {
     window.addEventListener('keydown', onKey);
     setReady(true);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, close]);
+  }, [open, close, warm]);
 
   return (
     <>
@@ -45,9 +56,12 @@ export default function SearchBar(): React.JSX.Element {
         ref={buttonRef}
         type="button"
         className={styles.button}
-        onClick={() => setOpen(true)}
-        onPointerEnter={() => void loadPanel()}
-        onFocus={() => void loadPanel()}
+        onClick={() => {
+          warm();
+          setOpen(true);
+        }}
+        onPointerEnter={warm}
+        onFocus={warm}
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
         data-search-ready={ready ? 'true' : undefined}
