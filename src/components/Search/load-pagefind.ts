@@ -34,4 +34,3 @@ export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
   });
   return loading;
 }
-
