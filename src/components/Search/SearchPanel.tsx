@@ -5,6 +5,10 @@ import { useHistory } from '@docusaurus/router';
 import { findHits, loadPagefind, significantWords, type Hit, type PagefindApi } from './pagefind';
 import styles from './styles.module.css';
 
+// For the navbar button, which loads this module when the reader reaches for search and starts
+// the index's runtime as soon as it arrives (src/theme/SearchBar).
+export { loadPagefind };
+
 const MAX_HITS = 10;
 
 type Status = 'idle' | 'loading' | 'ready' | 'unavailable';

@@ -1,6 +1,6 @@
 /**
  * Loads the Pagefind search runtime that `npm run build` writes to build/pagefind/. It is fetched
- * only when a reader first reaches for search (./load-pagefind.ts), so pages that never search
+ * only when a reader first reaches for search (src/theme/SearchBar), so pages that never search
  * pay nothing for it, and the
  * index is split in chunks so a query fetches only the fragments it needs.
  */
@@ -31,7 +31,33 @@ export interface PagefindApi {
   search(term: string | null, opts?: { filters?: Record<string, unknown> }): Promise<{ results: PagefindResult[] }>;
 }
 
-export { META_WEIGHTS, loadPagefind } from './load-pagefind';
+/**
+ * How much a query word found in each metadata field lifts a page (Pagefind's `ranking.metaWeights`:
+ * a page whose field holds query words gets a boost set by the field's weight). `title` is the
+ * page's h1; the others are the fields scripts/build-search-index.mjs writes where no excerpt can
+ * reach them: a guide's description and keywords (`summary`), the everyday synonyms of its words
+ * (`synonyms`), the identifiers its tables define (`terms`), a reference page's member names
+ * (`members`).
+ */
+export const META_WEIGHTS = { title: 10, summary: 6, synonyms: 1, terms: 10, members: 4 };
+
+let loading: Promise<PagefindApi> | undefined;
+
+/** Loads (once) and initialises Pagefind from `<baseUrl>pagefind/`. */
+export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
+  loading ??= (async () => {
+    const url = `${baseUrl}pagefind/pagefind.js`;
+    // webpackIgnore: the file is produced after the bundle, by the search indexing step.
+    const api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ url)) as PagefindApi;
+    await api.options({ baseUrl, excerptLength: 24, ranking: { metaWeights: META_WEIGHTS } });
+    await api.init();
+    return api;
+  })();
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
 
 /**
  * Pagefind reports `/docs/fhir-basics/` or `/docs/fhir-basics/index.html`; the site's routes have

@@ -1,6 +1,5 @@
 import React, { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
-import { loadPagefind } from '@site/src/components/Search/load-pagefind';
 import { searchShortcut } from './shortcut';
 import styles from './styles.module.css';
 
@@ -19,11 +18,14 @@ export default function SearchBar(): React.JSX.Element {
   const [ready, setReady] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const baseUrl = useBaseUrl('/');
-  // On the same signs, the search index's runtime starts loading beside the panel's code, so a
-  // query typed or pasted as soon as the box shows does not wait for both one after the other.
+  // On the same signs, the search index's runtime (Pagefind's script, worker, wasm and metadata)
+  // starts loading as soon as the panel's code is in, before the panel is on screen, so a query
+  // typed or pasted as soon as the box shows finds most of it there. Through the panel's module,
+  // not imported here: this button is in every page's first JavaScript.
   const warm = useCallback(() => {
-    void loadPanel();
-    loadPagefind(baseUrl).catch(() => undefined);
+    loadPanel()
+      .then((panel) => panel.loadPagefind(baseUrl))
+      .catch(() => undefined);
   }, [baseUrl]);
   const close = useCallback(() => {
     setOpen(false);
