@@ -1,4 +1,4 @@
-/** `text` with `from` replaced by `to`; throws, naming the patch, unless `from` occurs exactly once (lib/pagefind-batch-release.mjs). */
-export function replaceOnce(text: string, from: string, to: string, file: string): string;
+/** `text` with `from` replaced by `to`; throws, naming `patch` (default: this file's), unless `from` occurs exactly once (lib/pagefind-batch-release.mjs). */
+export function replaceOnce(text: string, from: string, to: string, file: string, patch?: string): string;
 /** Rewrites the `pagefind.js` and `pagefind-worker.js` Pagefind wrote in `outDir` (lib/pagefind-batch-release.mjs). */
 export function batchReleases(outDir: string): void;

@@ -25,12 +25,12 @@ const WORKER_RELEASE =
 const WORKER_BATCHED =
   'case"releaseData":{for(const dataId of[].concat(args[0])){dataCallbacks.delete(dataId);instanceDataIds.get(instanceId)?.delete(dataId);}';
 
-/** `text` with `from` replaced by `to`; throws unless `from` occurs exactly once. */
-export function replaceOnce(text, from, to, file) {
+/** `text` with `from` replaced by `to`; throws, naming `patch`, unless `from` occurs exactly once. */
+export function replaceOnce(text, from, to, file, patch = PATCH) {
   const at = text.indexOf(from);
   if (at === -1 || text.indexOf(from, at + 1) !== -1) {
     throw new Error(
-      `${file}: expected exactly one ${JSON.stringify(from.slice(0, 60))}…: patch ${PATCH} no longer applies`,
+      `${file}: expected exactly one ${JSON.stringify(from.slice(0, 60))}…: patch ${patch} no longer applies`,
     );
   }
   return text.slice(0, at) + to + text.slice(at + from.length);

@@ -11,6 +11,7 @@ import { load as loadYaml } from 'js-yaml';
 import * as pagefind from 'pagefind';
 import { NOT_INDEXED, SYNONYMS } from '../lib/search-fields.mjs';
 import { batchReleases } from '../lib/pagefind-batch-release.mjs';
+import { loadExtensionChunks } from '../lib/pagefind-extension-chunks.mjs';
 
 /**
  * Generated reference pages repeat words like "FHIR", "resource" and "reference" hundreds of
@@ -63,6 +64,7 @@ if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join(
 await pagefind.close();
 
 batchReleases(outDir);
+loadExtensionChunks(outDir);
 
 // The browser loads this file first; an empty one would break every search.
 const entry = path.join(outDir, 'pagefind-entry.json');

@@ -1,6 +1,7 @@
 /**
- * The pagefind-batch-release patch (lib/pagefind-batch-release.mjs) applies to what the
- * installed Pagefind writes, and fails naming itself when it does not.
+ * The pagefind-batch-release and pagefind-extension-chunks patches (lib/pagefind-batch-release.mjs,
+ * lib/pagefind-extension-chunks.mjs) apply to what the installed Pagefind writes, and each fails
+ * naming itself when it does not.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -38,4 +39,29 @@ test("the installed Pagefind's page and worker scripts take the batched release"
 test('a replacement that matches twice is refused', () => {
   assert.throws(() => replaceOnce('ab ab', 'ab', 'x', 'f.js'), /f\.js: expected exactly one "ab"/);
   assert.equal(replaceOnce('a b', 'b', 'c', 'f.js'), 'a c');
+});
+
+test("the installed Pagefind's page and worker scripts also load the chunk of each word's last extension", async () => {
+  const { loadExtensionChunks } = await import('../../lib/pagefind-extension-chunks.mjs');
+  const pagefind = await import('pagefind');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagefind-patch-'));
+  try {
+    const { index } = await pagefind.createIndex({ forceLanguage: 'en' });
+    assert.ok(index);
+    await index.addHTMLFile({
+      sourcePath: 'a.html',
+      content: '<html><body><main><h1>Bots</h1><p>Run a bot.</p></main></body></html>',
+    });
+    await index.writeFiles({ outputPath: outDir });
+    await pagefind.close();
+    loadExtensionChunks(outDir);
+    for (const name of ['pagefind.js', 'pagefind-worker.js']) {
+      const text = fs.readFileSync(path.join(outDir, name), 'utf8');
+      assert.match(text, /map\(\(w\)=>w\+"zzzzzzzz"\)/, name);
+      assert.doesNotMatch(text, /let index_resp=this\.backend\.request_indexes\(ptr,term\)/, name);
+    }
+    assert.throws(() => loadExtensionChunks(outDir), /pagefind-extension-chunks/);
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
 });

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { loadExtensionChunks } from '../../../lib/pagefind-extension-chunks.mjs';
 
 /**
  * Reduces an MDX page to the words a reader sees, well enough for a development index:
@@ -44,6 +45,8 @@ export async function writeIndex(docs, outDir) {
   const written = await index.writeFiles({ outputPath: outDir });
   if (written.errors.length > 0) throw new Error(`dev-search: ${written.errors.join('; ')}`);
   await pagefind.close();
+  // The same results for a query whatever was searched before, as in the built site.
+  loadExtensionChunks(outDir);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
