@@ -407,7 +407,16 @@ async function searchBench(
   const sets = loadQuerySets();
   const quality: Record<string, QualitySummary> = {};
   const everything = [];
-  for (const name of ['tune', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6'] as const) {
+  for (const name of [
+    'tune',
+    'holdout',
+    'holdout2',
+    'holdout3',
+    'holdout4',
+    'holdout5',
+    'holdout6',
+    'holdout7',
+  ] as const) {
     const outcomes = await runQueries(page, sets[name]);
     // A sealed set's queries run, but nothing measured on them is printed, not even in the totals.
     if (SEALED_SETS.includes(name)) continue;
