@@ -9,8 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { batchReleases, replaceOnce } from '../../lib/pagefind-batch-release.mjs';
+import { loadExtensionChunks } from '../../lib/pagefind-extension-chunks.mjs';
 
-test("the installed Pagefind's page and worker scripts take the batched release", async () => {
+/** Runs `check` on a folder holding what the installed Pagefind writes for a one-page site. */
+async function withPagefindOutput(check: (outDir: string) => void): Promise<void> {
   // Pagefind is an ES module only (no `require` entry).
   const pagefind = await import('pagefind');
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagefind-patch-'));
@@ -23,6 +25,14 @@ test("the installed Pagefind's page and worker scripts take the batched release"
     });
     await index.writeFiles({ outputPath: outDir });
     await pagefind.close();
+    check(outDir);
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+test("the installed Pagefind's page and worker scripts take the batched release", () =>
+  withPagefindOutput((outDir) => {
     batchReleases(outDir);
     const page = fs.readFileSync(path.join(outDir, 'pagefind.js'), 'utf8');
     const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
@@ -31,29 +41,10 @@ test("the installed Pagefind's page and worker scripts take the batched release"
     assert.match(worker, /case"releaseData":\{for\(const dataId of\[\]\.concat\(args\[0\]\)\)/);
     // Run twice, the patch no longer finds what it replaces, and says which patch to re-read.
     assert.throws(() => batchReleases(outDir), /pagefind-batch-release/);
-  } finally {
-    fs.rmSync(outDir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('a replacement that matches twice is refused', () => {
-  assert.throws(() => replaceOnce('ab ab', 'ab', 'x', 'f.js'), /f\.js: expected exactly one "ab"/);
-  assert.equal(replaceOnce('a b', 'b', 'c', 'f.js'), 'a c');
-});
-
-test("the installed Pagefind's page and worker scripts also load the chunk of each word's last extension", async () => {
-  const { loadExtensionChunks } = await import('../../lib/pagefind-extension-chunks.mjs');
-  const pagefind = await import('pagefind');
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagefind-patch-'));
-  try {
-    const { index } = await pagefind.createIndex({ forceLanguage: 'en' });
-    assert.ok(index);
-    await index.addHTMLFile({
-      sourcePath: 'a.html',
-      content: '<html><body><main><h1>Bots</h1><p>Run a bot.</p></main></body></html>',
-    });
-    await index.writeFiles({ outputPath: outDir });
-    await pagefind.close();
+test("the installed Pagefind's page and worker scripts also load the chunk of each word's last extension", () =>
+  withPagefindOutput((outDir) => {
     loadExtensionChunks(outDir);
     for (const name of ['pagefind.js', 'pagefind-worker.js']) {
       const text = fs.readFileSync(path.join(outDir, name), 'utf8');
@@ -61,7 +52,9 @@ test("the installed Pagefind's page and worker scripts also load the chunk of ea
       assert.doesNotMatch(text, /let index_resp=this\.backend\.request_indexes\(ptr,term\)/, name);
     }
     assert.throws(() => loadExtensionChunks(outDir), /pagefind-extension-chunks/);
-  } finally {
-    fs.rmSync(outDir, { recursive: true, force: true });
-  }
+  }));
+
+test('a replacement that matches twice is refused', () => {
+  assert.throws(() => replaceOnce('ab ab', 'ab', 'x', 'f.js'), /f\.js: expected exactly one "ab"/);
+  assert.equal(replaceOnce('a b', 'b', 'c', 'f.js'), 'a c');
 });
