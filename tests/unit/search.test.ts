@@ -259,6 +259,8 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
     search: async (term: string, opts?: { filters?: { message?: string } }) => {
       // Every word together, over all pages.
       if (!opts) return { results: [r('a'), r('b'), r('c')].filter(() => term === 'failed login') };
+      // Each word among the guides (withRarestWordsGuide): none here.
+      if (opts.filters && 'not' in opts.filters) return { results: [] };
       calls.push(opts);
       // The group page holding an entry with exactly this message (the `message` filter).
       if (opts?.filters?.message) return { results: [r('t4')] };
@@ -484,4 +486,19 @@ test('one search runs at a time: a query in an idle box starts at once, and of t
   assert.equal(await middle, null, 'a keystroke superseded while it waited never runs');
   assert.deepEqual(await last, []);
   assert.deepEqual(started, ['first', 'last']);
+});
+
+test("a short query's rarest word brings its best guide into the top 3 when the pages holding every word lack it", async () => {
+  const { withRarestWordsGuide, RARE_WORD_GUIDES } = await import('../../src/components/Search/pagefind');
+  const ids = (list: { id: string }[]) => list.map((x) => x.id);
+  const together = ['p1', 'p2', 'p3', 'p4'].map((id) => r(id));
+  const common = Array.from({ length: 200 }, (_, i) => r(`g${i}`));
+  // "cron" is held by few guides and the cron page is the best for it.
+  const cron = [r('cron-page', 9), r('p3', 2)];
+  assert.deepEqual(ids(withRarestWordsGuide(together, [common, cron])), ['p1', 'p2', 'cron-page', 'p3', 'p4']);
+  // Already among the first three: nothing moves.
+  assert.deepEqual(ids(withRarestWordsGuide(together, [common, [r('p2', 9)]])), ['p1', 'p2', 'p3', 'p4']);
+  // No word is rare: nothing moves.
+  const many = Array.from({ length: RARE_WORD_GUIDES + 1 }, (_, i) => r(`m${i}`, i === 0 ? 9 : 1));
+  assert.deepEqual(ids(withRarestWordsGuide(together, [common, many])), ['p1', 'p2', 'p3', 'p4']);
 });

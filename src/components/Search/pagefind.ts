@@ -170,9 +170,31 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   const eachWord = (filters?: Record<string, unknown>) =>
     Promise.all(words.map((w) => api.search(w, { filters }).then((r) => r.results)));
   if (words.length >= BLEND_FROM) return blendByWords(all.results, await eachWord(GUIDES));
-  if (all.results.length >= FEW_RESULTS || words.length < 2) return all.results;
+  if (words.length < 2) return all.results;
+  if (all.results.length >= FEW_RESULTS) return withRarestWordsGuide(all.results, await eachWord(GUIDES));
   const seen = new Set(all.results.map((r) => r.id));
   return [...all.results, ...mergeByWords(await eachWord()).filter((r) => !seen.has(r.id))];
+}
+
+/** A word held by at most this many guides names the query's topic (withRarestWordsGuide). */
+export const RARE_WORD_GUIDES = 60;
+
+/**
+ * Pages holding every word of a short query, with the guide that best matches its rarest word
+ * third when it is not among the first three. A word few guides hold ("cron" in "support executing
+ * bot on cron") is the query's topic, and the page about it often lacks one of the other words
+ * ("executing"), so it is missing from the pages holding every word, which are pages that mention
+ * the topic in passing.
+ */
+export function withRarestWordsGuide(together: ScoredResult[], perWord: ScoredResult[][]): ScoredResult[] {
+  const held = perWord.filter((results) => results.length > 0);
+  if (held.length === 0) return together;
+  const rarest = held.reduce((a, b) => (b.length < a.length ? b : a));
+  if (rarest.length > RARE_WORD_GUIDES) return together;
+  const best = rarest.reduce((a, b) => (b.score > a.score ? b : a));
+  if (together.slice(0, 3).some((r) => r.id === best.id)) return together;
+  const rest = together.filter((r) => r.id !== best.id);
+  return [...rest.slice(0, 2), best, ...rest.slice(2)];
 }
 
 /** From this many significant words on, a query is ranked by blendByWords. */
