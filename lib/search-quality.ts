@@ -68,6 +68,18 @@ export interface QueryOutcome extends ReaderQuery {
   ms: number;
 }
 
+/** Every query set, in the order they were written (the bench reports them in this order). */
+export const QUERY_SETS: readonly (keyof QuerySets)[] = [
+  'tune',
+  'holdout',
+  'holdout2',
+  'holdout3',
+  'holdout4',
+  'holdout5',
+  'holdout6',
+  'holdout7',
+];
+
 /**
  * Held-out sets whose numbers are not printed until the round that wrote them ends: a ranking
  * change must not be judged, even at a glance, on the set that will measure it. The bench and

@@ -38,7 +38,14 @@ import { measureAppStart, type AppStart } from './bench-app-start';
 import { firstTapBudgets, measureFirstTap, printFirstTap, type FirstTap } from './bench-first-tap';
 import { measureToolBytes, printToolBytes, type ToolBytes } from './tool-bytes';
 import { measureToolBlocking, printToolBlocking, TOOL_TASK_BUDGET_MS, type ToolBlocking } from '../lib/tool-blocking';
-import { SEALED_SETS, loadQuerySets, runQueries, summarize, type QualitySummary } from '../lib/search-quality';
+import {
+  QUERY_SETS,
+  SEALED_SETS,
+  loadQuerySets,
+  runQueries,
+  summarize,
+  type QualitySummary,
+} from '../lib/search-quality';
 
 const SITE = path.join(__dirname, '..');
 /**
@@ -407,16 +414,7 @@ async function searchBench(
   const sets = loadQuerySets();
   const quality: Record<string, QualitySummary> = {};
   const everything = [];
-  for (const name of [
-    'tune',
-    'holdout',
-    'holdout2',
-    'holdout3',
-    'holdout4',
-    'holdout5',
-    'holdout6',
-    'holdout7',
-  ] as const) {
+  for (const name of QUERY_SETS) {
     const outcomes = await runQueries(page, sets[name]);
     // A sealed set's queries run, but nothing measured on them is printed, not even in the totals.
     if (SEALED_SETS.includes(name)) continue;
