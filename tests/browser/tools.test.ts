@@ -202,14 +202,14 @@ test('requests made by a tool page carry no Referer, so no typed input reaches t
     const seen = await Promise.all(
       started.map(async (req) => ({ url: req.url(), referer: (await req.allHeaders()).referer })),
     );
-    const own = seen.filter((r) => /\/fhir-tools\/|logo\.svg/.test(r.url));
+    const own = seen.filter((r) => /\/fhir-tools\/|\/assets\/css\//.test(r.url));
     assert.ok(
       own.some((r) => r.url.startsWith(session.url('/fhir-tools/'))),
       `${route}: the tool fetched its definitions from the site, under its base`,
     );
     assert.ok(
-      own.some((r) => r.url.includes('logo.svg')),
-      `${route}: the page fetched the logo`,
+      own.some((r) => r.url.includes('/assets/css/')),
+      `${route}: the page fetched its stylesheet`,
     );
     // no-referrer: the header is absent altogether, not merely stripped of the input.
     assert.deepEqual(
