@@ -49,6 +49,7 @@ test('questions typed in plain words keep only the words worth matching', () => 
   assert.deepEqual(significantWords('create a new project'), ['create', 'project']);
   // The frame of a question is not its topic: the answering page need not say "supported".
   assert.deepEqual(significantWords('Are custom search parameters supported?'), ['custom', 'search', 'parameters']);
+  assert.deepEqual(significantWords('how to enable agent push'), ['agent', 'push']);
   assert.deepEqual(significantWords("login still doesn't work"), ['login']);
 });
 

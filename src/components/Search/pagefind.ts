@@ -100,7 +100,9 @@ export function sectionOf(routeWithBase: string, baseUrl = '/'): string {
 // "supported", "possible", "want", "need", "trying", "still", "doesn't": the frame of a question
 // ("Are custom search parameters supported?", "is it possible to …", "still doesn't work"), not
 // its topic; required like topic words, they kept the answering page, which never says them, out
-// of the results. "not" stays: it is part of error texts ("exports.handler is not a function").
+// of the results. "enable" frames a request the same way ("how to enable agent push"): the page
+// about the feature says what it does, not that it can be enabled. "not" stays: it is part of
+// error texts ("exports.handler is not a function").
 // "after" and "before" place a topic in time ("will not start after an upgrade"); like "from" and
 // "into" they are not the topic, and in a long question, ranked word by word (blendByWords), a
 // word that nearly every page holds would still count.
@@ -108,7 +110,7 @@ const STOP_WORDS = new Set([
   ...'a after an and are as at be before by can could do does for from how i in into is it its me my new of on or our should that the there these this those to use using we what when where which why will with work works would you your'.split(
     ' ',
   ),
-  ...'able also any doesn don get getting just need possible still support supported try trying want way won'.split(
+  ...'able also any doesn don enable get getting just need possible still support supported try trying want way won'.split(
     ' ',
   ),
 ]);
