@@ -22,11 +22,15 @@ const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\
 const REFERENCE_BODY_WEIGHT = '0.5';
 
 /**
- * Hand-written pages that list what many other pages explain, a line each: the release notes and
- * the server and CDK settings tables. A question's words are all on them, so they would come
- * before the guide that answers it; the search client ranks them with the reference pages.
+ * Pages that list what many other pages explain, a line each: the release notes, the server and
+ * CDK settings tables, and the reference's index pages (the API reference home; the lists of FHIR
+ * operations, resources, datatypes and Medplum resources; the React component and hook lists). A
+ * question's words are all on them, so they would come before the guide that answers it ("Bot
+ * runAsUser has no effect when executed via $execute" found the React hooks list first); the
+ * search client ranks them with the reference pages.
  */
-const DIGEST = /^docs\/(releases\/|self-hosting\/(config-settings|cdk-settings)\.html$)/;
+const DIGEST =
+  /^docs\/(releases\/|self-hosting\/(config-settings|cdk-settings)\.html$|api\.html$|api\/fhir\/(operations|resources|datatypes|medplum)\.html$|api\/react-(components|hooks)\.html$)/;
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // `node scripts/build-search-index.mjs [buildDir]`: the folder `docusaurus build --out-dir` wrote (build/).
