@@ -69,6 +69,7 @@ await pagefind.close();
 
 batchReleases(outDir);
 loadExtensionChunks(outDir);
+writeMessagePatterns(outDir);
 
 // The browser loads this file first; an empty one would break every search.
 const entry = path.join(outDir, 'pagefind-entry.json');
@@ -125,6 +126,25 @@ function hiddenFields(fields, filters = []) {
     .map(([key, value]) => `<span data-pagefind-meta="${key}:${escapeAttr(value)}"></span>`);
   if (metas.length === 0 && filters.length === 0) return '';
   return `<div data-pagefind-ignore hidden>${metas.join('')}${filters.join('')}</div>`;
+}
+
+/**
+ * The catalogue messages with a variable part (`Unknown search parameter: …`), lower case as their
+ * `message` filter values, into <pagefind>/message-patterns.json. A reader pastes the message as
+ * the server printed it (`Unknown search parameter: condition`), which no filter value equals:
+ * the search client matches the query against these patterns and asks the filter for the entry's
+ * own message (src/components/Search/pagefind.ts, messagePatternsMatching).
+ */
+function writeMessagePatterns(dir) {
+  const entriesDir = path.join(siteDir, 'docs', 'troubleshooting', 'entries');
+  const messages = fs
+    .readdirSync(entriesDir)
+    .filter((f) => f.endsWith('.yaml'))
+    .flatMap((f) => catalogueMessages(path.join('docs', 'troubleshooting', f.replace(/\.yaml$/, '.html'))));
+  const patterns = [...new Set(messages.filter((m) => m.includes('…')).map((m) => m.toLowerCase()))].sort();
+  if (patterns.length === 0)
+    throw new Error(`pagefind: no catalogue message with a variable part (…) in ${entriesDir}`);
+  fs.writeFileSync(path.join(dir, 'message-patterns.json'), JSON.stringify(patterns));
 }
 
 /** The messages of the catalogue entries a built troubleshooting group page (docs/troubleshooting/<group>.html) shows, from docs/troubleshooting/entries/<group>.yaml. */

@@ -41,6 +41,8 @@ let measured: {
 };
 /** Each catalogue message searched as pasted, and the entries it may open at. */
 let messages: { outcomes: QueryOutcome[]; anchors: Map<string, Set<string>> };
+/** Each catalogue message with a variable part, searched as printed (`…` filled in), with its message. */
+let filledMessages: { outcome: QueryOutcome; message: string }[];
 let excerptOnly: QueryOutcome[];
 
 async function run(queries: ReaderQuery[]): Promise<QueryOutcome[]> {
@@ -66,6 +68,9 @@ before(async () => {
     }
   }
   const asked = (queries: string[], kind: ReaderQuery['kind']) => queries.map((q) => ({ q, kind, expect: [] }));
+  // A message as the server prints it: each variable part filled in with a value.
+  const withVariable = [...anchors.keys()].filter((m) => m.includes('…'));
+  const filled = withVariable.map((m) => m.replace(/…/g, 'value42'));
   // Each set runs on a fresh page, as a reader's first searches do (a query's results no longer
   // depend on the searches before it: lib/pagefind-extension-chunks.mjs).
   // Two pages search at once (about the same number of queries each): much of a query's time is
@@ -85,6 +90,7 @@ before(async () => {
       holdout7: await run(sets.holdout7),
       holdout8: await run(sets.holdout8),
       messages: await run(asked([...anchors.keys()], 'error')),
+      filled: await run(asked(filled, 'error')),
     }))(),
   ]);
   const { excerptOnly: excerpts, ...firstSets } = first;
@@ -96,6 +102,7 @@ before(async () => {
     holdout8: second.holdout8,
   };
   messages = { outcomes: second.messages, anchors };
+  filledMessages = second.filled.map((outcome, i) => ({ outcome, message: withVariable[i] }));
   excerptOnly = excerpts;
   // Each query's rank and first results, for whoever tunes the ranking (not read by any test).
   if (process.env.SEARCH_QUALITY_OUT) {
@@ -205,6 +212,14 @@ test('searching for an error message finds its troubleshooting entry first, at i
   const wrong = outcomes
     .filter((o) => !anchors.get(o.q)?.has(o.links[0] ?? ''))
     .map((o) => `${o.q} → ${o.links[0] ?? 'nothing'} (expected ${[...(anchors.get(o.q) ?? [])].join(' or ')})`);
+  assert.deepEqual(wrong, []);
+});
+
+test('an error message pasted with its variable parts filled in finds its entry first, at its anchor', () => {
+  assert.ok(filledMessages.length >= 20, `only ${filledMessages.length} catalogue messages with a variable part`);
+  const wrong = filledMessages
+    .filter(({ outcome, message }) => !messages.anchors.get(message)?.has(outcome.links[0] ?? ''))
+    .map(({ outcome }) => `${outcome.q} → ${outcome.links[0] ?? 'nothing'}`);
   assert.deepEqual(wrong, []);
 });
 

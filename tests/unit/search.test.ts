@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import {
   asIdentifier,
   exactHeading,
+  messagePatternsMatching,
   mergeByWords,
   blendByWords,
   searchPages,
@@ -502,4 +503,71 @@ test("a short query's rarest word brings its best guide into the top 3 when the 
   // No word is rare: nothing moves.
   const many = Array.from({ length: RARE_WORD_GUIDES + 1 }, (_, i) => r(`m${i}`, i === 0 ? 9 : 1));
   assert.deepEqual(ids(withRarestWordsGuide(together, [common, many])), ['p1', 'p2', 'p3', 'p4']);
+});
+
+test('a message pasted with its variable part filled in matches the catalogue message it is an instance of', () => {
+  const patterns = [
+    'unknown search parameter: …',
+    'search offset exceeds maximum (got …, max …)',
+    'invalid reference: got "…", expected "…"',
+    '… x',
+    'bot execution failed',
+  ];
+  assert.deepEqual(messagePatternsMatching('Unknown search parameter: condition', patterns), [
+    'unknown search parameter: …',
+  ]);
+  assert.deepEqual(messagePatternsMatching('Search offset exceeds maximum (got 20000, max 10000)', patterns), [
+    'search offset exceeds maximum (got …, max …)',
+  ]);
+  assert.deepEqual(messagePatternsMatching('Invalid reference: got "Patient", expected "Practitioner"', patterns), [
+    'invalid reference: got "…", expected "…"',
+  ]);
+  // Too little fixed text to say anything; a message without a variable part is matched exactly elsewhere.
+  assert.deepEqual(messagePatternsMatching('abc x', patterns), []);
+  assert.deepEqual(messagePatternsMatching('bot execution failed', patterns), []);
+  assert.deepEqual(messagePatternsMatching('unknown search parameter', patterns), [], 'the variable part is not empty');
+});
+
+test('a catalogue heading with a variable part is named by the message as printed', () => {
+  const data = {
+    url: '/docs/troubleshooting/search.html',
+    excerpt: '',
+    meta: { title: 'Search errors' },
+    sub_results: [
+      { title: 'Search errors', url: '/docs/troubleshooting/search.html', excerpt: '' },
+      {
+        title: 'Unknown search parameter: …',
+        url: '/docs/troubleshooting/search.html#search-unknown-search-parameter',
+        excerpt: '',
+      },
+      {
+        title: 'Search offset exceeds maximum (got …, max …)',
+        url: '/docs/troubleshooting/search.html#search-offset',
+        excerpt: '',
+      },
+    ],
+  };
+  assert.equal(exactHeading(data, 'Unknown search parameter: condition')?.url, data.sub_results[1].url);
+  assert.equal(
+    exactHeading(data, 'Search offset exceeds maximum (got 20000, max 10000)')?.url,
+    data.sub_results[2].url,
+  );
+  assert.equal(exactHeading(data, 'Search offset exceeds'), undefined);
+  // A message with an entry of its own opens there, not at the entry it is also an instance of.
+  const formats = {
+    url: '/docs/troubleshooting/writes.html',
+    excerpt: '',
+    meta: {},
+    sub_results: [
+      { title: 'Invalid … format', url: '/docs/troubleshooting/writes.html#primitive', excerpt: '' },
+      { title: 'Invalid base64Binary format', url: '/docs/troubleshooting/writes.html#base64', excerpt: '' },
+    ],
+  };
+  assert.equal(exactHeading(formats, 'Invalid base64Binary format')?.url, '/docs/troubleshooting/writes.html#base64');
+  assert.equal(exactHeading(formats, 'Invalid uri format')?.url, '/docs/troubleshooting/writes.html#primitive');
+  const hits = [
+    { title: 'Search', route: '/docs/search/basic-search' },
+    { title: 'Search errors', anchorTitle: 'Unknown search parameter: …', route: '/docs/troubleshooting/search#x' },
+  ];
+  assert.equal(preferExactTitle(hits, 'Unknown search parameter: condition')[0], hits[1]);
 });

@@ -47,6 +47,10 @@ export async function writeIndex(docs, outDir) {
   await pagefind.close();
   // The same results for a query whatever was searched before, as in the built site.
   loadExtensionChunks(outDir);
+  // This index has no catalogue `message` filter, so no message patterns to match against
+  // (scripts/build-search-index.mjs writes the built site's); an empty list, not a missing file,
+  // so the search client's request for it does not fail.
+  fs.writeFileSync(`${outDir}/message-patterns.json`, '[]');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

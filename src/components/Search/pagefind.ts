@@ -43,14 +43,23 @@ export const META_WEIGHTS = { title: 10, summary: 6, synonyms: 1, terms: 10, mem
 
 let loading: Promise<PagefindApi> | undefined;
 
+/** The catalogue messages with a variable part, per loaded index (see messagePatternsMatching). */
+const messagePatterns = new WeakMap<PagefindApi, Promise<string[]>>();
+
 /** Loads (once) and initialises Pagefind from `<baseUrl>pagefind/`. */
 export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
   loading ??= (async () => {
     const url = `${baseUrl}pagefind/pagefind.js`;
+    // Written beside the index by scripts/build-search-index.mjs (`npm start`'s index, which has
+    // no catalogue filters, holds an empty list); a missing or unreadable one means no patterns.
+    const patterns = fetch(`${baseUrl}pagefind/message-patterns.json`)
+      .then((r) => (r.ok ? (r.json() as Promise<string[]>) : []))
+      .catch(() => []);
     // webpackIgnore: the file is produced after the bundle, by the search indexing step.
     const api = (await import(/* webpackIgnore: true */ /* @vite-ignore */ url)) as PagefindApi;
     await api.options({ baseUrl, excerptLength: 24, ranking: { metaWeights: META_WEIGHTS } });
     await api.init();
+    messagePatterns.set(api, patterns);
     return api;
   })();
   loading.catch(() => {
@@ -362,7 +371,7 @@ export async function searchWithCatalogue(
   const name = asPageName(query);
   // A plain word (not an identifier, not a phrase) is also looked up among the guides' keywords.
   const keyword = !identifier && /^[a-z][a-z0-9-]*$/i.test(query.trim()) ? query.trim().toLowerCase() : undefined;
-  const [results, catalogue, messages, defines, named, listing] = await Promise.all([
+  const [results, catalogue, messages, filled, defines, named, listing] = await Promise.all([
     searchRanked(api, query),
     api
       .search(words, { filters: { section: 'troubleshooting' } })
@@ -372,6 +381,18 @@ export async function searchWithCatalogue(
     api
       .search(words, { filters: { message: query.trim().toLowerCase() } })
       .then((r) => r.results.slice(0, CATALOGUE_CANDIDATES)),
+    // The same for a message pasted with its variable part filled in (`Unknown search parameter:
+    // condition`): the entry's own message (`unknown search parameter: …`) is the filter value,
+    // and its fixed words are the search.
+    (messagePatterns.get(api) ?? Promise.resolve([])).then((patterns) =>
+      Promise.all(
+        messagePatternsMatching(query, patterns).map((pattern) =>
+          api
+            .search(significantWords(pattern.replace(/…/g, ' ')).join(' '), { filters: { message: pattern } })
+            .then((r) => r.results.slice(0, 1)),
+        ),
+      ).then((found) => found.flat()),
+    ),
     identifier
       ? api.search(null, { filters: { defines: identifier } }).then((r) => r.results.slice(0, CATALOGUE_CANDIDATES))
       : Promise.resolve([]),
@@ -386,8 +407,31 @@ export async function searchWithCatalogue(
   // neither exists, the guides that list the word as a keyword of theirs (scripts/build-search-index.mjs).
   const defining = [...named, ...defines.filter((d) => !named.some((n) => n.id === d.id))];
   if (defining.length === 0) defining.push(...listing);
-  const byMessage = [...messages, ...catalogue.filter((c) => !messages.some((m) => m.id === c.id))];
+  const exact = [...messages, ...filled.filter((f) => !messages.some((m) => m.id === f.id))];
+  const byMessage = [...exact, ...catalogue.filter((c) => !exact.some((m) => m.id === c.id))];
   return { results, catalogue: byMessage, defining };
+}
+
+/** A catalogue message's fixed text must be at least this long for its pattern to match a query. */
+const PATTERN_FIXED_CHARS = 6;
+
+/**
+ * The catalogue messages (lower case, `…` for each variable part) that the query is an instance
+ * of: `Unknown search parameter: condition` is `unknown search parameter: …`. A message with
+ * little fixed text (`… not found`) matches nothing, so it cannot claim every query.
+ */
+export function messagePatternsMatching(query: string, patterns: string[]): string[] {
+  const q = query.trim().toLowerCase();
+  return patterns.filter((pattern) => {
+    if (!pattern.includes('…') || pattern.replace(/…|\s/g, '').length < PATTERN_FIXED_CHARS) return false;
+    return asPattern(pattern).test(q);
+  });
+}
+
+/** A message or heading with `…` for its variable parts, as a regular expression over a whole query. */
+function asPattern(text: string): RegExp {
+  const parts = text.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+?')}$`);
 }
 
 /**
@@ -464,18 +508,27 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
  */
 export function exactHeading(data: PagefindResultData, query: string): PagefindSubResult | undefined {
   const q = query.trim().toLowerCase().replace(/\(\)$/, '');
-  return data.sub_results?.find((sub) => sub.url.includes('#') && namesQuery(sub.title, q));
+  const headings = data.sub_results?.filter((sub) => sub.url.includes('#')) ?? [];
+  // A heading that is the message itself before one the message is an instance of: `Invalid
+  // base64Binary format` has an entry of its own besides `Invalid … format`.
+  return headings.find((sub) => namesQuery(sub.title, q, false)) ?? headings.find((sub) => namesQuery(sub.title, q));
 }
 
 /**
  * True when a heading is the query itself (`searchResources()` for `searchResources`), or the
  * query followed by the case it explains in parentheses: the troubleshooting entry
  * `Forbidden (the route needs a super admin)` is named by the message `Forbidden`, and the
- * section `CORS: allowedOrigins and …` by `CORS`.
+ * section `CORS: allowedOrigins and …` by `CORS`. A catalogue heading with a variable part names
+ * the message as printed: `Unknown search parameter: …` is named by `Unknown search parameter:
+ * condition` (see messagePatternsMatching).
  */
-function namesQuery(heading: string, q: string): boolean {
+function namesQuery(heading: string, q: string, patterns = true): boolean {
   const h = heading.trim().toLowerCase().replace(/\(\)$/, '');
-  return h === q || (h.startsWith(`${q} (`) && h.endsWith(')')) || h.startsWith(`${q}: `);
+  if (h === q || (h.startsWith(`${q} (`) && h.endsWith(')')) || h.startsWith(`${q}: `)) return true;
+  if (!patterns) return false;
+  // The heading, or its message without the case in parentheses that may follow it (a message
+  // may end in parentheses of its own: `… maximum (got …, max …)`).
+  return messagePatternsMatching(q, [h, h.replace(/ \([^()]*\)$/, '')]).length > 0;
 }
 
 /** A result as the search panel shows it. */
