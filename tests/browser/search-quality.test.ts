@@ -1,7 +1,8 @@
 /**
  * Search as readers use it: questions, symptoms, error texts, API and operation names
  * (tests/search/queries.json) find the page that answers them; every result links to a real
- * page; an error message finds its troubleshooting entry first; no result excerpt shows hidden
+ * page; an error message finds its troubleshooting entry first, also when pasted with its variable
+ * parts filled in as the server printed them; no result excerpt shows hidden
  * text; and the panel never says "No pages match" before a search of that exact term has finished.
  *
  * Every query runs once, in `before`, through the real dialog; each test then judges one aspect

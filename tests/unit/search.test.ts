@@ -526,6 +526,8 @@ test('a message pasted with its variable part filled in matches the catalogue me
   assert.deepEqual(messagePatternsMatching('abc x', patterns), []);
   assert.deepEqual(messagePatternsMatching('bot execution failed', patterns), []);
   assert.deepEqual(messagePatternsMatching('unknown search parameter', patterns), [], 'the variable part is not empty');
+  // A long pasted text is not matched against the patterns at all.
+  assert.deepEqual(messagePatternsMatching(`Unknown search parameter: ${'x'.repeat(400)}`, patterns), []);
 });
 
 test('a catalogue heading with a variable part is named by the message as printed', () => {

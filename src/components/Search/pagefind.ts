@@ -416,12 +416,20 @@ export async function searchWithCatalogue(
 const PATTERN_FIXED_CHARS = 6;
 
 /**
+ * Longer queries are not matched against the patterns: every message is far shorter, and a
+ * pattern's wildcards could take time that grows steeply with a long pasted text.
+ */
+const PATTERN_QUERY_CHARS = 300;
+
+/**
  * The catalogue messages (lower case, `…` for each variable part) that the query is an instance
- * of: `Unknown search parameter: condition` is `unknown search parameter: …`. A message with
- * little fixed text (`… not found`) matches nothing, so it cannot claim every query.
+ * of: `Unknown search parameter: condition` is `unknown search parameter: …`. A message that is
+ * almost all variable (under six characters of fixed text) matches nothing, so it cannot claim
+ * every query.
  */
 export function messagePatternsMatching(query: string, patterns: string[]): string[] {
   const q = query.trim().toLowerCase();
+  if (q.length > PATTERN_QUERY_CHARS) return [];
   return patterns.filter((pattern) => {
     if (!pattern.includes('…') || pattern.replace(/…|\s/g, '').length < PATTERN_FIXED_CHARS) return false;
     return asPattern(pattern).test(q);
