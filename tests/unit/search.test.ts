@@ -29,6 +29,17 @@ const r = (id: string, score = 1): ScoredResult => ({
   data: async () => ({ url: id, excerpt: '', meta: {} }),
 });
 
+/** A result's data as Pagefind gives it: the page, then a sub-result per heading (title, anchor). */
+const pageWithHeadings = (url: string, title: string, headings: [string, string][]) => ({
+  url,
+  excerpt: '',
+  meta: { title },
+  sub_results: [
+    { title, url, excerpt: '' },
+    ...headings.map(([heading, anchor]) => ({ title: heading, url: `${url}#${anchor}`, excerpt: '' })),
+  ],
+});
+
 test('Pagefind URLs become the site routes', () => {
   assert.equal(toRoute('/docs/fhir-basics.html'), '/docs/fhir-basics');
   assert.equal(toRoute('/docs/fhir-basics/'), '/docs/fhir-basics');
@@ -139,15 +150,9 @@ test('a heading named exactly as the query puts its page first and links to the 
     ['searchResources', 'MedplumClient', 'Basic search'],
     'a page titled as the query first, then one with such a heading',
   );
-  const data = {
-    url: '/docs/sdk/core.medplumclient',
-    excerpt: '',
-    meta: { title: 'MedplumClient' },
-    sub_results: [
-      { title: 'MedplumClient', url: '/docs/sdk/core.medplumclient', excerpt: '' },
-      { title: 'searchResources', url: '/docs/sdk/core.medplumclient#searchresources', excerpt: 'Searches…' },
-    ],
-  };
+  const data = pageWithHeadings('/docs/sdk/core.medplumclient', 'MedplumClient', [
+    ['searchResources', 'searchresources'],
+  ]);
   assert.equal(exactHeading(data, 'searchresources')?.url, '/docs/sdk/core.medplumclient#searchresources');
   assert.equal(exactHeading(data, 'search'), undefined);
 });
@@ -531,24 +536,10 @@ test('a message pasted with its variable part filled in matches the catalogue me
 });
 
 test('a catalogue heading with a variable part is named by the message as printed', () => {
-  const data = {
-    url: '/docs/troubleshooting/search.html',
-    excerpt: '',
-    meta: { title: 'Search errors' },
-    sub_results: [
-      { title: 'Search errors', url: '/docs/troubleshooting/search.html', excerpt: '' },
-      {
-        title: 'Unknown search parameter: …',
-        url: '/docs/troubleshooting/search.html#search-unknown-search-parameter',
-        excerpt: '',
-      },
-      {
-        title: 'Search offset exceeds maximum (got …, max …)',
-        url: '/docs/troubleshooting/search.html#search-offset',
-        excerpt: '',
-      },
-    ],
-  };
+  const data = pageWithHeadings('/docs/troubleshooting/search.html', 'Search errors', [
+    ['Unknown search parameter: …', 'search-unknown-search-parameter'],
+    ['Search offset exceeds maximum (got …, max …)', 'search-offset'],
+  ]);
   assert.equal(exactHeading(data, 'Unknown search parameter: condition')?.url, data.sub_results[1].url);
   assert.equal(
     exactHeading(data, 'Search offset exceeds maximum (got 20000, max 10000)')?.url,
@@ -556,15 +547,10 @@ test('a catalogue heading with a variable part is named by the message as printe
   );
   assert.equal(exactHeading(data, 'Search offset exceeds'), undefined);
   // A message with an entry of its own opens there, not at the entry it is also an instance of.
-  const formats = {
-    url: '/docs/troubleshooting/writes.html',
-    excerpt: '',
-    meta: {},
-    sub_results: [
-      { title: 'Invalid … format', url: '/docs/troubleshooting/writes.html#primitive', excerpt: '' },
-      { title: 'Invalid base64Binary format', url: '/docs/troubleshooting/writes.html#base64', excerpt: '' },
-    ],
-  };
+  const formats = pageWithHeadings('/docs/troubleshooting/writes.html', 'Writes', [
+    ['Invalid … format', 'primitive'],
+    ['Invalid base64Binary format', 'base64'],
+  ]);
   assert.equal(exactHeading(formats, 'Invalid base64Binary format')?.url, '/docs/troubleshooting/writes.html#base64');
   assert.equal(exactHeading(formats, 'Invalid uri format')?.url, '/docs/troubleshooting/writes.html#primitive');
   const hits = [
