@@ -32,6 +32,9 @@ const REFERENCE_BODY_WEIGHT = '0.5';
 const DIGEST =
   /^docs\/(releases\/|self-hosting\/(config-settings|cdk-settings)\.html$|api\.html$|api\/fhir\/(operations|resources|datatypes|medplum)\.html$|api\/react-(components|hooks)\.html$)/;
 
+/** The `message` filter values written while indexing (forIndex) that have a variable part. */
+const messagePatterns = new Set();
+
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // `node scripts/build-search-index.mjs [buildDir]`: the folder `docusaurus build --out-dir` wrote (build/).
 const buildDir = path.resolve(siteDir, process.argv[2] ?? 'build');
@@ -136,15 +139,9 @@ function hiddenFields(fields, filters = []) {
  * own message (src/components/Search/pagefind.ts, messagePatternsMatching).
  */
 function writeMessagePatterns(dir) {
-  const entriesDir = path.join(siteDir, 'docs', 'troubleshooting', 'entries');
-  const messages = fs
-    .readdirSync(entriesDir)
-    .filter((f) => f.endsWith('.yaml'))
-    .flatMap((f) => catalogueMessages(path.join('docs', 'troubleshooting', f.replace(/\.yaml$/, '.html'))));
-  const patterns = [...new Set(messages.filter((m) => m.includes('…')).map((m) => m.toLowerCase()))].sort();
-  if (patterns.length === 0)
-    throw new Error(`pagefind: no catalogue message with a variable part (…) in ${entriesDir}`);
-  fs.writeFileSync(path.join(dir, 'message-patterns.json'), JSON.stringify(patterns));
+  if (messagePatterns.size === 0)
+    throw new Error('pagefind: no catalogue message with a variable part (…) was indexed');
+  fs.writeFileSync(path.join(dir, 'message-patterns.json'), JSON.stringify([...messagePatterns].sort()));
 }
 
 /** The messages of the catalogue entries a built troubleshooting group page (docs/troubleshooting/<group>.html) shows, from docs/troubleshooting/entries/<group>.yaml. */
@@ -174,9 +171,9 @@ function forIndex(sourcePath, html) {
     const defines = terms.map((n) => `<span data-pagefind-filter="defines">${n.toLowerCase()}</span>`);
     // Each catalogue entry's message (lower case) is a value of the filter `message`: a pasted
     // message asks which group page holds it, however many pages use its words more often.
-    const messages = catalogueMessages(sourcePath).map(
-      (m) => `<span data-pagefind-filter="message">${escapeAttr(m.toLowerCase())}</span>`,
-    );
+    const messageValues = catalogueMessages(sourcePath).map((m) => m.toLowerCase());
+    for (const m of messageValues) if (m.includes('…')) messagePatterns.add(m);
+    const messages = messageValues.map((m) => `<span data-pagefind-filter="message">${escapeAttr(m)}</span>`);
     // Digest pages (release notes, the settings tables) name nearly every feature in a line each:
     // the filter `kind: digest` lets the search client rank them after the guides for a question,
     // as it does reference pages (rerank in src/components/Search/pagefind.ts).

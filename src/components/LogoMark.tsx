@@ -13,13 +13,9 @@ export const MARK_RECT = { width: 32, height: 32, rx: 7, fill: '#1d4fb8' } as co
 export const MARK_CROSS = { d: 'M13 7h6v6h6v6h-6v6h-6v-6H7v-6h6z', fill: '#fff' } as const;
 
 /** `label` names the mark for assistive technology; without it the mark is decorative. */
-export default function LogoMark({ label, className }: { label?: string; className?: string }): ReactNode {
+export default function LogoMark({ label }: { label?: string }): ReactNode {
   return (
-    <svg
-      className={className}
-      viewBox="0 0 32 32"
-      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
-    >
+    <svg viewBox="0 0 32 32" {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
       <rect {...MARK_RECT} />
       <path {...MARK_CROSS} />
     </svg>

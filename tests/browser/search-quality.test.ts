@@ -14,6 +14,7 @@ import { after, before, test } from 'node:test';
 import { loadCatalogue } from '../../plugins/markdown/remark-troubleshooting/catalogue';
 import { hiddenTextIn, readPages } from '../search/excerpts';
 import {
+  QUERY_SETS,
   SEALED_SETS,
   loadQuerySets,
   openSearchDialog,
@@ -29,17 +30,7 @@ const EXCERPT_QUERIES = ['translate', 'mapping', 'login', 'expires', 'webhook', 
 
 let session: Session;
 /** Each query set's outcomes, measured on a fresh page. */
-let measured: {
-  tune: QueryOutcome[];
-  holdout: QueryOutcome[];
-  holdout2: QueryOutcome[];
-  holdout3: QueryOutcome[];
-  holdout4: QueryOutcome[];
-  holdout5: QueryOutcome[];
-  holdout6: QueryOutcome[];
-  holdout7: QueryOutcome[];
-  holdout8: QueryOutcome[];
-};
+let measured: Record<(typeof QUERY_SETS)[number], QueryOutcome[]>;
 /** Each catalogue message searched as pasted, and the entries it may open at. */
 let messages: { outcomes: QueryOutcome[]; anchors: Map<string, Set<string>> };
 /** Each catalogue message with a variable part, searched as printed (`…` filled in), with its message. */
@@ -125,17 +116,7 @@ const misses = (outcomes: QueryOutcome[], within: number) =>
     .filter((o) => o.rank === undefined || o.rank > within)
     .map((o) => `${o.q} → ${o.results.slice(0, 3).join(', ') || 'nothing'}`);
 
-const allSets = () => [
-  ...measured.tune,
-  ...measured.holdout,
-  ...measured.holdout2,
-  ...measured.holdout3,
-  ...measured.holdout4,
-  ...measured.holdout5,
-  ...measured.holdout6,
-  ...measured.holdout7,
-  ...measured.holdout8,
-];
+const allSets = () => QUERY_SETS.flatMap((name) => measured[name]);
 
 test('reader queries find the answering page in the top 3 (at least 95% of tune, holdout and holdout2; holdout3 to holdout8 reported)', (t) => {
   assert.ok(measured.tune.length + measured.holdout.length + measured.holdout2.length >= 40);
