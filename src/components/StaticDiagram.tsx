@@ -5,6 +5,7 @@
  * for the Markdown twin of the page.
  */
 import React from 'react';
+import { useInnerHtml } from './useInnerHtml';
 
 export default function StaticDiagram({
   light,
@@ -15,10 +16,12 @@ export default function StaticDiagram({
   dark: string;
   source: string;
 }): React.JSX.Element {
+  const lightInner = useInnerHtml(light);
+  const darkInner = useInnerHtml(dark);
   return (
     <figure className="mermaid-static" data-mermaid={source}>
-      <div className="mermaid-static-light" dangerouslySetInnerHTML={{ __html: light }} />
-      <div className="mermaid-static-dark" dangerouslySetInnerHTML={{ __html: dark }} />
+      <div className="mermaid-static-light" dangerouslySetInnerHTML={lightInner} />
+      <div className="mermaid-static-dark" dangerouslySetInnerHTML={darkInner} />
     </figure>
   );
 }

@@ -175,3 +175,83 @@ for (const [route, id] of [
     await context.close();
   });
 }
+
+/** The length of each page body and generated table on the page, in order. */
+function htmlLengths(page: Page): Promise<number[]> {
+  return page
+    .locator(`${body}, .fhir-generated`)
+    .evaluateAll((els) => els.filter((el) => el.closest('[hidden]') === null).map((el) => el.innerHTML.length));
+}
+
+for (const route of [
+  '/docs/search/chained-search',
+  '/docs/sdk/core.medplumclient',
+  '/docs/api/fhir/resources/patient',
+]) {
+  test(`once the app runs on ${route}, a table-of-contents link and the colour mode switch leave the body in place`, async () => {
+    const { context } = await offlineContext(session, { viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(session.url(route), { waitUntil: 'load' });
+    await startApp(page);
+    const before = await htmlLengths(page);
+    assert.ok(before.length > 0 && before.every((n) => n > 0), `no body on ${route}: ${before.join(', ')}`);
+    // Both re-render the page's components: the route's location changes, then the colour mode.
+    const entry = page.locator('.table-of-contents a').nth(1);
+    const hash = (await entry.getAttribute('href'))?.replace(/^[^#]*/, '') ?? '';
+    await entry.click();
+    await page.waitForURL((url) => url.hash === hash);
+    await page.locator('button[title*="mode"]').first().click();
+    await page.waitForTimeout(200);
+    assert.deepEqual(await htmlLengths(page), before);
+    await page.locator(`${body} [id="${hash.slice(1)}"]`).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a body reached client-side stays in place, its own nodes, when a table-of-contents link is followed', async () => {
+  const { context } = await offlineContext(session, { viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(session.url('/docs/search/chained-search'), { waitUntil: 'load' });
+  await startApp(page);
+  await page
+    .locator(`${body} a[href="${session.href('/docs/search/includes')}"]`)
+    .first()
+    .click();
+  await page.waitForURL(session.url('/docs/search/includes'));
+  await page.locator('h1', { hasText: 'Including related resources' }).waitFor();
+  const before = await htmlLengths(page);
+  assert.ok(before[0] > 0);
+  // The body's own nodes stay, not a copy written again (which would lose what the reader opened).
+  await page.evaluate(`window.__heading = document.querySelector('[data-static-body] h2')`);
+  const entry = page.locator('.table-of-contents a').nth(1);
+  const hash = (await entry.getAttribute('href'))?.replace(/^[^#]*/, '') ?? '';
+  await entry.click();
+  await page.waitForURL((url) => url.hash === hash);
+  await page.waitForTimeout(200);
+  assert.deepEqual(await htmlLengths(page), before);
+  assert.equal(await page.evaluate(`window.__heading.isConnected`), true, 'the body was written again');
+  await context.close();
+});
+
+test('in the FHIR index, a keystroke that leaves the matches as they were keeps the other rows hidden', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(session.url('/docs/api/fhir/resources'), { waitUntil: 'load' });
+  await startApp(page);
+  const filter = page.locator('.fhir-index-controls input[type="search"]');
+  const shownRows = () => page.locator('.fhir-index tbody tr:not([hidden])').allTextContents();
+  await filter.fill('Encounte');
+  await waitForPage(page, `parseInt(document.querySelector('.fhir-index-count').textContent) < 10`);
+  const count = await page.locator('.fhir-index-count').textContent();
+  const rows = await shownRows();
+  assert.ok(rows.length > 0 && rows.every((row) => /encounter/i.test(row)), rows.join('\n'));
+  // "Encounter" matches the same rows as "Encounte": the count stays, and so must the hidden rows.
+  await filter.press('r');
+  await page.waitForTimeout(200);
+  assert.equal(await page.locator('.fhir-index-count').textContent(), count);
+  assert.deepEqual(await shownRows(), rows);
+  await context.close();
+});

@@ -4,6 +4,12 @@ import useBaseUrl from '@docusaurus/useBaseUrl';
 import { useHistory } from '@docusaurus/router';
 import { findHits, loadPagefind, significantWords, type Hit, type PagefindApi } from './pagefind';
 import styles from './styles.module.css';
+import { useInnerHtml } from '../useInnerHtml';
+
+/** A result's excerpt. Pagefind escapes page text and adds only <mark> around matches. */
+function HitExcerpt({ html }: { html: string }): React.JSX.Element {
+  return <span className={styles.hitExcerpt} dangerouslySetInnerHTML={useInnerHtml(html)} />;
+}
 
 // For the navbar button, which loads this module when the reader reaches for search and starts
 // the index's runtime as soon as it arrives (src/theme/SearchBar).
@@ -143,8 +149,7 @@ export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }
                   {hit.title}
                   <span className={styles.hitSection}>{hit.section}</span>
                 </span>
-                {/* Pagefind escapes page text and adds only <mark> around matches. */}
-                <span className={styles.hitExcerpt} dangerouslySetInnerHTML={{ __html: hit.excerpt }} />
+                <HitExcerpt html={hit.excerpt} />
               </Link>
             </li>
           ))}

@@ -2,8 +2,9 @@
  * The one way this site keeps HTML the server already sent, instead of having React build it again.
  *
  * While React hydrates, an element rendered with `dangerouslySetInnerHTML` keeps whatever the
- * server put inside it: React neither reads nor changes those nodes, and it does not write the
- * value later while the value stays the same. So a part of the page rendered here costs a phone
+ * server put inside it: React neither reads nor changes those nodes. Later renders leave them too,
+ * because the prop is the same object while the string is the same (../useInnerHtml.ts): React 19
+ * writes `innerHTML` again for a new object, and writing '' would empty the element. So a part of the page rendered here costs a phone
  * nothing at hydration. Three parts use it:
  * - the desktop sidebar and the table of contents (src/theme/DocSidebar, src/theme/DocItem/TOC/Desktop):
  *   `children`, rendered on the server only; in the browser's first render the server's copy is
@@ -13,6 +14,7 @@
  * - the FHIR reference's tables (src/components/fhir/GeneratedHtml): `html` built by the generator.
  */
 import React, { useEffect, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useInnerHtml } from '../useInnerHtml';
 
 /** Set once the first page of this page life has hydrated. */
 let hydrated = false;
@@ -37,6 +39,7 @@ type Props = Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerouslySetIn
   );
 
 export function ServerHtml({ children, html, ...div }: Props): React.JSX.Element {
+  const inner = useInnerHtml(html ?? '');
   if (typeof window === 'undefined' && children !== undefined) return <div {...div}>{children}</div>;
-  return <div {...div} dangerouslySetInnerHTML={{ __html: html ?? '' }} suppressHydrationWarning />;
+  return <div {...div} dangerouslySetInnerHTML={inner} suppressHydrationWarning />;
 }

@@ -2,6 +2,7 @@ import React, { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useBaseUrlUtils } from '@docusaurus/useBaseUrl';
 import { useDelegatedLinks } from '@theme/StaticBody';
 import { rowsHtml, type DefinitionIndexItem } from './definition-rows';
+import { useInnerHtml } from '../useInnerHtml';
 import './fhir-reference.css';
 
 export type { DefinitionIndexItem };
@@ -42,8 +43,10 @@ export default function DefinitionIndex({
   );
   const shown = matches.filter(Boolean).length;
   const { withBaseUrl } = useBaseUrlUtils();
-  // The same string on the server and in the browser; React leaves the server's rows in place.
-  const html = useMemo(() => rowsHtml(items, withBaseUrl), [items, withBaseUrl]);
+  // The same string on the server and in the browser; React leaves the server's rows in place,
+  // and, given the same object on every render, never writes them again (which would show the
+  // rows this filter hid: the effect below runs only when the matches change).
+  const rowsInner = useInnerHtml(useMemo(() => rowsHtml(items, withBaseUrl), [items, withBaseUrl]));
   const tbody = useRef<HTMLTableSectionElement>(null);
   const followLink = useDelegatedLinks();
   const filterKey = matches.map((m) => (m ? 1 : 0)).join('');
@@ -103,7 +106,7 @@ export default function DefinitionIndex({
           </thead>
           {/* Clicks are delegated to the links inside, which stay focusable. */}
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-          <tbody ref={tbody} onClick={followLink} dangerouslySetInnerHTML={{ __html: html }} />
+          <tbody ref={tbody} onClick={followLink} dangerouslySetInnerHTML={rowsInner} />
         </table>
       </div>
     </div>

@@ -13,6 +13,9 @@ import { Fragment, type JSX, type ReactNode, startTransition, useEffect, useStat
 import { TOOL_CSS } from './tool.css';
 import { hasLinkState, ReadLinkState } from './url-state';
 
+/** One object: React 19 writes `innerHTML` again whenever this prop is a new object. */
+const TOOL_STYLE = { __html: TOOL_CSS };
+
 export function ToolSection({
   tool,
   label,
@@ -31,7 +34,7 @@ export function ToolSection({
   return (
     <section className="fhir-tool-section" aria-label={label} data-tool={tool}>
       {/* In the page, not in the site's stylesheet: only three pages use it. A constant, never input. */}
-      <style dangerouslySetInnerHTML={{ __html: TOOL_CSS }} />
+      <style dangerouslySetInnerHTML={TOOL_STYLE} />
       <ReadLinkState.Provider value={fromLink}>
         <Fragment key={fromLink ? 'link' : 'sample'}>{children}</Fragment>
       </ReadLinkState.Provider>

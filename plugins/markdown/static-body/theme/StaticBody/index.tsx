@@ -76,7 +76,8 @@ export function useDelegatedLinks(): (event: MouseEvent<HTMLElement>) => void {
 export function StaticBody({ id }: { id: string }): React.JSX.Element {
   const element = useRef<HTMLDivElement>(null);
   // While hydrating there is nothing stored: '' is never written to the DOM (React does not set
-  // innerHTML when hydrating, nor when the value has not changed), so the server's HTML stays.
+  // innerHTML when hydrating, and ServerHtml passes the same object while the string is the same),
+  // so the server's HTML stays.
   const [html] = useState(() => htmlOf(bodies.get(id)));
   // The body's nodes, kept for a later visit in this page life (a list, not a copy of the HTML).
   useLayoutEffect(() => {
