@@ -84,6 +84,8 @@ describe('example tabs', () => {
       .first()
       .click();
     await page.waitForURL(new RegExp(`${THIRD.route}$`));
+    // The address changes first; the previous page stays on screen until the new one renders.
+    await page.locator('h1', { hasText: 'Reading and updating' }).waitFor();
     const group = page.locator('.example-tabs').first();
     await group.getByRole('tab', { name: 'curl', exact: true }).click();
     const shown = (await group.locator('[role="tabpanel"].example-tab-curl pre').innerText()).trim();

@@ -100,6 +100,8 @@ test('a FHIR resource page reached client-side shows its element tables', async 
     .first()
     .click();
   await page.waitForURL(session.url('/docs/api/fhir/resources/patient'));
+  // The address changes first; the index stays on screen until the Patient page renders.
+  await page.locator('h1', { hasText: 'Patient' }).first().waitFor();
   await page.locator(`${body} table`).first().waitFor();
   assert.ok((await page.locator(`${body} table`).count()) >= 3);
   // The generated tables link types under the base too, and those links navigate in place.
