@@ -75,3 +75,29 @@ test('a resource name finds its reference page first', async () => {
   );
   await context.close();
 });
+
+test('keys typed straight after Ctrl+K, while the search code still loads, all reach the box', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(session.url('/docs'));
+  await startApp(page);
+  await page.locator('[data-search-ready]').waitFor();
+  // From here the search code arrives late, as on a slow phone connection.
+  let held: (() => void) | undefined;
+  const release = new Promise<void>((resolve) => (held = resolve));
+  await page.route(/\/assets\/js\/.*\.js$/, async (route) => {
+    await release;
+    await route.continue();
+  });
+  await page.keyboard.press('Control+K');
+  await page.keyboard.type('patient', { delay: 20 });
+  const dialog = page.getByRole('dialog', { name: 'Search the docs' });
+  await dialog.getByText('Loading search…').waitFor();
+  assert.equal(await dialog.getByRole('searchbox').inputValue(), 'patient');
+  held?.();
+  await dialog.locator(`a[href="${session.href('/docs/api/fhir/resources/patient')}"]`).waitFor({ timeout: 10_000 });
+  assert.equal(await dialog.getByRole('searchbox').inputValue(), 'patient');
+  await dialog.getByRole('searchbox').press('s');
+  assert.equal(await dialog.getByRole('searchbox').inputValue(), 'patients');
+  await context.close();
+});

@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useId, useRef, useState } from 'react';
+import React, { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { useHistory } from '@docusaurus/router';
@@ -22,6 +22,8 @@ type Status = 'idle' | 'loading' | 'ready' | 'unavailable';
 export interface SearchPanelProps {
   /** Text to search for straight away (the 404 page passes words from the missing URL). */
   initialQuery?: string;
+  /** Text typed before the panel mounted (the dialog's box while this code loaded), read once. */
+  takeInitialQuery?: () => string;
   autoFocus?: boolean;
   /** Called after the reader picks a result, e.g. to close a dialog. */
   onNavigate?: () => void;
@@ -31,10 +33,21 @@ export interface SearchPanelProps {
  * A search box with instant results from the offline Pagefind index. Arrow keys move between
  * results, Enter opens the first one.
  */
-export default function SearchPanel({ initialQuery = '', autoFocus, onNavigate }: SearchPanelProps): React.JSX.Element {
+export default function SearchPanel({
+  initialQuery = '',
+  takeInitialQuery,
+  autoFocus,
+  onNavigate,
+}: SearchPanelProps): React.JSX.Element {
   const baseUrl = useBaseUrl('/');
   const history = useHistory();
-  const [query, setQuery] = useState(initialQuery);
+  const [query, setQuery] = useState(() => takeInitialQuery?.() || initialQuery);
+  // Keys may reach the loading box between this render and its commit: take its latest text.
+  useLayoutEffect(() => {
+    const latest = takeInitialQuery?.();
+    if (latest) setQuery(latest);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the panel replaces the box
+  }, []);
   // The hits shown and the exact term they answer: until a search of the current term has
   // finished, the panel says it is searching rather than judging the new term by old results.
   const [result, setResult] = useState<{ term: string; hits: Hit[] }>({ term: '', hits: [] });

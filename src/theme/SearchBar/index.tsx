@@ -1,4 +1,4 @@
-import React, { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import React, { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { searchShortcut } from './shortcut';
 import styles from './styles.module.css';
@@ -17,6 +17,13 @@ export default function SearchBar(): React.JSX.Element {
   // Set once the shortcut listener is attached (after hydration); tests wait for it.
   const [ready, setReady] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // What the reader types while the panel's code is still loading: a reader presses Ctrl+K and
+  // types at once, and the panel takes the text over when it mounts (see PendingField).
+  const pendingText = useRef('');
+  const takePending = useCallback(() => pendingText.current, []);
+  useEffect(() => {
+    if (!open) pendingText.current = '';
+  }, [open]);
   const baseUrl = useBaseUrl('/');
   // On the same signs, the search index's runtime (Pagefind's script, worker, wasm and metadata)
   // starts loading as soon as the panel's code is in, before the panel is on screen, so a query
@@ -82,8 +89,8 @@ export default function SearchBar(): React.JSX.Element {
         // eslint-disable-next-line jsx-a11y/no-static-element-interactions
         <div className={styles.backdrop} onMouseDown={(e) => e.target === e.currentTarget && close()}>
           <div className={styles.dialog} role="dialog" aria-modal="true" aria-label="Search the docs">
-            <Suspense fallback={<p className={styles.hint}>Loading search…</p>}>
-              <SearchPanel autoFocus onNavigate={close} />
+            <Suspense fallback={<PendingField text={pendingText} />}>
+              <SearchPanel autoFocus takeInitialQuery={takePending} onNavigate={close} />
             </Suspense>
             <p className={styles.hint}>
               <kbd>↓</kbd> <kbd>↑</kbd> to move, <kbd>Enter</kbd> to open, <kbd>Esc</kbd> to close
@@ -92,5 +99,33 @@ export default function SearchBar(): React.JSX.Element {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * The search box while the panel's code loads: the same label and box, focused, so keys typed
+ * straight after the shortcut land in it instead of being lost; the panel starts from its text.
+ */
+function PendingField({ text }: { text: React.RefObject<string> }): React.JSX.Element {
+  const input = useRef<HTMLInputElement>(null);
+  // Before the browser paints the dialog, so no key typed into it goes elsewhere.
+  useLayoutEffect(() => input.current?.focus(), []);
+  return (
+    <div className={styles.pending}>
+      <label className={styles.pendingLabel}>
+        Search the docs
+        <input
+          ref={input}
+          className={styles.pendingInput}
+          type="search"
+          autoComplete="off"
+          spellCheck={false}
+          onInput={(e) => {
+            text.current = e.currentTarget.value;
+          }}
+        />
+      </label>
+      <p className={styles.hint}>Loading search…</p>
+    </div>
   );
 }
