@@ -101,13 +101,17 @@ export function loadQuerySets(): QuerySets {
   ) as QuerySets;
 }
 
-/** Opens the search dialog with its keyboard shortcut, once the app runs and the search button is ready. */
+/**
+ * Opens the search dialog with its keyboard shortcut, once the app runs and the search button is
+ * ready, and waits for the search panel's own box (not the box shown while its code loads,
+ * marked `data-search-pending`, which the panel replaces).
+ */
 export async function openSearchDialog(page: Page) {
   await startApp(page);
   await page.locator('[data-search-ready]').waitFor();
   await page.keyboard.press('Control+K');
   const dialog = page.getByRole('dialog', { name: 'Search the docs' });
-  const box = dialog.getByRole('searchbox');
+  const box = dialog.locator('input[type="search"]:not([data-search-pending])');
   await box.waitFor();
   return { dialog, box };
 }

@@ -120,6 +120,7 @@ function PendingField({ text }: { text: React.RefObject<string> }): React.JSX.El
           type="search"
           autoComplete="off"
           spellCheck={false}
+          data-search-pending=""
           onInput={(e) => {
             text.current = e.currentTarget.value;
           }}
