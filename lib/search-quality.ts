@@ -13,7 +13,7 @@ export interface ReaderQuery {
   kind: 'question' | 'symptom' | 'error' | 'api' | 'operation' | 'config';
   /** Routes that answer the query; any of them in the top 3 counts. */
   expect: string[];
-  /** The public thread the query was taken from, in the asker's words (holdout3 to holdout8). */
+  /** The public thread the query was taken from, in the asker's words (holdout3 to holdout9). */
   from?: string;
 }
 
@@ -55,10 +55,16 @@ export interface QuerySets {
   holdout7: ReaderQuery[];
   /**
    * Issue 42, sixth round: taken from other real Medplum threads (holdout3 to holdout7 were spent
+   * by then), by someone who did not see the ranking code; measured once at the end of that round
+   * (2026-12-03) and spent since, so it is reported.
+   */
+  holdout8: ReaderQuery[];
+  /**
+   * Issue 42, seventh round: taken from other real Medplum threads (holdout3 to holdout8 were spent
    * by then), by someone who did not see the ranking code; measured once at the end of the round
    * that changes ranking after it, never tuned on.
    */
-  holdout8: ReaderQuery[];
+  holdout9: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -85,6 +91,7 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout6',
   'holdout7',
   'holdout8',
+  'holdout9',
 ];
 
 /**
@@ -93,7 +100,7 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
  * the search-quality test still run their queries (links, excerpts); `SEARCH_UNSEAL=1` reports
  * them, once, at the end of the round.
  */
-export const SEALED_SETS: readonly (keyof QuerySets)[] = process.env.SEARCH_UNSEAL === '1' ? [] : ['holdout8'];
+export const SEALED_SETS: readonly (keyof QuerySets)[] = process.env.SEARCH_UNSEAL === '1' ? [] : ['holdout9'];
 
 export function loadQuerySets(): QuerySets {
   return JSON.parse(
