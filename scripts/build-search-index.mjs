@@ -182,11 +182,13 @@ function forIndex(sourcePath, html) {
     // one-word query can ask which guides list it as theirs: Pagefind matches the last word of a
     // query as a prefix, and `cors` alone also finds every page that says "correlation" or "core".
     const keywords = keywordFilters(metaContent(html, 'keywords'));
+    const operations = operationFilters(sourcePath, html);
     const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' ') }, [
       ...defines,
       ...messages,
       ...digest,
       ...keywords,
+      ...operations,
     ]);
     return spaced.replace(body, `class="theme-doc-markdown markdown"${filter}>${hidden}`);
   }
@@ -227,6 +229,22 @@ function keywordFilters(keywords) {
     .map((k) => k.trim().toLowerCase())
     .filter((k) => /^\S+$/.test(k));
   return [...new Set(words)].map((k) => `<span data-pagefind-filter="keyword">${escapeAttr(k)}</span>`);
+}
+
+/**
+ * An operation page's name (its h1, `PlanDefinition/$apply` or `$reindex`) as values of the filter
+ * `operation`, lower case: the name as written, and `$apply` alone. A question that names an
+ * operation ("PlanDefinition $apply for ServiceRequest") asks for that page, whose words are
+ * otherwise as common as any guide's (src/components/Search/pagefind.ts, operationPages).
+ */
+function operationFilters(sourcePath, html) {
+  if (!/^docs\/api\/fhir\/operations\/[^/]+\.html$/.test(sourcePath)) return [];
+  const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]?.trim() ?? '';
+  const name = /^(?:([A-Za-z]+)\/)?(\$[a-z][\w-]*)/.exec(title);
+  if (!name)
+    throw new Error(`pagefind: ${sourcePath}: the operation page's h1 "${title}" does not start with [Resource/]$name`);
+  const values = [name[2], ...(name[1] ? [`${name[1]}/${name[2]}`] : [])].map((v) => v.toLowerCase());
+  return values.map((v) => `<span data-pagefind-filter="operation">${escapeAttr(v)}</span>`);
 }
 
 function metaContent(html, name) {

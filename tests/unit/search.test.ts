@@ -4,6 +4,7 @@ import {
   asIdentifier,
   exactHeading,
   messagePatternsMatching,
+  operationsNamed,
   mergeByWords,
   blendByWords,
   searchPages,
@@ -558,4 +559,46 @@ test('a catalogue heading with a variable part is named by the message as printe
     { title: 'Search errors', anchorTitle: 'Unknown search parameter: …', route: '/docs/troubleshooting/search#x' },
   ];
   assert.equal(preferExactTitle(hits, 'Unknown search parameter: condition')[0], hits[1]);
+});
+
+test('the operations a question names: with the resource written before them, or alone', () => {
+  assert.deepEqual(operationsNamed('PlanDefinition $apply for ServiceRequest and Procedure'), [
+    { op: '$apply', resource: 'plandefinition' },
+  ]);
+  assert.deepEqual(operationsNamed('Implement claim/$export as POST request'), [{ op: '$export', resource: 'claim' }]);
+  // A lower-case word before `$op` is prose ("the patient $everything"), not a resource name.
+  assert.deepEqual(operationsNamed('the patient $everything operation is capped'), [
+    { op: '$everything', resource: undefined },
+  ]);
+  assert.deepEqual(operationsNamed('no operation here, and no $ sign used as a word'), []);
+});
+
+test("a question naming an operation lists that operation's page first; an ambiguous bare name lists none", async () => {
+  const operationFilters: string[] = [];
+  const api = {
+    search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {
+      const operation = opts?.filters?.operation as string | undefined;
+      if (operation !== undefined) {
+        operationFilters.push(operation);
+        // Two pages share `$export` (Claim/$export and the bulk $export); one has `$apply` with PlanDefinition.
+        const pages: Record<string, ScoredResult[]> = {
+          'plandefinition/$apply': [r('plan-definition-apply')],
+          $apply: [r('plan-definition-apply'), r('charge-item-definition-apply')],
+          $export: [r('claim-export'), r('bulk-export')],
+        };
+        return { results: pages[operation] ?? [] };
+      }
+      return { results: term === null ? [] : [r('guide')] };
+    },
+  } as unknown as Parameters<typeof searchWithCatalogue>[0];
+  const apply = await searchWithCatalogue(api, 'PlanDefinition $apply for ServiceRequest');
+  assert.deepEqual(
+    apply.operations.map((x) => x.id),
+    ['plan-definition-apply'],
+  );
+  const exportQuestion = await searchWithCatalogue(api, 'how does $export handle large projects');
+  assert.deepEqual(exportQuestion.operations, [], 'two pages are named $export: neither is the answer by name');
+  assert.ok(operationFilters.includes('$export'));
+  const oneWord = await searchWithCatalogue(api, '$export');
+  assert.deepEqual(oneWord.operations, [], 'a one-word query is a name, looked up as such (asPageName)');
 });

@@ -365,13 +365,18 @@ const KEYWORD_CANDIDATES = 2;
 export async function searchWithCatalogue(
   api: PagefindApi,
   query: string,
-): Promise<{ results: ScoredResult[]; catalogue: ScoredResult[]; defining: ScoredResult[] }> {
+): Promise<{
+  results: ScoredResult[];
+  catalogue: ScoredResult[];
+  defining: ScoredResult[];
+  operations: ScoredResult[];
+}> {
   const words = significantWords(query).join(' ');
   const identifier = asIdentifier(query);
   const name = asPageName(query);
   // A plain word (not an identifier, not a phrase) is also looked up among the guides' keywords.
   const keyword = !identifier && /^[a-z][a-z0-9-]*$/i.test(query.trim()) ? query.trim().toLowerCase() : undefined;
-  const [results, catalogue, messages, filled, defines, named, listing] = await Promise.all([
+  const [results, catalogue, messages, filled, defines, named, listing, operations] = await Promise.all([
     searchRanked(api, query),
     api
       .search(words, { filters: { section: 'troubleshooting' } })
@@ -402,6 +407,7 @@ export async function searchWithCatalogue(
     keyword
       ? api.search(null, { filters: { keyword } }).then((r) => r.results.slice(0, KEYWORD_CANDIDATES))
       : Promise.resolve([]),
+    typedWords(query).length >= 2 ? operationPages(api, query) : Promise.resolve([]),
   ]);
   // The reference page named exactly as the query first, then pages defining the identifier; when
   // neither exists, the guides that list the word as a keyword of theirs (scripts/build-search-index.mjs).
@@ -409,7 +415,37 @@ export async function searchWithCatalogue(
   if (defining.length === 0) defining.push(...listing);
   const exact = [...messages, ...filled.filter((f) => !messages.some((m) => m.id === f.id))];
   const byMessage = [...exact, ...catalogue.filter((c) => !exact.some((m) => m.id === c.id))];
-  return { results, catalogue: byMessage, defining };
+  return { results, catalogue: byMessage, defining, operations };
+}
+
+/**
+ * The operations a query names: `$apply` with the resource written before it, as
+ * `PlanDefinition/$apply` or `PlanDefinition $apply`, else alone; lower case, as the index's
+ * filter `operation` holds them (scripts/build-search-index.mjs).
+ */
+export function operationsNamed(query: string): { op: string; resource?: string }[] {
+  const found = [...query.matchAll(/(?:\b([A-Za-z]+)\s*\/\s*|\b([A-Z][A-Za-z]+)\s+)?\$([A-Za-z][\w-]*)/g)];
+  return found.map((m) => ({ op: `$${m[3].toLowerCase()}`, resource: (m[1] ?? m[2])?.toLowerCase() }));
+}
+
+/**
+ * The operation pages a question names (operationsNamed): the page of `Resource/$op` when the
+ * query writes the resource, else the one page of `$op` when only one has that name (`$export`
+ * alone names three). A question about an operation is answered by its page, but the page's
+ * words are as common as a guide's, so it would rank anywhere.
+ */
+async function operationPages(api: PagefindApi, query: string): Promise<ScoredResult[]> {
+  const byName = (name: string) => api.search(null, { filters: { operation: name } }).then((r) => r.results);
+  const pages = await Promise.all(
+    operationsNamed(query).map(async ({ op, resource }) => {
+      const exact = resource ? await byName(`${resource}/${op}`) : [];
+      if (exact.length > 0) return exact.slice(0, 1);
+      const any = await byName(op);
+      return any.length === 1 ? any : [];
+    }),
+  );
+  const all = pages.flat();
+  return all.filter((r, i) => all.findIndex((x) => x.id === r.id) === i);
 }
 
 /** A catalogue message's fixed text must be at least this long for its pattern to match a query. */
@@ -584,15 +620,17 @@ async function hitsFor(
 ): Promise<Hit[] | null> {
   const found = await searchWithCatalogue(api, term);
   if (superseded()) return null;
-  const [data, catalogue, defining] = await Promise.all([
+  const [data, catalogue, defining, operations] = await Promise.all([
     Promise.all(found.results.slice(0, max).map((r) => r.data())),
     Promise.all(found.catalogue.map((r) => r.data())),
     Promise.all(found.defining.map((r) => r.data())),
+    Promise.all(found.operations.map((r) => r.data())),
   ]);
   const named = catalogue.filter((d) => exactHeading(d, term));
   // A page found twice keeps its first place, but the copy that holds a heading named as the
   // query (a filter-only lookup returns no headings) wins, so the result still opens at it.
-  const all = [...defining, ...data, ...named];
+  // An operation the question names comes before the ranked results (see operationPages).
+  const all = [...defining, ...operations, ...data, ...named];
   const ordered = all
     .filter((d, i) => all.findIndex((x) => x.url === d.url) === i)
     .map((d) => all.find((x) => x.url === d.url && exactHeading(x, term)) ?? d);
