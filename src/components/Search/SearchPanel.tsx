@@ -22,7 +22,7 @@ type Status = 'idle' | 'loading' | 'ready' | 'unavailable';
 export interface SearchPanelProps {
   /** Text to search for straight away (the 404 page passes words from the missing URL). */
   initialQuery?: string;
-  /** Text typed before the panel mounted (the dialog's box while this code loaded), read once. */
+  /** Text typed before the panel mounted (into the dialog's box while this code loaded), read as it mounts. */
   takeInitialQuery?: () => string;
   autoFocus?: boolean;
   /** Called after the reader picks a result, e.g. to close a dialog. */

@@ -2,10 +2,10 @@
  * The one way this site keeps HTML the server already sent, instead of having React build it again.
  *
  * While React hydrates, an element rendered with `dangerouslySetInnerHTML` keeps whatever the
- * server put inside it: React neither reads nor changes those nodes. Later renders leave them too,
- * because the prop is the same object while the string is the same (../useInnerHtml.ts): React 19
- * writes `innerHTML` again for a new object, and writing '' would empty the element. So a part of the page rendered here costs a phone
- * nothing at hydration. Three parts use it:
+ * server put inside it: React neither reads nor changes those nodes. Later renders leave them
+ * too, because the prop is the same object while the string is the same (../useInnerHtml.ts):
+ * React 19 writes `innerHTML` again for a new object, and writing '' would empty the element. So
+ * a part of the page rendered here costs a phone nothing at hydration. Three parts use it:
  * - the desktop sidebar and the table of contents (src/theme/DocSidebar, src/theme/DocItem/TOC/Desktop):
  *   `children`, rendered on the server only; in the browser's first render the server's copy is
  *   adopted (`html` is absent, so ''), and the live component replaces it once the window size is known;
