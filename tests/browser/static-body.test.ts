@@ -178,6 +178,15 @@ for (const [route, id] of [
   });
 }
 
+/** Follows the page's second table-of-contents entry (a hash change, which re-renders the route); returns its hash. */
+async function followTocEntry(page: Page): Promise<string> {
+  const entry = page.locator('.table-of-contents a').nth(1);
+  const hash = (await entry.getAttribute('href'))?.replace(/^[^#]*/, '') ?? '';
+  await entry.click();
+  await page.waitForURL((url) => url.hash === hash);
+  return hash;
+}
+
 /** The length of each page body and generated table on the page, in order. */
 function htmlLengths(page: Page): Promise<number[]> {
   return page
@@ -200,10 +209,7 @@ for (const route of [
     const before = await htmlLengths(page);
     assert.ok(before.length > 0 && before.every((n) => n > 0), `no body on ${route}: ${before.join(', ')}`);
     // Both re-render the page's components: the route's location changes, then the colour mode.
-    const entry = page.locator('.table-of-contents a').nth(1);
-    const hash = (await entry.getAttribute('href'))?.replace(/^[^#]*/, '') ?? '';
-    await entry.click();
-    await page.waitForURL((url) => url.hash === hash);
+    const hash = await followTocEntry(page);
     await page.locator('button[title*="mode"]').first().click();
     await page.waitForTimeout(200);
     assert.deepEqual(await htmlLengths(page), before);
@@ -228,10 +234,7 @@ test('a body reached client-side stays in place, its own nodes, when a table-of-
   assert.ok(before[0] > 0);
   // The body's own nodes stay, not a copy written again (which would lose what the reader opened).
   await page.evaluate(`window.__heading = document.querySelector('[data-static-body] h2')`);
-  const entry = page.locator('.table-of-contents a').nth(1);
-  const hash = (await entry.getAttribute('href'))?.replace(/^[^#]*/, '') ?? '';
-  await entry.click();
-  await page.waitForURL((url) => url.hash === hash);
+  await followTocEntry(page);
   await page.waitForTimeout(200);
   assert.deepEqual(await htmlLengths(page), before);
   assert.equal(await page.evaluate(`window.__heading.isConnected`), true, 'the body was written again');
