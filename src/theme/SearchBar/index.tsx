@@ -1,7 +1,9 @@
-import React, { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import React, { Suspense, lazy, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { searchShortcut } from './shortcut';
 import styles from './styles.module.css';
+// The panel's classes, for the box shown while the panel loads (in the site's one stylesheet either way).
+import panelStyles from '@site/src/components/Search/styles.module.css';
 
 // The panel's code loads when search is first opened, or when the pointer or focus reaches the
 // button, so pages that are only read never download it.
@@ -103,30 +105,32 @@ export default function SearchBar(): React.JSX.Element {
 }
 
 /**
- * The search box while the panel's code loads: the same label and box, focused, so keys typed
+ * The search box while the panel's code loads: the panel's label and box, focused, so keys typed
  * straight after the shortcut land in it instead of being lost; the panel starts from its text.
  */
 function PendingField({ text }: { text: React.RefObject<string> }): React.JSX.Element {
   const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
   // Before the browser paints the dialog, so no key typed into it goes elsewhere.
   useLayoutEffect(() => input.current?.focus(), []);
   return (
-    <div className={styles.pending}>
-      <label className={styles.pendingLabel}>
+    <div className={panelStyles.panel}>
+      <label htmlFor={inputId} className={panelStyles.label}>
         Search the docs
-        <input
-          ref={input}
-          className={styles.pendingInput}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          data-search-pending=""
-          onInput={(e) => {
-            text.current = e.currentTarget.value;
-          }}
-        />
       </label>
-      <p className={styles.hint}>Loading search…</p>
+      <input
+        id={inputId}
+        ref={input}
+        className={panelStyles.input}
+        type="search"
+        autoComplete="off"
+        spellCheck={false}
+        data-search-pending=""
+        onInput={(e) => {
+          text.current = e.currentTarget.value;
+        }}
+      />
+      <div className={panelStyles.status}>Loading search…</div>
     </div>
   );
 }
