@@ -12,6 +12,7 @@ import * as pagefind from 'pagefind';
 import { NOT_INDEXED, SYNONYMS } from '../lib/search-fields.mjs';
 import { batchReleases } from '../lib/pagefind-batch-release.mjs';
 import { loadExtensionChunks } from '../lib/pagefind-extension-chunks.mjs';
+import { readQuestions } from '../lib/search-questions.mjs';
 
 /**
  * Generated reference pages repeat words like "FHIR", "resource" and "reference" hundreds of
@@ -45,6 +46,10 @@ if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
 }
 
 const started = Date.now();
+// Front matter `questions:` of the hand-written pages, by the built file each becomes; every one
+// must reach the index (checked after the loop), so a page the build did not write fails here.
+const questionsByFile = readQuestions(siteDir);
+const questionsIndexed = new Set();
 const outDir = path.join(buildDir, 'pagefind');
 fs.rmSync(outDir, { recursive: true, force: true });
 const { index, errors } = await pagefind.createIndex({
@@ -66,6 +71,10 @@ for (const file of listHtml(buildDir)) {
   pageCount++;
 }
 if (pageCount === 0) throw new Error(`pagefind: no pages found in ${buildDir}; did the build finish?`);
+for (const [file, { source }] of questionsByFile) {
+  if (!questionsIndexed.has(file))
+    throw new Error(`pagefind: ${source}: its questions were not indexed: the build has no page ${file}`);
+}
 const written = await index.writeFiles({ outputPath: outDir });
 if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join('; ')}`);
 await pagefind.close();
@@ -91,7 +100,8 @@ console.log(
  *   what the page answers: "429", "CORS", "logged out") are its `summary` field, so a question
  *   finds the guide before reference pages that merely mention its words; the everyday synonyms
  *   of words it uses (SYNONYMS) are its `synonyms` field, and the identifiers its tables define
- *   its `terms` field (hiddenFields).
+ *   its `terms` field, and its front matter `questions:` (how readers ask for what it answers,
+ *   lib/search-questions.mjs) its `questions` field (hiddenFields).
  * - A generated page's body counts for less, but the names of its members (headings) are its
  *   `members` field, so `searchResources` finds the MedplumClient page.
  */
@@ -183,7 +193,9 @@ function forIndex(sourcePath, html) {
     // query as a prefix, and `cors` alone also finds every page that says "correlation" or "core".
     const keywords = keywordFilters(metaContent(html, 'keywords'));
     const operations = operationFilters(sourcePath, html);
-    const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' ') }, [
+    const questions = questionsByFile.get(sourcePath)?.questions.join('. ') ?? '';
+    if (questions) questionsIndexed.add(sourcePath);
+    const hidden = hiddenFields({ summary, synonyms, terms: terms.join(' '), questions }, [
       ...defines,
       ...messages,
       ...digest,

@@ -95,6 +95,30 @@ test('a sidebar_position that is not a number is reported at its line', () => {
   );
 });
 
+test('reader questions must be a list of distinct short strings, each problem at its line', () => {
+  const withQuestions = (...q: string[]) => [...valid.slice(0, 4), ...q, ...valid.slice(4)].join('\n');
+  const day = new Date('2026-11-23T12:00:00Z');
+  assert.deepEqual(checkFrontmatter('docs/page.mdx', withQuestions('questions:', '  - back up the database'), day), []);
+  const notList = checkFrontmatter('docs/page.mdx', withQuestions('questions: back up the database'), day);
+  assert.deepEqual(
+    notList.map((p) => [p.line, p.message]),
+    [[5, '"questions" must be a list of 1 to 12 reader questions']],
+  );
+  const twice = checkFrontmatter(
+    'docs/page.mdx',
+    withQuestions('questions:', '  - restore a backup', '  - Restore a backup', `  - '${'x'.repeat(121)}'`, '  - 7'),
+    day,
+  );
+  assert.deepEqual(
+    twice.map((p) => [p.line, p.message]),
+    [
+      [7, 'question "Restore a backup" is listed twice'],
+      [8, 'question 3 is over 120 characters'],
+      [5, 'question 4 must be non-empty text (got 7)'],
+    ],
+  );
+});
+
 test('a page without front matter is reported', () => {
   assert.match(checkFrontmatter('docs/x.mdx', '# Title')[0].message, /no front matter/);
 });

@@ -146,6 +146,7 @@ export function checkFrontmatter(
       message: `front matter field "sidebar_position" must be a number (got ${JSON.stringify(position)}); a list item placed after it is read as part of its value`,
     });
   }
+  problems.push(...questionsProblems(file, lines, end, fields.questions));
   const id = fields.id;
   if (typeof id === 'string' && id !== path.basename(file).replace(/\.mdx?$/, '')) {
     problems.push({
@@ -190,6 +191,37 @@ function lineOfEntry(lines: string[], end: number, entry: string, fallback: numb
     for (let i = 1; i < end; i++) if (lines[i].trimStart().startsWith('-') && lines[i].includes(head)) return i + 1;
   }
   return fallback;
+}
+
+/** Most reader questions one page may list, and the longest one (front matter `questions:`). */
+export const MAX_QUESTIONS = 12;
+export const MAX_QUESTION_LENGTH = 120;
+
+/**
+ * Problems in the optional `questions:` list: the words readers search with for what the page
+ * answers, which the search index weights and never shows (lib/search-questions.mjs). A list of
+ * distinct short strings; anything else would be dropped from the index without a word.
+ */
+function questionsProblems(file: string, lines: string[], end: number, value: unknown): FrontmatterProblem[] {
+  if (value === undefined) return [];
+  const line = lineOfField(lines, end, 'questions');
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_QUESTIONS) {
+    return [{ file, line, message: `"questions" must be a list of 1 to ${MAX_QUESTIONS} reader questions` }];
+  }
+  const problems: FrontmatterProblem[] = [];
+  const seen = new Set<string>();
+  value.forEach((q, i) => {
+    const at = typeof q === 'string' ? lineOfEntry(lines, end, q, line) : line;
+    if (typeof q !== 'string' || q.trim() === '') {
+      problems.push({ file, line: at, message: `question ${i + 1} must be non-empty text (got ${JSON.stringify(q)})` });
+    } else if (q.length > MAX_QUESTION_LENGTH) {
+      problems.push({ file, line: at, message: `question ${i + 1} is over ${MAX_QUESTION_LENGTH} characters` });
+    } else if (seen.has(q.trim().toLowerCase())) {
+      problems.push({ file, line: at, message: `question ${JSON.stringify(q)} is listed twice` });
+    }
+    if (typeof q === 'string') seen.add(q.trim().toLowerCase());
+  });
+  return problems;
 }
 
 function lineOfField(lines: string[], end: number, field: string): number {

@@ -36,10 +36,11 @@ export interface PagefindApi {
  * a page whose field holds query words gets a boost set by the field's weight). `title` is the
  * page's h1; the others are the fields scripts/build-search-index.mjs writes where no excerpt can
  * reach them: a guide's description and keywords (`summary`), the everyday synonyms of its words
- * (`synonyms`), the identifiers its tables define (`terms`), a reference page's member names
+ * (`synonyms`), the identifiers its tables define (`terms`), the questions readers ask in their own
+ * words that it answers (front matter `questions:`, `questions`), a reference page's member names
  * (`members`).
  */
-export const META_WEIGHTS = { title: 10, summary: 6, synonyms: 1, terms: 10, members: 4 };
+export const META_WEIGHTS = { title: 10, summary: 6, synonyms: 1, terms: 10, questions: 4, members: 4 };
 
 let loading: Promise<PagefindApi> | undefined;
 
