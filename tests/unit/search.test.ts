@@ -571,6 +571,11 @@ test('the operations a question names: with the resource written before them, or
     { op: '$everything', resource: undefined },
   ]);
   assert.deepEqual(operationsNamed('no operation here, and no $ sign used as a word'), []);
+  // A hyphenated word is a name written without its `$`; one inside a path or package name is not.
+  assert.deepEqual(operationsNamed('Implement ValueSet validate-code operation'), [
+    { op: '$validate-code', resource: 'valueset' },
+  ]);
+  assert.deepEqual(operationsNamed('install @medplum/bot-layer from docker-compose.yml'), []);
 });
 
 test("a question naming an operation lists that operation's page first; an ambiguous bare name lists none", async () => {

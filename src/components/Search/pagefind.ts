@@ -422,11 +422,15 @@ export async function searchWithCatalogue(
 /**
  * The operations a query names: `$apply` with the resource written before it, as
  * `PlanDefinition/$apply` or `PlanDefinition $apply`, else alone; lower case, as the index's
- * filter `operation` holds them (scripts/build-search-index.mjs).
+ * filter `operation` holds them (scripts/build-search-index.mjs). A hyphenated word counts as a
+ * name without its `$` ("ValueSet validate-code"): readers leave the sign out, and a hyphenated
+ * word that names no operation finds no page.
  */
 export function operationsNamed(query: string): { op: string; resource?: string }[] {
-  const found = [...query.matchAll(/(?:\b([A-Za-z]+)\s*\/\s*|\b([A-Z][A-Za-z]+)\s+)?\$([A-Za-z][\w-]*)/g)];
-  return found.map((m) => ({ op: `$${m[3].toLowerCase()}`, resource: (m[1] ?? m[2])?.toLowerCase() }));
+  const found = [
+    ...query.matchAll(/(?:\b([A-Za-z]+)\s*\/\s*|\b([A-Z][A-Za-z]+)\s+)?(?:\$([A-Za-z][\w-]*)|(?<![\w$.\/-])([a-z]+(?:-[a-z]+)+)(?![\w.\/-]))/g),
+  ];
+  return found.map((m) => ({ op: `$${(m[3] ?? m[4]).toLowerCase()}`, resource: (m[1] ?? m[2])?.toLowerCase() }));
 }
 
 /**
