@@ -172,7 +172,7 @@ test('when few pages hold every word, pages with most of the words follow them',
   );
 });
 
-test('a question of five words or more is ranked word by word, not by the pages holding every word', async () => {
+test('a question of four words or more is ranked word by word, not by the pages holding every word', async () => {
   // 'generic' holds every word, each in passing; 'answer' lacks 'nightly' but holds the rare
   // words 'cron' and 'bot' as its subject.
   const many = (word: string) => Array.from({ length: 200 }, (_, i) => r(`${word}${i}`, 1));
@@ -190,10 +190,13 @@ test('a question of five words or more is ranked word by word, not by the pages 
     found?.slice(0, 2).map((x) => x.id),
     ['answer', 'generic'],
   );
-  // Four words: the page holding every word stays first.
+  // Four words are ranked the same way (BLEND_FROM); three keep the page holding every word first.
   index['cron bot restart schedule'] = [r('generic', 5)];
-  const short = await searchPages(api, 'cron bot restart schedule');
-  assert.equal(short?.[0].id, 'generic');
+  const four = await searchPages(api, 'cron bot restart schedule');
+  assert.equal(four?.[0].id, 'answer');
+  index['cron bot restart'] = [r('generic', 5), r('answer', 4), r('other', 1)];
+  const three = await searchPages(api, 'cron bot restart');
+  assert.equal(three?.[0].id, 'generic');
 });
 
 test("a question's words are searched among the guides only; a reference page holding every word follows them", async () => {
