@@ -38,9 +38,10 @@ export interface PagefindApi {
  * reach them: a guide's description and keywords (`summary`), the everyday synonyms of its words
  * (`synonyms`), the identifiers its tables define (`terms`), the questions readers ask in their own
  * words that it answers (front matter `questions:`, `questions`), a reference page's member names
- * (`members`).
+ * (`members`). The title weighs 24 since the questions were indexed: between 18 and 30 every
+ * value found more answers first than 10 did (269 of 429 against 258 at 24).
  */
-export const META_WEIGHTS = { title: 10, summary: 6, synonyms: 1, terms: 10, questions: 4, members: 4 };
+export const META_WEIGHTS = { title: 24, summary: 6, synonyms: 1, terms: 10, questions: 4, members: 4 };
 
 let loading: Promise<PagefindApi> | undefined;
 
