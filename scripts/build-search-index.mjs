@@ -23,15 +23,22 @@ const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\
 const REFERENCE_BODY_WEIGHT = '0.5';
 
 /**
- * Pages that list what many other pages explain, a line each: the release notes, the server and
- * CDK settings tables, and the reference's index pages (the API reference home; the lists of FHIR
+ * Pages that list what many other pages explain, a line each: the release notes and the
+ * reference's index pages (the API reference home; the lists of FHIR
  * operations, resources, datatypes and Medplum resources; the React component and hook lists). A
  * question's words are all on them, so they would come before the guide that answers it ("Bot
  * runAsUser has no effect when executed via $execute" found the React hooks list first); the
  * search client ranks them with the reference pages.
  */
 const DIGEST =
-  /^docs\/(releases\/|self-hosting\/(config-settings|cdk-settings)\.html$|api\.html$|api\/fhir\/(operations|resources|datatypes|medplum)\.html$|api\/react-(components|hooks)\.html$)/;
+  /^docs\/(releases\/|api\.html$|api\/fhir\/(operations|resources|datatypes|medplum)\.html$|api\/react-(components|hooks)\.html$)/;
+
+/**
+ * The server and CDK settings tables: a line for every setting, so like the digest pages they hold
+ * a question's words; but they are the answer to a question about configuration. `kind: settings`
+ * lets the search client tell the two apart (src/components/Search/pagefind.ts, asksAboutSettings).
+ */
+const SETTINGS = /^docs\/self-hosting\/(config-settings|cdk-settings)\.html$/;
 
 /** The `message` filter values written while indexing (forIndex) that have a variable part. */
 const messagePatterns = new Set();
@@ -184,10 +191,14 @@ function forIndex(sourcePath, html) {
     const messageValues = catalogueMessages(sourcePath).map((m) => m.toLowerCase());
     for (const m of messageValues) if (m.includes('…')) messagePatterns.add(m);
     const messages = messageValues.map((m) => `<span data-pagefind-filter="message">${escapeAttr(m)}</span>`);
-    // Digest pages (release notes, the settings tables) name nearly every feature in a line each:
+    // Digest pages (release notes, the reference's lists) name nearly every feature in a line each:
     // the filter `kind: digest` lets the search client rank them after the guides for a question,
     // as it does reference pages (rerank in src/components/Search/pagefind.ts).
-    const digest = DIGEST.test(sourcePath) ? ['<span data-pagefind-filter="kind">digest</span>'] : [];
+    const digest = DIGEST.test(sourcePath)
+      ? ['<span data-pagefind-filter="kind">digest</span>']
+      : SETTINGS.test(sourcePath)
+        ? ['<span data-pagefind-filter="kind">settings</span>']
+        : [];
     // Each one-word front matter keyword (lower case) is a value of the filter `keyword`, so a
     // one-word query can ask which guides list it as theirs: Pagefind matches the last word of a
     // query as a prefix, and `cors` alone also finds every page that says "correlation" or "core".

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   asIdentifier,
+  asksAboutSettings,
+  searchRanked,
   exactHeading,
   messagePatternsMatching,
   operationsNamed,
@@ -215,7 +217,41 @@ test("a question's words are searched among the guides only; a reference page ho
     ['guide-b', 'guide-a', 'reference-page'],
   );
   assert.equal(filtersSeen.length, 5);
-  for (const filters of filtersSeen) assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest'] } } });
+  for (const filters of filtersSeen)
+    assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest', 'settings'] } } });
+});
+
+test('a question about configuration ranks the settings tables as guides; other questions list them last', async () => {
+  assert.ok(asksAboutSettings('database SSL options ignored with MEDPLUM_* env vars'));
+  assert.ok(asksAboutSettings('Add maxSearchOffset to config documentation'));
+  assert.ok(asksAboutSettings('set the environment variable for the base URL'));
+  assert.ok(!asksAboutSettings('allow project admins to set custom SMTP settings per project'));
+  assert.ok(!asksAboutSettings('bot cannot read resources'));
+  const searched: { term: string | null; filters?: unknown }[] = [];
+  const api = {
+    search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {
+      searched.push({ term, filters: opts?.filters });
+      const kind = opts?.filters?.kind as unknown;
+      // The settings table holds every word; a guide holds two of them.
+      if (JSON.stringify(kind) === JSON.stringify({ any: ['reference', 'digest', 'settings'] }))
+        return { results: [r('settings-table')] };
+      if (kind === 'settings') return { results: [r('settings-table')] };
+      if (opts?.filters?.named) return { results: [] };
+      if (!opts) return { results: [r('settings-table', 9)] };
+      // A word searched alone: the filter leaves the settings tables out unless it names
+      // only reference and digest pages (GUIDES_AND_SETTINGS).
+      const tablesIn = !JSON.stringify(opts.filters).includes('settings');
+      const table = (score: number) => (tablesIn ? [r('settings-table', score)] : []);
+      return { results: ['database', 'ssl'].includes(term ?? '') ? [...table(9), r('guide', 3)] : table(5) };
+    },
+  } as unknown as Parameters<typeof searchRanked>[0];
+  const asked = await searchRanked(api, 'database SSL options ignored with env vars');
+  assert.equal(asked[0].id, 'settings-table');
+  const other = await searchRanked(api, 'database SSL options ignored after upgrade');
+  assert.deepEqual(
+    other.map((x) => x.id),
+    ['guide', 'settings-table'],
+  );
 });
 
 test('a heading naming the query and, in parentheses, the case it explains counts as named by the query', () => {
@@ -294,7 +330,7 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
     new Set(calls.map((c) => JSON.stringify(c))),
     new Set(
       [
-        { filters: { kind: { any: ['reference', 'digest'] } } },
+        { filters: { kind: { any: ['reference', 'digest', 'settings'] } } },
         { filters: { named: 'failed' } },
         { filters: { section: 'troubleshooting' } },
         { filters: { message: 'failed to login' } },

@@ -182,9 +182,10 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   const all = await api.search(words.join(' '));
   const eachWord = (filters?: Record<string, unknown>) =>
     Promise.all(words.map((w) => api.search(w, { filters }).then((r) => r.results)));
-  if (words.length >= BLEND_FROM) return blendByWords(all.results, await eachWord(GUIDES));
+  const guides = asksAboutSettings(query) ? GUIDES_AND_SETTINGS : GUIDES;
+  if (words.length >= BLEND_FROM) return blendByWords(all.results, await eachWord(guides));
   if (words.length < 2) return all.results;
-  if (all.results.length >= FEW_RESULTS) return withRarestWordsGuide(all.results, await eachWord(GUIDES));
+  if (all.results.length >= FEW_RESULTS) return withRarestWordsGuide(all.results, await eachWord(guides));
   const seen = new Set(all.results.map((r) => r.id));
   return [...all.results, ...mergeByWords(await eachWord()).filter((r) => !seen.has(r.id))];
 }
@@ -274,11 +275,27 @@ export const RERANK_DEPTH = 30;
 const referencePages = new WeakMap<PagefindApi, Promise<Set<string>>>();
 
 /**
- * The pages a question lists after the guides: generated reference pages (`kind: reference`) and
- * digest pages (`kind: digest`: the release notes and the settings tables, which name every
- * feature in a line each). Pagefind's filter syntax for "either value".
+ * The pages a question lists after the guides: generated reference pages (`kind: reference`),
+ * digest pages (`kind: digest`: the release notes and the reference's index pages, which name
+ * every feature in a line each) and the settings tables (`kind: settings`, except for a question
+ * about configuration: asksAboutSettings). Pagefind's filter syntax for "any of these values".
  */
-export const RANKED_LAST = { kind: { any: ['reference', 'digest'] } };
+export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } };
+
+/**
+ * A question about configuring the server: it says config, configure or configuration, env or
+ * environment, or names a `MEDPLUM_` variable. Its answer is often the settings table (`kind:
+ * settings`: the server and CDK settings pages), which then ranks as a guide does: searched with
+ * the guides word by word and not listed after them. Otherwise the table, which names every
+ * feature in a line, comes after the guides like a digest page. "setting" alone is not such a
+ * word: "SMTP settings per project" asks about a project, not the server.
+ */
+export function asksAboutSettings(query: string): boolean {
+  return /\b(config\w*|env|environment|MEDPLUM_\w*)\b/i.test(query);
+}
+
+/** GUIDES with the settings tables, for a question about configuration (asksAboutSettings). */
+const GUIDES_AND_SETTINGS = { not: { kind: { any: ['reference', 'digest'] } } };
 
 /** Pagefind's filter for every page but the reference and digest pages (RANKED_LAST): the guides. */
 const GUIDES = { not: RANKED_LAST };
@@ -363,9 +380,10 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
   const [results, reference, exempt] = await Promise.all([
     searchPages(api, query),
     typed.length >= 2 ? referenceIds(api) : Promise.resolve(new Set<string>()),
-    Promise.all(names.map((n) => api.search(null, { filters: { named: n } }))).then(
-      (found) => new Set(found.flatMap((f) => f.results.map((r) => r.id))),
-    ),
+    Promise.all([
+      ...names.map((n) => api.search(null, { filters: { named: n } })),
+      ...(asksAboutSettings(query) ? [api.search(null, { filters: { kind: 'settings' } })] : []),
+    ]).then((found) => new Set(found.flatMap((f) => f.results.map((r) => r.id)))),
   ]);
   return rerank(results, typed, reference, exempt);
 }
