@@ -66,6 +66,13 @@ test('questions typed in plain words keep only the words worth matching', () => 
   assert.deepEqual(significantWords('Are custom search parameters supported?'), ['custom', 'search', 'parameters']);
   assert.deepEqual(significantWords('how to enable agent push'), ['agent', 'push']);
   assert.deepEqual(significantWords("login still doesn't work"), ['login']);
+  // The verb an issue title opens with, and a pasted file path, are not the topic.
+  assert.deepEqual(significantWords('Add bulkExport support to MedplumClient'), ['bulkexport', 'medplumclient']);
+  assert.deepEqual(significantWords("Can't resolve '@mantine/core' in '/Users/me/app/node_modules/@medplum/react'"), [
+    'resolve',
+    'mantine',
+    'core',
+  ]);
 });
 
 test('"log in" is searched as the verb login, not as logs', () => {

@@ -133,6 +133,9 @@ const STOP_WORDS = new Set([
 /** The words of a query that are worth matching; the query itself when all are stop words. */
 export function significantWords(query: string): string[] {
   const words = query
+    // A file path pasted with an error ('/Users/me/app/node_modules/@medplum/react/dist/esm/…')
+    // names the asker's folders, not the topic: a word with three slashes or more is left out.
+    .replace(/\S*\/\S*\/\S*\/\S*/g, ' ')
     .toLowerCase()
     // "log in" is the verb "login": searched as "log", it finds every page about logs.
     .replace(/\blog(?:ged|ging|s)? ?in(?:to)?\b/g, 'login')
