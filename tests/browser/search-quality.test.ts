@@ -10,7 +10,9 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
+import { readQuestions } from '../../lib/search-questions.mjs';
 import { loadCatalogue } from '../../plugins/markdown/remark-troubleshooting/catalogue';
 import { hiddenTextIn, readPages } from '../search/excerpts';
 import {
@@ -211,7 +213,7 @@ test('an error message pasted with its variable parts filled in finds its entry 
   assert.deepEqual(wrong, []);
 });
 
-test('no result excerpt shows a synonym or keyword list, a source list or a generated example panel', async () => {
+test('no result excerpt shows a synonym or keyword list, a reader question, a source list or a generated example panel', async () => {
   const all = [...allSets(), ...messages.outcomes, ...excerptOnly];
   const shown = all.flatMap((o) => o.results.map((route, i) => ({ query: o.q, route, excerpt: o.excerpts[i] ?? '' })));
   assert.ok(shown.length >= all.length * 3, `only ${shown.length} results shown`);
@@ -223,9 +225,18 @@ test('no result excerpt shows a synonym or keyword list, a source list or a gene
     shown.map((hit) => session.href(hit.route)),
   );
   await context.close();
-  // The check has something to find: most guides carry a source list.
+  // Reader questions are not in the served page: read from the front matter, by built file.
+  const questions = readQuestions(path.join(__dirname, '..', '..'));
+  for (const hit of shown) {
+    const file = `${hit.route.replace(/#.*/, '').replace(/^\//, '')}.html`;
+    const t = texts.get(session.href(hit.route));
+    if (t) t.questions = questions.get(file)?.questions;
+  }
+  // The check has something to find: most guides carry a source list and reader questions.
   const withSources = [...texts.values()].filter((t) => t.sources.length > 0).length;
   assert.ok(withSources >= 20, `only ${withSources} result pages have a source list`);
+  const withQuestions = [...texts.values()].filter((t) => t.questions?.length).length;
+  assert.ok(withQuestions >= 20, `only ${withQuestions} result pages have reader questions`);
   const problems = shown.flatMap((hit) =>
     hiddenTextIn(hit.excerpt, texts.get(session.href(hit.route))!).map((p) => `${hit.query} → ${hit.route}: ${p}`),
   );

@@ -1,6 +1,6 @@
 /**
  * A result's excerpt is page text a reader can read there: never the hidden words that
- * steer ranking (a guide's keywords, the synonyms of its words), never the collapsed "Checked
+ * steer ranking (a guide's keywords and reader questions, the synonyms of its words), never the collapsed "Checked
  * against the source" list of files, never the generated HTTP, curl or Python example panels.
  * Used by tests/browser/search-quality.test.ts on every result it sees; the check itself is
  * unit-tested in tests/unit/search-excerpts.test.ts.
@@ -18,6 +18,8 @@ export interface PageTexts {
   panels: string[];
   /** The front matter keywords (the `keywords` meta tag). */
   keywords: string[];
+  /** The front matter reader questions (not in the served page; see lib/search-questions.mjs). */
+  questions?: string[];
 }
 
 /**
@@ -45,15 +47,19 @@ export async function readPages(page: Page, hrefs: string[]): Promise<Map<string
   return new Map(unique.map((href, i) => [href, texts[i]]));
 }
 
-const normalize = (text: string) =>
-  decodeHTML(text.replace(/<[^>]+>/g, ''))
+/** Plain text (a page's textContent, a list item) in one case, its spaces collapsed. */
+const normalizeText = (text: string) =>
+  text
     .replace(/[\s\u00a0]+/g, ' ')
     .trim()
     .toLowerCase();
 
+/** An excerpt's HTML as the reader sees it: tags gone, entities decoded, then as normalizeText. */
+const normalize = (html: string) => normalizeText(decodeHTML(html.replace(/<[^>]+>/g, '')));
+
 /** Every run of `n` consecutive words of a text (all of it when shorter). */
 function windows(text: string, n: number): string[] {
-  const words = normalize(text).split(' ').filter(Boolean);
+  const words = normalizeText(text).split(' ').filter(Boolean);
   if (words.length <= n) return words.length > 0 ? [words.join(' ')] : [];
   return words.slice(0, words.length - n + 1).map((_, i) => words.slice(i, i + n).join(' '));
 }
@@ -61,7 +67,8 @@ function windows(text: string, n: number): string[] {
 /** What of an excerpt comes from hidden text: runs of it that the page's readable text lacks. */
 export function hiddenTextIn(excerpt: string, texts: PageTexts): string[] {
   const shown = normalize(excerpt);
-  const readable = normalize(texts.readable);
+  // Text, not HTML: a page that shows `<Type>` would lose everything up to the next `>`.
+  const readable = normalizeText(texts.readable);
   const found: string[] = [];
   const check = (label: string, fragments: string[]) => {
     for (const f of fragments) {
@@ -81,5 +88,7 @@ export function hiddenTextIn(excerpt: string, texts: PageTexts): string[] {
   const pairs = (list: string[]) => list.slice(1).map((w, i) => `${list[i]}, ${w}`.toLowerCase());
   check('keywords', pairs(texts.keywords));
   check('synonyms', SYNONYMS.flatMap(pairs));
+  // A reader question, whole, that the page text does not say.
+  check('questions', (texts.questions ?? []).map(normalizeText));
   return found;
 }
