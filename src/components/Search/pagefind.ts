@@ -473,7 +473,7 @@ export async function searchWithCatalogue(
 export function operationsNamed(query: string): { op: string; resource?: string }[] {
   const found = [
     ...query.matchAll(
-      /(?:\b([A-Za-z]+)\s*\/\s*|\b([A-Z][A-Za-z]+)\s+)?(?:\$([A-Za-z][\w-]*)|(?<![\w$.\/-])([a-z]+(?:-[a-z]+)+)(?![\w.\/-]))/g,
+      /(?:\b([A-Za-z]+)\s*\/\s*|\b([A-Z][A-Za-z]+)\s+)?(?:\$([A-Za-z][\w-]*)|(?<![\w$./-])([a-z]+(?:-[a-z]+)+)(?![\w./-]))/g,
     ),
   ];
   return found.map((m) => ({ op: `$${(m[3] ?? m[4]).toLowerCase()}`, resource: (m[1] ?? m[2])?.toLowerCase() }));
