@@ -71,6 +71,12 @@ export interface QuerySets {
    * the eighth round's ranking changes, measured once at the end of that round, never tuned on.
    */
   holdout10: ReaderQuery[];
+  /**
+   * Issue 42, ninth round: taken from other real Medplum threads, by someone who did not see the
+   * ranking code; committed (`96c8341`) before the ninth round's ranking changes, measured once at
+   * the end of that round, never tuned on.
+   */
+  holdout11: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -99,10 +105,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout8',
   'holdout9',
   'holdout10',
+  'holdout11',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout10'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout10', 'holdout11'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
