@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadExtensionChunks } from '../../../lib/pagefind-extension-chunks.mjs';
+import { questionsOf } from '../../../lib/search-questions.mjs';
 
 /**
  * Reduces an MDX page to the words a reader sees, well enough for a development index:
@@ -33,11 +34,14 @@ export async function writeIndex(docs, outDir) {
   const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en' });
   if (!index) throw new Error(`dev-search: ${errors.join('; ')}`);
   for (const doc of docs) {
+    const source = fs.readFileSync(doc.file, 'utf8');
+    // The page's reader questions weigh as in the built site's index (metadata, never shown).
+    const questions = questionsOf(source)?.join('. ');
     const added = await index.addCustomRecord({
       url: doc.permalink,
-      content: `${doc.title}\n${mdxToText(fs.readFileSync(doc.file, 'utf8'))}`,
+      content: `${doc.title}\n${mdxToText(source)}`,
       language: 'en',
-      meta: { title: doc.title },
+      meta: questions ? { title: doc.title, questions } : { title: doc.title },
     });
     if (added.errors.length > 0) throw new Error(`dev-search: ${doc.file}: ${added.errors.join('; ')}`);
   }
