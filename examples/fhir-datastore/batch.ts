@@ -2,7 +2,7 @@
  * Batch and transaction bundles: many requests in one HTTP call.
  */
 import type { MedplumClient } from '@medplum/core';
-import type { Bundle, Encounter, Patient } from '@medplum/fhirtypes';
+import type { Bundle, Encounter, Patient, Subscription } from '@medplum/fhirtypes';
 
 // #region batch
 /**
@@ -61,3 +61,33 @@ export async function admitPatient(medplum: MedplumClient, mrn: string, family: 
   });
 }
 // #endregion transaction
+
+// #region rewrite-in-strings
+/**
+ * Creates a Patient and, in the same transaction, a Subscription that fires on that Patient's
+ * Observations. The criteria is a search string, not a Reference, yet the server rewrites the
+ * Patient's `urn:uuid:` inside it too, so the stored criteria names `Patient/{id}`.
+ */
+export async function watchNewPatient(medplum: MedplumClient, family: string, endpoint: string): Promise<Bundle> {
+  const patientUrn = 'urn:uuid:' + crypto.randomUUID();
+  const subscription: Subscription = {
+    resourceType: 'Subscription',
+    status: 'active',
+    reason: `Observations for ${family}`,
+    criteria: `Observation?subject=${patientUrn}`,
+    channel: { type: 'rest-hook', endpoint, payload: 'application/fhir+json' },
+  };
+  return medplum.executeBatch({
+    resourceType: 'Bundle',
+    type: 'transaction',
+    entry: [
+      {
+        fullUrl: patientUrn,
+        resource: { resourceType: 'Patient', name: [{ family }] },
+        request: { method: 'POST', url: 'Patient' },
+      },
+      { resource: subscription, request: { method: 'POST', url: 'Subscription' } },
+    ],
+  });
+}
+// #endregion rewrite-in-strings

@@ -23,6 +23,7 @@ import type {
   Practitioner,
   Reference,
   StructureDefinition,
+  Subscription,
 } from '@medplum/fhirtypes';
 import { compareVersions, installNewest, newestRelease } from '../../../examples/fhir-datastore/packages';
 import {
@@ -38,7 +39,7 @@ import { LEGACY_ID_SYSTEM, migrate, toPatient } from '../../../examples/fhir-dat
 import { findCandidates, linkDuplicate, serverMatches } from '../../../examples/fhir-datastore/patient-deduplication';
 import { createProfiledPatient, profileErrors, uploadProfile } from '../../../examples/fhir-datastore/profiles';
 import { addListing, findBySpecialty, NPI_SYSTEM } from '../../../examples/fhir-datastore/provider-directory';
-import { admitPatient, readMany, statuses } from '../../../examples/fhir-datastore/batch';
+import { admitPatient, readMany, statuses, watchNewPatient } from '../../../examples/fhir-datastore/batch';
 import { attachNote, downloadBinary, presignedUrl, storeText } from '../../../examples/fhir-datastore/binary-data';
 import { deleteAndConfirm, expunge } from '../../../examples/fhir-datastore/delete';
 import { listVersions, readOldVersion, restoreVersion } from '../../../examples/fhir-datastore/history';
@@ -260,6 +261,16 @@ describe('fhir-datastore/batch', () => {
     assert.equal((second.entry?.[0]?.resource as Patient).id, patient.id);
     const encounters = await medplum.searchResources('Encounter', { subject: `Patient/${patient.id}` });
     assert.equal(encounters.length, 2);
+  });
+
+  test('watchNewPatient stores a Subscription whose criteria names the new Patient, not its urn:uuid', async () => {
+    const medplum = mockWithSearch();
+    const response = await watchNewPatient(medplum, 'Hopper', 'https://example.org/hooks/observations');
+    const patient = response.entry?.[0]?.resource as Patient;
+    const created = response.entry?.[1]?.resource as Subscription;
+    assert.ok(patient.id);
+    const stored = await medplum.readResource('Subscription', created.id as string);
+    assert.equal(stored.criteria, `Observation?subject=Patient/${patient.id}`);
   });
 });
 
