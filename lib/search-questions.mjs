@@ -45,11 +45,14 @@ export function readQuestions(siteDir, docsDir = path.join(siteDir, 'docs')) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (/\.mdx?$/.test(entry.name) && !entry.name.startsWith('_')) {
-        const questions = questionsOf(fs.readFileSync(full, 'utf8'));
-        if (questions?.length) {
-          const source = path.relative(siteDir, full);
-          found.set(builtFileOf(source), { source, questions });
+        const source = path.relative(siteDir, full);
+        let questions;
+        try {
+          questions = questionsOf(fs.readFileSync(full, 'utf8'));
+        } catch (err) {
+          throw new Error(`search questions: ${source}: ${err.message}`);
         }
+        if (questions?.length) found.set(builtFileOf(source), { source, questions });
       }
     }
   };

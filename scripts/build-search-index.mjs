@@ -24,11 +24,11 @@ const REFERENCE_BODY_WEIGHT = '0.5';
 
 /**
  * Pages that list what many other pages explain, a line each: the release notes and the
- * reference's index pages (the API reference home; the lists of FHIR
- * operations, resources, datatypes and Medplum resources; the React component and hook lists). A
- * question's words are all on them, so they would come before the guide that answers it ("Bot
- * runAsUser has no effect when executed via $execute" found the React hooks list first); the
- * search client ranks them with the reference pages.
+ * reference's index pages (the API reference home; the lists of FHIR operations, resources,
+ * datatypes and Medplum resources; the React component and hook lists). A question's words are
+ * all on them, so they would come before the guide that answers it ("Bot runAsUser has no effect
+ * when executed via $execute" found the React hooks list first); the search client ranks them
+ * with the reference pages.
  */
 const DIGEST =
   /^docs\/(releases\/|api\.html$|api\/fhir\/(operations|resources|datatypes|medplum)\.html$|api\/react-(components|hooks)\.html$)/;
@@ -53,8 +53,9 @@ if (!fs.existsSync(path.join(buildDir, 'index.html'))) {
 }
 
 const started = Date.now();
-// Front matter `questions:` of the hand-written pages, by the built file each becomes; every one
-// must reach the index (checked after the loop), so a page the build did not write fails here.
+// Front matter `questions:` of the hand-written pages, by the built file each becomes; every list
+// must reach the index (checked after the loop): a page the build did not write fails the index,
+// naming its source file, instead of losing its questions without a word.
 const questionsByFile = readQuestions(siteDir);
 const questionsIndexed = new Set();
 const outDir = path.join(buildDir, 'pagefind');

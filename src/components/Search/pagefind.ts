@@ -38,8 +38,8 @@ export interface PagefindApi {
  * reach them: a guide's description and keywords (`summary`), the everyday synonyms of its words
  * (`synonyms`), the identifiers its tables define (`terms`), the questions readers ask in their own
  * words that it answers (front matter `questions:`, `questions`), a reference page's member names
- * (`members`). The title weighs 24 since the questions were indexed: between 18 and 30 every
- * value found more answers first than 10 did (269 of 429 against 258 at 24).
+ * (`members`). The title weighs 24 since the questions were indexed: every value between 18 and
+ * 30 put more spent-set answers first than 10 did (269 of 429 at 24, against 258 at 10).
  */
 export const META_WEIGHTS = { title: 24, summary: 6, synonyms: 1, terms: 10, questions: 4, members: 4 };
 
@@ -220,8 +220,8 @@ export function withRarestWordsGuide(together: ScoredResult[], perWord: ScoredRe
 
 /**
  * From this many significant words on, a query is ranked by blendByWords. Four, not five: with
- * the pages' reader questions indexed, four-word questions ranked by their rarest words found
- * their answer first 14 more times of 429 (and in the top 3 10 more times).
+ * the pages' reader questions indexed, this and the two constants below (tried together) put 14
+ * more of 429 spent-set answers first and 10 more in the top 3.
  */
 export const BLEND_FROM = 4;
 
@@ -250,8 +250,9 @@ const PAGES = 1000;
  * Ranks the pages of a question by its words one at a time, as a reader weighs them: a rare word
  * (few pages hold it) says more about the answer than a common one. Each page scores, for each
  * word it holds, the word's rarity times its score for that word relative to the best page's
- * (RELATIVE_SCORE_POWER); pages holding every word (`together`) win ties (EVERY_WORD_LEAD). The words are searched among the
- * guides only (`GUIDES`): a question's answer is a guide (rerank lists reference pages after
+ * (RELATIVE_SCORE_POWER); pages holding every word (`together`) win ties (EVERY_WORD_LEAD). The
+ * words are searched among the guides only (`GUIDES`, with the settings tables for a question
+ * about configuration): a question's answer is a guide (rerank lists reference pages after
  * them anyway), and a common word's search over every page returns most of the index, which
  * costs the search worker as much as the rest of the query. A reference page holding every word
  * still comes, after the guides, in Pagefind's order.
