@@ -46,9 +46,12 @@ export function readQuestions(siteDir, docsDir = path.join(siteDir, 'docs')) {
       if (entry.isDirectory()) walk(full);
       else if (/\.mdx?$/.test(entry.name) && !entry.name.startsWith('_')) {
         const source = path.relative(siteDir, full);
+        const text = fs.readFileSync(full, 'utf8');
+        // Most files (the generated reference among them) have no list: no YAML to parse.
+        if (!/^questions:/m.test(text)) continue;
         let questions;
         try {
-          questions = questionsOf(fs.readFileSync(full, 'utf8'));
+          questions = questionsOf(text);
         } catch (err) {
           throw new Error(`search questions: ${source}: ${err.message}`);
         }

@@ -194,12 +194,10 @@ function forIndex(sourcePath, html) {
     const messages = messageValues.map((m) => `<span data-pagefind-filter="message">${escapeAttr(m)}</span>`);
     // Digest pages (release notes, the reference's lists) name nearly every feature in a line each:
     // the filter `kind: digest` lets the search client rank them after the guides for a question,
-    // as it does reference pages (rerank in src/components/Search/pagefind.ts).
-    const digest = DIGEST.test(sourcePath)
-      ? ['<span data-pagefind-filter="kind">digest</span>']
-      : SETTINGS.test(sourcePath)
-        ? ['<span data-pagefind-filter="kind">settings</span>']
-        : [];
+    // as it does reference pages (rerank in src/components/Search/pagefind.ts); the settings
+    // tables are `kind: settings`, ranked the same way unless a question is about configuration.
+    const kind = DIGEST.test(sourcePath) ? 'digest' : SETTINGS.test(sourcePath) ? 'settings' : undefined;
+    const digest = kind ? [`<span data-pagefind-filter="kind">${kind}</span>`] : [];
     // Each one-word front matter keyword (lower case) is a value of the filter `keyword`, so a
     // one-word query can ask which guides list it as theirs: Pagefind matches the last word of a
     // query as a prefix, and `cors` alone also finds every page that says "correlation" or "core".
@@ -220,7 +218,7 @@ function forIndex(sourcePath, html) {
   // The reference page's own name (its h1, lower case) as the filter `named`: a one-word query
   // such as `patient` asks which page is named that, however many guides use the word more
   // often (src/components/Search/pagefind.ts).
-  const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]?.trim();
+  const title = h1Of(html);
   const named = title ? ` data-pagefind-filter="named:${escapeAttr(title.toLowerCase())}"` : '';
   return spaced.replace(
     body,
@@ -263,12 +261,17 @@ function keywordFilters(keywords) {
  */
 function operationFilters(sourcePath, html) {
   if (!/^docs\/api\/fhir\/operations\/[^/]+\.html$/.test(sourcePath)) return [];
-  const title = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]?.trim() ?? '';
+  const title = h1Of(html) ?? '';
   const name = /^(?:([A-Za-z]+)\/)?(\$[a-z][\w-]*)/.exec(title);
   if (!name)
     throw new Error(`pagefind: ${sourcePath}: the operation page's h1 "${title}" does not start with [Resource/]$name`);
   const values = [name[2], ...(name[1] ? [`${name[1]}/${name[2]}`] : [])].map((v) => v.toLowerCase());
   return values.map((v) => `<span data-pagefind-filter="operation">${escapeAttr(v)}</span>`);
+}
+
+/** The text of a page's h1, trimmed, or undefined when it has none. */
+function h1Of(html) {
+  return /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]?.trim();
 }
 
 function metaContent(html, name) {
