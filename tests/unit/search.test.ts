@@ -181,6 +181,21 @@ test('when few pages hold every word, pages with most of the words follow them',
   );
 });
 
+test('when no page holds every word, the page about the rare word beats one holding two common words', async () => {
+  const many = (word: string) => Array.from({ length: 200 }, (_, i) => r(`${word}${i}`, 1));
+  const index: Record<string, ScoredResult[]> = {
+    'questionnaire extension calculatedexpression': [],
+    questionnaire: [r('common', 5), r('answer', 1), ...many('questionnaire')],
+    extension: [r('common', 5), ...many('extension')],
+    calculatedexpression: [r('answer', 3)],
+  };
+  const found = await searchPages(indexApi(index), 'Questionnaire extension calculatedExpression');
+  assert.deepEqual(
+    found?.slice(0, 2).map((x) => x.id),
+    ['answer', 'common'],
+  );
+});
+
 test('a question of four words or more is ranked word by word, not by the pages holding every word', async () => {
   // 'generic' holds every word, each in passing; 'answer' lacks 'nightly' but holds the rare
   // words 'cron' and 'bot' as its subject.

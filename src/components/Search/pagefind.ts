@@ -181,8 +181,10 @@ const FEW_RESULTS = 3;
 /**
  * Searches for every significant word together. A question typed in plain words often has a
  * word the answering page does not use ("newer", "nightly"), so when fewer than three pages hold
- * them all, pages matching most of the words follow them (see mergeByWords). A question of
- * BLEND_FROM words or more is ranked word by word instead (see blendByWords).
+ * them all, the guides are ranked word by word (see blendByWords) and the other pages matching
+ * most of the words follow them (see mergeByWords); ranking the guides by how many words they
+ * hold instead put a page holding two common words ahead of the page about the rare one
+ * ("calculatedExpression"). A question of BLEND_FROM words or more is ranked word by word too.
  */
 export async function searchPages(api: PagefindApi, query: string): Promise<ScoredResult[]> {
   const words = significantWords(query);
@@ -193,8 +195,12 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   if (words.length >= BLEND_FROM) return blendByWords(all.results, await eachWord(guides));
   if (words.length < 2) return all.results;
   if (all.results.length >= FEW_RESULTS) return withRarestWordsGuide(all.results, await eachWord(guides));
-  const seen = new Set(all.results.map((r) => r.id));
-  return [...all.results, ...mergeByWords(await eachWord()).filter((r) => !seen.has(r.id))];
+  // Few pages hold every word: the guides are ranked word by word, as a long question is (a rare
+  // word counts for more than a common one), and the other pages follow, most words first.
+  const [inGuides, inAll] = await Promise.all([eachWord(guides), eachWord()]);
+  const blended = blendByWords(all.results, inGuides);
+  const seen = new Set(blended.map((r) => r.id));
+  return [...blended, ...mergeByWords(inAll).filter((r) => !seen.has(r.id))];
 }
 
 /** A word held by at most this many guides names the query's topic (withRarestWordsGuide). */
