@@ -314,6 +314,19 @@ const GUIDES_AND_SETTINGS = { not: { kind: { any: ['reference', 'digest'] } } };
 /** Pagefind's filter for every page but the reference and digest pages (RANKED_LAST): the guides. */
 const GUIDES = { not: RANKED_LAST };
 
+const settingsPages = new WeakMap<PagefindApi, Promise<Set<string>>>();
+
+/** The ids of the settings tables (`kind: settings`), read once per loaded index. */
+function settingsIds(api: PagefindApi): Promise<Set<string>> {
+  let ids = settingsPages.get(api);
+  if (!ids) {
+    ids = api.search(null, { filters: { kind: 'settings' } }).then((r) => new Set(r.results.map((x) => x.id)));
+    ids.catch(() => settingsPages.delete(api));
+    settingsPages.set(api, ids);
+  }
+  return ids;
+}
+
 /**
  * The ids of every generated reference page (FHIR resource and datatype pages, SDK symbol pages,
  * React component and hook pages) and digest page, which carry the filter `kind: reference` or
@@ -391,14 +404,15 @@ export function rerank<T extends { id: string }>(
 export async function searchRanked(api: PagefindApi, query: string): Promise<ScoredResult[]> {
   const typed = typedWords(query);
   const names = typed.length >= 2 ? typed.filter(isWrittenAsName).map((w) => w.toLowerCase()) : [];
-  const [results, reference, exempt] = await Promise.all([
+  const [results, reference, named, settings] = await Promise.all([
     searchPages(api, query),
     typed.length >= 2 ? referenceIds(api) : Promise.resolve(new Set<string>()),
-    Promise.all([
-      ...names.map((n) => api.search(null, { filters: { named: n } })),
-      ...(asksAboutSettings(query) ? [api.search(null, { filters: { kind: 'settings' } })] : []),
-    ]).then((found) => new Set(found.flatMap((f) => f.results.map((r) => r.id)))),
+    Promise.all(names.map((n) => api.search(null, { filters: { named: n } }))).then((found) =>
+      found.flatMap((f) => f.results.map((r) => r.id)),
+    ),
+    asksAboutSettings(query) ? settingsIds(api) : Promise.resolve(new Set<string>()),
   ]);
+  const exempt = new Set([...named, ...settings]);
   return rerank(results, typed, reference, exempt);
 }
 
