@@ -134,3 +134,38 @@ test('after going back and forward, Ctrl+K opens search 20 times out of 20', asy
     return pressOpens(page);
   });
 });
+
+test('a query typed straight after Ctrl+K, before the app has started, is in the box when it opens', async () => {
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  const misses: string[] = [];
+  // Every moment before the app runs, twice: the press and the text are held by the head's
+  // script or the boot script, and typed into the box once the dialog is there.
+  const moments = MOMENTS.filter((m) => m !== 'ready');
+  for (let i = 0; i < moments.length * 2; i++) {
+    const moment = moments[i % moments.length];
+    await page.goto('about:blank');
+    await page.goto(session.url('/docs'), { waitUntil: 'commit' });
+    await waitFor(page, moment);
+    await page.keyboard.press('Control+K');
+    // A slip corrected as it is typed: Backspace edits the held text too.
+    await page.keyboard.type('patx', { delay: 15 });
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('ient', { delay: 15 });
+    const box = page.getByRole('dialog', { name: 'Search the docs' }).getByRole('searchbox');
+    const value = await waitForPage(page, `${DIALOG}?.querySelector('input')?.value === 'patient'`, undefined, {
+      timeout: 10_000,
+    }).then(
+      () => 'patient',
+      async () => ((await box.count()) ? await box.inputValue() : '(no dialog)'),
+    );
+    if (value !== 'patient') misses.push(`try ${i + 1} (${moment}): ${JSON.stringify(value)}`);
+    else
+      await page
+        .getByRole('dialog', { name: 'Search the docs' })
+        .locator(`a[href="${session.href('/docs/api/fhir/resources/patient')}"]`)
+        .waitFor({ timeout: 10_000 });
+  }
+  await context.close();
+  assert.deepEqual(misses, []);
+});

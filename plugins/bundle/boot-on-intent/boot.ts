@@ -24,7 +24,8 @@
  * - a click on a button (or tab) is held and replayed once the app has hydrated, so it does what
  *   it does after hydration; while the app starts, the page shows a progress bar (src/css/custom.css);
  * - the search shortcuts (Ctrl/⌘+K and `/`, see src/theme/SearchBar) are held and replayed, also
- *   when pressed before this script ran (./early-keys.ts holds them from the page's head);
+ *   when pressed before this script ran (./early-keys.ts holds them from the page's head), and
+ *   the text typed after one, meant for the search box, is typed into the box once it is there;
  * - text typed into a field (or a choice in a list) is recorded as it happens and passed to the
  *   app as an `input` (`change`) event, so filters and forms see it (recorded, because re-rendering
  *   a controlled field after hydration puts the server's value back).
@@ -42,7 +43,7 @@
  * and inlines it, so the function must not refer to anything else outside its body.
  */
 import { applyStoredChoices } from '../../../src/client/tab-choice';
-import { searchShortcut } from '../../../src/theme/SearchBar/shortcut';
+import { searchShortcut, typedText } from '../../../src/theme/SearchBar/shortcut';
 
 export function bootOnIntent(scripts: string[]): void {
   const root = document.documentElement;
@@ -54,6 +55,8 @@ export function bootOnIntent(scripts: string[]): void {
   let heldClick: HTMLElement | null = null;
   let heldPath: number[] = [];
   let heldKey: KeyboardEventInit | null = null;
+  /** Text typed after a held search shortcut: the reader is typing a query into a box not yet there. */
+  let heldText = '';
   /** What the reader typed into each field before the app was ready, with the field's place. */
   type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
   const typed = new Map<Field, { value: string; path: number[] }>();
@@ -124,6 +127,13 @@ export function bootOnIntent(scripts: string[]): void {
 
   const onKey = (event: KeyboardEvent): void => {
     if (ready) return;
+    const typedAfter = heldKey ? typedText(event) : undefined;
+    if (typedAfter !== undefined) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      heldText = typedAfter === null ? heldText.slice(0, -1) : heldText + typedAfter;
+      return;
+    }
     if (!searchShortcut(event)) return;
     event.preventDefault();
     // Held keys are replayed once, so the app must not see this press now as well: between
@@ -165,13 +175,33 @@ export function bootOnIntent(scripts: string[]): void {
         field.dispatchEvent(new Event('change', { bubbles: true }));
         continue;
       }
-      // React tracks the value through a setter on the element itself: set a different value
-      // through it, the typed one through the prototype's, so the `input` event reads as a change.
-      field.value = value === '' ? ' ' : '';
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
+      setValue(field, value);
     }
     typed.clear();
+  };
+
+  /** Gives a field the value a reader typed, as an `input` event the app's state reads. */
+  const setValue = (field: HTMLInputElement | HTMLTextAreaElement, value: string): void => {
+    // React tracks the value through a setter on the element itself: set a different value
+    // through it, the typed one through the prototype's, so the `input` event reads as a change.
+    field.value = value === '' ? ' ' : '';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+
+  /**
+   * Types the text held after a search shortcut into the search box, once the replayed press has
+   * opened the dialog and its box has focus (a frame or two; 3 s at most), ahead of anything typed
+   * into the box since.
+   */
+  const typeIntoSearch = (text: string): void => {
+    const until = performance.now() + 3000;
+    const attempt = (): void => {
+      const box = document.activeElement;
+      if (box instanceof HTMLInputElement && box.closest('[role="dialog"]')) setValue(box, text + box.value);
+      else if (performance.now() < until) requestAnimationFrame(attempt);
+    };
+    requestAnimationFrame(attempt);
   };
 
   /**
@@ -201,8 +231,10 @@ export function bootOnIntent(scripts: string[]): void {
   const replay = (): void => {
     passTypedText();
     if (heldKey) document.body.dispatchEvent(new KeyboardEvent('keydown', heldKey));
+    if (heldText) typeIntoSearch(heldText);
     const click = heldClick;
     heldKey = null;
+    heldText = '';
     heldClick = null;
     if (!click) return;
     const target = current(click, heldPath);
@@ -282,10 +314,11 @@ export function bootOnIntent(scripts: string[]): void {
   // A search shortcut pressed while the page was still loading, held by the head's script
   // (./early-keys.ts), which stops listening now that this one does.
   const early = (
-    window as unknown as { __docsTakeEarlyKey?: () => KeyboardEventInit | undefined }
+    window as unknown as { __docsTakeEarlyKey?: () => { key: KeyboardEventInit; text: string } | undefined }
   ).__docsTakeEarlyKey?.();
   if (early) {
-    heldKey = early;
+    heldKey = early.key;
+    heldText = early.text;
     start();
   }
 

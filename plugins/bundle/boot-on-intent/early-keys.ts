@@ -1,20 +1,28 @@
 /**
  * The first part of the boot script, inlined at the top of every built page's `<head>`: it holds
  * the search shortcut (Ctrl/⌘+K, `/`) pressed while the page is still loading, before ./boot.ts
- * (at the end of the body) has run, so that a press on a page still arriving is not lost.
- * ./boot.ts takes the held press over when it runs and replays it once the app has started.
+ * (at the end of the body) has run, so that a press on a page still arriving is not lost, and
+ * the text typed after it, meant for the search box. ./boot.ts takes both over when it runs,
+ * replays the press once the app has started and types the text into the box.
  *
  * ./index.ts compiles this file with the module it imports, so the function must not refer to
  * anything else outside its body.
  */
-import { searchShortcut } from '../../../src/theme/SearchBar/shortcut';
+import { searchShortcut, typedText } from '../../../src/theme/SearchBar/shortcut';
 
 export function holdEarlyKeys(): void {
   const page = window as unknown as {
     __docsEarlyKey?: KeyboardEventInit;
-    __docsTakeEarlyKey?: () => KeyboardEventInit | undefined;
+    __docsTakeEarlyKey?: () => { key: KeyboardEventInit; text: string } | undefined;
   };
+  let text = '';
   const hold = (event: KeyboardEvent): void => {
+    const typed = page.__docsEarlyKey ? typedText(event) : undefined;
+    if (typed !== undefined) {
+      event.preventDefault();
+      text = typed === null ? text.slice(0, -1) : text + typed;
+      return;
+    }
     if (!searchShortcut(event)) return;
     event.preventDefault();
     page.__docsEarlyKey = {
@@ -28,6 +36,6 @@ export function holdEarlyKeys(): void {
   addEventListener('keydown', hold, true);
   page.__docsTakeEarlyKey = () => {
     removeEventListener('keydown', hold, true);
-    return page.__docsEarlyKey;
+    return page.__docsEarlyKey && { key: page.__docsEarlyKey, text };
   };
 }

@@ -13,3 +13,15 @@ export function searchShortcut(event: KeyboardEvent): 'toggle' | 'open' | null {
   const typing = !!target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName ?? ''));
   return typing ? null : 'open';
 }
+
+/**
+ * The edit a key makes to search text typed before the search box exists (held by the boot
+ * script while the app starts): a character, or `null` for Backspace (remove the last one).
+ * `undefined` for any other key (arrows, Tab, a key with Ctrl, ⌘ or Alt), which is not text.
+ * Self-contained for the same reason as searchShortcut.
+ */
+export function typedText(event: KeyboardEvent): string | null | undefined {
+  if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
+  if (event.key === 'Backspace') return null;
+  return event.key.length === 1 ? event.key : undefined;
+}
