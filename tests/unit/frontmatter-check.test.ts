@@ -170,6 +170,15 @@ test('a source entry that names a look-up service id or "a stored version" fails
   }
 });
 
+test("a source entry naming a second file after the first one's notes fails at its line", () => {
+  const entry =
+    '  - "medplum/medplum@8a37915abad8f5dd142c0195adc728f7d5a8b596 packages/server/src/app.ts (initApp) and packages/server/src/config/utils.ts (loadConfig)"';
+  const problems = checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), entry, ...valid.slice(6)].join('\n'));
+  assert.equal(problems.length, 1, JSON.stringify(problems));
+  assert.equal(problems[0].line, 6);
+  assert.match(problems[0].message, /one entry names two files/);
+});
+
 test('source entries are read as repository files, packages or free text', () => {
   assert.deepEqual(
     parseSourceEntry('medplum/medplum@8a37915abad8f5dd142c0195adc728f7d5a8b596 packages/server/src/app.ts (initApp)'),

@@ -41,6 +41,12 @@ const UNUSABLE: { pattern: RegExp; why: string }[] = [
     why: '"stored version" names no commit',
   },
   { pattern: /\b(no )?commit (not )?reported\b/i, why: 'say the commit, or the path and the date read' },
+  // "… a.ts (x) and packages/b.ts (y)": the reader takes the first file and reads the rest as its
+  // note, so the second file is neither linked nor tracked by check-sources.
+  {
+    pattern: /\)\s*(?:and|;|,)\s+(?:packages|src|dist)\/[\w./-]+\s*\(/,
+    why: 'one entry names two files: give each file an entry of its own',
+  },
 ];
 
 /** Why an entry cannot be used by a maintainer outside the team, or undefined when it can. */
