@@ -75,9 +75,15 @@ export interface QuerySets {
   /**
    * Issue 42, ninth round: taken from other real Medplum threads, by someone who did not see the
    * ranking code; committed (`96c8341`) before the ninth round's ranking changes, measured once at
-   * the end of that round, never tuned on.
+   * the end of that round (2026-12-04) and spent since, so it is reported.
    */
   holdout11: ReaderQuery[];
+  /**
+   * Issue 42, tenth round: taken from other real Medplum threads, by someone who did not see the
+   * ranking code; committed before the tenth round's ranking changes, measured once at the end of
+   * that round, never tuned on.
+   */
+  holdout12: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -107,10 +113,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout9',
   'holdout10',
   'holdout11',
+  'holdout12',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout11'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout12'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
