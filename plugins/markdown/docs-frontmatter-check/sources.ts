@@ -47,6 +47,11 @@ const UNUSABLE: { pattern: RegExp; why: string }[] = [
     pattern: /\)\s*(?:and|;|,)\s+(?:packages|src|dist)\/[\w./-]+\s*\(/,
     why: 'one entry names two files: give each file an entry of its own',
   },
+  // "… a.ts, b.ts (x)": the same, for a list of files before one note.
+  {
+    pattern: /^(?:[\w.-]+\/[\w.-]+@[0-9a-f]{7,40}|@[\w.-]+\/[\w.-]+@\d[\w.+-]*)\s+[^\s(),]+,\s/,
+    why: 'one entry lists several files: give each file an entry of its own',
+  },
 ];
 
 /** Why an entry cannot be used by a maintainer outside the team, or undefined when it can. */
