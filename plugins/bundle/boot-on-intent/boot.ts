@@ -57,6 +57,8 @@ export function bootOnIntent(scripts: string[]): void {
   let heldKey: KeyboardEventInit | null = null;
   /** Text typed after a held search shortcut: the reader is typing a query into a box not yet there. */
   let heldText = '';
+  /** The held text is on its way into the search box: keys typed until it arrives are added to it. */
+  let delivering = false;
   /** What the reader typed into each field before the app was ready, with the field's place. */
   type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
   const typed = new Map<Field, { value: string; path: number[] }>();
@@ -126,14 +128,15 @@ export function bootOnIntent(scripts: string[]): void {
   };
 
   const onKey = (event: KeyboardEvent): void => {
-    if (ready) return;
-    const typedAfter = heldKey ? typedText(event) : undefined;
+    if (ready && !delivering) return;
+    const typedAfter = heldKey || delivering ? typedText(event) : undefined;
     if (typedAfter !== undefined) {
       event.preventDefault();
       event.stopImmediatePropagation();
       heldText = typedAfter === null ? heldText.slice(0, -1) : heldText + typedAfter;
       return;
     }
+    if (ready) return;
     if (!searchShortcut(event)) return;
     event.preventDefault();
     // Held keys are replayed once, so the app must not see this press now as well: between
@@ -191,15 +194,23 @@ export function bootOnIntent(scripts: string[]): void {
 
   /**
    * Types the text held after a search shortcut into the search box, once the replayed press has
-   * opened the dialog and its box has focus (a frame or two; 3 s at most), ahead of anything typed
-   * into the box since.
+   * opened the dialog and its box has focus (a frame or two; 3 s at most). Keys typed meanwhile
+   * are added to the held text (onKey), so they reach the box in the order they were typed.
    */
-  const typeIntoSearch = (text: string): void => {
+  const typeIntoSearch = (): void => {
+    delivering = true;
     const until = performance.now() + 3000;
+    const done = (): void => {
+      heldText = '';
+      delivering = false;
+    };
     const attempt = (): void => {
       const box = document.activeElement;
-      if (box instanceof HTMLInputElement && box.closest('[role="dialog"]')) setValue(box, text + box.value);
-      else if (performance.now() < until) requestAnimationFrame(attempt);
+      if (box instanceof HTMLInputElement && box.closest('[role="dialog"]')) {
+        setValue(box, heldText + box.value);
+        done();
+      } else if (performance.now() < until) requestAnimationFrame(attempt);
+      else done();
     };
     requestAnimationFrame(attempt);
   };
@@ -231,10 +242,11 @@ export function bootOnIntent(scripts: string[]): void {
   const replay = (): void => {
     passTypedText();
     if (heldKey) document.body.dispatchEvent(new KeyboardEvent('keydown', heldKey));
-    if (heldText) typeIntoSearch(heldText);
+    // Keys typed from here until the text reaches the box join it (onKey), so none is lost or
+    // lands in the box ahead of it.
+    if (heldText) typeIntoSearch();
     const click = heldClick;
     heldKey = null;
-    heldText = '';
     heldClick = null;
     if (!click) return;
     const target = current(click, heldPath);
