@@ -286,8 +286,6 @@ export function blendByWords(together: ScoredResult[], perWord: ScoredResult[][]
 /** How many of the first results reranking reorders (the rest keep Pagefind's order after them). */
 export const RERANK_DEPTH = 30;
 
-const referencePages = new WeakMap<PagefindApi, Promise<Set<string>>>();
-
 /**
  * The pages a question lists after the guides: generated reference pages (`kind: reference`),
  * digest pages (`kind: digest`: the release notes and the reference's index pages, which name
@@ -314,17 +312,9 @@ const GUIDES_AND_SETTINGS = { not: { kind: { any: ['reference', 'digest'] } } };
 /** Pagefind's filter for every page but the reference and digest pages (RANKED_LAST): the guides. */
 const GUIDES = { not: RANKED_LAST };
 
-const settingsPages = new WeakMap<PagefindApi, Promise<Set<string>>>();
-
 /** The ids of the settings tables (`kind: settings`), read once per loaded index. */
 function settingsIds(api: PagefindApi): Promise<Set<string>> {
-  let ids = settingsPages.get(api);
-  if (!ids) {
-    ids = api.search(null, { filters: { kind: 'settings' } }).then((r) => new Set(r.results.map((x) => x.id)));
-    ids.catch(() => settingsPages.delete(api));
-    settingsPages.set(api, ids);
-  }
-  return ids;
+  return idsMatching(api, 'settings', { kind: 'settings' });
 }
 
 /**
@@ -333,11 +323,20 @@ function settingsIds(api: PagefindApi): Promise<Set<string>> {
  * `kind: digest` (scripts/build-search-index.mjs). Read once per loaded index.
  */
 function referenceIds(api: PagefindApi): Promise<Set<string>> {
-  let ids = referencePages.get(api);
+  return idsMatching(api, 'ranked last', RANKED_LAST);
+}
+
+/** Ids found by a filter-only search, per loaded index and name: each is read once. */
+const filteredIds = new WeakMap<PagefindApi, Map<string, Promise<Set<string>>>>();
+
+function idsMatching(api: PagefindApi, name: string, filters: Record<string, unknown>): Promise<Set<string>> {
+  let cache = filteredIds.get(api);
+  if (!cache) filteredIds.set(api, (cache = new Map()));
+  let ids = cache.get(name);
   if (!ids) {
-    ids = api.search(null, { filters: RANKED_LAST }).then((r) => new Set(r.results.map((x) => x.id)));
-    ids.catch(() => referencePages.delete(api));
-    referencePages.set(api, ids);
+    ids = api.search(null, { filters }).then((r) => new Set(r.results.map((x) => x.id)));
+    ids.catch(() => cache.delete(name));
+    cache.set(name, ids);
   }
   return ids;
 }
