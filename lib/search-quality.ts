@@ -84,6 +84,12 @@ export interface QuerySets {
    * that round, never tuned on.
    */
   holdout12: ReaderQuery[];
+  /**
+   * Issue 42, eleventh round: taken from other real Medplum threads, by someone who did not see
+   * the ranking code; committed before the eleventh round's ranking changes, measured once at the
+   * end of that round, never tuned on.
+   */
+  holdout13: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -114,10 +120,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout10',
   'holdout11',
   'holdout12',
+  'holdout13',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout12'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout12', 'holdout13'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
