@@ -15,6 +15,7 @@ import {
   queryFromPath,
   sectionOf,
   significantWords,
+  messageWords,
   toRoute,
   type ScoredResult,
 } from '../../src/components/Search/pagefind';
@@ -667,4 +668,10 @@ test("a question naming an operation lists that operation's page first; an ambig
   assert.ok(operationFilters.includes('$export'));
   const oneWord = await searchWithCatalogue(api, '$export');
   assert.deepEqual(oneWord.operations, [], 'a one-word query is a name, looked up as such (asPageName)');
+});
+
+test('a pasted message keeps a package name whole, as its catalogue heading is indexed', () => {
+  assert.equal(messageWords('Could not resolve "@medplum/bot-layer"'), 'not resolve medplum/bot-layer');
+  assert.equal(messageWords('Unknown search parameter: …'), 'unknown search parameter');
+  assert.equal(messageWords('"?"'), '', 'no word at all: nothing to require');
 });

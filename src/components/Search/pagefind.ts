@@ -130,6 +130,21 @@ const STOP_WORDS = new Set([
   ...'add allow implement'.split(' '),
 ]);
 
+/**
+ * The words of a pasted message as the index holds the entry's heading: split at spaces only, so
+ * a package or path keeps its slash (`Could not resolve "@medplum/bot-layer"`: the heading is
+ * indexed as one word `medplum/bot-layer`, which its halves, as significantWords splits them, do
+ * not match). Used with the `message` filter, which already requires that entry.
+ */
+export function messageWords(message: string): string {
+  const words = message
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, ''))
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w));
+  return words.length > 0 ? words.join(' ') : significantWords(message).join(' ');
+}
+
 /** The words of a query that are worth matching; the query itself when all are stop words. */
 export function significantWords(query: string): string[] {
   const words = query
@@ -449,7 +464,7 @@ export async function searchWithCatalogue(
     // The group pages whose entries have this exact message (scripts/build-search-index.mjs),
     // searched by its words too, so Pagefind returns the heading (sub-result) that holds them.
     api
-      .search(words, { filters: { message: query.trim().toLowerCase() } })
+      .search(messageWords(query), { filters: { message: query.trim().toLowerCase() } })
       .then((r) => r.results.slice(0, CATALOGUE_CANDIDATES)),
     // The same for a message pasted with its variable part filled in (`Unknown search parameter:
     // condition`): the entry's own message (`unknown search parameter: …`) is the filter value,
@@ -458,7 +473,7 @@ export async function searchWithCatalogue(
       Promise.all(
         messagePatternsMatching(query, patterns).map((pattern) =>
           api
-            .search(significantWords(pattern.replace(/…/g, ' ')).join(' '), { filters: { message: pattern } })
+            .search(messageWords(pattern.replace(/…/g, ' ')), { filters: { message: pattern } })
             .then((r) => r.results.slice(0, 1)),
         ),
       ).then((found) => found.flat()),
