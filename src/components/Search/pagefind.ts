@@ -137,30 +137,33 @@ const STOP_WORDS = new Set([
  * not match). Used with the `message` filter, which already requires that entry.
  */
 export function messageWords(message: string): string {
-  const words = message
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w) => w.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, ''))
-    .filter((w) => w.length > 1 && !STOP_WORDS.has(w));
-  return words.length > 0 ? words.join(' ') : significantWords(message).join(' ');
+  const kept = trimmed(message.toLowerCase().split(/\s+/)).filter(worthMatching);
+  return kept.length > 0 ? kept.join(' ') : significantWords(message).join(' ');
 }
+
+/**
+ * `$everything`, `#anchor`, `"quoted."`: the index holds words without the punctuation around
+ * them (an operation's `$` included), so a word keeps only what lies between.
+ */
+function trimmed(words: string[]): string[] {
+  return words.map((w) => w.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, '')).filter((w) => w !== '');
+}
+
+/** One letter is never worth a match: the "s" left of "user's" would match every word with an s. */
+const worthMatching = (word: string) => !STOP_WORDS.has(word) && word.length > 1;
 
 /** The words of a query that are worth matching; the query itself when all are stop words. */
 export function significantWords(query: string): string[] {
-  const words = query
+  const split = query
     // A file path pasted with an error ('/Users/me/app/node_modules/@medplum/react/dist/esm/…')
     // names the asker's folders, not the topic: a word with three slashes or more is left out.
     .replace(/\S*\/\S*\/\S*\/\S*/g, ' ')
     .toLowerCase()
     // "log in" is the verb "login": searched as "log", it finds every page about logs.
     .replace(/\blog(?:ged|ging|s)? ?in(?:to)?\b/g, 'login')
-    .split(/[\s,;:!?()"'/]+/)
-    // `$everything`, `#anchor`, `"quoted."`: the index holds words without the punctuation
-    // around them (an operation's `$` included), so a word keeps only what lies between.
-    .map((w) => w.replace(/^[^\p{L}\p{N}_]+|[^\p{L}\p{N}_]+$/gu, ''))
-    .filter((w) => w !== '');
-  // One letter is never worth a match: the "s" left of "user's" would match every word with an s.
-  const kept = words.filter((w) => !STOP_WORDS.has(w) && w.length > 1);
+    .split(/[\s,;:!?()"'/]+/);
+  const words = trimmed(split);
+  const kept = words.filter(worthMatching);
   return kept.length > 0 ? kept : words;
 }
 
