@@ -90,6 +90,12 @@ export interface QuerySets {
    * end of that round, never tuned on.
    */
   holdout13: ReaderQuery[];
+  /**
+   * Issue 42, twelfth round: taken from other real Medplum threads, by someone who did not see
+   * the ranking code; committed (`5e626af`) before the twelfth round's ranking changes, measured
+   * once at the end of that round, never tuned on.
+   */
+  holdout14: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -121,10 +127,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout11',
   'holdout12',
   'holdout13',
+  'holdout14',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout13'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout13', 'holdout14'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
