@@ -115,6 +115,17 @@ test('a question is ranked by its words one at a time: a rare word weighs more t
   assert.deepEqual(tied, ['b', 'a']);
 });
 
+test('a rare word the question uses in passing does not outweigh its topic words together', () => {
+  // 'associate' is on 5 guides, 'policy' on 100 and 'client' on 150. Uncapped, the rare word's
+  // rarity (5.3) beat the page holding both topic words well (2.4 + 2.0, each at 0.7 of the best
+  // page's score); capped at 3, the page about the topic comes first.
+  const associate = [r('passing', 1), ...Array.from({ length: 4 }, (_, i) => r(`a${i}`, 1))];
+  const policy = [r('topic', 7), r('best-policy', 10), ...Array.from({ length: 98 }, (_, i) => r(`p${i}`, 1))];
+  const client = [r('topic', 7), r('best-client', 10), ...Array.from({ length: 148 }, (_, i) => r(`c${i}`, 1))];
+  const blended = blendByWords([], [associate, policy, client]).map((x) => x.id);
+  assert.equal(blended[0], 'topic');
+});
+
 test('the 404 page searches for the last words of the missing address', () => {
   assert.equal(queryFromPath('/docs/api/fhir/resources/patiant'), 'resources patiant');
   assert.equal(queryFromPath('/docs/fhir-basicz'), 'fhir basicz');
