@@ -284,12 +284,12 @@ const RARITY_CAP = 3;
 /**
  * Ranks the pages of a question by its words one at a time, as a reader weighs them: a rare word
  * (few pages hold it) says more about the answer than a common one. Each page scores, for each
- * word it holds, the word's rarity (at most RARITY_CAP) times its score for that word relative to the best page's
- * (RELATIVE_SCORE_POWER); pages holding every word (`together`) win ties (EVERY_WORD_LEAD). The
- * words are searched among the guides only (`GUIDES`, with the settings tables for a question
- * about configuration): a question's answer is a guide (rerank lists reference pages after
- * them anyway), and a common word's search over every page returns most of the index, which
- * costs the search worker as much as the rest of the query. A reference page holding every word
+ * word it holds, the word's rarity (at most RARITY_CAP) times its score for that word relative to
+ * the best page's (RELATIVE_SCORE_POWER); pages holding every word (`together`) win ties
+ * (EVERY_WORD_LEAD). The words are searched among the guides only (`GUIDES`, with the settings
+ * tables for a question about configuration): a question's answer is a guide (rerank lists
+ * reference pages after them anyway), and a common word's search over every page returns most of
+ * the index, which costs the search worker as much as the rest of the query. A reference page holding every word
  * still comes, after the guides, in Pagefind's order.
  */
 export function blendByWords(together: ScoredResult[], perWord: ScoredResult[][]): ScoredResult[] {
