@@ -96,6 +96,12 @@ export interface QuerySets {
    * once at the end of that round, never tuned on.
    */
   holdout14: ReaderQuery[];
+  /**
+   * Issue 42, thirteenth round: taken from other real Medplum threads, by someone who did not see
+   * the ranking code; committed (`7e8f9bd`) before the thirteenth round's ranking changes,
+   * measured once at the end of that round, never tuned on.
+   */
+  holdout15: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -128,10 +134,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout12',
   'holdout13',
   'holdout14',
+  'holdout15',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout14'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout14', 'holdout15'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
