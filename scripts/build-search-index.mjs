@@ -40,7 +40,7 @@ const DIGEST =
  */
 const SETTINGS = /^docs\/self-hosting\/(config-settings|cdk-settings)\.html$/;
 
-/** The `message` filter values written while indexing (forIndex) that have a variable part. */
+/** The `message` filter values written while indexing (forIndex): every catalogue message, lower case. */
 const messagePatterns = new Set();
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -150,14 +150,14 @@ function hiddenFields(fields, filters = []) {
 }
 
 /**
- * The catalogue messages with a variable part (`Unknown search parameter: …`), lower case as their
- * `message` filter values, into <pagefind>/message-patterns.json. A reader pastes the message as
- * the server printed it (`Unknown search parameter: condition`), which no filter value equals:
- * the search client matches the query against these patterns and asks the filter for the entry's
- * own message (src/components/Search/pagefind.ts, messagePatternsMatching).
+ * The catalogue messages, lower case as their `message` filter values, into
+ * <pagefind>/message-patterns.json. A reader pastes a message as the server printed it
+ * (`Unknown search parameter: condition`, or `Deploy error: ` and a message), which no filter
+ * value equals: the search client matches the query against these patterns and asks the filter
+ * for the entry's own message (src/components/Search/pagefind.ts, messagePatternsMatching).
  */
 function writeMessagePatterns(dir) {
-  if (messagePatterns.size === 0)
+  if (![...messagePatterns].some((m) => m.includes('…')))
     throw new Error('pagefind: no catalogue message with a variable part (…) was indexed');
   fs.writeFileSync(path.join(dir, 'message-patterns.json'), JSON.stringify([...messagePatterns].sort()));
 }
@@ -190,7 +190,7 @@ function forIndex(sourcePath, html) {
     // Each catalogue entry's message (lower case) is a value of the filter `message`: a pasted
     // message asks which group page holds it, however many pages use its words more often.
     const messageValues = catalogueMessages(sourcePath).map((m) => m.toLowerCase());
-    for (const m of messageValues) if (m.includes('…')) messagePatterns.add(m);
+    for (const m of messageValues) messagePatterns.add(m);
     const messages = messageValues.map((m) => `<span data-pagefind-filter="message">${escapeAttr(m)}</span>`);
     // Digest pages (release notes, the reference's lists) name nearly every feature in a line each:
     // the filter `kind: digest` lets the search client rank them after the guides for a question,

@@ -634,6 +634,59 @@ test('a catalogue heading with a variable part is named by the message as printe
   assert.equal(preferExactTitle(hits, 'Unknown search parameter: condition')[0], hits[1]);
 });
 
+test('a message pasted inside other text matches its catalogue message when it has enough fixed text', () => {
+  const patterns = [
+    'the operation cannot be performed at this time. an update is in progress for resource: …',
+    'binary storage not initialized',
+    'unknown search parameter: …',
+    'forbidden',
+    'bot execution failed: …',
+  ];
+  const within = (query: string) => messagePatternsMatching(query, patterns, true);
+  // After a prefix, and cut off where the last variable part begins.
+  assert.deepEqual(
+    within(
+      'Deploy error: The operation cannot be performed at this time. An update is in progress for resource: arn:aws:lambda',
+    ),
+    [patterns[0]],
+  );
+  assert.deepEqual(
+    within('Deploy error: The operation cannot be performed at this time. An update is in progress for resource'),
+    [patterns[0]],
+  );
+  // A message without a variable part, inside a question or before more output.
+  assert.deepEqual(within('why does the server log "Binary storage not initialized" at startup'), [patterns[1]]);
+  assert.deepEqual(within('Error: Binary storage not initialized. at getBinaryStorage'), [patterns[1]]);
+  // Whole words only, and never a message with little fixed text (`forbidden` is in many questions).
+  assert.deepEqual(within('xbinary storage not initialized'), []);
+  assert.deepEqual(within('forbidden when a practitioner reads a patient'), []);
+  // Cut off at its variable part, a message still names itself; one with under 20 characters of
+  // fixed text matches only as a whole query.
+  assert.deepEqual(within('search fails with Unknown search parameter'), [patterns[2]]);
+  assert.deepEqual(within('my bot says Bot execution failed'), []);
+  assert.deepEqual(within('Bot execution failed: timeout'), [patterns[4]]);
+  // Without `within` (headings outside the catalogue), only whole-query instances match.
+  assert.deepEqual(messagePatternsMatching('Error: Binary storage not initialized', patterns), []);
+});
+
+test("a catalogue heading is named by a query that holds its message; other pages' headings are not", () => {
+  const data = pageWithHeadings('/docs/troubleshooting/bots.html', 'Bots', [
+    ['The operation cannot be performed at this time. An update is in progress for resource: …', 'lambda-update'],
+  ]);
+  const pasted =
+    'Deploy error: The operation cannot be performed at this time. An update is in progress for resource: arn:aws:lambda';
+  assert.equal(exactHeading(data, pasted)?.url, '/docs/troubleshooting/bots.html#lambda-update');
+  const guide = pageWithHeadings('/docs/bots/deploying-bots.html', 'Deploying bots', [
+    ['The operation cannot be performed at this time. An update is in progress for resource: …', 'retry'],
+  ]);
+  assert.equal(exactHeading(guide, pasted), undefined);
+  const hits = [
+    { title: 'Bot Lambda layer', route: '/docs/bots/bot-lambda-layer' },
+    { title: 'Bots', anchorTitle: data.sub_results[1].title, route: '/docs/troubleshooting/bots#lambda-update' },
+  ];
+  assert.equal(preferExactTitle(hits, pasted)[0], hits[1]);
+});
+
 test('the operations a question names: with the resource written before them, or alone', () => {
   assert.deepEqual(operationsNamed('PlanDefinition $apply for ServiceRequest and Procedure'), [
     { op: '$apply', resource: 'plandefinition' },

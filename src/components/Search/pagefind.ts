@@ -485,7 +485,7 @@ export async function searchWithCatalogue(
     // and its fixed words are the search.
     (messagePatterns.get(api) ?? Promise.resolve([])).then((patterns) =>
       Promise.all(
-        messagePatternsMatching(query, patterns).map((pattern) =>
+        messagePatternsMatching(query, patterns, true).map((pattern) =>
           api
             .search(messageWords(pattern.replace(/…/g, ' ')), { filters: { message: pattern } })
             .then((r) => r.results.slice(0, 1)),
@@ -558,24 +558,47 @@ const PATTERN_FIXED_CHARS = 6;
 const PATTERN_QUERY_CHARS = 300;
 
 /**
+ * A catalogue message needs at least this much fixed text to be found inside a longer paste
+ * (messagePatternsMatching's `within`): shorter ones (`Forbidden`, `Not found`) sit inside too
+ * many ordinary questions.
+ */
+const WITHIN_FIXED_CHARS = 20;
+
+/**
  * The catalogue messages (lower case, `…` for each variable part) that the query is an instance
  * of: `Unknown search parameter: condition` is `unknown search parameter: …`. A message that is
  * almost all variable (under six characters of fixed text) matches nothing, so it cannot claim
- * every query.
+ * every query. With `within`, a message with enough fixed text also matches when the query holds
+ * it between other words, as readers paste it: after a prefix (`Deploy error: …`, a log line's
+ * time), before more output, or cut off where its last variable part begins.
  */
-export function messagePatternsMatching(query: string, patterns: string[]): string[] {
+export function messagePatternsMatching(query: string, patterns: string[], within = false): string[] {
   const q = query.trim().toLowerCase();
   if (q.length > PATTERN_QUERY_CHARS) return [];
   return patterns.filter((pattern) => {
-    if (!pattern.includes('…') || pattern.replace(/…|\s/g, '').length < PATTERN_FIXED_CHARS) return false;
-    return asPattern(pattern).test(q);
+    const fixed = pattern.replace(/…|\s/g, '').length;
+    if (pattern.includes('…') && fixed >= PATTERN_FIXED_CHARS && asPattern(pattern).test(q)) return true;
+    return within && fixed >= WITHIN_FIXED_CHARS && asPatternWithin(pattern).test(q);
   });
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A message or heading with `…` for its variable parts, as a regular expression over a whole query. */
 function asPattern(text: string): RegExp {
-  const parts = text.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${parts.join('.+?')}$`);
+  return new RegExp(`^${text.split('…').map(escapeRegExp).join('.+?')}$`);
+}
+
+/**
+ * The same, found anywhere in a query between word boundaries, and without a trailing variable
+ * part (with the separator before it), so a paste cut off there still matches.
+ */
+function asPatternWithin(text: string): RegExp {
+  const parts = text
+    .replace(/[\s:]*…$/, '')
+    .split('…')
+    .map(escapeRegExp);
+  return new RegExp(`(?:^|[\\s:'"(\\[])${parts.join('.+?')}(?:$|[\\s:'"),.\\]])`);
 }
 
 /**
@@ -633,7 +656,10 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
   const q = bare(query);
   const byTitle = hits.filter((h) => bare(h.title) === q);
   const byHeading = hits.filter(
-    (h) => !byTitle.includes(h) && h.anchorTitle !== undefined && namesQuery(bare(h.anchorTitle), q),
+    (h) =>
+      !byTitle.includes(h) &&
+      h.anchorTitle !== undefined &&
+      namesQuery(bare(h.anchorTitle), q, true, h.route !== undefined && isCatalogue(h.route)),
   );
   // An error text named by a heading is answered best by its troubleshooting entry, which says
   // why it happens and what to do; a reference page with the same heading only defines it.
@@ -655,8 +681,15 @@ export function exactHeading(data: PagefindResultData, query: string): PagefindS
   const headings = data.sub_results?.filter((sub) => sub.url.includes('#')) ?? [];
   // A heading that is the message itself before one the message is an instance of: `Invalid
   // base64Binary format` has an entry of its own besides `Invalid … format`.
-  return headings.find((sub) => namesQuery(sub.title, q, false)) ?? headings.find((sub) => namesQuery(sub.title, q));
+  const within = isCatalogue(data.url);
+  return (
+    headings.find((sub) => namesQuery(sub.title, q, false)) ??
+    headings.find((sub) => namesQuery(sub.title, q, true, within))
+  );
 }
+
+/** A troubleshooting group page, whose headings are the catalogue's messages and symptoms. */
+const isCatalogue = (url: string) => url.includes('/troubleshooting/');
 
 /**
  * True when a heading is the query itself (`searchResources()` for `searchResources`), or the
@@ -666,13 +699,13 @@ export function exactHeading(data: PagefindResultData, query: string): PagefindS
  * the message as printed: `Unknown search parameter: …` is named by `Unknown search parameter:
  * condition` (see messagePatternsMatching).
  */
-function namesQuery(heading: string, q: string, patterns = true): boolean {
+function namesQuery(heading: string, q: string, patterns = true, within = false): boolean {
   const h = heading.trim().toLowerCase().replace(/\(\)$/, '');
   if (h === q || (h.startsWith(`${q} (`) && h.endsWith(')')) || h.startsWith(`${q}: `)) return true;
   if (!patterns) return false;
   // The heading, or its message without the case in parentheses that may follow it (a message
   // may end in parentheses of its own: `… maximum (got …, max …)`).
-  return messagePatternsMatching(q, [h, h.replace(/ \([^()]*\)$/, '')]).length > 0;
+  return messagePatternsMatching(q, [h, h.replace(/ \([^()]*\)$/, '')], within).length > 0;
 }
 
 /** A result as the search panel shows it. */
