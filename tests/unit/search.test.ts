@@ -687,6 +687,33 @@ test("a catalogue heading is named by a query that holds its message; other page
   assert.equal(preferExactTitle(hits, pasted)[0], hits[1]);
 });
 
+test('a message that is an instance of its own entry opens there, not at a shorter message it holds', () => {
+  const writes = pageWithHeadings('/docs/troubleshooting/writes.html', 'Writes', [
+    ['Invalid reference', 'invalid-reference'],
+    ['Invalid reference: got "…", expected "…"', 'reference-type'],
+  ]);
+  const printed = 'Invalid reference: got "Patient", expected "Practitioner"';
+  assert.equal(exactHeading(writes, printed)?.url, '/docs/troubleshooting/writes.html#reference-type');
+  // Inside a longer paste, the longer (more specific) message wins.
+  assert.equal(
+    exactHeading(writes, `Error: ${printed} at line 3`)?.url,
+    '/docs/troubleshooting/writes.html#reference-type',
+  );
+  assert.equal(
+    exactHeading(writes, 'Error: Invalid reference at line 3')?.url,
+    '/docs/troubleshooting/writes.html#invalid-reference',
+  );
+  const hits = [
+    { title: 'Writes', anchorTitle: 'Invalid reference', route: '/docs/troubleshooting/writes#invalid-reference' },
+    {
+      title: 'Writes',
+      anchorTitle: 'Invalid reference: got "…", expected "…"',
+      route: '/docs/troubleshooting/writes#reference-type',
+    },
+  ];
+  assert.equal(preferExactTitle(hits, printed)[0], hits[1]);
+});
+
 test('the operations a question names: with the resource written before them, or alone', () => {
   assert.deepEqual(operationsNamed('PlanDefinition $apply for ServiceRequest and Procedure'), [
     { op: '$apply', resource: 'plandefinition' },

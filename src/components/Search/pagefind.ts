@@ -668,7 +668,12 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
   const troubleshooting = (h: T) => (h.route?.includes('/docs/troubleshooting/') ? 0 : 1);
   // A heading that is the query itself before one that goes on with a case in parentheses: the
   // entry `Invalid reference` answers that text before `Invalid reference (Not found)`.
-  const exact = (h: T) => (bare(h.anchorTitle ?? '') === q ? 0 : 1);
+  // Then one the whole query is an instance of before one found inside a longer paste: `Invalid
+  // reference: got "Patient", …` opens at its own entry, not at `Invalid reference`.
+  const exact = (h: T) => {
+    const heading = bare(h.anchorTitle ?? '');
+    return heading === q ? 0 : namesQuery(heading, q) ? 1 : 2;
+  };
   byHeading.sort((a, b) => troubleshooting(a) - troubleshooting(b) || exact(a) - exact(b));
   const first = [...byTitle, ...byHeading];
   return first.length === 0 ? hits : [...first, ...hits.filter((h) => !first.includes(h))];
@@ -681,12 +686,19 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
 export function exactHeading(data: PagefindResultData, query: string): PagefindSubResult | undefined {
   const q = query.trim().toLowerCase().replace(/\(\)$/, '');
   const headings = data.sub_results?.filter((sub) => sub.url.includes('#')) ?? [];
-  // A heading that is the message itself before one the message is an instance of: `Invalid
-  // base64Binary format` has an entry of its own besides `Invalid … format`.
-  const within = isCatalogue(data.url);
+  // A heading that is the message itself before one the message is an instance of (`Invalid
+  // base64Binary format` has an entry of its own besides `Invalid … format`); last, on a catalogue
+  // page, the longest message found inside a longer paste (the most specific one).
+  const inside = () =>
+    isCatalogue(data.url)
+      ? headings
+          .filter((sub) => namesQuery(sub.title, q, true, true))
+          .sort((a, b) => b.title.length - a.title.length)[0]
+      : undefined;
   return (
     headings.find((sub) => namesQuery(sub.title, q, false)) ??
-    headings.find((sub) => namesQuery(sub.title, q, true, within))
+    headings.find((sub) => namesQuery(sub.title, q)) ??
+    inside()
   );
 }
 
