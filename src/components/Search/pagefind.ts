@@ -289,8 +289,8 @@ const RARITY_CAP = 3;
  * (EVERY_WORD_LEAD). The words are searched among the guides only (`GUIDES`, with the settings
  * tables for a question about configuration): a question's answer is a guide (rerank lists
  * reference pages after them anyway), and a common word's search over every page returns most of
- * the index, which costs the search worker as much as the rest of the query. A reference page holding every word
- * still comes, after the guides, in Pagefind's order.
+ * the index, which costs the search worker as much as the rest of the query. A reference page
+ * holding every word still comes, after the guides, in Pagefind's order.
  */
 export function blendByWords(together: ScoredResult[], perWord: ScoredResult[][]): ScoredResult[] {
   const scores = new Map<string, { result: ScoredResult; score: number }>();
@@ -586,9 +586,17 @@ export function messagePatternsMatching(query: string, patterns: string[], withi
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Each pattern's regular expressions, built once: every keystroke tests every catalogue message. */
+const compiled = new Map<string, RegExp>();
+const compile = (key: string, source: () => string) => {
+  let re = compiled.get(key);
+  if (!re) compiled.set(key, (re = new RegExp(source())));
+  return re;
+};
+
 /** A message or heading with `…` for its variable parts, as a regular expression over a whole query. */
 function asPattern(text: string): RegExp {
-  return new RegExp(`^${text.split('…').map(escapeRegExp).join('.+?')}$`);
+  return compile(`whole:${text}`, () => `^${text.split('…').map(escapeRegExp).join('.+?')}$`);
 }
 
 /**
@@ -596,11 +604,13 @@ function asPattern(text: string): RegExp {
  * part (with the separator before it), so a paste cut off there still matches.
  */
 function asPatternWithin(text: string): RegExp {
-  const parts = text
-    .replace(/[\s:]*…$/, '')
-    .split('…')
-    .map(escapeRegExp);
-  return new RegExp(`(?:^|[\\s:'"(\\[])${parts.join('.+?')}(?:$|[\\s:'"),.\\]])`);
+  return compile(`within:${text}`, () => {
+    const parts = text
+      .replace(/[\s:]*…$/, '')
+      .split('…')
+      .map(escapeRegExp);
+    return `(?:^|[\\s:'"(\\[])${parts.join('.+?')}(?:$|[\\s:'"),.\\]])`;
+  });
 }
 
 /**
@@ -665,7 +675,7 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
   );
   // An error text named by a heading is answered best by its troubleshooting entry, which says
   // why it happens and what to do; a reference page with the same heading only defines it.
-  const troubleshooting = (h: T) => (h.route?.includes('/docs/troubleshooting/') ? 0 : 1);
+  const troubleshooting = (h: T) => (h.route !== undefined && isCatalogue(h.route) ? 0 : 1);
   // A heading that is the query itself before one that goes on with a case in parentheses: the
   // entry `Invalid reference` answers that text before `Invalid reference (Not found)`.
   // Then one the whole query is an instance of before one found inside a longer paste: `Invalid
@@ -703,7 +713,7 @@ export function exactHeading(data: PagefindResultData, query: string): PagefindS
 }
 
 /** A troubleshooting group page, whose headings are the catalogue's messages and symptoms. */
-const isCatalogue = (url: string) => url.includes('/troubleshooting/');
+const isCatalogue = (url: string) => url.includes('/docs/troubleshooting/');
 
 /**
  * True when a heading is the query itself (`searchResources()` for `searchResources`), or the
