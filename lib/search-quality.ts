@@ -102,6 +102,13 @@ export interface QuerySets {
    * measured once at the end of that round, never tuned on.
    */
   holdout15: ReaderQuery[];
+  /**
+   * Issue 42, fourteenth round: taken from other real Medplum threads (odd-numbered, while the
+   * thirteenth round's content work took even-numbered ones), by someone who did not see the
+   * ranking code; committed (`da3f873`) before the fourteenth round's ranking changes, measured
+   * once at the end of that round, never tuned on.
+   */
+  holdout16: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -135,10 +142,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout13',
   'holdout14',
   'holdout15',
+  'holdout16',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout15'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout15', 'holdout16'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
