@@ -132,6 +132,7 @@ test('search builder: parameters, modifiers and prefixes make the query string',
 
 test('the Patient reference page links into each tool with its example or type filled in', async () => {
   const page = await open('/docs/api/fhir/resources/patient');
+  const patientPath = session.href('/docs/api/fhir/resources/patient');
   await page.getByRole('link', { name: 'validate this example' }).click();
   // The link's `?resource=` is moved into the fragment as the tool starts. The address is polled:
   // the press starts the page's app and is replayed (plugins/bundle/boot-on-intent), and the two history
@@ -145,6 +146,7 @@ test('the Patient reference page links into each tool with its example or type f
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
 
   await page.goBack();
+  await waitForPage(page, (path) => location.pathname === path && document.readyState === 'complete', patientPath);
   await page.getByRole('link', { name: 'try FHIRPath on this example' }).click();
   await waitForPage(
     page,
@@ -160,6 +162,9 @@ test('the Patient reference page links into each tool with its example or type f
   await page.getByTestId('fhirpath-count').waitFor();
 
   await page.goBack();
+  // Back on the Patient page (a plain navigation back, under load not always done when goBack
+  // returns) before the reader's next press: a press on the page being left is lost with it.
+  await waitForPage(page, (path) => location.pathname === path && document.readyState === 'complete', patientPath);
   await page.getByRole('link', { name: 'search builder' }).click();
   await waitForPage(
     page,
