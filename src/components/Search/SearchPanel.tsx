@@ -11,10 +11,6 @@ function HitExcerpt({ html }: { html: string }): React.JSX.Element {
   return <span className={styles.hitExcerpt} dangerouslySetInnerHTML={useInnerHtml(html)} />;
 }
 
-// For the navbar button, which loads this module when the reader reaches for search and starts
-// the index's runtime as soon as it arrives (src/theme/SearchBar).
-export { loadPagefind };
-
 const MAX_HITS = 10;
 
 type Status = 'idle' | 'loading' | 'ready' | 'unavailable';

@@ -9,6 +9,8 @@ import panelStyles from '@site/src/components/Search/styles.module.css';
 // button, so pages that are only read never download it.
 const loadPanel = () => import('@site/src/components/Search/SearchPanel');
 const SearchPanel = lazy(loadPanel);
+// The search runtime's loader: a module of its own, so the runtime starts loading beside the panel.
+const loadRuntime = () => import('@site/src/components/Search/loadPagefind');
 
 /**
  * The navbar search: a button that opens a dialog with instant offline results.
@@ -27,13 +29,14 @@ export default function SearchBar(): React.JSX.Element {
     if (!open) pendingText.current = '';
   }, [open]);
   const baseUrl = useBaseUrl('/');
-  // On the same signs, the search index's runtime (Pagefind's script, worker, wasm and metadata)
-  // starts loading as soon as the panel's code is in, before the panel is on screen, so a query
-  // typed or pasted as soon as the box shows finds most of it there. Through the panel's module,
-  // not imported here: this button is in every page's first JavaScript.
+  // On the same signs, the panel's code and the search index's runtime (Pagefind's script,
+  // worker, wasm and metadata) start loading at once, so a query typed or pasted as soon as the
+  // box shows finds most of the runtime there. Both are imported on demand, not here: this button
+  // is in every page's first JavaScript.
   const warm = useCallback(() => {
-    loadPanel()
-      .then((panel) => panel.loadPagefind(baseUrl))
+    loadPanel().catch(() => undefined);
+    loadRuntime()
+      .then((runtime) => runtime.loadPagefind(baseUrl))
       .catch(() => undefined);
   }, [baseUrl]);
   const close = useCallback(() => {
