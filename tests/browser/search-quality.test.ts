@@ -183,7 +183,7 @@ test('reader queries find the answering page in the top 3 (at least 95% of tune,
 /**
  * The sets held to the name bars below: those ranking was tuned on or written beside. A held-out
  * set joins once a ranking round has tuned on it; until then it is reported only (holdout5 to
- * holdout14, spent at the end of the third to twelfth rounds; holdout15 and holdout16, sealed until measured),
+ * holdout15, spent at the end of the third to thirteenth rounds; holdout16, sealed until measured),
  * since a failure here would be a way of tuning on it, or would hold a set to a bar no round has
  * worked towards.
  */
