@@ -132,7 +132,16 @@ test('search builder: parameters, modifiers and prefixes make the query string',
 
 test('the Patient reference page links into each tool with its example or type filled in', async () => {
   const page = await open('/docs/api/fhir/resources/patient');
-  const patientPath = session.href('/docs/api/fhir/resources/patient');
+  // Back on the Patient page (a plain navigation back, under load not always done when goBack
+  // returns) before the reader's next press: a press on the page being left is lost with it.
+  const backToPatient = async () => {
+    await page.goBack();
+    await waitForPage(
+      page,
+      (path) => location.pathname === path && document.readyState === 'complete',
+      session.href('/docs/api/fhir/resources/patient'),
+    );
+  };
   await page.getByRole('link', { name: 'validate this example' }).click();
   // The link's `?resource=` is moved into the fragment as the tool starts. The address is polled:
   // the press starts the page's app and is replayed (plugins/bundle/boot-on-intent), and the two history
@@ -145,8 +154,7 @@ test('the Patient reference page links into each tool with its example or type f
   await page.getByTestId('validator-valid').filter({ hasText: 'this Patient conforms' }).waitFor();
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
 
-  await page.goBack();
-  await waitForPage(page, (path) => location.pathname === path && document.readyState === 'complete', patientPath);
+  await backToPatient();
   await page.getByRole('link', { name: 'try FHIRPath on this example' }).click();
   await waitForPage(
     page,
@@ -161,10 +169,7 @@ test('the Patient reference page links into each tool with its example or type f
   assert.match(await page.getByLabel('Expression', { exact: true }).inputValue(), /^Patient\./);
   await page.getByTestId('fhirpath-count').waitFor();
 
-  await page.goBack();
-  // Back on the Patient page (a plain navigation back, under load not always done when goBack
-  // returns) before the reader's next press: a press on the page being left is lost with it.
-  await waitForPage(page, (path) => location.pathname === path && document.readyState === 'complete', patientPath);
+  await backToPatient();
   await page.getByRole('link', { name: 'search builder' }).click();
   await waitForPage(
     page,

@@ -2,7 +2,8 @@ import React, { useCallback, useEffect, useId, useLayoutEffect, useRef, useState
 import Link from '@docusaurus/Link';
 import useBaseUrl from '@docusaurus/useBaseUrl';
 import { useHistory } from '@docusaurus/router';
-import { findHits, loadPagefind, significantWords, type Hit, type PagefindApi } from './pagefind';
+import { loadPagefind, type PagefindApi } from './loadPagefind';
+import { findHits, significantWords, type Hit } from './pagefind';
 import styles from './styles.module.css';
 import { useInnerHtml } from '../useInnerHtml';
 

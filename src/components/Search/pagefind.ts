@@ -5,14 +5,6 @@
  */
 import { messagePatternsOf, type PagefindApi, type PagefindResultData, type PagefindSubResult } from './loadPagefind';
 
-export {
-  META_WEIGHTS,
-  loadPagefind,
-  type PagefindApi,
-  type PagefindResultData,
-  type PagefindSubResult,
-} from './loadPagefind';
-
 /**
  * Pagefind reports `/docs/fhir-basics/` or `/docs/fhir-basics/index.html`; the site's routes have
  * no trailing slash.
