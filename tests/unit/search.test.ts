@@ -12,6 +12,8 @@ import {
   searchPages,
   searchWithCatalogue,
   preferExactTitle,
+  preferAskedQuestion,
+  questionMatch,
   queryFromPath,
   sectionOf,
   significantWords,
@@ -139,6 +141,19 @@ test('a result titled exactly as the query moves to the front', () => {
     ['Patient', 'Patient merge', 'Everything'],
   );
   assert.equal(preferExactTitle(hits, 'nothing'), hits);
+});
+
+test('a page listing the reader question moves first; a short or loose match moves nothing', () => {
+  assert.ok(questionMatch('deploying bots on localhost', 'read bot logs. deploy bots on localhost') === 1);
+  assert.equal(questionMatch('bot logs', 'where are bot logs'), 0); // fewer than three words
+  const hits = ['sibling', 'guide', 'other'];
+  const questions = ['bots in lambda', 'read bot logs. deploy bots on localhost', ''];
+  assert.deepEqual(preferAskedQuestion(hits, questions, 'deploying bots on localhost'), ['guide', 'sibling', 'other']);
+  // The first result's own question matches nearly as well: nothing moves.
+  const close = ['deploy bots to a localhost server', 'read bot logs. deploy bots on localhost', ''];
+  assert.equal(preferAskedQuestion(hits, close, 'deploying bots on localhost'), hits);
+  // A question sharing one word of three is no answer.
+  assert.equal(preferAskedQuestion(hits, ['', 'bots in production', ''], 'deploying bots on localhost'), hits);
 });
 
 test('a page whose name ends in "index" keeps its whole name', () => {

@@ -14,7 +14,8 @@ export interface PagefindSubResult {
 export interface PagefindResultData {
   url: string;
   excerpt: string;
-  meta: { title?: string };
+  /** `questions`: the page's reader questions, one sentence each (scripts/build-search-index.mjs). */
+  meta: { title?: string; questions?: string };
   sub_results?: PagefindSubResult[];
 }
 
