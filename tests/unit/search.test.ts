@@ -144,7 +144,7 @@ test('a result titled exactly as the query moves to the front', () => {
 });
 
 test('a page listing the reader question moves first; a short or loose match moves nothing', () => {
-  assert.ok(questionMatch('deploying bots on localhost', 'read bot logs. deploy bots on localhost') === 1);
+  assert.equal(questionMatch('deploying bots on localhost', 'read bot logs. deploy bots on localhost'), 1);
   assert.equal(questionMatch('bot logs', 'where are bot logs'), 0); // fewer than three words
   const hits = ['sibling', 'guide', 'other'];
   const questions = ['bots in lambda', 'read bot logs. deploy bots on localhost', ''];

@@ -685,8 +685,10 @@ let running: Promise<unknown> = Promise.resolve();
 /**
  * The results the panel shows for a query, at most `max`: pages that define the identifier typed
  * (or are named by it) first; then the ranked results (searchRanked); then a catalogue page
- * with an entry named as the query, which may rank lower; a result named exactly as the query
- * moves to the front (preferExactTitle). Returns null when a newer keystroke superseded it.
+ * with an entry named as the query, which may rank lower; among the first `max`, a page whose
+ * reader questions say nearly what the query says moves first (preferAskedQuestion); a result
+ * named exactly as the query moves to the front (preferExactTitle). Returns null when a newer
+ * keystroke superseded it.
  *
  * One search runs at a time, and it starts at once: a keystroke while one runs waits for it, and
  * of the keystrokes that waited only the newest runs (a fast typist's middle ones are skipped).
