@@ -106,9 +106,16 @@ export interface QuerySets {
    * Issue 42, fourteenth round: taken from other real Medplum threads (odd-numbered, while the
    * thirteenth round's content work took even-numbered ones), by someone who did not see the
    * ranking code; committed (`da3f873`) before the fourteenth round's ranking changes, measured
-   * once at the end of that round, never tuned on.
+   * once at the end of that round (2026-12-04) and spent since, so it is reported.
    */
   holdout16: ReaderQuery[];
+  /**
+   * Issue 42, fifteenth round: taken from other real Medplum threads (odd-numbered, while the
+   * fourteenth round's content work took even-numbered ones), by someone who did not see the
+   * ranking code; committed (`5316fe5`) before the fifteenth round's ranking changes, measured
+   * once at the end of that round, never tuned on.
+   */
+  holdout17: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -143,10 +150,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout14',
   'holdout15',
   'holdout16',
+  'holdout17',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout16'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout17'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
