@@ -143,21 +143,11 @@ const allSets = () => QUERY_SETS.flatMap((name) => measured[name]);
 
 test('reader queries find the answering page in the top 3 (at least 95% of tune, holdout and holdout2; holdout3 to holdout17 reported)', (t) => {
   assert.ok(written.tune.length + written.holdout.length + written.holdout2.length >= 40);
-  assert.ok(written.holdout3.length >= 40);
-  assert.ok(written.holdout4.length >= 40);
-  assert.ok(written.holdout5.length >= 45);
-  assert.ok(written.holdout6.length >= 45);
-  assert.ok(written.holdout7.length >= 45);
-  assert.ok(written.holdout8.length >= 45);
-  assert.ok(written.holdout9.length >= 45);
-  assert.ok(written.holdout10.length >= 45);
-  assert.ok(written.holdout11.length >= 45);
-  assert.ok(written.holdout12.length >= 45);
-  assert.ok(written.holdout13.length >= 45);
-  assert.ok(written.holdout14.length >= 45);
-  assert.ok(written.holdout15.length >= 45);
-  assert.ok(written.holdout16.length >= 45);
-  assert.ok(written.holdout17.length >= 45);
+  // Every held-out set from holdout3 on: at least 40 queries (holdout3 and holdout4), 45 after.
+  for (const name of QUERY_SETS.slice(QUERY_SETS.indexOf('holdout3'))) {
+    const least = name === 'holdout3' || name === 'holdout4' ? 40 : 45;
+    assert.ok(written[name].length >= least, `${name}: ${written[name].length} queries, fewer than ${least}`);
+  }
   for (const [name, list] of Object.entries(measured)) {
     if (SEALED_SETS.includes(name as keyof typeof measured)) {
       t.diagnostic(

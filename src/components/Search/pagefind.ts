@@ -766,7 +766,11 @@ const ASKED_MIN_WORDS = 3;
  * the share of the question's words the query holds.
  */
 export function questionMatch(query: string, questions: string): number {
-  const words = [...new Set(significantWords(query))];
+  return matchOfWords([...new Set(significantWords(query))], questions);
+}
+
+/** questionMatch for the query's significant words, split once for every page weighed. */
+function matchOfWords(words: string[], questions: string): number {
   if (words.length < ASKED_MIN_WORDS) return 0;
   let best = 0;
   for (const question of questions.split(/\.\s+/)) {
@@ -795,7 +799,8 @@ export const ASKED_LEAD = 0.3;
  * between 0.65 and 0.85, and leads between 0.05 and 0.3, changed that by at most 3.
  */
 export function preferAskedQuestion<T>(hits: T[], questions: string[], query: string): T[] {
-  const scores = hits.map((_, i) => questionMatch(query, questions[i] ?? ''));
+  const words = [...new Set(significantWords(query))];
+  const scores = hits.map((_, i) => matchOfWords(words, questions[i] ?? ''));
   let at = 0;
   scores.forEach((score, i) => {
     if (score > scores[at]) at = i;
