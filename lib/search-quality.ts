@@ -116,6 +116,13 @@ export interface QuerySets {
    * once at the end of that round, never tuned on.
    */
   holdout17: ReaderQuery[];
+  /**
+   * Issue 42, sixteenth round: taken from other real Medplum threads (odd-numbered, while the
+   * fifteenth round's content work took even-numbered ones), by someone who did not see the
+   * ranking code; committed (`ec22f72`) before the sixteenth round's ranking changes, measured
+   * once at the end of that round, never tuned on.
+   */
+  holdout18: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -151,10 +158,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout15',
   'holdout16',
   'holdout17',
+  'holdout18',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout17'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout17', 'holdout18'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
