@@ -115,6 +115,26 @@ test('a FHIR resource page reached client-side shows its element tables', async 
   await context.close();
 });
 
+test("an API page's endpoint boxes are styled before the app starts: the component's stylesheet ships with the site's CSS", async () => {
+  const { context } = await offlineContext(session, { viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  await page.goto(session.url('/docs/api/oauth/token'), { waitUntil: 'load' });
+  const styled = await page.evaluate(() => {
+    const table = Array.from(document.querySelectorAll('table')).find((t) => t.caption?.textContent === 'Parameters');
+    const badge = Array.from(document.querySelectorAll('span, strong')).find((el) => el.textContent === 'POST');
+    return {
+      app: document.documentElement.dataset.boot ?? null,
+      layout: table ? getComputedStyle(table).tableLayout : 'no table',
+      badge: badge ? getComputedStyle(badge).backgroundColor : 'no badge',
+    };
+  });
+  assert.notEqual(styled.app, 'ready', 'the app has not started');
+  // A fixed layout: the columns keep their widths while rows are still arriving, so nothing moves.
+  assert.equal(styled.layout, 'fixed');
+  assert.notEqual(styled.badge, 'rgba(0, 0, 0, 0)', 'the method badge has its colour');
+  await context.close();
+});
+
 /** `content-visibility` of each top-level block of the page's static body, in order. */
 function blockVisibility(page: Page): Promise<string[]> {
   return page

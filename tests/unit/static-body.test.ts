@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import type { Root } from 'hast';
 import { rehypeStaticBody, staticBodyKey } from '../../plugins/markdown/static-body';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { transform } = require('../../plugins/markdown/static-body/loader.js');
+const { transform, stylesheetsOf } = require('../../plugins/markdown/static-body/loader.js');
 
 const DOCS = path.join('/site', 'docs');
 
@@ -109,6 +109,40 @@ test('the client copy of a marked page renders <StaticBody> and drops the body a
     /import \{ StaticBody as __StaticBody, loadStaticHtml as __loadStaticHtml \} from '@theme\/StaticBody';/,
   );
   assert.match(out, /import __staticMetadata from "@site\/\.docusaurus\/docs\/site-docs-patient-mdx\.json";/);
+});
+
+test("a dropped component's stylesheets stay: the server-rendered HTML still uses their classes", () => {
+  const withEndpoint = COMPILED.replace(
+    "import GeneratedHtml from '@site/src/components/fhir/GeneratedHtml';",
+    "import GeneratedHtml from '@site/src/components/fhir/GeneratedHtml';\nimport Endpoint from '@site/src/components/Endpoint';",
+  );
+  const asked: string[] = [];
+  const out: string = transform(withEndpoint, 'token.mdx', (request: string) => {
+    asked.push(request);
+    return request === '@site/src/components/Endpoint' ? ['/site/src/components/Endpoint/styles.module.css'] : [];
+  });
+  assert.doesNotMatch(out, /import Endpoint/);
+  assert.match(out, /^import "\/site\/src\/components\/Endpoint\/styles\.module\.css";$/m);
+  // Only dropped imports are asked about; the JSON data and GeneratedHtml have none.
+  assert.deepEqual(asked.sort(), [
+    './_data/patient.json',
+    '@site/src/components/Endpoint',
+    '@site/src/components/fhir/GeneratedHtml',
+  ]);
+});
+
+test('the stylesheets of a component are found through its own relative imports', () => {
+  const site = path.resolve(__dirname, '..', '..');
+  const read: string[] = [];
+  const found: string[] = stylesheetsOf('@site/src/components/Endpoint', path.join(site, 'docs'), site, (f: string) =>
+    read.push(f),
+  );
+  assert.deepEqual(found, [path.join(site, 'src/components/Endpoint/styles.module.css')]);
+  assert.ok(read.includes(path.join(site, 'src/components/Endpoint/index.tsx')), 'the component is a dependency');
+  assert.deepEqual(
+    stylesheetsOf('./_data/patient.json', path.join(site, 'docs'), site, () => undefined),
+    [],
+  );
 });
 
 test('an unmarked page passes through; a marked one the loader cannot read fails naming the file', () => {

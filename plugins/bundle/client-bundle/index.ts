@@ -19,6 +19,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { loadersInCache } from '../../../lib/loader-cache';
 
 const CORE_CLIENT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]/.source;
 
@@ -73,7 +74,9 @@ export default function clientBundlePlugin(): Plugin {
     configureWebpack(config, isServer, utils) {
       if (isServer) return {};
       const { NormalModuleReplacementPlugin } = utils.currentBundler.instance;
+      const routesLoader = path.join(__dirname, 'routes-loader.js');
       return {
+        ...loadersInCache(config, [routesLoader]),
         output: { chunkFilename: 'assets/js/[id].[fullhash:8].js' },
         plugins: [
           ...REPLACEMENTS.map(
@@ -87,7 +90,7 @@ export default function clientBundlePlugin(): Plugin {
           rules: [
             {
               test: /[\\/]\.docusaurus[\\/]routes\.js$/,
-              use: [{ loader: path.join(__dirname, 'routes-loader.js') }],
+              use: [{ loader: routesLoader }],
             },
           ],
         },

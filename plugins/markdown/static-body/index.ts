@@ -18,6 +18,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { loadersInCache } from '../../../lib/loader-cache';
 
 export { rehypeStaticBody, staticBodyKey } from './rehype';
 
@@ -49,14 +50,16 @@ export default function staticBodyPlugin(context: { siteDir: string }): Plugin {
     configureWebpack(config, isServer) {
       // The development server renders in the browser only: there is no server HTML to adopt.
       if (isServer || config.mode !== 'production') return {};
+      const loader = path.join(__dirname, 'loader.js');
       return {
+        ...loadersInCache(config, [loader]),
         module: {
           rules: [
             {
               test: /\.mdx?$/,
               include: [docsDir],
               enforce: 'post',
-              use: [{ loader: path.join(__dirname, 'loader.js') }],
+              use: [{ loader }],
             },
           ],
         },
