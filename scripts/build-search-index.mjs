@@ -12,6 +12,7 @@ import * as pagefind from 'pagefind';
 import { NOT_INDEXED, SYNONYMS } from '../lib/search-fields.mjs';
 import { batchReleases } from '../lib/pagefind-batch-release.mjs';
 import { loadExtensionChunks } from '../lib/pagefind-extension-chunks.mjs';
+import { inflateNatively } from '../lib/pagefind-native-gunzip.mjs';
 import { readQuestions } from '../lib/search-questions.mjs';
 
 /**
@@ -89,6 +90,7 @@ await pagefind.close();
 
 batchReleases(outDir);
 loadExtensionChunks(outDir);
+inflateNatively(outDir);
 writeMessagePatterns(outDir);
 
 // The browser loads this file first; an empty one would break every search.

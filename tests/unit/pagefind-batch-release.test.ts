@@ -1,7 +1,7 @@
 /**
- * The pagefind-batch-release and pagefind-extension-chunks patches (lib/pagefind-batch-release.mjs,
- * lib/pagefind-extension-chunks.mjs) apply to what the installed Pagefind writes, and each fails
- * naming itself when it does not.
+ * The pagefind-batch-release, pagefind-extension-chunks and pagefind-native-gunzip patches
+ * (lib/pagefind-batch-release.mjs, lib/pagefind-extension-chunks.mjs, lib/pagefind-native-gunzip.mjs)
+ * apply to what the installed Pagefind writes, and each fails naming itself when it does not.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { batchReleases, replaceOnce } from '../../lib/pagefind-batch-release.mjs';
 import { loadExtensionChunks } from '../../lib/pagefind-extension-chunks.mjs';
+import { CALLS, inflateNatively } from '../../lib/pagefind-native-gunzip.mjs';
 
 /** Runs `check` on a folder holding what the installed Pagefind writes for a one-page site. */
 async function withPagefindOutput(check: (outDir: string) => void): Promise<void> {
@@ -52,6 +53,18 @@ test("the installed Pagefind's page and worker scripts also load the chunk of ea
       assert.doesNotMatch(text, /let index_resp=this\.backend\.request_indexes\(ptr,term\)/, name);
     }
     assert.throws(() => loadExtensionChunks(outDir), /pagefind-extension-chunks/);
+  }));
+
+test("the installed Pagefind's worker inflates every file it loads natively", () =>
+  withPagefindOutput((outDir) => {
+    inflateNatively(outDir);
+    const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
+    assert.equal(worker.split('await this.decompressNative(new Uint8Array(').length - 1, CALLS);
+    assert.doesNotMatch(worker, /[^.]this\.decompress\(new Uint8Array\(/);
+    assert.match(worker, /new DecompressionStream\("gzip"\)/);
+    // The patched worker still parses as a script.
+    assert.doesNotThrow(() => new Function(worker));
+    assert.throws(() => inflateNatively(outDir), /pagefind-native-gunzip/);
   }));
 
 test('a replacement that matches twice is refused', () => {

@@ -1,0 +1,45 @@
+/**
+ * Patch `pagefind-native-gunzip` (patches/manifest.json): Pagefind stores its index chunks,
+ * fragments, metadata and wasm gzipped, and its worker inflates each one in JavaScript (a bundled
+ * gunzip) before use. On a freshly loaded page that JavaScript is not yet optimised, and a first
+ * search inflates every chunk and fragment it reads: a profile of the worker showed the inflate
+ * among its largest costs. This rewrites the worker so each file goes through the browser's own
+ * `DecompressionStream('gzip')`, which runs natively; where a browser has none, Pagefind's own
+ * inflate runs as before. The page's `pagefind.js` (used only where workers are unavailable) is
+ * left as it is. Each replacement must apply as counted, or the build fails naming the patch.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { replaceOnce } from './pagefind-batch-release.mjs';
+
+const PATCH = 'pagefind-native-gunzip (patches/manifest.json; re-read it after a Pagefind upgrade)';
+
+/** Each file the worker loads is read, then inflated, inside an async method: loadMeta, the wasm, chunks, fragment groups and fragments. */
+const CALL = 'this.decompress(new Uint8Array(';
+const CALL_NATIVE = 'await this.decompressNative(new Uint8Array(';
+export const CALLS = 5;
+
+const METHOD = 'decompress(data,file="unknown file"){';
+/** Same contract as Pagefind's `decompress` (strip the `pagefind_dcd` signature), inflated natively. */
+const NATIVE_METHOD =
+  'async decompressNative(data,file="unknown file"){' +
+  'if(typeof DecompressionStream==="undefined"||this.decoder.decode(data.slice(0,12))==="pagefind_dcd"){return this.decompress(data,file);}' +
+  'const out=new Uint8Array(await new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());' +
+  'if(this.decoder.decode(out.slice(0,12))!=="pagefind_dcd"){console.error(`Decompressing ${file} appears to have failed: Missing signature`);return out;}' +
+  'return out.slice(12);}';
+
+/** Rewrites `<outDir>/pagefind-worker.js` in place. */
+export function inflateNatively(outDir) {
+  const file = path.join(outDir, 'pagefind-worker.js');
+  const text = fs.readFileSync(file, 'utf8');
+  const calls = text.split(CALL).length - 1;
+  if (calls !== CALLS) {
+    throw new Error(
+      `${file}: expected ${CALLS} calls ${JSON.stringify(CALL)}, found ${calls}: patch ${PATCH} no longer applies`,
+    );
+  }
+  const native = replaceOnce(text, METHOD, NATIVE_METHOD + METHOD, file, PATCH)
+    .split(CALL)
+    .join(CALL_NATIVE);
+  fs.writeFileSync(file, native);
+}
