@@ -41,5 +41,14 @@ export function inflateNatively(outDir) {
   const native = replaceOnce(text, METHOD, NATIVE_METHOD + METHOD, file, PATCH)
     .split(CALL)
     .join(CALL_NATIVE);
+  // An `await` outside an async function would not parse, and the page would quietly search
+  // without its worker (Pagefind falls back to the main thread on a worker error): fail here.
+  try {
+    new Function(native);
+  } catch (error) {
+    throw new Error(
+      `${file}: the rewritten worker does not parse (${error.message}): patch ${PATCH} no longer applies`,
+    );
+  }
   fs.writeFileSync(file, native);
 }

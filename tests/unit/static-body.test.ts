@@ -123,7 +123,7 @@ test("a dropped component's stylesheets stay: the server-rendered HTML still use
   });
   assert.doesNotMatch(out, /import Endpoint/);
   assert.match(out, /^import "\/site\/src\/components\/Endpoint\/styles\.module\.css";$/m);
-  // Only dropped imports are asked about; the JSON data and GeneratedHtml have none.
+  // Only dropped imports are asked about (here every one of them; this stub finds CSS for Endpoint only).
   assert.deepEqual(asked.sort(), [
     './_data/patient.json',
     '@site/src/components/Endpoint',
@@ -131,7 +131,7 @@ test("a dropped component's stylesheets stay: the server-rendered HTML still use
   ]);
 });
 
-test('the stylesheets of a component are found through its own relative imports', () => {
+test('the stylesheets of a component are found through its own imports; a `.css` request naming a script is not one', () => {
   const site = path.resolve(__dirname, '..', '..');
   const read: string[] = [];
   const found: string[] = stylesheetsOf('@site/src/components/Endpoint', path.join(site, 'docs'), site, (f: string) =>
@@ -142,6 +142,19 @@ test('the stylesheets of a component are found through its own relative imports'
   assert.deepEqual(
     stylesheetsOf('./_data/patient.json', path.join(site, 'docs'), site, () => undefined),
     [],
+  );
+  // GeneratedHtml imports its stylesheet directly.
+  const fhirCss = path.join(site, 'src/components/fhir/fhir-reference.css');
+  assert.ok(stylesheetsOf('@site/src/components/fhir/GeneratedHtml', site, site, () => undefined).includes(fhirCss));
+  // `./tool.css` is the module tool.css.ts: no stylesheet to keep.
+  assert.deepEqual(
+    stylesheetsOf('@site/src/components/tools/ToolSection', site, site, () => undefined),
+    [],
+  );
+  // A package's stylesheet stays as the request, which the bundler resolves.
+  assert.deepEqual(
+    stylesheetsOf('some-package/styles.css', site, site, () => undefined),
+    ['some-package/styles.css'],
   );
 });
 

@@ -19,7 +19,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { loadersInCache } from '../../../lib/loader-cache';
+import { loadersInCache } from '../loader-cache';
 
 const CORE_CLIENT = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]/.source;
 

@@ -18,7 +18,7 @@
  */
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { loadersInCache } from '../../../lib/loader-cache';
+import { loadersInCache } from '../../bundle/loader-cache';
 
 export { rehypeStaticBody, staticBodyKey } from './rehype';
 
@@ -59,7 +59,7 @@ export default function staticBodyPlugin(context: { siteDir: string }): Plugin {
               test: /\.mdx?$/,
               include: [docsDir],
               enforce: 'post',
-              use: [{ loader }],
+              use: [{ loader, options: { siteDir: context.siteDir } }],
             },
           ],
         },

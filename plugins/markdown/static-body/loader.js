@@ -52,11 +52,17 @@ await __loadStaticHtml(__staticKey, __staticMetadata.permalink);
 const SCRIPT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
 
 /** The file a `@site/` or relative import names (with or without extension, or a folder's index). */
+/** The file a `@site/` or relative request names, before extensions; undefined for a package. */
+function localPath(request, fromDir, siteDir) {
+  if (request.startsWith('@site/')) return path.join(siteDir, request.slice('@site/'.length));
+  if (request.startsWith('.')) return path.resolve(fromDir, request);
+  return undefined;
+}
+
+/** The script a request names (with or without extension, or a folder's index), if it is one. */
 function resolveScript(request, fromDir, siteDir) {
-  let base;
-  if (request.startsWith('@site/')) base = path.join(siteDir, request.slice('@site/'.length));
-  else if (request.startsWith('.')) base = path.resolve(fromDir, request);
-  else return undefined;
+  const base = localPath(request, fromDir, siteDir);
+  if (!base) return undefined;
   const candidates = [
     base,
     ...SCRIPT_EXTENSIONS.map((ext) => base + ext),
@@ -65,31 +71,39 @@ function resolveScript(request, fromDir, siteDir) {
   return candidates.find((c) => SCRIPT_EXTENSIONS.includes(path.extname(c)) && fs.existsSync(c));
 }
 
-const IMPORT_FROM = /^\s*import\s+(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+/** `import … from '…'`, `import '…'` and `export … from '…'` statements: the module each names. */
+const IMPORT_FROM = /^\s*(?:import|export)\s+(?:[^'";]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+const BLOCK_COMMENT = /\/\*[\s\S]*?\*\//g;
 
 /**
- * The stylesheets (absolute paths) that the module `request` imports, directly or through its
- * own relative imports; `seen` guards against import cycles. Each file read is a dependency of the
- * page, so editing a component's styles rebuilds the pages that use it.
+ * The stylesheets that the module `request` imports, directly or through its own `@site/` and
+ * relative imports (`seen` guards against import cycles): a local stylesheet as its absolute path,
+ * a package's (`some-package/styles.css`) as the request itself. A request ending in `.css` that
+ * names no file is a script (`./tool.css` for `tool.css.ts`). Each component read is a dependency
+ * of the page, so a change to what it imports recompiles the pages that use it.
  */
 function stylesheetsOf(request, fromDir, siteDir, addDependency, seen = new Set()) {
-  if (/\.css$/.test(request)) {
-    return request.startsWith('.') || request.startsWith('@site/')
-      ? [request.startsWith('@site/') ? path.join(siteDir, request.slice(6)) : path.resolve(fromDir, request)]
-      : [];
+  const local = localPath(request, fromDir, siteDir);
+  if (request.endsWith('.css')) {
+    if (!local) return [request];
+    if (fs.existsSync(local) && fs.statSync(local).isFile()) return [local];
   }
   const file = resolveScript(request, fromDir, siteDir);
   if (!file || seen.has(file)) return [];
   seen.add(file);
   addDependency(file);
-  const text = fs.readFileSync(file, 'utf8');
+  const text = fs.readFileSync(file, 'utf8').replace(BLOCK_COMMENT, '');
   return [...text.matchAll(IMPORT_FROM)].flatMap((m) =>
     stylesheetsOf(m[1], path.dirname(file), siteDir, addDependency, seen),
   );
 }
 
+/**
+ * `siteDir` comes from the loader's options (./index.ts): the bundler's own root (`rootContext`) is
+ * the directory the build was started from, which is not always the site's.
+ */
 module.exports = function staticBodyLoader(source) {
-  const siteDir = this.rootContext;
+  const { siteDir } = this.getOptions();
   const fromDir = path.dirname(this.resourcePath);
   const addDependency = (f) => this.addDependency(f);
   return transform(source, this.resourcePath, (request) => stylesheetsOf(request, fromDir, siteDir, addDependency));

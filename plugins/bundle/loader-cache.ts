@@ -6,11 +6,14 @@
  * the static-body loader did not reach the pages until the cache was deleted). A plugin adds its
  * loaders with this, merged into the config it returns from `configureWebpack`.
  */
-import type { Configuration } from 'webpack';
+import type { Plugin } from '@docusaurus/types';
+
+type Configuration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
 
 export function loadersInCache(config: Configuration, loaders: string[]): Configuration {
-  const cache = (config.experiments as { cache?: unknown } | undefined)?.cache;
-  // No persistent cache (DOCUSAURUS_NO_PERSISTENT_CACHE, or the development server): nothing to add.
-  if (!cache || typeof cache !== 'object') return {};
+  const cache = (config.experiments as { cache?: { type?: string } } | undefined)?.cache;
+  // Docusaurus turns the persistent cache on for builds and `npm start` alike; only
+  // DOCUSAURUS_NO_PERSISTENT_CACHE leaves it off, and then there is nothing to add.
+  if (!cache || typeof cache !== 'object' || cache.type !== 'persistent') return {};
   return { experiments: { cache: { buildDependencies: loaders } } } as Configuration;
 }
