@@ -51,7 +51,6 @@ await __loadStaticHtml(__staticKey, __staticMetadata.permalink);
 
 const SCRIPT_EXTENSIONS = ['.tsx', '.ts', '.jsx', '.js'];
 
-/** The file a `@site/` or relative import names (with or without extension, or a folder's index). */
 /** The file a `@site/` or relative request names, before extensions; undefined for a package. */
 function localPath(request, fromDir, siteDir) {
   if (request.startsWith('@site/')) return path.join(siteDir, request.slice('@site/'.length));
