@@ -123,6 +123,13 @@ export interface QuerySets {
    * once at the end of that round, never tuned on.
    */
   holdout18: ReaderQuery[];
+  /**
+   * Issue 42, seventeenth round: taken from other real Medplum threads (odd-numbered, while the
+   * sixteenth round's content work took even-numbered ones), by someone who did not see the
+   * ranking code; committed (`c7818a4`) before the seventeenth round's ranking changes, measured
+   * once at the end of that round, never tuned on.
+   */
+  holdout19: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -159,10 +166,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout16',
   'holdout17',
   'holdout18',
+  'holdout19',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout18'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout18', 'holdout19'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
