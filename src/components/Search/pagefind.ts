@@ -141,16 +141,22 @@ const FEW_RESULTS = 3;
  */
 export async function searchPages(api: PagefindApi, query: string): Promise<ScoredResult[]> {
   const words = significantWords(query);
-  const all = await api.search(words.join(' '));
   const eachWord = (filters?: Record<string, unknown>) =>
     Promise.all(words.map((w) => api.search(w, { filters }).then((r) => r.results)));
   const guides = asksAboutSettings(query) ? GUIDES_AND_SETTINGS : GUIDES;
-  if (words.length >= BLEND_FROM) return blendByWords(all.results, await eachWord(guides));
-  if (words.length < 2) return all.results;
-  if (all.results.length >= FEW_RESULTS) return withRarestWordsGuide(all.results, await eachWord(guides));
+  // Every query of two words or more ranks its guides word by word, whatever the search of all
+  // its words returns: started beside that search, not after it, so on a fresh page the worker
+  // reads the words' index chunks once for both and the query waits for one round, not two.
+  const byWord = words.length >= 2 ? eachWord(guides) : undefined;
+  // Awaited below unless the search of all words fails first; then nothing is left waiting on it.
+  byWord?.catch(() => undefined);
+  const all = await api.search(words.join(' '));
+  if (!byWord) return all.results;
+  if (words.length >= BLEND_FROM) return blendByWords(all.results, await byWord);
+  if (all.results.length >= FEW_RESULTS) return withRarestWordsGuide(all.results, await byWord);
   // Few pages hold every word: the guides are ranked word by word, as a long question is (a rare
   // word counts for more than a common one), and the other pages follow, most words first.
-  const [inGuides, inAll] = await Promise.all([eachWord(guides), eachWord()]);
+  const [inGuides, inAll] = await Promise.all([byWord, eachWord()]);
   const blended = blendByWords(all.results, inGuides);
   const seen = new Set(blended.map((r) => r.id));
   return [...blended, ...mergeByWords(inAll).filter((r) => !seen.has(r.id))];
