@@ -145,8 +145,9 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
     Promise.all(words.map((w) => api.search(w, { filters }).then((r) => r.results)));
   const guides = asksAboutSettings(query) ? GUIDES_AND_SETTINGS : GUIDES;
   // Every query of two words or more ranks its guides word by word, whatever the search of all
-  // its words returns: started beside that search, not after it, so on a fresh page the worker
-  // reads the words' index chunks once for both and the query waits for one round, not two.
+  // its words returns: started beside that search, not after it. Both wait on the same index
+  // chunks (the worker fetches each once), so on a fresh page the query waits for one round of
+  // searches instead of two.
   const byWord = words.length >= 2 ? eachWord(guides) : undefined;
   // Awaited below unless the search of all words fails first; then nothing is left waiting on it.
   byWord?.catch(() => undefined);
