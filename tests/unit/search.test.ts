@@ -270,6 +270,60 @@ test("a question's words are searched among the guides only; a reference page ho
     assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest', 'settings'] } } });
 });
 
+test('each path of searchPages runs its searches once; a failed search rejects it and leaves no rejection unhandled', async () => {
+  /** A stand-in that records each search (term, filtered or not) and fails the ones `fails` names. */
+  const recording = (
+    results: Record<string, ScoredResult[]>,
+    fails: (term: string, filtered: boolean) => boolean = () => false,
+  ) => {
+    const calls: string[] = [];
+    const api = {
+      search: async (term: string, opts?: { filters?: unknown }) => {
+        calls.push(`${term}${opts?.filters ? ' (guides)' : ''}`);
+        // Later than the search of every word, so a failure here comes after that search's.
+        await new Promise((resolve) => setTimeout(resolve, term.includes(' ') ? 0 : 5));
+        if (fails(term, !!opts?.filters)) throw new Error(`failed: ${term}`);
+        return { results: results[term] ?? [] };
+      },
+    } as unknown as Parameters<typeof searchPages>[0];
+    return { api, calls };
+  };
+  const many = [r('a'), r('b'), r('c')];
+  const cases: [string, Record<string, ScoredResult[]>, string[]][] = [
+    ['webhooks', {}, ['webhooks']],
+    ['cron bot', { 'cron bot': many }, ['cron bot', 'cron (guides)', 'bot (guides)']],
+    ['cron bot', {}, ['cron bot', 'cron (guides)', 'bot (guides)', 'cron', 'bot']],
+    [
+      'cron bot restart schedule',
+      {},
+      ['cron bot restart schedule', 'cron (guides)', 'bot (guides)', 'restart (guides)', 'schedule (guides)'],
+    ],
+  ];
+  for (const [query, results, expected] of cases) {
+    const { api, calls } = recording(results);
+    await searchPages(api, query);
+    assert.deepEqual(calls.sort(), expected.sort(), query);
+  }
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    for (const query of ['cron bot', 'cron bot restart schedule']) {
+      // Every search fails: the search of every word's error is the one reported, and the
+      // word-by-word searches, left unawaited, fail later without an unhandled rejection.
+      await assert.rejects(searchPages(recording({}, () => true).api, query), { message: `failed: ${query}` });
+      // A word's search among the guides fails: its error is reported as before.
+      await assert.rejects(searchPages(recording({}, (t, filtered) => t === 'bot' && filtered).api, query), {
+        message: 'failed: bot',
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
+  assert.deepEqual(unhandled, []);
+});
+
 test('a question about configuration ranks the settings tables as guides; other questions list them last', async () => {
   assert.ok(asksAboutSettings('database SSL options ignored with MEDPLUM_* env vars'));
   assert.ok(asksAboutSettings('Add maxSearchOffset to config documentation'));
