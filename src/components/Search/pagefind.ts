@@ -149,7 +149,8 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   // chunks (the worker fetches each once), so on a fresh page the query waits for one round of
   // searches instead of two.
   const byWord = words.length >= 2 ? eachWord(guides) : undefined;
-  // Awaited below unless the search of all words fails first; then nothing is left waiting on it.
+  // Awaited below, unless the search of all words fails first: a handler now keeps its own failure
+  // from being reported as an unhandled rejection then.
   byWord?.catch(() => undefined);
   const all = await api.search(words.join(' '));
   if (!byWord) return all.results;
