@@ -91,10 +91,27 @@ function stylesheetsOf(request, fromDir, siteDir, addDependency, seen = new Set(
   if (!file || seen.has(file)) return [];
   seen.add(file);
   addDependency(file);
-  const text = fs.readFileSync(file, 'utf8').replace(BLOCK_COMMENT, '');
-  return [...text.matchAll(IMPORT_FROM)].flatMap((m) =>
-    stylesheetsOf(m[1], path.dirname(file), siteDir, addDependency, seen),
+  return importsOf(file).flatMap((imported) =>
+    stylesheetsOf(imported, path.dirname(file), siteDir, addDependency, seen),
   );
+}
+
+/**
+ * Each script's import requests, read once per version of the file: the static pages that drop a
+ * component (the Endpoint on every API page, the reference pages' generated HTML) would otherwise
+ * read and scan the same few files again for every page. Keyed on the modification time, so the
+ * development server still sees an edit.
+ */
+const importsRead = new Map();
+
+function importsOf(file) {
+  const modified = fs.statSync(file).mtimeMs;
+  const known = importsRead.get(file);
+  if (known && known.modified === modified) return known.requests;
+  const text = fs.readFileSync(file, 'utf8').replace(BLOCK_COMMENT, '');
+  const requests = [...text.matchAll(IMPORT_FROM)].map((m) => m[1]);
+  importsRead.set(file, { modified, requests });
+  return requests;
 }
 
 /**
