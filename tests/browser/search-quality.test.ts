@@ -174,7 +174,7 @@ test('reader queries find the answering page in the top 3 (at least 95% of tune,
 /**
  * The sets held to the name bars below: those ranking was tuned on or written beside. A held-out
  * set joins once a ranking round has tuned on it; until then it is reported only (holdout5 to
- * holdout18, spent at the end of the third to sixteenth rounds; holdout19, sealed until measured),
+ * holdout19, spent at the end of the third to seventeenth rounds),
  * since a failure here would be a way of tuning on it, or would hold a set to a bar no round has
  * worked towards.
  */
