@@ -246,6 +246,27 @@ test('a tool page shows its sample result without the app, and evaluates what is
   await context.close();
 });
 
+test('keys typed on a tool page while its app starts all reach the tool, in the order typed', async () => {
+  // A reader typing at a steady pace: some keys land before the app has hydrated, some after it
+  // and before it is ready. The app's first re-render must not put the sample back in between.
+  for (const delay of [20, 40, 60]) {
+    const { context, offOrigin } = await offlineContext(session, PHONE);
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(session.url('/docs/tools/fhirpath'), { waitUntil: 'load' });
+    await page.waitForTimeout(500);
+    const expression = page.getByLabel('Expression', { exact: true });
+    await expression.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('birthDate', { delay });
+    await page.getByTestId('fhirpath-result').filter({ hasText: '"type": "date"' }).waitFor({ timeout: 20_000 });
+    assert.equal(await expression.inputValue(), 'birthDate', `typed ${delay} ms apart`);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(offOrigin, []);
+    await context.close();
+  }
+});
+
 test('a tool link with state and a search address start the app at load', async () => {
   const { context, offOrigin } = await offlineContext(session, PHONE);
   const page = await context.newPage();

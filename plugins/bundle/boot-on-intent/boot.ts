@@ -180,7 +180,6 @@ export function bootOnIntent(scripts: string[]): void {
       }
       setValue(field, value);
     }
-    typed.clear();
   };
 
   /** Gives a field the value a reader typed, as an `input` event the app's state reads. */
@@ -241,6 +240,7 @@ export function bootOnIntent(scripts: string[]): void {
 
   const replay = (): void => {
     passTypedText();
+    typed.clear();
     if (heldKey) document.body.dispatchEvent(new KeyboardEvent('keydown', heldKey));
     // Keys typed from here until the text reaches the box join it (onKey), so none is lost or
     // lands in the box ahead of it.
@@ -278,6 +278,11 @@ export function bootOnIntent(scripts: string[]): void {
     if (hydrated) return;
     hydrated = true;
     if (!ready) root.setAttribute('data-boot', 'hydrated');
+    // Typed text is handed over now as well, before the app's first re-render: a controlled
+    // field re-rendered from the state it hydrated with gets the server's value back, and the
+    // keys typed next would land after that value instead of after the reader's text. The
+    // replay hands it over again, for fields the app has replaced by then.
+    if (!ready) passTypedText();
     // Presses go on being held until the replay: until then parts of the page may still be the
     // server's HTML, waiting to be replaced.
     whenSettled(() => {
