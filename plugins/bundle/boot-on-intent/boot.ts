@@ -26,9 +26,10 @@
  * - the search shortcuts (Ctrl/⌘+K and `/`, see src/theme/SearchBar) are held and replayed, also
  *   when pressed before this script ran (./early-keys.ts holds them from the page's head), and
  *   the text typed after one, meant for the search box, is typed into the box once it is there;
- * - text typed into a field (or a choice in a list) is recorded as it happens and passed to the
- *   app as an `input` (`change`) event, so filters and forms see it (recorded, because re-rendering
- *   a controlled field after hydration puts the server's value back).
+ * - text typed into a field (or a choice in a list) is recorded as it happens (re-rendering a
+ *   controlled field after hydration puts the server's value back) and passed to the app as an
+ *   `input` (`change`) event, so filters and forms see it: once the app has hydrated, before that
+ *   re-render, and again at the replay, for fields the app has replaced meanwhile.
  * Links to other sites, new-tab clicks and in-page anchors are left to the browser.
  *
  * The app says it is ready through `window.__docsBooted()`, called by src/theme/Root.tsx once the
@@ -280,8 +281,11 @@ export function bootOnIntent(scripts: string[]): void {
     if (!ready) root.setAttribute('data-boot', 'hydrated');
     // Typed text is handed over now as well, before the app's first re-render: a controlled
     // field re-rendered from the state it hydrated with gets the server's value back, and the
-    // keys typed next would land after that value instead of after the reader's text. The
-    // replay hands it over again, for fields the app has replaced by then.
+    // keys typed next would land after that value instead of after the reader's text. This runs
+    // in Root's passive effect, after every effect of the first commit (children's first) and
+    // before React renders what they, or its layout effects, scheduled; a part that hydrates in a
+    // later commit (a Suspense boundary) is not hydrated yet, and only the replay reaches its
+    // fields. The replay hands the text over again, for fields the app has replaced by then.
     if (!ready) passTypedText();
     // Presses go on being held until the replay: until then parts of the page may still be the
     // server's HTML, waiting to be replaced.
