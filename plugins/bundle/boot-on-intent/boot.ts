@@ -29,7 +29,8 @@
  * - text typed into a field (or a choice in a list) is recorded as it happens (re-rendering a
  *   controlled field after hydration puts the server's value back) and passed to the app as an
  *   `input` (`change`) event, so filters and forms see it: once the app has hydrated, before that
- *   re-render, and again at the replay, for fields the app has replaced meanwhile.
+ *   re-render, and again at the replay, for fields the app has replaced or the reader typed in
+ *   meanwhile.
  * Links to other sites, new-tab clicks and in-page anchors are left to the browser.
  *
  * The app says it is ready through `window.__docsBooted()`, called by src/theme/Root.tsx once the
@@ -60,9 +61,12 @@ export function bootOnIntent(scripts: string[]): void {
   let heldText = '';
   /** The held text is on its way into the search box: keys typed until it arrives are added to it. */
   let delivering = false;
-  /** What the reader typed into each field before the app was ready, with the field's place. */
+  /**
+   * What the reader typed into each field before the app was ready, with the field's place;
+   * `handed` once it has been handed over at hydration, until the reader types there again.
+   */
   type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-  const typed = new Map<Field, { value: string; path: number[] }>();
+  const typed = new Map<Field, { value: string; path: number[]; handed?: boolean }>();
   const isField = (node: unknown): node is Field =>
     node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement || node instanceof HTMLSelectElement;
 
@@ -164,9 +168,17 @@ export function bootOnIntent(scripts: string[]): void {
     typed.set(field, { value: field.value, path: pathOf(field) });
   };
 
-  /** Text typed (or a choice made) before the app was ready may not be in its state: hand it over. */
-  const passTypedText = (): void => {
-    for (const [held, { value, path }] of typed) {
+  /**
+   * Text typed (or a choice made) before the app was ready may not be in its state: hand it over.
+   * At the replay, a field still in the page that was handed its text at hydration, and not typed
+   * in since, is left alone: the app has its text, and may have changed it (a search value's
+   * prefix moved to its own box), which the same text handed over again would undo.
+   */
+  const passTypedText = (atReplay: boolean): void => {
+    for (const [held, entry] of typed) {
+      const { value, path } = entry;
+      if (atReplay && entry.handed && held.isConnected) continue;
+      entry.handed = true;
       let field: Element | undefined = held;
       if (!held.isConnected) {
         field = document.body;
@@ -240,7 +252,7 @@ export function bootOnIntent(scripts: string[]): void {
   };
 
   const replay = (): void => {
-    passTypedText();
+    passTypedText(true);
     typed.clear();
     if (heldKey) document.body.dispatchEvent(new KeyboardEvent('keydown', heldKey));
     // Keys typed from here until the text reaches the box join it (onKey), so none is lost or
@@ -284,9 +296,9 @@ export function bootOnIntent(scripts: string[]): void {
     // keys typed next would land after that value instead of after the reader's text. This runs
     // in Root's passive effect, after every effect of the first commit (children's first) and
     // before React renders what they, or its layout effects, scheduled; a part that hydrates in a
-    // later commit (a Suspense boundary) is not hydrated yet, and only the replay reaches its
-    // fields. The replay hands the text over again, for fields the app has replaced by then.
-    if (!ready) passTypedText();
+    // later commit (a Suspense boundary) is not hydrated yet and would miss it. The replay hands
+    // the text over again only to fields the app has replaced by then, or typed in since.
+    if (!ready) passTypedText(false);
     // Presses go on being held until the replay: until then parts of the page may still be the
     // server's HTML, waiting to be replaced.
     whenSettled(() => {
