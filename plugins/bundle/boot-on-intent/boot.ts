@@ -29,8 +29,8 @@
  * - text typed into a field (or a choice in a list) is recorded as it happens (re-rendering a
  *   controlled field after hydration puts the server's value back) and passed to the app as an
  *   `input` (`change`) event, so filters and forms see it: once the app has hydrated, before that
- *   re-render, and again at the replay, for fields the app has replaced or the reader typed in
- *   meanwhile.
+ *   re-render, and again at the replay only for fields the app has replaced by then (a field
+ *   still in the page has the text, and the app may have changed it).
  * Links to other sites, new-tab clicks and in-page anchors are left to the browser.
  *
  * The app says it is ready through `window.__docsBooted()`, called by src/theme/Root.tsx once the
@@ -54,6 +54,8 @@ export function bootOnIntent(scripts: string[]): void {
   const PRESSABLE = 'a[href], button, [role="button"], [role="tab"], input, select, textarea, [contenteditable="true"]';
   let started = false;
   let ready = false;
+  /** The app has hydrated (`__docsBooted`): typing from then on reaches it directly. */
+  let hydrated = false;
   let heldClick: HTMLElement | null = null;
   let heldPath: number[] = [];
   let heldKey: KeyboardEventInit | null = null;
@@ -63,10 +65,10 @@ export function bootOnIntent(scripts: string[]): void {
   let delivering = false;
   /**
    * What the reader typed into each field before the app was ready, with the field's place;
-   * `handed` once it has been handed over at hydration, until the reader types there again.
+   * `handed`: the field the app has this text in (handed over at hydration, or typed into after).
    */
   type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-  const typed = new Map<Field, { value: string; path: number[]; handed?: boolean }>();
+  const typed = new Map<Field, { value: string; path: number[]; handed?: Element }>();
   const isField = (node: unknown): node is Field =>
     node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement || node instanceof HTMLSelectElement;
 
@@ -165,26 +167,26 @@ export function bootOnIntent(scripts: string[]): void {
   const onInput = (event: Event): void => {
     const field = event.target;
     if (ready || !isField(field)) return;
-    typed.set(field, { value: field.value, path: pathOf(field) });
+    typed.set(field, { value: field.value, path: pathOf(field), handed: hydrated ? field : undefined });
   };
 
   /**
    * Text typed (or a choice made) before the app was ready may not be in its state: hand it over.
-   * At the replay, a field still in the page that was handed its text at hydration, and not typed
-   * in since, is left alone: the app has its text, and may have changed it (a search value's
-   * prefix moved to its own box), which the same text handed over again would undo.
+   * A field that already has it in the app (handed over at hydration, or typed into after it, so
+   * the app saw the keys) is left alone while it is in the page: the app may have changed the
+   * text (a search value's prefix moved to its own box), which handing it over again would undo.
    */
-  const passTypedText = (atReplay: boolean): void => {
+  const passTypedText = (): void => {
     for (const [held, entry] of typed) {
       const { value, path } = entry;
-      if (atReplay && entry.handed && held.isConnected) continue;
-      entry.handed = true;
+      if (entry.handed?.isConnected) continue;
       let field: Element | undefined = held;
       if (!held.isConnected) {
         field = document.body;
         for (const index of path) field = field?.children[index];
       }
       if (!isField(field) || field.tagName !== held.tagName) continue;
+      entry.handed = field;
       if (field instanceof HTMLSelectElement) {
         // React reads a select's choice from its `change` event.
         field.value = value;
@@ -252,7 +254,7 @@ export function bootOnIntent(scripts: string[]): void {
   };
 
   const replay = (): void => {
-    passTypedText(true);
+    passTypedText();
     typed.clear();
     if (heldKey) document.body.dispatchEvent(new KeyboardEvent('keydown', heldKey));
     // Keys typed from here until the text reaches the box join it (onKey), so none is lost or
@@ -286,7 +288,6 @@ export function bootOnIntent(scripts: string[]): void {
     }
   };
 
-  let hydrated = false;
   (window as unknown as { __docsBooted?: () => void }).__docsBooted = () => {
     if (hydrated) return;
     hydrated = true;
@@ -295,10 +296,12 @@ export function bootOnIntent(scripts: string[]): void {
     // field re-rendered from the state it hydrated with gets the server's value back, and the
     // keys typed next would land after that value instead of after the reader's text. This runs
     // in Root's passive effect, after every effect of the first commit (children's first) and
-    // before React renders what they, or its layout effects, scheduled; a part that hydrates in a
-    // later commit (a Suspense boundary) is not hydrated yet and would miss it. The replay hands
-    // the text over again only to fields the app has replaced by then, or typed in since.
-    if (!ready) passTypedText(false);
+    // before React renders what they, or its layout effects, scheduled. A field in a part that
+    // hydrates in a later commit (a server-rendered Suspense boundary) would miss it, and the
+    // replay would not try again; no page has one (the search dialog, the demos and the 404
+    // search render in the browser only). The replay hands the text over again only to fields
+    // the app has replaced by then.
+    if (!ready) passTypedText();
     // Presses go on being held until the replay: until then parts of the page may still be the
     // server's HTML, waiting to be replaced.
     whenSettled(() => {
