@@ -141,7 +141,7 @@ export interface QuerySets {
   /**
    * Issue 42, nineteenth round: taken from other real Medplum threads (odd-numbered, while the
    * eighteenth round's content work took even-numbered ones), by someone who did not see the
-   * ranking code; committed (`COMMIT`) before the nineteenth round's ranking changes, measured
+   * ranking code; committed (`c8a12e1`) before the nineteenth round's ranking changes, measured
    * once at the end of that round, never tuned on.
    */
   holdout21: ReaderQuery[];
