@@ -138,6 +138,13 @@ export interface QuerySets {
    * threads a page answers.
    */
   holdout20: ReaderQuery[];
+  /**
+   * Issue 42, nineteenth round: taken from other real Medplum threads (odd-numbered, while the
+   * eighteenth round's content work took even-numbered ones), by someone who did not see the
+   * ranking code; committed (`c8a12e1`) before the nineteenth round's ranking changes, measured
+   * once at the end of that round, never tuned on.
+   */
+  holdout21: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -176,10 +183,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout18',
   'holdout19',
   'holdout20',
+  'holdout21',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout20'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout20', 'holdout21'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
