@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { locateBrowser } from './find-browser';
 import { detectBaseUrl, serveBuild, type StaticServer } from './serve-build';
 
@@ -224,10 +224,42 @@ export async function waitForPage<A>(
       // A navigation replaced the document between two polls: poll the new one.
       if (!/Execution context was destroyed|navigation|Cannot find context/i.test((err as Error).message)) throw err;
     }
-    if (Date.now() > deadline)
-      throw new Error(`waitForPage: timed out after ${timeout} ms waiting for ${String(predicate).slice(0, 300)}`);
+    if (Date.now() > deadline) {
+      // Where the page was, so a failure seen only in CI says what the page did instead.
+      const where = await page
+        .evaluate(
+          `location.href + ' (boot: ' + document.documentElement.dataset.boot + ', ' + document.readyState + ')'`,
+        )
+        .catch((err: Error) => `unknown: ${err.message}`);
+      throw new Error(
+        `waitForPage: timed out after ${timeout} ms waiting for ${String(predicate).slice(0, 300)}; the page is at ${String(where).slice(0, 300)}`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, polling));
   }
+}
+
+/**
+ * Clicks an element far down a long page as a reader does: once it is on screen and has stopped
+ * moving. Long pages draw their blocks only near the viewport (content-visibility, see
+ * src/css/custom.css), so after Playwright's jump to the element the blocks drawn around it
+ * change height and the element moves for a frame or more. A click dispatched meanwhile lands on
+ * another line (seen: a press on a list item 2,000 px above the link); Playwright usually notices
+ * and clicks again, but under load one click in ten or so on the Patient page's tool links was
+ * lost, and the page stayed where it was. Its box must stay the same over three polls 100 ms
+ * apart (10 s at most).
+ */
+export async function clickWhenInPlace(locator: Locator): Promise<void> {
+  await locator.scrollIntoViewIfNeeded();
+  const deadline = Date.now() + 10_000;
+  let last = '';
+  for (let same = 0; same < 3 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const box = JSON.stringify(await locator.boundingBox());
+    same = box === last ? same + 1 : 0;
+    last = box;
+  }
+  await locator.click();
 }
 
 /**

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { offlineContext, startApp, startSession, type Session, waitForPage } from '../../lib/browser';
+import { clickWhenInPlace, offlineContext, startApp, startSession, type Session, waitForPage } from '../../lib/browser';
 
 const axePath = createRequire(__filename).resolve('axe-core/axe.min.js');
 
@@ -142,7 +142,7 @@ test('the Patient reference page links into each tool with its example or type f
       session.href('/docs/api/fhir/resources/patient'),
     );
   };
-  await page.getByRole('link', { name: 'validate this example' }).click();
+  await clickWhenInPlace(page.getByRole('link', { name: 'validate this example' }));
   // The link's `?resource=` is moved into the fragment as the tool starts. The address is polled:
   // the press starts the page's app and is replayed (plugins/bundle/boot-on-intent), and the two history
   // changes that follow (push, then replace) raced page.waitForURL.
@@ -155,7 +155,7 @@ test('the Patient reference page links into each tool with its example or type f
   assert.match(await page.getByLabel('Resource', { exact: true }).inputValue(), /"resourceType": "Patient"/);
 
   await backToPatient();
-  await page.getByRole('link', { name: 'try FHIRPath on this example' }).click();
+  await clickWhenInPlace(page.getByRole('link', { name: 'try FHIRPath on this example' }));
   await waitForPage(
     page,
     (path) => location.pathname === path && /^#(?=.*resource=)(?=.*expression=)/.test(location.hash),
@@ -170,7 +170,7 @@ test('the Patient reference page links into each tool with its example or type f
   await page.getByTestId('fhirpath-count').waitFor();
 
   await backToPatient();
-  await page.getByRole('link', { name: 'search builder' }).click();
+  await clickWhenInPlace(page.getByRole('link', { name: 'search builder' }));
   await waitForPage(
     page,
     (path) => location.pathname === path && location.hash.startsWith('#type=Patient'),
