@@ -13,6 +13,7 @@ import { NOT_INDEXED, SYNONYMS } from '../lib/search-fields.mjs';
 import { batchReleases } from '../lib/pagefind-batch-release.mjs';
 import { loadExtensionChunks } from '../lib/pagefind-extension-chunks.mjs';
 import { inflateNatively } from '../lib/pagefind-native-gunzip.mjs';
+import { copyFragments } from '../lib/pagefind-fragment-copy.mjs';
 import { readQuestions } from '../lib/search-questions.mjs';
 
 /**
@@ -91,6 +92,7 @@ await pagefind.close();
 batchReleases(outDir);
 loadExtensionChunks(outDir);
 inflateNatively(outDir);
+copyFragments(outDir);
 writeMessagePatterns(outDir);
 
 // The browser loads this file first; an empty one would break every search.

@@ -101,3 +101,29 @@ test('keys typed straight after Ctrl+K, while the search code still loads, all r
   assert.equal(await dialog.getByRole('searchbox').inputValue(), 'patients');
   await context.close();
 });
+
+test('two searches that find the same page on a fresh index each get their own excerpt and headings', async () => {
+  const { context, offOrigin } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(session.url('/docs'));
+  // Pagefind's own API (loaded as src/components/Search/loadPagefind.ts does), asked for one
+  // page's data by two searches at once while its fragment is still loading, as a first query's
+  // search of all its words and its word-by-word searches do. Each answer must be what that
+  // search gets when it asks alone, once the fragment is cached (lib/pagefind-fragment-copy.mjs).
+  const { together, alone } = (await page.evaluate(`(async () => {
+    const pagefind = await import(${JSON.stringify(session.href('/pagefind/pagefind.js'))});
+    await pagefind.options({ baseUrl: ${JSON.stringify(session.href('/'))} });
+    const [first, second] = await Promise.all([pagefind.search('subscription'), pagefind.search('bot')]);
+    const shared = first.results.find((r) => second.results.some((s) => s.id === r.id));
+    if (!shared) throw new Error('no page holds both words');
+    const same = second.results.find((s) => s.id === shared.id);
+    const view = (d) => JSON.stringify([d.excerpt, d.sub_results.map((s) => [s.title, s.url, s.excerpt])]);
+    const together = (await Promise.all([shared.data(), same.data()])).map(view);
+    const alone = [view(await shared.data()), view(await same.data())];
+    return { together, alone };
+  })()`)) as { together: string[]; alone: string[] };
+  assert.notEqual(alone[0], alone[1], 'the two searches should see the page differently');
+  assert.deepEqual(together, alone);
+  assert.deepEqual(offOrigin, []);
+  await context.close();
+});

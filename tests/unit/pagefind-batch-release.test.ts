@@ -1,7 +1,7 @@
 /**
- * The pagefind-batch-release, pagefind-extension-chunks and pagefind-native-gunzip patches
- * (lib/pagefind-batch-release.mjs, lib/pagefind-extension-chunks.mjs, lib/pagefind-native-gunzip.mjs)
- * apply to what the installed Pagefind writes, and each fails naming itself when it does not.
+ * The pagefind-batch-release, pagefind-extension-chunks, pagefind-native-gunzip and
+ * pagefind-fragment-copy patches (lib/pagefind-*.mjs) apply to what the installed Pagefind writes,
+ * and each fails naming itself when it does not.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { batchReleases, replaceOnce } from '../../lib/pagefind-batch-release.mjs';
 import { loadExtensionChunks } from '../../lib/pagefind-extension-chunks.mjs';
+import { copyFragments } from '../../lib/pagefind-fragment-copy.mjs';
 import { CALLS, inflateNatively } from '../../lib/pagefind-native-gunzip.mjs';
 
 /** Runs `check` on a folder holding what the installed Pagefind writes for a one-page site. */
@@ -65,6 +66,24 @@ test("the installed Pagefind's worker inflates every file it loads natively", ()
     // The patched worker still parses as a script.
     assert.doesNotThrow(() => new Function(worker));
     assert.throws(() => inflateNatively(outDir), /pagefind-native-gunzip/);
+  }));
+
+test("the installed Pagefind's page and worker scripts return each search its own copy of a fragment", () =>
+  withPagefindOutput((outDir) => {
+    // After the other patches, as the build applies them.
+    batchReleases(outDir);
+    loadExtensionChunks(outDir);
+    inflateNatively(outDir);
+    copyFragments(outDir);
+    for (const name of ['pagefind.js', 'pagefind-worker.js']) {
+      const text = fs.readFileSync(path.join(outDir, name), 'utf8');
+      assert.match(text, /this\.excerptEllipsis\);return\{\.\.\.fragment\};\}/, name);
+      assert.doesNotMatch(text, /return fragment;\}/, name);
+    }
+    // The worker, a classic script, still parses (the page script is a module).
+    const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
+    assert.doesNotThrow(() => new Function(worker));
+    assert.throws(() => copyFragments(outDir), /pagefind-fragment-copy/);
   }));
 
 test('a replacement that matches twice is refused', () => {
