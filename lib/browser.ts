@@ -246,18 +246,28 @@ export async function waitForPage<A>(
  * change height and the element moves for a frame or more. A click dispatched meanwhile lands on
  * another line (seen: a press on a list item 2,000 px above the link); Playwright usually notices
  * and clicks again, but under load one click in ten or so on the Patient page's tool links was
- * lost, and the page stayed where it was. Its box must stay the same over three polls 100 ms
- * apart (10 s at most).
+ * lost, and the page stayed where it was. Its box must stay the same, on screen, over three polls
+ * 100 ms apart; an element still moving after 10 s fails the test.
  */
 export async function clickWhenInPlace(locator: Locator): Promise<void> {
-  await locator.scrollIntoViewIfNeeded();
+  const page = locator.page();
   const deadline = Date.now() + 10_000;
   let last = '';
-  for (let same = 0; same < 3 && Date.now() < deadline; ) {
+  for (let same = 0; same < 3; ) {
+    if (Date.now() > deadline) throw new Error(`clickWhenInPlace: ${String(locator)} did not stop moving in 10 s`);
+    const box = await locator.boundingBox({ timeout: 5_000 });
+    const view = page.viewportSize();
+    // Off screen (or not laid out): bring it into view again, and start counting afresh.
+    if (!box || (view && (box.y < 0 || box.y + box.height > view.height))) {
+      await locator.scrollIntoViewIfNeeded();
+      same = 0;
+      last = '';
+    } else {
+      const now = JSON.stringify(box);
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const box = JSON.stringify(await locator.boundingBox());
-    same = box === last ? same + 1 : 0;
-    last = box;
   }
   await locator.click();
 }
