@@ -36,6 +36,14 @@ export function replaceOnce(text, from, to, file, patch = PATCH) {
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
 
+/** Replaces `from` by `to` exactly once in each of the two scripts Pagefind writes to `outDir`, in place. */
+export function replaceInScripts(outDir, from, to, patch) {
+  for (const name of ['pagefind.js', 'pagefind-worker.js']) {
+    const file = path.join(outDir, name);
+    fs.writeFileSync(file, replaceOnce(fs.readFileSync(file, 'utf8'), from, to, file, patch));
+  }
+}
+
 /** Rewrites `<outDir>/pagefind.js` and `<outDir>/pagefind-worker.js` in place. */
 export function batchReleases(outDir) {
   const page = path.join(outDir, 'pagefind.js');

@@ -12,9 +12,7 @@
  * Extensions with a letter past "z" (an accented letter) may still fall outside; index words are
  * nearly all ASCII. Each replacement must apply exactly once, or the build fails naming the patch.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { replaceOnce } from './pagefind-batch-release.mjs';
+import { replaceInScripts } from './pagefind-batch-release.mjs';
 
 const PATCH = 'pagefind-extension-chunks (patches/manifest.json; re-read it after a Pagefind upgrade)';
 
@@ -24,8 +22,5 @@ const REQUEST_WITH_ENDS =
 
 /** Rewrites the chunk request in `<outDir>/pagefind.js` and `<outDir>/pagefind-worker.js` in place. */
 export function loadExtensionChunks(outDir) {
-  for (const name of ['pagefind.js', 'pagefind-worker.js']) {
-    const file = path.join(outDir, name);
-    fs.writeFileSync(file, replaceOnce(fs.readFileSync(file, 'utf8'), REQUEST, REQUEST_WITH_ENDS, file, PATCH));
-  }
+  replaceInScripts(outDir, REQUEST, REQUEST_WITH_ENDS, PATCH);
 }

@@ -11,9 +11,7 @@
  * a shallow copy taken as soon as its own values are written. Applied to the worker and to the page
  * script (which searches on the main thread where workers are unavailable).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { replaceOnce } from './pagefind-batch-release.mjs';
+import { replaceInScripts } from './pagefind-batch-release.mjs';
 
 const PATCH = 'pagefind-fragment-copy (patches/manifest.json; re-read it after a Pagefind upgrade)';
 
@@ -24,8 +22,5 @@ const RETURN_COPY =
 
 /** Rewrites `<outDir>/pagefind.js` and `<outDir>/pagefind-worker.js` in place. */
 export function copyFragments(outDir) {
-  for (const name of ['pagefind.js', 'pagefind-worker.js']) {
-    const file = path.join(outDir, name);
-    fs.writeFileSync(file, replaceOnce(fs.readFileSync(file, 'utf8'), RETURN, RETURN_COPY, file, PATCH));
-  }
+  replaceInScripts(outDir, RETURN, RETURN_COPY, PATCH);
 }
