@@ -19,6 +19,7 @@ import {
   significantWords,
   messageWords,
   toRoute,
+  withNamedPage,
   type ScoredResult,
 } from '../../src/components/Search/pagefind';
 
@@ -267,7 +268,7 @@ test("a question's words are searched among the guides only; a reference page ho
   );
   assert.equal(filtersSeen.length, 5);
   for (const filters of filtersSeen)
-    assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest', 'settings'] } } });
+    assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest', 'tool', 'settings'] } } });
 });
 
 test('each path of searchPages runs its searches once; a failed search rejects it and leaves no rejection unhandled', async () => {
@@ -328,6 +329,7 @@ test('a question about configuration ranks the settings tables as guides; other 
   assert.ok(asksAboutSettings('database SSL options ignored with MEDPLUM_* env vars'));
   assert.ok(asksAboutSettings('Add maxSearchOffset to config documentation'));
   assert.ok(asksAboutSettings('set the environment variable for the base URL'));
+  assert.ok(asksAboutSettings('Add CDK option for WAF logging'));
   assert.ok(!asksAboutSettings('allow project admins to set custom SMTP settings per project'));
   assert.ok(!asksAboutSettings('bot cannot read resources'));
   const searched: { term: string | null; filters?: unknown }[] = [];
@@ -336,13 +338,13 @@ test('a question about configuration ranks the settings tables as guides; other 
       searched.push({ term, filters: opts?.filters });
       const kind = opts?.filters?.kind as unknown;
       // The settings table holds every word; a guide holds two of them.
-      if (JSON.stringify(kind) === JSON.stringify({ any: ['reference', 'digest', 'settings'] }))
+      if (JSON.stringify(kind) === JSON.stringify({ any: ['reference', 'digest', 'tool', 'settings'] }))
         return { results: [r('settings-table')] };
       if (kind === 'settings') return { results: [r('settings-table')] };
       if (opts?.filters?.named) return { results: [] };
       if (!opts) return { results: [r('settings-table', 9)] };
       // A word searched alone: the filter leaves the settings tables out unless it names
-      // only reference and digest pages (GUIDES_AND_SETTINGS).
+      // only reference, digest and tool pages (GUIDES_AND_SETTINGS).
       const tablesIn = !JSON.stringify(opts.filters).includes('settings');
       const table = (score: number) => (tablesIn ? [r('settings-table', score)] : []);
       return { results: ['database', 'ssl'].includes(term ?? '') ? [...table(9), r('guide', 3)] : table(5) };
@@ -412,6 +414,8 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
       // Each word among the guides (withRarestWordsGuide): none here.
       if (opts.filters && 'not' in opts.filters) return { results: [] };
       calls.push(opts);
+      // No page is named "Failed" (the `named` filter).
+      if (opts?.filters && 'named' in opts.filters) return { results: [] };
       // The group page holding an entry with exactly this message (the `message` filter).
       if (opts?.filters?.message) return { results: [r('t4')] };
       return { results: [r('t1'), r('t2'), r('t3'), r('t4')] };
@@ -433,7 +437,7 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
     new Set(calls.map((c) => JSON.stringify(c))),
     new Set(
       [
-        { filters: { kind: { any: ['reference', 'digest', 'settings'] } } },
+        { filters: { kind: { any: ['reference', 'digest', 'tool', 'settings'] } } },
         { filters: { named: 'failed' } },
         { filters: { section: 'troubleshooting' } },
         { filters: { message: 'failed to login' } },
@@ -835,3 +839,21 @@ test('a pasted message keeps a package name whole, as its catalogue heading is i
   assert.equal(messageWords('Unknown search parameter: …'), 'unknown search parameter');
   assert.equal(messageWords('"?"'), '', 'no word at all: nothing to require');
 });
+
+test('a short question that writes a reference page\'s exact name lists that page within the first three', () => {
+  const ranked = [r('guide1'), r('guide2'), r('guide3'), r('guide4'), r('component')];
+  assert.deepEqual(
+    withNamedPage(ranked, [r('component')]).map((x) => x.id),
+    ['guide1', 'guide2', 'component', 'guide3', 'guide4'],
+  );
+  // Not among the results at all (it lacks the question's other words): added third.
+  assert.deepEqual(
+    withNamedPage(ranked.slice(0, 4), [r('component')]).map((x) => x.id),
+    ['guide1', 'guide2', 'component', 'guide3', 'guide4'],
+  );
+  // Already in the first three, or no page has the name: unchanged.
+  const first = [r('component'), r('guide1'), r('guide2')];
+  assert.equal(withNamedPage(first, [r('component')]), first);
+  assert.equal(withNamedPage(ranked, []), ranked);
+});
+

@@ -261,25 +261,27 @@ export const RERANK_DEPTH = 30;
 /**
  * The pages a question lists after the guides: generated reference pages (`kind: reference`),
  * digest pages (`kind: digest`: the release notes and the reference's index pages, which name
- * every feature in a line each) and the settings tables (`kind: settings`, except for a question
- * about configuration: asksAboutSettings). Pagefind's filter syntax for "any of these values".
+ * every feature in a line each), the FHIR tool pages (`kind: tool`, which name everything their tool
+ * handles) and the settings tables (`kind: settings`, except for a question about configuration:
+ * asksAboutSettings). Pagefind's filter syntax for "any of these values".
  */
-export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } };
+export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'tool', 'settings'] } };
 
 /**
- * A question about configuring the server: it says config, configure or configuration, env or
- * environment, or names a `MEDPLUM_` variable. Its answer is often the settings table (`kind:
+ * A question about configuring the server or its AWS stack: it says config, configure or
+ * configuration, env or environment, names a `MEDPLUM_` variable, or names the CDK (whose every
+ * option is a line of the CDK settings table: "Add CDK option for WAF logging"). Its answer is often the settings table (`kind:
  * settings`: the server and CDK settings pages), which then ranks as a guide does: searched with
  * the guides word by word and not listed after them. Otherwise the table, which names every
  * feature in a line, comes after the guides like a digest page. "setting" alone is not such a
  * word: "SMTP settings per project" asks about a project, not the server.
  */
 export function asksAboutSettings(query: string): boolean {
-  return /\b(config\w*|env|environment|MEDPLUM_\w*)\b/i.test(query);
+  return /\b(config\w*|env|environment|MEDPLUM_\w*|cdk)\b/i.test(query);
 }
 
 /** GUIDES with the settings tables, for a question about configuration (asksAboutSettings). */
-const GUIDES_AND_SETTINGS = { not: { kind: { any: ['reference', 'digest'] } } };
+const GUIDES_AND_SETTINGS = { not: { kind: { any: ['reference', 'digest', 'tool'] } } };
 
 /** Pagefind's filter for every page but the reference and digest pages (RANKED_LAST): the guides. */
 const GUIDES = { not: RANKED_LAST };
@@ -290,9 +292,10 @@ function settingsIds(api: PagefindApi): Promise<Set<string>> {
 }
 
 /**
- * The ids of every generated reference page (FHIR resource and datatype pages, SDK symbol pages,
- * React component and hook pages) and digest page, which carry the filter `kind: reference` or
- * `kind: digest` (scripts/build-search-index.mjs). Read once per loaded index.
+ * The ids of the pages a question lists after the guides (RANKED_LAST): every generated reference
+ * page (FHIR resource and datatype pages, SDK symbol pages, React component and hook pages), digest
+ * page, tool page and settings table, by their filter `kind` (scripts/build-search-index.mjs).
+ * Read once per loaded index.
  */
 function referenceIds(api: PagefindApi): Promise<Set<string>> {
   return idsMatching(api, 'ranked last', RANKED_LAST);
@@ -379,12 +382,26 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
     searchPages(api, query),
     typed.length >= 2 ? referenceIds(api) : Promise.resolve(new Set<string>()),
     Promise.all(names.map((n) => api.search(null, { filters: { named: n } }))).then((found) =>
-      found.flatMap((f) => f.results.map((r) => r.id)),
+      found.flatMap((f) => f.results),
     ),
     asksAboutSettings(query) ? settingsIds(api) : Promise.resolve(new Set<string>()),
   ]);
-  const exempt = new Set([...named, ...settings]);
-  return rerank(results, typed, reference, exempt);
+  const exempt = new Set([...named.map((r) => r.id), ...settings]);
+  const ranked = rerank(results, typed, reference, exempt);
+  return typed.length < LONG_QUESTION ? withNamedPage(ranked, named) : ranked;
+}
+
+/**
+ * A short question that writes a reference page's exact name (`Include total in SearchControl`,
+ * `PatientSummary react component`) lists that page within the first three: third when it is not
+ * there already, as withRarestWordsGuide places the guide of the rarest word. Pagefind may rank it
+ * anywhere, or not at all when it lacks the question's other words.
+ */
+export function withNamedPage(ranked: ScoredResult[], named: ScoredResult[]): ScoredResult[] {
+  const page = named[0];
+  if (!page || ranked.slice(0, 3).some((r) => r.id === page.id)) return ranked;
+  const rest = ranked.filter((r) => r.id !== page.id);
+  return [...rest.slice(0, 2), page, ...rest.slice(2)];
 }
 
 /** How many catalogue pages are checked for a heading named exactly as the query. */
