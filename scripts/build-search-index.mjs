@@ -42,14 +42,6 @@ const DIGEST =
  */
 const SETTINGS = /^docs\/self-hosting\/(config-settings|cdk-settings)\.html$/;
 
-/**
- * The FHIR tool pages (docs/tools/<tool>, not the tools' overview): each runs a tool in the page
- * and names what the tool handles (every search modifier, FHIRPath function or profile check), so
- * a question about one of those finds the tool before the guide that explains it (":in modifier on
- * token params" found the search builder first). `kind: tool` ranks them with the digest pages.
- */
-const TOOL = /^docs\/tools\/[^/]+\.html$/;
-
 /** The `message` filter values written while indexing (forIndex): every catalogue message, lower case. */
 const messagePatterns = new Set();
 
@@ -208,13 +200,7 @@ function forIndex(sourcePath, html) {
     // the filter `kind: digest` lets the search client rank them after the guides for a question,
     // as it does reference pages (rerank in src/components/Search/pagefind.ts); the settings
     // tables are `kind: settings`, ranked the same way unless a question is about configuration.
-    const kind = DIGEST.test(sourcePath)
-      ? 'digest'
-      : SETTINGS.test(sourcePath)
-        ? 'settings'
-        : TOOL.test(sourcePath)
-          ? 'tool'
-          : undefined;
+    const kind = DIGEST.test(sourcePath) ? 'digest' : SETTINGS.test(sourcePath) ? 'settings' : undefined;
     const digest = kind ? [`<span data-pagefind-filter="kind">${kind}</span>`] : [];
     // Each one-word front matter keyword (lower case) is a value of the filter `keyword`, so a
     // one-word query can ask which guides list it as theirs: Pagefind matches the last word of a

@@ -268,7 +268,7 @@ test("a question's words are searched among the guides only; a reference page ho
   );
   assert.equal(filtersSeen.length, 5);
   for (const filters of filtersSeen)
-    assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest', 'tool', 'settings'] } } });
+    assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest', 'settings'] } } });
 });
 
 test('each path of searchPages runs its searches once; a failed search rejects it and leaves no rejection unhandled', async () => {
@@ -338,13 +338,13 @@ test('a question about configuration ranks the settings tables as guides; other 
       searched.push({ term, filters: opts?.filters });
       const kind = opts?.filters?.kind as unknown;
       // The settings table holds every word; a guide holds two of them.
-      if (JSON.stringify(kind) === JSON.stringify({ any: ['reference', 'digest', 'tool', 'settings'] }))
+      if (JSON.stringify(kind) === JSON.stringify({ any: ['reference', 'digest', 'settings'] }))
         return { results: [r('settings-table')] };
       if (kind === 'settings') return { results: [r('settings-table')] };
       if (opts?.filters?.named) return { results: [] };
       if (!opts) return { results: [r('settings-table', 9)] };
       // A word searched alone: the filter leaves the settings tables out unless it names
-      // only reference, digest and tool pages (GUIDES_AND_SETTINGS).
+      // only reference and digest pages (GUIDES_AND_SETTINGS).
       const tablesIn = !JSON.stringify(opts.filters).includes('settings');
       const table = (score: number) => (tablesIn ? [r('settings-table', score)] : []);
       return { results: ['database', 'ssl'].includes(term ?? '') ? [...table(9), r('guide', 3)] : table(5) };
@@ -437,7 +437,7 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
     new Set(calls.map((c) => JSON.stringify(c))),
     new Set(
       [
-        { filters: { kind: { any: ['reference', 'digest', 'tool', 'settings'] } } },
+        { filters: { kind: { any: ['reference', 'digest', 'settings'] } } },
         { filters: { named: 'failed' } },
         { filters: { section: 'troubleshooting' } },
         { filters: { message: 'failed to login' } },
@@ -840,7 +840,7 @@ test('a pasted message keeps a package name whole, as its catalogue heading is i
   assert.equal(messageWords('"?"'), '', 'no word at all: nothing to require');
 });
 
-test('a short question that writes a reference page\'s exact name lists that page within the first three', () => {
+test("a short question that writes a reference page's exact name lists that page within the first three", async () => {
   const ranked = [r('guide1'), r('guide2'), r('guide3'), r('guide4'), r('component')];
   assert.deepEqual(
     withNamedPage(ranked, [r('component')]).map((x) => x.id),
@@ -855,5 +855,21 @@ test('a short question that writes a reference page\'s exact name lists that pag
   const first = [r('component'), r('guide1'), r('guide2')];
   assert.equal(withNamedPage(first, [r('component')]), first);
   assert.equal(withNamedPage(ranked, []), ranked);
+  // Pagefind's own copy is kept (a filter-only copy has no matched words for the excerpt).
+  const own = r('component', 7);
+  assert.equal(withNamedPage([r('g1'), r('g2'), r('g3'), own], [r('component')])[2], own);
+  // Through searchRanked: an identifier-shaped name in a short query moves its page up; a
+  // capitalised plain word, or a question of four words or more, does not.
+  const api = {
+    search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {
+      if (term === null && opts?.filters?.named === 'searchcontrol') return { results: [r('search-control')] };
+      if (term === null && opts?.filters?.named === 'bot') return { results: [r('bot-resource')] };
+      if (term === null) return { results: [] };
+      return { results: ['g1', 'g2', 'g3', 'g4'].map((id, i) => r(id, 10 - i)) };
+    },
+  } as unknown as Parameters<typeof searchRanked>[0];
+  const ids = async (q: string) => (await searchRanked(api, q)).map((x) => x.id).slice(0, 3);
+  assert.deepEqual(await ids('Include total in SearchControl'), ['g1', 'g2', 'search-control']);
+  assert.deepEqual(await ids('Bot cron job'), ['g1', 'g2', 'g3']);
+  assert.deepEqual(await ids('Include total count in SearchControl'), ['g1', 'g2', 'g3']);
 });
-

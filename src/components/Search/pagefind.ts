@@ -261,11 +261,10 @@ export const RERANK_DEPTH = 30;
 /**
  * The pages a question lists after the guides: generated reference pages (`kind: reference`),
  * digest pages (`kind: digest`: the release notes and the reference's index pages, which name
- * every feature in a line each), the FHIR tool pages (`kind: tool`, which name everything their tool
- * handles) and the settings tables (`kind: settings`, except for a question about configuration:
- * asksAboutSettings). Pagefind's filter syntax for "any of these values".
+ * every feature in a line each) and the settings tables (`kind: settings`, except for a question
+ * about configuration: asksAboutSettings). Pagefind's filter syntax for "any of these values".
  */
-export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'tool', 'settings'] } };
+export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } };
 
 /**
  * A question about configuring the server or its AWS stack: it says config, configure or
@@ -281,7 +280,7 @@ export function asksAboutSettings(query: string): boolean {
 }
 
 /** GUIDES with the settings tables, for a question about configuration (asksAboutSettings). */
-const GUIDES_AND_SETTINGS = { not: { kind: { any: ['reference', 'digest', 'tool'] } } };
+const GUIDES_AND_SETTINGS = { not: { kind: { any: ['reference', 'digest'] } } };
 
 /** Pagefind's filter for every page but the reference and digest pages (RANKED_LAST): the guides. */
 const GUIDES = { not: RANKED_LAST };
@@ -294,8 +293,8 @@ function settingsIds(api: PagefindApi): Promise<Set<string>> {
 /**
  * The ids of the pages a question lists after the guides (RANKED_LAST): every generated reference
  * page (FHIR resource and datatype pages, SDK symbol pages, React component and hook pages), digest
- * page, tool page and settings table, by their filter `kind` (scripts/build-search-index.mjs).
- * Read once per loaded index.
+ * page and settings table, by their filter `kind` (scripts/build-search-index.mjs). Read once per
+ * loaded index.
  */
 function referenceIds(api: PagefindApi): Promise<Set<string>> {
   return idsMatching(api, 'ranked last', RANKED_LAST);
@@ -373,32 +372,38 @@ export function rerank<T extends { id: string }>(
 
 /**
  * searchPages, reranked (see rerank). The query's words written as names are looked up as page
- * names (the filter `named`), so the reference pages they name keep their place.
+ * names (the filter `named`), so the reference pages they name keep their place; in a short query
+ * a page named by an identifier-shaped word is also moved up (withNamedPage).
  */
 export async function searchRanked(api: PagefindApi, query: string): Promise<ScoredResult[]> {
   const typed = typedWords(query);
-  const names = typed.length >= 2 ? typed.filter(isWrittenAsName).map((w) => w.toLowerCase()) : [];
-  const [results, reference, named, settings] = await Promise.all([
+  const names = typed.length >= 2 ? typed.filter(isWrittenAsName) : [];
+  const [results, reference, namedByWord, settings] = await Promise.all([
     searchPages(api, query),
     typed.length >= 2 ? referenceIds(api) : Promise.resolve(new Set<string>()),
-    Promise.all(names.map((n) => api.search(null, { filters: { named: n } }))).then((found) =>
-      found.flatMap((f) => f.results),
-    ),
+    Promise.all(names.map((n) => api.search(null, { filters: { named: n.toLowerCase() } }).then((f) => f.results))),
     asksAboutSettings(query) ? settingsIds(api) : Promise.resolve(new Set<string>()),
   ]);
-  const exempt = new Set([...named.map((r) => r.id), ...settings]);
+  const exempt = new Set([...namedByWord.flat().map((r) => r.id), ...settings]);
   const ranked = rerank(results, typed, reference, exempt);
-  return typed.length < LONG_QUESTION ? withNamedPage(ranked, named) : ranked;
+  if (typed.length >= LONG_QUESTION) return ranked;
+  // Only a name shaped as an identifier (SearchControl, MedplumClient) moves its page up: a
+  // capitalised plain word ("Bot cron job", "Agent auto updater") names a resource in passing far
+  // more often than it asks for the resource's page.
+  return withNamedPage(ranked, namedByWord.filter((_, i) => /[a-z][A-Z]/.test(names[i])).flat());
 }
 
 /**
- * A short question that writes a reference page's exact name (`Include total in SearchControl`,
- * `PatientSummary react component`) lists that page within the first three: third when it is not
- * there already, as withRarestWordsGuide places the guide of the rarest word. Pagefind may rank it
- * anywhere, or not at all when it lacks the question's other words.
+ * A short question that writes a reference page's exact name as an identifier (`Include total in
+ * SearchControl`) ranks that page within the first three: third when it is not there already (the
+ * first such page, when the question names several), as withRarestWordsGuide places the guide of
+ * the rarest word, which it then moves to fourth. Pagefind may rank the page anywhere, or not at
+ * all when it lacks the question's other words. Pagefind's own copy of the result is kept when it
+ * has one: a filter-only result has no matched words, so its excerpt is the page's first words.
+ * Operation pages and headings named exactly as the query still come before it (hitsFor).
  */
 export function withNamedPage(ranked: ScoredResult[], named: ScoredResult[]): ScoredResult[] {
-  const page = named[0];
+  const page = named[0] && (ranked.find((r) => r.id === named[0].id) ?? named[0]);
   if (!page || ranked.slice(0, 3).some((r) => r.id === page.id)) return ranked;
   const rest = ranked.filter((r) => r.id !== page.id);
   return [...rest.slice(0, 2), page, ...rest.slice(2)];
