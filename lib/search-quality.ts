@@ -148,7 +148,7 @@ export interface QuerySets {
   /**
    * Issue 42, twentieth round: taken from other real Medplum threads (any number not used before,
    * most found through the pull-request titles of the history), by someone who did not see the
-   * ranking code; committed (`<commit>`) before the twentieth round's ranking changes, measured
+   * ranking code; committed (`bb531dac`) before the twentieth round's ranking changes, measured
    * once at the end of that round, never tuned on.
    */
   holdout22: ReaderQuery[];
