@@ -145,6 +145,13 @@ export interface QuerySets {
    * once at the end of that round (2026-12-05) and spent since, so it is reported.
    */
   holdout21: ReaderQuery[];
+  /**
+   * Issue 42, twentieth round: taken from other real Medplum threads (any number not used before,
+   * most found through the pull-request titles of the history), by someone who did not see the
+   * ranking code; committed (`bb531dac`) before the twentieth round's ranking changes, measured
+   * once at the end of that round, never tuned on.
+   */
+  holdout22: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -184,10 +191,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout19',
   'holdout20',
   'holdout21',
+  'holdout22',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = [];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout22'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
