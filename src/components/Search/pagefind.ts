@@ -269,11 +269,12 @@ export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } 
 /**
  * A question about configuring the server or its AWS stack: it says config, configure or
  * configuration, env or environment, names a `MEDPLUM_` variable, or names the CDK (whose every
- * option is a line of the CDK settings table: "Add CDK option for WAF logging"). Its answer is often the settings table (`kind:
- * settings`: the server and CDK settings pages), which then ranks as a guide does: searched with
- * the guides word by word and not listed after them. Otherwise the table, which names every
- * feature in a line, comes after the guides like a digest page. "setting" alone is not such a
- * word: "SMTP settings per project" asks about a project, not the server.
+ * option is a line of the CDK settings table: "Add CDK option for WAF logging"). Its answer is
+ * often the settings table (`kind: settings`: the server and CDK settings pages), which then
+ * ranks as a guide does: searched with the guides word by word and not listed after them.
+ * Otherwise the table, which names every feature in a line, comes after the guides like a digest
+ * page. "setting" alone is not such a word: "SMTP settings per project" asks about a project, not
+ * the server.
  */
 export function asksAboutSettings(query: string): boolean {
   return /\b(config\w*|env|environment|MEDPLUM_\w*|cdk)\b/i.test(query);
