@@ -11,9 +11,7 @@ import { load as loadYaml } from 'js-yaml';
 import * as pagefind from 'pagefind';
 import { NOT_INDEXED, SYNONYMS } from '../lib/search-fields.mjs';
 import { batchReleases } from '../lib/pagefind-batch-release.mjs';
-import { loadExtensionChunks } from '../lib/pagefind-extension-chunks.mjs';
-import { inflateNatively } from '../lib/pagefind-native-gunzip.mjs';
-import { copyFragments } from '../lib/pagefind-fragment-copy.mjs';
+import { patchSearchResults } from '../lib/pagefind-patches.mjs';
 import { readQuestions } from '../lib/search-questions.mjs';
 
 /**
@@ -90,9 +88,7 @@ if (written.errors.length > 0) throw new Error(`pagefind: ${written.errors.join(
 await pagefind.close();
 
 batchReleases(outDir);
-loadExtensionChunks(outDir);
-inflateNatively(outDir);
-copyFragments(outDir);
+patchSearchResults(outDir);
 writeMessagePatterns(outDir);
 
 // The browser loads this file first; an empty one would break every search.

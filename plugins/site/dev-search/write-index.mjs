@@ -8,9 +8,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadExtensionChunks } from '../../../lib/pagefind-extension-chunks.mjs';
-import { inflateNatively } from '../../../lib/pagefind-native-gunzip.mjs';
-import { copyFragments } from '../../../lib/pagefind-fragment-copy.mjs';
+import { patchSearchResults } from '../../../lib/pagefind-patches.mjs';
 import { questionsOf } from '../../../lib/search-questions.mjs';
 
 /**
@@ -52,9 +50,7 @@ export async function writeIndex(docs, outDir) {
   if (written.errors.length > 0) throw new Error(`dev-search: ${written.errors.join('; ')}`);
   await pagefind.close();
   // The same results for a query whatever was searched before, as in the built site.
-  loadExtensionChunks(outDir);
-  inflateNatively(outDir);
-  copyFragments(outDir);
+  patchSearchResults(outDir);
   // This index has no catalogue `message` filter, so no message patterns to match against
   // (scripts/build-search-index.mjs writes the built site's); an empty list, not a missing file,
   // so the search client's request for it does not fail.

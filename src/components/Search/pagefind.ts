@@ -179,10 +179,17 @@ export function withRarestWordsGuide(together: ScoredResult[], perWord: ScoredRe
   if (held.length === 0) return together;
   const rarest = held.reduce((a, b) => (b.length < a.length ? b : a));
   if (rarest.length > RARE_WORD_GUIDES) return together;
-  const best = rarest.reduce((a, b) => (b.score > a.score ? b : a));
-  if (together.slice(0, 3).some((r) => r.id === best.id)) return together;
-  const rest = together.filter((r) => r.id !== best.id);
-  return [...rest.slice(0, 2), best, ...rest.slice(2)];
+  return placedThird(
+    together,
+    rarest.reduce((a, b) => (b.score > a.score ? b : a)),
+  );
+}
+
+/** `results` with `page` third, unless it is already among the first three. */
+function placedThird(results: ScoredResult[], page: ScoredResult): ScoredResult[] {
+  if (results.slice(0, 3).some((r) => r.id === page.id)) return results;
+  const rest = results.filter((r) => r.id !== page.id);
+  return [...rest.slice(0, 2), page, ...rest.slice(2)];
 }
 
 /**
@@ -404,10 +411,8 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
  * Operation pages and headings named exactly as the query still come before it (hitsFor).
  */
 export function withNamedPage(ranked: ScoredResult[], named: ScoredResult[]): ScoredResult[] {
-  const page = named[0] && (ranked.find((r) => r.id === named[0].id) ?? named[0]);
-  if (!page || ranked.slice(0, 3).some((r) => r.id === page.id)) return ranked;
-  const rest = ranked.filter((r) => r.id !== page.id);
-  return [...rest.slice(0, 2), page, ...rest.slice(2)];
+  if (named.length === 0) return ranked;
+  return placedThird(ranked, ranked.find((r) => r.id === named[0].id) ?? named[0]);
 }
 
 /** How many catalogue pages are checked for a heading named exactly as the query. */
