@@ -335,6 +335,9 @@ test('a question about configuration ranks the settings tables as guides; other 
   assert.ok(asksAboutSettings('Added fargateAutoScaling description'));
   assert.ok(!asksAboutSettings('add the googleClientId and googleClientSecret into the Project settings'));
   assert.ok(!asksAboutSettings('MedplumClient retries'));
+  assert.ok(!asksAboutSettings('iOS app login'));
+  assert.ok(!asksAboutSettings('eCR reporting'));
+  assert.ok(!asksAboutSettings('install agent macOS'));
   const searched: { term: string | null; filters?: unknown }[] = [];
   const api = {
     search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {
