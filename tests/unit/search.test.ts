@@ -332,6 +332,12 @@ test('a question about configuration ranks the settings tables as guides; other 
   assert.ok(asksAboutSettings('Add CDK option for WAF logging'));
   assert.ok(!asksAboutSettings('allow project admins to set custom SMTP settings per project'));
   assert.ok(!asksAboutSettings('bot cannot read resources'));
+  assert.ok(asksAboutSettings('Added fargateAutoScaling description'));
+  assert.ok(!asksAboutSettings('add the googleClientId and googleClientSecret into the Project settings'));
+  assert.ok(!asksAboutSettings('MedplumClient retries'));
+  assert.ok(!asksAboutSettings('iOS app login'));
+  assert.ok(!asksAboutSettings('eCR reporting'));
+  assert.ok(!asksAboutSettings('install agent macOS'));
   const searched: { term: string | null; filters?: unknown }[] = [];
   const api = {
     search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {

@@ -281,10 +281,20 @@ export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } 
  * ranks as a guide does: searched with the guides word by word and not listed after them.
  * Otherwise the table, which names every feature in a line, comes after the guides like a digest
  * page. "setting" alone is not such a word: "SMTP settings per project" asks about a project, not
- * the server.
+ * the server. A short query (under LONG_QUESTION words) with a camelCase word is such a question
+ * too: "Added fargateAutoScaling description" names a line of the CDK table. When the word is a
+ * hook or a method instead (`useSearch hook`), the tables only join the word-by-word guide search,
+ * which the word itself, absent from them, still decides; rerank leaves such a query as Pagefind
+ * ranked it. In a longer one the word is often a project setting or a client option ("add the
+ * googleClientId into the Project settings"), and listing the tables with the guides moved 4
+ * spent answers down.
  */
 export function asksAboutSettings(query: string): boolean {
-  return /\b(config\w*|env|environment|MEDPLUM_\w*|cdk)\b/i.test(query);
+  if (/\b(config\w*|env|environment|MEDPLUM_\w*|cdk)\b/i.test(query)) return true;
+  const typed = typedWords(query);
+  // Two lower-case letters before the first capital, and not capitals to the end: `iOS`, `eCR`,
+  // `macOS` and `mTLS` are names, not keys.
+  return typed.length < LONG_QUESTION && typed.some((word) => /^[a-z]{2,}[A-Z](?![A-Z0-9]*$)/.test(word));
 }
 
 /** GUIDES with the settings tables, for a question about configuration (asksAboutSettings). */
