@@ -152,6 +152,13 @@ export interface QuerySets {
    * once at the end of that round, never tuned on.
    */
   holdout22: ReaderQuery[];
+  /**
+   * Issue 42, twenty-first round: taken from other real Medplum threads (any number not used before,
+   * most found through topic searches of the issue threads and the release pull requests' change
+   * lists), by someone who did not see the ranking code; committed (`ae822be6`) before the
+   * twenty-first round's ranking changes, measured once at the end of that round, never tuned on.
+   */
+  holdout23: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -192,10 +199,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout20',
   'holdout21',
   'holdout22',
+  'holdout23',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout22'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout22', 'holdout23'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
