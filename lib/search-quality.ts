@@ -162,7 +162,7 @@ export interface QuerySets {
   /**
    * Issue 42, twenty-second round: taken from other real Medplum threads (any number not used before,
    * most found through topic searches of the issue threads and the release pull requests' change
-   * lists), by someone who did not see the ranking code; committed (`COMMIT`) before the
+   * lists), by someone who did not see the ranking code; committed (`b1ab8c0f`) before the
    * twenty-second round's ranking changes, measured once at the end of that round, never tuned on.
    */
   holdout24: ReaderQuery[];
