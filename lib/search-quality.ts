@@ -159,6 +159,13 @@ export interface QuerySets {
    * twenty-first round's ranking changes, measured once at the end of that round, never tuned on.
    */
   holdout23: ReaderQuery[];
+  /**
+   * Issue 42, twenty-second round: taken from other real Medplum threads (any number not used before,
+   * most found through topic searches of the issue threads and the release pull requests' change
+   * lists), by someone who did not see the ranking code; committed (`b1ab8c0f`) before the
+   * twenty-second round's ranking changes, measured once at the end of that round, never tuned on.
+   */
+  holdout24: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -200,10 +207,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout21',
   'holdout22',
   'holdout23',
+  'holdout24',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout23'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout23', 'holdout24'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
