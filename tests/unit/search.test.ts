@@ -10,6 +10,7 @@ import {
   mergeByWords,
   blendByWords,
   SETTINGS_WEIGHT,
+  RERANK_DEPTH,
   searchPages,
   searchWithCatalogue,
   preferExactTitle,
@@ -348,6 +349,8 @@ test('each path of searchPages runs its searches once; a failed search rejects i
       await assert.rejects(searchPages(recording({}, (t, filtered) => t === 'bot' && filtered).api, query), {
         message: 'failed: bot',
       });
+      // Reading the settings tables' ids fails: that error is reported.
+      await assert.rejects(searchPages(recording({}, (t) => t === 'null').api, query), { message: 'failed: null' });
     }
     await new Promise((resolve) => setTimeout(resolve, 30));
   } finally {
@@ -392,6 +395,53 @@ test('a question about configuration ranks the settings tables as guides; in oth
     other.map((x) => x.id),
     ['guide', 'settings-table'],
   );
+});
+
+test("a settings table keeps its half-weight place from four words on, follows the guides in a shorter question, and is not the rarest word's guide", async () => {
+  const many = (word: string) => Array.from({ length: 200 }, (_, i) => r(`${word}${i}`, 1));
+  // The table alone holds "ssl"; the guide holds "postgres" as well as the table does.
+  const byWord: Record<string, ScoredResult[]> = {
+    postgres: [r('settings-table', 9), r('guide', 9), ...many('postgres')],
+    ssl: [r('settings-table', 9)],
+    self: [r('settings-table', 9), ...many('self')],
+    hosted: [r('settings-table', 9), ...many('hosted')],
+    config: [r('settings-table', 9), ...many('config')],
+  };
+  const together: Record<string, ScoredResult[]> = { 'postgres ssl': [r('a'), r('b'), r('c')] };
+  together['postgres ssl config'] = together['postgres ssl'];
+  const searched: unknown[] = [];
+  const api = {
+    search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {
+      searched.push(opts?.filters);
+      const kind = JSON.stringify(opts?.filters?.kind);
+      if (kind === JSON.stringify({ any: ['reference', 'digest', 'settings'] }) || kind === '"settings"')
+        return { results: [r('settings-table')] };
+      if (opts?.filters?.named) return { results: [] };
+      if (!opts) return { results: together[term ?? ''] ?? [] };
+      return { results: byWord[term ?? ''] ?? [] };
+    },
+  } as unknown as Parameters<typeof searchRanked>[0];
+  const ids = async (query: string) => (await searchRanked(api, query)).slice(0, 2).map((x) => x.id);
+  // Four words: blended with the table at half weight, which still wins on "ssl"; rerank keeps it.
+  assert.deepEqual(await ids('postgres ssl self hosted'), ['settings-table', 'guide']);
+  // Three words, none on a page with all of them: blended the same, then listed after the guides.
+  assert.equal((await searchPages(api, 'postgres ssl hosted'))[0].id, 'settings-table');
+  const short = (await searchRanked(api, 'postgres ssl hosted')).map((x) => x.id);
+  assert.equal(short[0], 'guide');
+  // The last of the first RERANK_DEPTH, after the guides among them.
+  assert.equal(short.indexOf('settings-table'), RERANK_DEPTH - 1);
+  // Three pages hold both words: the guide of the rarest word ("ssl") is placed third, and only a
+  // question about configuration may pick the table for it. With no guide holding "ssl", the
+  // rarest word is "postgres", which too many guides hold: the order stands.
+  const third = async (query: string) => (await searchPages(api, query))[2].id;
+  assert.equal(await third('postgres ssl'), 'c');
+  byWord.ssl.push(r('ssl-guide', 2));
+  assert.equal(await third('postgres ssl'), 'ssl-guide');
+  assert.equal(await third('postgres ssl config'), 'settings-table');
+  // A one-word query does not read the settings tables' ids.
+  searched.length = 0;
+  await searchRanked(api, 'ssl');
+  assert.ok(!searched.some((f) => JSON.stringify(f) === JSON.stringify({ kind: 'settings' })));
 });
 
 test('a heading naming the query and, in parentheses, the case it explains counts as named by the query', () => {
