@@ -9,6 +9,8 @@ import {
   operationsNamed,
   mergeByWords,
   blendByWords,
+  SETTINGS_WEIGHT,
+  RERANK_DEPTH,
   searchPages,
   searchWithCatalogue,
   preferExactTitle,
@@ -127,6 +129,25 @@ test('a rare word the question uses in passing does not outweigh its topic words
   const client = [r('topic', 7), r('best-client', 10), ...Array.from({ length: 148 }, (_, i) => r(`c${i}`, 1))];
   const blended = blendByWords([], [associate, policy, client]).map((x) => x.id);
   assert.equal(blended[0], 'topic');
+});
+
+test('a settings table counts at SETTINGS_WEIGHT: after a guide as good, first when it alone holds a word', () => {
+  // The table holds every word, as it names every feature's setting. Damped, it comes after a
+  // guide that holds the question's words as well as it does; undamped (a question about
+  // configuration), the two tie and the table may come first.
+  const table = r('settings-table', 10);
+  const words = (guideScore: number) => [
+    table,
+    r('guide', guideScore),
+    ...Array.from({ length: 40 }, (_, i) => r(`x${i}`, 1)),
+  ];
+  const damped = new Set(['settings-table']);
+  const even = blendByWords([], [words(10), words(10)], damped).map((x) => x.id);
+  assert.deepEqual(even.slice(0, 2), ['guide', 'settings-table']);
+  // A word only the table holds ("ssl"), the other words held weakly by the guides: the table.
+  const rare = [table];
+  assert.equal(blendByWords([], [words(2), words(2), rare], damped)[0].id, 'settings-table');
+  assert.ok(SETTINGS_WEIGHT > 0 && SETTINGS_WEIGHT < 1);
 });
 
 test('the 404 page searches for the last words of the missing address', () => {
@@ -251,12 +272,14 @@ test('a question of four words or more is ranked word by word, not by the pages 
   assert.equal(three?.[0].id, 'generic');
 });
 
-test("a question's words are searched among the guides only; a reference page holding every word follows them", async () => {
+test("a question's words are searched among the guides and settings tables only; a reference page holding every word follows them", async () => {
   const filtersSeen: unknown[] = [];
   const api = {
-    search: async (term: string, opts?: { filters?: unknown }) => {
+    search: async (term: string | null, opts?: { filters?: unknown }) => {
       // Every word together, over all pages.
       if (!opts) return { results: [r('reference-page', 9), r('guide-b', 1)] };
+      // The settings tables' ids (settingsIds), to weigh them in the blend.
+      if (term === null) return { results: [] };
       filtersSeen.push(opts?.filters);
       return { results: term === 'bot' ? [r('guide-a', 3), r('guide-b', 1)] : [r('guide-b', 2)] };
     },
@@ -267,8 +290,7 @@ test("a question's words are searched among the guides only; a reference page ho
     ['guide-b', 'guide-a', 'reference-page'],
   );
   assert.equal(filtersSeen.length, 5);
-  for (const filters of filtersSeen)
-    assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest', 'settings'] } } });
+  for (const filters of filtersSeen) assert.deepEqual(filters, { not: { kind: { any: ['reference', 'digest'] } } });
 });
 
 test('each path of searchPages runs its searches once; a failed search rejects it and leaves no rejection unhandled', async () => {
@@ -279,7 +301,9 @@ test('each path of searchPages runs its searches once; a failed search rejects i
   ) => {
     const calls: string[] = [];
     const api = {
-      search: async (term: string, opts?: { filters?: unknown }) => {
+      search: async (searched: string | null, opts?: { filters?: unknown }) => {
+        // A filter-only search (null: the settings tables' ids) is recorded as 'null'.
+        const term = String(searched);
         calls.push(`${term}${opts?.filters ? ' (guides)' : ''}`);
         // Later than the search of every word, so a failure here comes after that search's.
         await new Promise((resolve) => setTimeout(resolve, term.includes(' ') ? 0 : 5));
@@ -292,12 +316,20 @@ test('each path of searchPages runs its searches once; a failed search rejects i
   const many = [r('a'), r('b'), r('c')];
   const cases: [string, Record<string, ScoredResult[]>, string[]][] = [
     ['webhooks', {}, ['webhooks']],
-    ['cron bot', { 'cron bot': many }, ['cron bot', 'cron (guides)', 'bot (guides)']],
-    ['cron bot', {}, ['cron bot', 'cron (guides)', 'bot (guides)', 'cron', 'bot']],
+    // `null (guides)`: the settings tables' ids, read once per index (settingsIds).
+    ['cron bot', { 'cron bot': many }, ['cron bot', 'cron (guides)', 'bot (guides)', 'null (guides)']],
+    ['cron bot', {}, ['cron bot', 'cron (guides)', 'bot (guides)', 'cron', 'bot', 'null (guides)']],
     [
       'cron bot restart schedule',
       {},
-      ['cron bot restart schedule', 'cron (guides)', 'bot (guides)', 'restart (guides)', 'schedule (guides)'],
+      [
+        'cron bot restart schedule',
+        'cron (guides)',
+        'bot (guides)',
+        'restart (guides)',
+        'schedule (guides)',
+        'null (guides)',
+      ],
     ],
   ];
   for (const [query, results, expected] of cases) {
@@ -317,6 +349,8 @@ test('each path of searchPages runs its searches once; a failed search rejects i
       await assert.rejects(searchPages(recording({}, (t, filtered) => t === 'bot' && filtered).api, query), {
         message: 'failed: bot',
       });
+      // Reading the settings tables' ids fails: that error is reported.
+      await assert.rejects(searchPages(recording({}, (t) => t === 'null').api, query), { message: 'failed: null' });
     }
     await new Promise((resolve) => setTimeout(resolve, 30));
   } finally {
@@ -325,7 +359,7 @@ test('each path of searchPages runs its searches once; a failed search rejects i
   assert.deepEqual(unhandled, []);
 });
 
-test('a question about configuration ranks the settings tables as guides; other questions list them last', async () => {
+test('a question about configuration ranks the settings tables as guides; in other questions they count for less', async () => {
   assert.ok(asksAboutSettings('database SSL options ignored with MEDPLUM_* env vars'));
   assert.ok(asksAboutSettings('Add maxSearchOffset to config documentation'));
   assert.ok(asksAboutSettings('set the environment variable for the base URL'));
@@ -349,11 +383,9 @@ test('a question about configuration ranks the settings tables as guides; other 
       if (kind === 'settings') return { results: [r('settings-table')] };
       if (opts?.filters?.named) return { results: [] };
       if (!opts) return { results: [r('settings-table', 9)] };
-      // A word searched alone: the filter leaves the settings tables out unless it names
-      // only reference and digest pages (GUIDES_AND_SETTINGS).
-      const tablesIn = !JSON.stringify(opts.filters).includes('settings');
-      const table = (score: number) => (tablesIn ? [r('settings-table', score)] : []);
-      return { results: ['database', 'ssl'].includes(term ?? '') ? [...table(9), r('guide', 3)] : table(5) };
+      // A word searched alone, among the guides and the settings tables (GUIDES_AND_SETTINGS):
+      // the table and a guide hold each word as well as each other.
+      return { results: [r('settings-table', 9), r('guide', 9)] };
     },
   } as unknown as Parameters<typeof searchRanked>[0];
   const asked = await searchRanked(api, 'database SSL options ignored with env vars');
@@ -363,6 +395,53 @@ test('a question about configuration ranks the settings tables as guides; other 
     other.map((x) => x.id),
     ['guide', 'settings-table'],
   );
+});
+
+test("a settings table keeps its half-weight place from four words on, follows the guides in a shorter question, and is not the rarest word's guide", async () => {
+  const many = (word: string) => Array.from({ length: 200 }, (_, i) => r(`${word}${i}`, 1));
+  // The table alone holds "ssl"; the guide holds "postgres" as well as the table does.
+  const byWord: Record<string, ScoredResult[]> = {
+    postgres: [r('settings-table', 9), r('guide', 9), ...many('postgres')],
+    ssl: [r('settings-table', 9)],
+    self: [r('settings-table', 9), ...many('self')],
+    hosted: [r('settings-table', 9), ...many('hosted')],
+    config: [r('settings-table', 9), ...many('config')],
+  };
+  const together: Record<string, ScoredResult[]> = { 'postgres ssl': [r('a'), r('b'), r('c')] };
+  together['postgres ssl config'] = together['postgres ssl'];
+  const searched: unknown[] = [];
+  const api = {
+    search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {
+      searched.push(opts?.filters);
+      const kind = JSON.stringify(opts?.filters?.kind);
+      if (kind === JSON.stringify({ any: ['reference', 'digest', 'settings'] }) || kind === '"settings"')
+        return { results: [r('settings-table')] };
+      if (opts?.filters?.named) return { results: [] };
+      if (!opts) return { results: together[term ?? ''] ?? [] };
+      return { results: byWord[term ?? ''] ?? [] };
+    },
+  } as unknown as Parameters<typeof searchRanked>[0];
+  const ids = async (query: string) => (await searchRanked(api, query)).slice(0, 2).map((x) => x.id);
+  // Four words: blended with the table at half weight, which still wins on "ssl"; rerank keeps it.
+  assert.deepEqual(await ids('postgres ssl self hosted'), ['settings-table', 'guide']);
+  // Three words, none on a page with all of them: blended the same, then listed after the guides.
+  assert.equal((await searchPages(api, 'postgres ssl hosted'))[0].id, 'settings-table');
+  const short = (await searchRanked(api, 'postgres ssl hosted')).map((x) => x.id);
+  assert.equal(short[0], 'guide');
+  // The last of the first RERANK_DEPTH, after the guides among them.
+  assert.equal(short.indexOf('settings-table'), RERANK_DEPTH - 1);
+  // Three pages hold both words: the guide of the rarest word ("ssl") is placed third, and only a
+  // question about configuration may pick the table for it. With no guide holding "ssl", the
+  // rarest word is "postgres", which too many guides hold: the order stands.
+  const third = async (query: string) => (await searchPages(api, query))[2].id;
+  assert.equal(await third('postgres ssl'), 'c');
+  byWord.ssl.push(r('ssl-guide', 2));
+  assert.equal(await third('postgres ssl'), 'ssl-guide');
+  assert.equal(await third('postgres ssl config'), 'settings-table');
+  // A one-word query does not read the settings tables' ids.
+  searched.length = 0;
+  await searchRanked(api, 'ssl');
+  assert.ok(!searched.some((f) => JSON.stringify(f) === JSON.stringify({ kind: 'settings' })));
 });
 
 test('a heading naming the query and, in parentheses, the case it explains counts as named by the query', () => {
@@ -437,13 +516,15 @@ test('the troubleshooting catalogue is searched on its own beside all pages', as
     ['t4', 't1', 't2', 't3'],
     'the page with the exact message, then the first three catalogue pages by words',
   );
-  // Beside the catalogue: the reference pages (read once, for reranking), the page whose entry
-  // has this exact message, and the page named "Failed", a word written as a name (there is none).
+  // Beside the catalogue: the reference pages and the settings tables (each read once, for
+  // ranking), the page whose entry has this exact message, and the page named "Failed", a word
+  // written as a name (there is none).
   assert.deepEqual(
     new Set(calls.map((c) => JSON.stringify(c))),
     new Set(
       [
         { filters: { kind: { any: ['reference', 'digest', 'settings'] } } },
+        { filters: { kind: 'settings' } },
         { filters: { named: 'failed' } },
         { filters: { section: 'troubleshooting' } },
         { filters: { message: 'failed to login' } },

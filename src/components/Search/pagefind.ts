@@ -143,23 +143,28 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   const words = significantWords(query);
   const eachWord = (filters?: Record<string, unknown>) =>
     Promise.all(words.map((w) => api.search(w, { filters }).then((r) => r.results)));
-  const guides = asksAboutSettings(query) ? GUIDES_AND_SETTINGS : GUIDES;
   // Every query of two words or more ranks its guides word by word, whatever the search of all
   // its words returns: started beside that search, not after it. Both wait on the same index
   // chunks (the worker fetches each once), so on a fresh page the query waits for one round of
-  // searches instead of two.
-  const byWord = words.length >= 2 ? eachWord(guides) : undefined;
+  // searches instead of two. The settings tables are searched with the guides whatever the
+  // question (GUIDES_AND_SETTINGS); unless it asks about configuration, their scores count for
+  // less (SETTINGS_WEIGHT) in blendByWords and withRarestWordsGuide does not pick them, so their
+  // ids (`damped`: one filter-only search per loaded index, settingsIds) are read beside too.
+  const byWord = words.length >= 2 ? eachWord(GUIDES_AND_SETTINGS) : undefined;
+  const damped = byWord && !asksAboutSettings(query) ? settingsIds(api) : Promise.resolve(new Set<string>());
   // Awaited below, unless the search of all words fails first: a handler now keeps its own failure
   // from being reported as an unhandled rejection then.
   byWord?.catch(() => undefined);
+  damped.catch(() => undefined);
   const all = await api.search(words.join(' '));
   if (!byWord) return all.results;
-  if (words.length >= BLEND_FROM) return blendByWords(all.results, await byWord);
-  if (all.results.length >= FEW_RESULTS) return withRarestWordsGuide(all.results, await byWord);
+  if (words.length >= BLEND_FROM) return blendByWords(all.results, await byWord, await damped);
+  if (all.results.length >= FEW_RESULTS)
+    return withRarestWordsGuide(all.results, withoutIds(await byWord, await damped));
   // Few pages hold every word: the guides are ranked word by word, as a long question is (a rare
   // word counts for more than a common one), and the other pages follow, most words first.
-  const [inGuides, inAll] = await Promise.all([byWord, eachWord()]);
-  const blended = blendByWords(all.results, inGuides);
+  const [inGuides, inAll, settings] = await Promise.all([byWord, eachWord(), damped]);
+  const blended = blendByWords(all.results, inGuides, settings);
   const seen = new Set(blended.map((r) => r.id));
   return [...blended, ...mergeByWords(inAll).filter((r) => !seen.has(r.id))];
 }
@@ -236,13 +241,19 @@ const RARITY_CAP = 3;
  * (few pages hold it) says more about the answer than a common one. Each page scores, for each
  * word it holds, the word's rarity (at most RARITY_CAP) times its score for that word relative to
  * the best page's (RELATIVE_SCORE_POWER); pages holding every word (`together`) win ties
- * (EVERY_WORD_LEAD). The words are searched among the guides only (`GUIDES`, with the settings
- * tables for a question about configuration): a question's answer is a guide (rerank lists
- * reference pages after them anyway), and a common word's search over every page returns most of
- * the index, which costs the search worker as much as the rest of the query. A reference page
- * holding every word still comes, after the guides, in Pagefind's order.
+ * (EVERY_WORD_LEAD); the pages in `damped` (the settings tables, unless the question asks about
+ * configuration) score SETTINGS_WEIGHT of that. A damped page still counts, at full weight, in a
+ * word's rarity (how many pages hold it) and as its best page. The words are searched among the
+ * guides and the settings tables only (`GUIDES_AND_SETTINGS`): a question's answer is a guide
+ * (rerank lists reference pages after them anyway), and a common word's search over every page
+ * returns most of the index, which costs the search worker as much as the rest of the query. A
+ * reference page holding every word still comes, after the guides, in Pagefind's order.
  */
-export function blendByWords(together: ScoredResult[], perWord: ScoredResult[][]): ScoredResult[] {
+export function blendByWords(
+  together: ScoredResult[],
+  perWord: ScoredResult[][],
+  damped: Set<string> = new Set(),
+): ScoredResult[] {
   const scores = new Map<string, { result: ScoredResult; score: number }>();
   for (const results of perWord) {
     if (results.length === 0) continue;
@@ -259,8 +270,27 @@ export function blendByWords(together: ScoredResult[], perWord: ScoredResult[][]
     seen.score *= EVERY_WORD_LEAD;
     scores.set(r.id, seen);
   }
+  for (const id of damped) {
+    const seen = scores.get(id);
+    if (seen) seen.score *= SETTINGS_WEIGHT;
+  }
   return [...scores.values()].sort((a, b) => b.score - a.score).map((s) => s.result);
 }
+
+/** Results per word without the pages in `ids`. */
+function withoutIds(perWord: ScoredResult[][], ids: Set<string>): ScoredResult[][] {
+  return ids.size === 0 ? perWord : perWord.map((results) => results.filter((r) => !ids.has(r.id)));
+}
+
+/**
+ * How much a settings table's word-by-word score counts, against a guide's, in a question that
+ * does not ask about configuration (asksAboutSettings). The table names every feature's setting,
+ * so at full weight it would come first for most questions; left out, it was missing for those
+ * only a line of it answers ("Support for Self Hosted Postgres over SSL", "bcrypt default salt
+ * rounds"). At half weight, 10 spent answers moved up (3 from outside the first ten to first)
+ * and 3 down one place.
+ */
+export const SETTINGS_WEIGHT = 0.5;
 
 /** How many of the first results reranking reorders (the rest keep Pagefind's order after them). */
 export const RERANK_DEPTH = 30;
@@ -269,7 +299,9 @@ export const RERANK_DEPTH = 30;
  * The pages a question lists after the guides: generated reference pages (`kind: reference`),
  * digest pages (`kind: digest`: the release notes and the reference's index pages, which name
  * every feature in a line each) and the settings tables (`kind: settings`, except for a question
- * about configuration: asksAboutSettings). Pagefind's filter syntax for "any of these values".
+ * about configuration, asksAboutSettings, or of BLEND_FROM words or more, where blendByWords
+ * places them at SETTINGS_WEIGHT: searchRanked exempts them). Pagefind's filter syntax for "any of
+ * these values".
  */
 export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } };
 
@@ -278,15 +310,18 @@ export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } 
  * configuration, env or environment, names a `MEDPLUM_` variable, or names the CDK (whose every
  * option is a line of the CDK settings table: "Add CDK option for WAF logging"). Its answer is
  * often the settings table (`kind: settings`: the server and CDK settings pages), which then
- * ranks as a guide does: searched with the guides word by word and not listed after them.
- * Otherwise the table, which names every feature in a line, comes after the guides like a digest
- * page. "setting" alone is not such a word: "SMTP settings per project" asks about a project, not
- * the server. A short query (under LONG_QUESTION words) with a camelCase word is such a question
- * too: "Added fargateAutoScaling description" names a line of the CDK table. When the word is a
- * hook or a method instead (`useSearch hook`), the tables only join the word-by-word guide search,
+ * ranks as a guide does: at full weight in the word-by-word search and not listed after them.
+ * Otherwise the table, which names every feature in a line, counts for less in the word-by-word
+ * blend (SETTINGS_WEIGHT); a question of BLEND_FROM words or more keeps the place that gives it,
+ * and rerank lists it after the guides in a shorter one, like a digest page (unless the query
+ * names an identifier, which rerank leaves in its order). "setting" alone is not such a word:
+ * "SMTP settings per project" asks about a project, not the server. A short query (under
+ * LONG_QUESTION words) with a camelCase word is such a question too: "Added fargateAutoScaling
+ * description" names a line of the CDK table. When the word is a hook or a method instead
+ * (`useSearch hook`), the tables only count at full weight in the word-by-word guide search,
  * which the word itself, absent from them, still decides; rerank leaves such a query as Pagefind
  * ranked it. In a longer one the word is often a project setting or a client option ("add the
- * googleClientId into the Project settings"), and listing the tables with the guides moved 4
+ * googleClientId into the Project settings"), and ranking the tables as guides there moved 4
  * spent answers down.
  */
 export function asksAboutSettings(query: string): boolean {
@@ -297,11 +332,11 @@ export function asksAboutSettings(query: string): boolean {
   return typed.length < LONG_QUESTION && typed.some((word) => /^[a-z]{2,}[A-Z](?![A-Z0-9]*$)/.test(word));
 }
 
-/** GUIDES with the settings tables, for a question about configuration (asksAboutSettings). */
+/**
+ * Pagefind's filter for the guides and the settings tables: every page but the reference and
+ * digest pages. A question's words are searched among them one at a time (searchPages).
+ */
 const GUIDES_AND_SETTINGS = { not: { kind: { any: ['reference', 'digest'] } } };
-
-/** Pagefind's filter for every page but the reference and digest pages (RANKED_LAST): the guides. */
-const GUIDES = { not: RANKED_LAST };
 
 /** The ids of the settings tables (`kind: settings`), read once per loaded index. */
 function settingsIds(api: PagefindApi): Promise<Set<string>> {
@@ -374,7 +409,8 @@ export const LONG_QUESTION = 4;
  * where Pagefind put it (`exempt`: the Task page for "Task patient compartment"). A one-word
  * query, or a short one with an identifier in it (`createAttachment options`, `Patient.name`), is
  * left as Pagefind ranked it: it asks for a name. Digest pages (release notes, settings tables)
- * are ranked with the reference pages.
+ * are ranked with the reference pages, unless `exempt` (searchRanked exempts the settings tables
+ * in a question about configuration or of BLEND_FROM words or more).
  */
 export function rerank<T extends { id: string }>(
   results: T[],
@@ -400,7 +436,13 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
     searchPages(api, query),
     typed.length >= 2 ? referenceIds(api) : Promise.resolve(new Set<string>()),
     Promise.all(names.map((n) => api.search(null, { filters: { named: n.toLowerCase() } }).then((f) => f.results))),
-    asksAboutSettings(query) ? settingsIds(api) : Promise.resolve(new Set<string>()),
+    // The settings tables keep their place in a question about configuration (searched as guides)
+    // and in one of BLEND_FROM words or more, which searchPages ranks by blendByWords alone, with
+    // the tables at SETTINGS_WEIGHT. A shorter question lists them after the guides, like a digest
+    // page, also when searchPages blends it word by word (few pages hold every word).
+    asksAboutSettings(query) || significantWords(query).length >= BLEND_FROM
+      ? settingsIds(api)
+      : Promise.resolve(new Set<string>()),
   ]);
   const exempt = new Set([...namedByWord.flat().map((r) => r.id), ...settings]);
   const ranked = rerank(results, typed, reference, exempt);
