@@ -43,8 +43,9 @@ export function ActiveMedications({ patient }: { readonly patient?: Patient & { 
 
 // #region refresh-after-write
 function TaskList({ patientId }: { readonly patientId: string }): JSX.Element {
-  const [tasks, loading] = useSearchResources('Task', { patient: `Patient/${patientId}`, _sort: '-_lastUpdated' });
-  if (loading && !tasks) {
+  // No result yet: the hook's `loading` is still false on the first render, before its search starts.
+  const [tasks] = useSearchResources('Task', { patient: `Patient/${patientId}`, _sort: '-_lastUpdated' });
+  if (!tasks) {
     return <p>Loading…</p>;
   }
   return (

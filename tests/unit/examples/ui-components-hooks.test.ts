@@ -39,15 +39,15 @@ test('ActiveMedications asks for a patient first and sends no search', () => {
   assert.match(withPatient, /Loading medications/);
 });
 
-test('PatientTasks first renders an empty list; a Task write fires the event it listens to', async () => {
+test('PatientTasks shows Loading until the first result; a Task write fires the event it listens to', async () => {
   const medplum = new MockClient();
   const html = renderToStaticMarkup(
     createElement(AppProviders, { medplum, children: createElement(PatientTasks, { patientId: 'p1' }) }),
   );
-  // useSearchResources starts with loading false and no result; its effect (not run here) sets
-  // loading and searches, so the first render is the empty list, not "Loading…".
-  assert.match(html, /<ul><\/ul>$/);
-  assert.doesNotMatch(html, /Loading/);
+  // useSearchResources starts with no result (and loading false; its effect, not run here, sets
+  // loading and searches): the list waits on the result, so the first render says so.
+  assert.match(html, /<p>Loading…<\/p>$/);
+  assert.doesNotMatch(html, /<ul>/);
 
   // useResourceModified subscribes to the client's resourceModified event; a Task written through
   // the same client announces itself there, which is what remounts the list.
