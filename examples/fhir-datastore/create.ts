@@ -60,3 +60,37 @@ export async function upsertPatientByMrn(
   );
 }
 // #endregion upsert
+
+// #region upsert-created-or-updated
+/**
+ * The same conditional update as `upsertPatientByMrn`, sent as a one-entry batch so the entry's
+ * `response.status` says whether the server created the Patient (`"201"`) or replaced the one it
+ * found (`"200"`).
+ */
+export async function upsertPatientTellingCreated(
+  medplum: MedplumClient,
+  mrn: string,
+  given: string,
+  family: string,
+): Promise<{ created: boolean; id: string | undefined }> {
+  const patient: Patient = {
+    resourceType: 'Patient',
+    identifier: [{ system: MRN_SYSTEM, value: mrn }],
+    name: [{ given: [given], family }],
+  };
+
+  const result = await medplum.executeBatch({
+    resourceType: 'Bundle',
+    type: 'batch',
+    entry: [
+      {
+        resource: patient,
+        request: { method: 'PUT', url: `Patient?identifier=${MRN_SYSTEM}|${mrn}` },
+      },
+    ],
+  });
+  const entry = result.entry?.[0];
+  const wasCreated = entry?.response?.status === '201';
+  return { created: wasCreated, id: (entry?.resource as Patient | undefined)?.id };
+}
+// #endregion upsert-created-or-updated

@@ -1,11 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
- * Two hooks from @medplum/react-hooks (also exported by @medplum/react): a search that waits until
- * it has what it needs (`enabled`), and dictation into a text box (`useWhisper`).
+ * Hooks from @medplum/react-hooks (also exported by @medplum/react): a search that waits until
+ * it has what it needs (`enabled`), a search shown again after this client writes its resource
+ * type (`useResourceModified`), and dictation into a text box (`useWhisper`).
  */
 import type { Patient } from '@medplum/fhirtypes';
 import { getReferenceString } from '@medplum/core';
-import { useSearchResources, useWhisper } from '@medplum/react';
+import { useResourceModified, useSearchResources, useWhisper } from '@medplum/react';
 import type { JSX } from 'react';
 import { useState } from 'react';
 
@@ -39,6 +40,30 @@ export function ActiveMedications({ patient }: { readonly patient?: Patient & { 
   );
 }
 // #endregion search-enabled
+
+// #region refresh-after-write
+function TaskList({ patientId }: { readonly patientId: string }): JSX.Element {
+  // No result yet: the hook's `loading` is still false on the first render, before its search starts.
+  const [tasks] = useSearchResources('Task', { patient: `Patient/${patientId}`, _sort: '-_lastUpdated' });
+  if (!tasks) {
+    return <p>Loading…</p>;
+  }
+  return (
+    <ul>
+      {tasks?.map((task) => (
+        <li key={task.id}>{task.description ?? task.id}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function PatientTasks({ patientId }: { readonly patientId: string }): JSX.Element {
+  const [version, setVersion] = useState(0);
+  // Any Task written through this MedplumClient remounts the list, which searches again.
+  useResourceModified('Task', () => setVersion((v) => v + 1));
+  return <TaskList key={version} patientId={patientId} />;
+}
+// #endregion refresh-after-write
 
 // #region dictation
 /**

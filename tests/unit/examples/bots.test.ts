@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
@@ -29,6 +29,7 @@ import { handler as adtBot, MRN_SYSTEM as ADT_MRN } from '../../../examples/bots
 import { handler as csvBot, MRN_SYSTEM as CSV_MRN, summaryBinary } from '../../../examples/bots/file-upload';
 import { BOT_IDENTIFIER, runAsync, runById, runByIdentifier, runWithGet } from '../../../examples/bots/execute-bot';
 import { makeBotEvent, runLocally, secretsFrom } from '../../../examples/bots/local-runner';
+import { deployBundleAsBinary } from '../../../examples/bots/deploying-bots';
 import { parseSearchRequest } from '@medplum/core';
 
 async function savedPatient(medplum: MedplumClient, extra: Partial<Patient> = {}): Promise<Patient> {
@@ -471,5 +472,78 @@ describe('bots/deploying-bots: the vmcontext build command', () => {
       runLikeVmContext(code, { resourceType: 'Patient', id: 'p-1' }, fhirServer),
       /exports\.handler is not a function/,
     );
+  });
+});
+
+describe('bots/deploying-bots: a bundle too large for $deploy with code', () => {
+  // MockClient has no Bot $deploy; a scripted fetch answers as the server does and records the
+  // requests (on a server, a vmcontext Bot runs the deployed bundle afterwards).
+  test('uploads the bundle as a Binary, points executableCode at it and deploys without a body', async () => {
+    const handler = 'exports.handler = async (medplum, event) => ({ deployed: true, input: event.input });';
+    const dir = mkdtempSync(path.join(tmpdir(), 'bot-bundle-'));
+    const bundlePath = path.join(dir, 'welcome-call.js');
+    writeFileSync(bundlePath, handler);
+    try {
+      const server = onServer ? serverRecordingClient() : undefined;
+      let botId = '0193a2b4-0000-7000-8000-0000000000b1';
+      if (server) {
+        const created = await server.backend.createResource<Bot>({
+          resourceType: 'Bot',
+          name: 'welcome-call',
+          runtimeVersion: 'vmcontext',
+        });
+        botId = created.id as string;
+      }
+      const stored: Bot = { resourceType: 'Bot', id: botId, meta: { versionId: '1' }, name: 'welcome-call' };
+      const { medplum, requests } =
+        server ??
+        scriptedClient([
+          { status: 201, body: { resourceType: 'Binary', id: 'bin-1', contentType: ContentType.JAVASCRIPT } },
+          { status: 200, body: stored },
+          {
+            status: 200,
+            body: {
+              ...stored,
+              meta: { versionId: '2' },
+              executableCode: { contentType: ContentType.JAVASCRIPT, url: 'Binary/bin-1', title: 'welcome-call.js' },
+            },
+          },
+          {
+            status: 200,
+            body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] },
+          },
+        ]);
+
+      await deployBundleAsBinary(medplum, botId, bundlePath);
+
+      assert.deepEqual(
+        requests.map((r) => `${r.method} ${r.url.pathname}`),
+        [
+          'POST /fhir/R4/Binary',
+          `GET /fhir/R4/Bot/${botId}`,
+          `PUT /fhir/R4/Bot/${botId}`,
+          `POST /fhir/R4/Bot/${botId}/$deploy`,
+        ],
+      );
+      // The bundle goes up as the raw file, not inside JSON.
+      assert.equal(requests[0].headers['content-type'], ContentType.JAVASCRIPT);
+      assert.equal(requests[0].body, handler);
+      assert.equal(requests[0].url.searchParams.get('_filename'), 'welcome-call.js');
+      const put = JSON.parse(requests[2].body ?? '{}') as Bot;
+      assert.match(put.executableCode?.url ?? '', /^Binary\/[^/]+$/);
+      assert.equal(put.executableCode?.contentType, ContentType.JAVASCRIPT);
+      assert.equal(put.executableCode?.title, 'welcome-call.js');
+      assert.equal(put.name, 'welcome-call');
+      // $deploy is sent without a body, so the server reads the stored Binary.
+      assert.equal(requests[3].body, undefined);
+      if (server) {
+        const result = await server.backend.executeBot(botId, { hello: 1 }, ContentType.JSON);
+        assert.deepEqual(result, { deployed: true, input: { hello: 1 } });
+      } else {
+        assert.equal(put.executableCode?.url, 'Binary/bin-1');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

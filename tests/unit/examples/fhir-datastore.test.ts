@@ -48,6 +48,7 @@ import {
   ensurePatientByMrn,
   MRN_SYSTEM,
   upsertPatientByMrn,
+  upsertPatientTellingCreated,
 } from '../../../examples/fhir-datastore/create';
 import {
   addMobilePhone,
@@ -93,6 +94,19 @@ describe('fhir-datastore/create', () => {
     assert.equal(stored.birthDate, '1867-11-07');
     // A full replacement: the gender sent the first time is gone.
     assert.equal(stored.gender, undefined);
+  });
+
+  test('upsertPatientTellingCreated reports 201 for a new Patient, then 200 for the same one replaced', async () => {
+    const medplum = mockWithSearch();
+    const first = await upsertPatientTellingCreated(medplum, 'MRN-1001', 'Ana', 'Lopez');
+    assert.equal(first.created, true);
+    assert.ok(first.id);
+    const second = await upsertPatientTellingCreated(medplum, 'MRN-1001', 'Ana', 'López');
+    assert.equal(second.created, false);
+    assert.equal(second.id, first.id);
+    const all = await medplum.searchResources('Patient', { identifier: `${MRN_SYSTEM}|MRN-1001` });
+    assert.equal(all.length, 1);
+    assert.equal(all[0].name?.[0]?.family, 'López');
   });
 });
 
