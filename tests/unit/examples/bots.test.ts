@@ -485,15 +485,16 @@ describe('bots/deploying-bots: a bundle too large for $deploy with code', () => 
     writeFileSync(bundlePath, handler);
     try {
       const server = onServer ? serverRecordingClient() : undefined;
-      let botId = '0193a2b4-0000-7000-8000-0000000000b1';
-      if (server) {
-        const created = await server.backend.createResource<Bot>({
-          resourceType: 'Bot',
-          name: 'welcome-call',
-          runtimeVersion: 'vmcontext',
-        });
-        botId = created.id as string;
-      }
+      // On a server: a vmcontext Bot of the project (bots are enabled there), without code yet.
+      const botId = server
+        ? ((
+            await server.backend.createResource({
+              resourceType: 'Bot',
+              name: 'welcome-call',
+              runtimeVersion: 'vmcontext',
+            })
+          ).id as string)
+        : '0193a2b4-0000-7000-8000-0000000000b1';
       const stored: Bot = { resourceType: 'Bot', id: botId, meta: { versionId: '1' }, name: 'welcome-call' };
       const { medplum, requests } =
         server ??
