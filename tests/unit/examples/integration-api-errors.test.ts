@@ -70,7 +70,10 @@ describe('integration/api-errors', () => {
     const raced = conflict('could not serialize access due to concurrent update', '40001');
     assert.equal(classifyError(new OperationOutcomeError(raced)).status, 409);
     assert.equal(classifyError(new OperationOutcomeError(raced)).action, 'retry');
-    assert.equal(classifyError(new OperationOutcomeError(conflict('User is already a member of this project'))).action, 'fix-input');
+    assert.equal(
+      classifyError(new OperationOutcomeError(conflict('User is already a member of this project'))).action,
+      'fix-input',
+    );
   });
 
   test('an unexpected 500 with a plain JSON body is retried, not taken for a 400', async () => {
