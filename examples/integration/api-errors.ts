@@ -65,6 +65,9 @@ export function classifyError(err: unknown): { action: ErrorAction; status: numb
   if (status === 401 || status === 403) {
     return { action: 'give-up', status, ids }; // credentials or access policy: a person must act
   }
-  return { action: 'fix-input', status, ids }; // 400, 404, 409, 412, 422: retrying the same request will not help
+  if (status === 409 && err.outcome.issue?.[0]?.details?.coding?.[0]?.code === '40001') {
+    return { action: 'retry', status, ids }; // lost a write race (serialization failure): send it again
+  }
+  return { action: 'fix-input', status, ids }; // 400, 404, other 409s, 412, 422: retrying the same request will not help
 }
 // #endregion classify

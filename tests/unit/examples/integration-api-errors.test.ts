@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { badRequest, contentTooLarge, OperationOutcomeError, tooManyRequests } from '@medplum/core';
+import { badRequest, conflict, contentTooLarge, OperationOutcomeError, tooManyRequests } from '@medplum/core';
 import type { OperationOutcome } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
 import { onServer } from '../../server/on-server';
@@ -57,7 +57,7 @@ describe('integration/api-errors', () => {
     assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/p-missing');
   });
 
-  test('classifies 413, 429, 400 and network failures', () => {
+  test('classifies 413, 429, 400, 409 and network failures', () => {
     const tooLarge = new OperationOutcomeError(withTracing(contentTooLarge('Request body too large')));
     assert.equal(classifyError(tooLarge).status, 413);
     assert.equal(classifyError(tooLarge).action, 'split-request');
@@ -67,6 +67,13 @@ describe('integration/api-errors', () => {
     assert.equal(classifyError(new OperationOutcomeError(dateOverflow)).status, 400);
     assert.equal(classifyError(new OperationOutcomeError(dateOverflow)).action, 'fix-input');
     assert.equal(classifyError(new TypeError('Failed to fetch')).action, 'retry');
+    const raced = conflict('could not serialize access due to concurrent update', '40001');
+    assert.equal(classifyError(new OperationOutcomeError(raced)).status, 409);
+    assert.equal(classifyError(new OperationOutcomeError(raced)).action, 'retry');
+    assert.equal(
+      classifyError(new OperationOutcomeError(conflict('User is already a member of this project'))).action,
+      'fix-input',
+    );
   });
 
   test('an unexpected 500 with a plain JSON body is retried, not taken for a 400', async () => {
