@@ -355,7 +355,10 @@ describe('integration/ccda: showing a received C-CDA', () => {
     );
     assert.match(html, /<iframe title="C-CDA Viewer"[^>]*src="https:\/\/ccda\.medplum\.com"/);
     // The viewer gets the document's URL once the iframe has loaded; the page also links to it.
-    assert.match(html, /<a[^>]*href="https:\/\/storage\.example\.org\/binary\/received-ccda\.xml"[^>]*>Download<\/a>/);
+    assert.match(
+      html,
+      /<a[^>]*href="https:\/\/storage\.example\.org\/binary\/received-ccda\.xml"[^>]*>received-ccda\.xml<\/a>/,
+    );
   });
 });
 
