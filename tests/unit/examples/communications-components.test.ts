@@ -4,39 +4,13 @@
  * they navigate and what they log.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import type { ProfileResource, SearchRequest } from '@medplum/core';
 import { Operator } from '@medplum/core';
 import type { Communication, Patient } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
-import type { JSX, ReactElement } from 'react';
-import { createElement } from 'react';
 import { PatientMessages, ThreadPane } from '../../../examples/communications/thread-components';
-import { AppProviders } from '../../../examples/ui-components/providers';
-
-const { renderToStaticMarkup } = createRequire(__filename)('react-dom/server') as {
-  renderToStaticMarkup(element: ReactElement): string;
-};
-
-/** Renders `render()` inside AppProviders and returns the markup and the element it returned. */
-function renderAndCapture<P>(
-  medplum: MockClient,
-  render: () => JSX.Element,
-  navigate?: (path: string) => void,
-): { html: string; element: ReactElement<P> } {
-  let element: ReactElement<P> | undefined;
-  function Capture(): JSX.Element {
-    const result = render();
-    element = result as ReactElement<P>;
-    return result;
-  }
-  const html = renderToStaticMarkup(
-    createElement(AppProviders, { medplum, navigate, children: createElement(Capture) }),
-  );
-  assert.ok(element);
-  return { html, element };
-}
+import { renderAndCapture } from './support/render';
 
 const thread: Communication = {
   resourceType: 'Communication',

@@ -6,16 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import type { BotEvent } from '@medplum/core';
 import { createReference, Hl7Message, validateResource } from '@medplum/core';
 import type { DocumentReference, Patient } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
-import type { ReactElement } from 'react';
 import { createElement } from 'react';
 import { mockWithSearch } from './mock-with-search';
 import { glucoseResult } from './support/lab-result';
+import { renderToStaticMarkup } from './support/render';
 import { scriptedClient } from './support/scripted-fetch';
 import { serverRecordingClient } from './support/server-client';
 import { onServer } from '../../server/on-server';
@@ -39,11 +38,6 @@ import { addIdentifier, findByAnyIdentifier, SYSTEMS, unmatchedRows } from '../.
 import { ReceivedCcda } from '../../../examples/integration/received-ccda';
 import { AppProviders } from '../../../examples/ui-components/providers';
 import { exportCcda, fileReceivedCcda } from '../../../examples/integration/ccda';
-
-// @types/react-dom is not installed in this site, so load the server renderer untyped.
-const { renderToStaticMarkup } = createRequire(__filename)('react-dom/server') as {
-  renderToStaticMarkup(element: ReactElement): string;
-};
 
 describe('integration/hl7-v2', () => {
   test('readAdmission reads MSH and PID fields by their HL7 numbers', () => {

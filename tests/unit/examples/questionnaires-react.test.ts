@@ -5,40 +5,14 @@
  * was written.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import type { WithId } from '@medplum/core';
 import type { Encounter, Patient, Questionnaire, QuestionnaireResponse, Reference } from '@medplum/fhirtypes';
-import type { JSX, ReactElement } from 'react';
-import { createElement } from 'react';
 import { EditQuestionnaire } from '../../../examples/questionnaires/edit-questionnaire';
 import { ResumableIntake } from '../../../examples/questionnaires/resumable-intake';
 import { TextOnlyForm } from '../../../examples/questionnaires/text-only-form';
-import { AppProviders } from '../../../examples/ui-components/providers';
 import { mockWithSearch } from './mock-with-search';
-
-const { renderToStaticMarkup } = createRequire(__filename)('react-dom/server') as {
-  renderToStaticMarkup(element: ReactElement): string;
-};
-
-/**
- * Renders `render()` inside AppProviders and returns the markup and the element it returned, so a
- * test can call the handlers the example gives the component it renders.
- */
-function renderAndCapture<P>(
-  medplum: ReturnType<typeof mockWithSearch>,
-  render: () => JSX.Element | null,
-): { html: string; element: ReactElement<P> } {
-  let element: ReactElement<P> | undefined;
-  function Capture(): JSX.Element | null {
-    const result = render();
-    element = (result ?? undefined) as ReactElement<P> | undefined;
-    return result;
-  }
-  const html = renderToStaticMarkup(createElement(AppProviders, { medplum, children: createElement(Capture) }));
-  assert.ok(element, 'the component rendered something');
-  return { html, element };
-}
+import { renderAndCapture } from './support/render';
 
 /**
  * Keeps the promise of each updateResource the client sends, so a test can wait for the writes a

@@ -3,18 +3,11 @@
  * closed, so no expansion is requested) and calls the onChange it passes, as the picker would.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import type { ValueSetExpansionContains } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
-import type { JSX, ReactElement } from 'react';
-import { createElement } from 'react';
 import { ConditionCodePicker } from '../../../examples/terminology/condition-code-picker';
-import { AppProviders } from '../../../examples/ui-components/providers';
-
-const { renderToStaticMarkup } = createRequire(__filename)('react-dom/server') as {
-  renderToStaticMarkup(element: ReactElement): string;
-};
+import { renderAndCapture } from './support/render';
 
 test('ConditionCodePicker asks for condition codes in Spanish, 25 at a time, one code from the expansion only', () => {
   type PickerProps = {
@@ -32,17 +25,10 @@ test('ConditionCodePicker asks for condition codes in Spanish, 25 at a time, one
     expansions++;
     return real(...args);
   }) as typeof medplum.valueSetExpand;
-  let picker: ReactElement<PickerProps> | undefined;
-  function Capture(): JSX.Element {
-    const element = ConditionCodePicker();
-    picker = element as ReactElement<PickerProps>;
-    return element;
-  }
-  const html = renderToStaticMarkup(createElement(AppProviders, { medplum, children: createElement(Capture) }));
+  const { html, element: picker } = renderAndCapture<PickerProps>(medplum, ConditionCodePicker);
   assert.match(html, /<input[^>]*name="condition-code"/);
   assert.equal(expansions, 0, 'nothing is expanded before the user types');
 
-  assert.ok(picker);
   assert.equal(picker.props.binding, 'http://hl7.org/fhir/ValueSet/condition-code');
   assert.deepEqual(picker.props.expandParams, { count: 25, displayLanguage: 'es' });
   assert.equal(picker.props.creatable, false);

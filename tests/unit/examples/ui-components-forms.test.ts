@@ -3,36 +3,26 @@
  * task form through the onSubmit handler the example gives Form.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import type { Task } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
-import type { JSX, ReactElement } from 'react';
 import { createElement } from 'react';
 import { CareTeamPicker } from '../../../examples/ui-components/care-team-picker';
 import { NewTaskForm } from '../../../examples/ui-components/new-task-form';
 import { PatientTabs } from '../../../examples/ui-components/patient-tabs';
 import { AppProviders } from '../../../examples/ui-components/providers';
-
-const { renderToStaticMarkup } = createRequire(__filename)('react-dom/server') as {
-  renderToStaticMarkup(element: ReactElement): string;
-};
+import { renderAndCapture, renderToStaticMarkup } from './support/render';
 
 test('NewTaskForm renders a required description field and a submit button; submitting creates the Task', async () => {
   const medplum = new MockClient();
-  // Call the component inside a wrapper's render so its hooks run, and keep the <Form> it returns.
-  let form: ReactElement<{ onSubmit: (formData: Record<string, string>) => Promise<void> }> | undefined;
-  function Capture(): JSX.Element {
-    const element = NewTaskForm();
-    form = element as typeof form;
-    return element;
-  }
-  const html = renderToStaticMarkup(createElement(AppProviders, { medplum, children: createElement(Capture) }));
+  // Keep the <Form> the example returns, to submit it through the handler the example gives it.
+  const { html, element: form } = renderAndCapture<{
+    onSubmit: (formData: Record<string, string>) => Promise<void>;
+  }>(medplum, NewTaskForm);
   assert.match(html, /<form>/);
   assert.match(html, /<input[^>]*required=""[^>]*name="description"/);
   assert.match(html, /<button[^>]*type="submit"[^>]*>.*Create task/);
 
-  assert.ok(form);
   await form.props.onSubmit({ description: 'Call the patient back' });
   const tasks = (await medplum.searchResources('Task')).filter((t) => t.description === 'Call the patient back');
   assert.equal(tasks.length, 1);
@@ -46,10 +36,10 @@ test('CareTeamPicker starts with no members selected and sends no search while r
   const medplum = new MockClient();
   let searches = 0;
   const real = medplum.search.bind(medplum);
-  (medplum as any).search = (...args: Parameters<typeof real>) => {
+  medplum.search = ((...args: Parameters<typeof real>) => {
     searches++;
     return real(...args);
-  };
+  }) as typeof medplum.search;
   const html = renderToStaticMarkup(createElement(AppProviders, { medplum, children: createElement(CareTeamPicker) }));
   assert.match(html, /<p>0 selected<\/p>/);
   assert.equal(searches, 0);
