@@ -16,6 +16,8 @@ import {
 import { createReference, MedplumClient, validateResource } from '@medplum/core';
 import { onServer } from '../../server/on-server';
 import { serverRecordingClient } from './support/server-client';
+import type { RecordedRequest, ScriptedReply } from './support/scripted-fetch';
+import { SCRIPTED_BASE, scriptedClient, scriptedFetch } from './support/scripted-fetch';
 import { MockClient } from '@medplum/mock';
 import { gatewayClient } from '../../../examples/fhir-datastore/default-headers';
 import { searchWithLogging } from '../../../examples/fhir-datastore/log-level';
@@ -436,42 +438,31 @@ describe('fhir-datastore/client-options', () => {
 });
 
 describe('fhir-datastore/client-options: other servers, logging and default headers', () => {
-  type Sent = { url: string; method: string; headers: Record<string, string>; body?: string };
   /**
-   * Replaces the global fetch while `construct` runs (a MedplumClient takes the global fetch when
-   * it is constructed, and the examples construct their own), then puts it back. The stand-in
-   * records each request and answers with `answer`.
+   * Puts `scriptedFetch` (answers from `replies` in order, every request recorded) in place of the
+   * global fetch while `construct` runs, then restores it: the examples build their own
+   * MedplumClient without a fetch option, and a client keeps the global fetch it was built with.
    */
-  function withGlobalFetch<T>(answer: (sent: Sent) => Response, construct: () => T): { result: T; sent: Sent[] } {
-    const sent: Sent[] = [];
+  function withGlobalFetch<T>(replies: ScriptedReply[], construct: () => T): { result: T; sent: RecordedRequest[] } {
+    const { fetch: fetchImpl, requests: sent } = scriptedFetch(replies);
     const realFetch = globalThis.fetch;
-    globalThis.fetch = async (input: string | URL | Request, init?: RequestInit) => {
-      const headers: Record<string, string> = {};
-      new Headers(init?.headers).forEach((v, k) => {
-        headers[k] = v;
-      });
-      const request: Sent = {
-        url: input.toString(),
-        method: init?.method ?? 'GET',
-        headers,
-        body: init?.body === undefined ? undefined : String(init.body),
-      };
-      sent.push(request);
-      return answer(request);
-    };
+    globalThis.fetch = fetchImpl;
     try {
       return { result: construct(), sent };
     } finally {
       globalThis.fetch = realFetch;
     }
   }
-  const json = (body: unknown): Response =>
-    new Response(JSON.stringify(body), {
-      status: 200,
-      statusText: 'OK',
-      headers: { 'content-type': 'application/json' },
-    });
-  const emptyBundle = { resourceType: 'Bundle', type: 'searchset', entry: [] };
+  const emptyBundle: ScriptedReply = {
+    status: 200,
+    statusText: 'OK',
+    body: { resourceType: 'Bundle', type: 'searchset', entry: [] },
+    headers: { 'content-type': 'application/json' },
+  };
+  const opaqueToken: ScriptedReply = {
+    status: 200,
+    body: { access_token: 'opaque-token', token_type: 'Bearer', expires_in: 3600 },
+  };
   /** A JWT-shaped token (unsigned: the client reads its claims, it does not check a signature). */
   const jwt = (claims: Record<string, unknown>): string =>
     [{ alg: 'none', typ: 'JWT' }, claims, 'sig']
@@ -480,15 +471,12 @@ describe('fhir-datastore/client-options: other servers, logging and default head
 
   test('connectToEhr posts client_credentials to the EHR token URL with Basic auth, then sends FHIR calls under api/fhir with the token', async () => {
     const { result, sent } = withGlobalFetch(
-      (req) =>
-        req.url.endsWith('/oauth/token')
-          ? json({ access_token: 'opaque-ehr-token', token_type: 'Bearer', expires_in: 3600 })
-          : json({ resourceType: 'Patient', id: 'p1' }),
+      [opaqueToken, { status: 200, body: { resourceType: 'Patient', id: 'p1' } }],
       () => connectToEhr('ehr-client', 's3cret'),
     );
     const ehr = await result;
     assert.equal(sent.length, 1, 'an opaque token is accepted without asking for a profile');
-    assert.equal(sent[0].url, 'https://ehr.example.org/oauth/token');
+    assert.equal(sent[0].url.toString(), 'https://ehr.example.org/oauth/token');
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].headers.authorization, `Basic ${Buffer.from('ehr-client:s3cret').toString('base64')}`);
     assert.equal(sent[0].headers['content-type'], 'application/x-www-form-urlencoded');
@@ -499,17 +487,49 @@ describe('fhir-datastore/client-options: other servers, logging and default head
 
     const patient = await ehr.readResource('Patient', 'p1');
     assert.equal(patient.id, 'p1');
-    assert.equal(sent[1].url, 'https://ehr.example.org/api/fhir/Patient/p1');
-    assert.equal(sent[1].headers.authorization, 'Bearer opaque-ehr-token');
+    assert.equal(sent[1].url.toString(), 'https://ehr.example.org/api/fhir/Patient/p1');
+    assert.equal(sent[1].headers.authorization, 'Bearer opaque-token');
   });
 
   test('connectToEhr refuses a JWT issued for another client', async () => {
     const { result } = withGlobalFetch(
-      () => json({ access_token: jwt({ cid: 'someone-else', exp: 4102444800 }), token_type: 'Bearer' }),
+      [
+        {
+          status: 200,
+          body: { access_token: jwt({ cid: 'someone-else', exp: 4102444800 }), token_type: 'Bearer' },
+        },
+      ],
       () => connectToEhr('ehr-client', 's3cret'),
     );
-    await assert.rejects(result);
+    await assert.rejects(result, /Token not issued for this audience/);
   });
+
+  // First in this block so that the recording of the region (the first test that runs it) shows
+  // the Location-only answer and the GET it leads to; a Medplum server answers 201 with a Location
+  // header too, so it gets the same GET.
+  test(
+    'createAndRead reads the Location of a 201 that has no body',
+    { skip: onServer && 'scripted: a server that answers a create with only a Location header' },
+    async () => {
+      const { medplum, requests } = scriptedClient([
+        {
+          status: 201,
+          headers: { location: `${SCRIPTED_BASE}fhir/R4/Patient/new-1`, 'content-length': '0' },
+        },
+        { status: 200, body: { resourceType: 'Patient', id: 'new-1', name: [{ family: 'Hopper' }] } },
+      ]);
+      const created = await createAndRead<Patient>(medplum, { resourceType: 'Patient', name: [{ family: 'Hopper' }] });
+      assert.deepEqual(
+        requests.map((r) => [r.method, r.url.toString()]),
+        [
+          ['POST', `${SCRIPTED_BASE}fhir/R4/Patient`],
+          ['GET', `${SCRIPTED_BASE}fhir/R4/Patient/new-1`],
+        ],
+      );
+      assert.equal(created.id, 'new-1');
+      assert.equal(created.name?.[0]?.family, 'Hopper');
+    },
+  );
 
   test('createAndRead returns the stored resource from MockClient, which answers the create with a body', async () => {
     const medplum = new MockClient();
@@ -519,33 +539,6 @@ describe('fhir-datastore/client-options: other servers, logging and default head
     assert.equal((await medplum.readResource('Patient', created.id)).name?.[0]?.family, 'Hopper');
   });
 
-  test(
-    'createAndRead reads the Location of a 201 that has no body',
-    { skip: onServer && 'scripted: a server that answers a create with only a Location header' },
-    async () => {
-      const calls: { url: string; method: string }[] = [];
-      const medplum = new MedplumClient({
-        baseUrl: 'https://ehr.example.org/',
-        fetch: async (url: string, init: RequestInit) => {
-          calls.push({ url, method: init.method ?? 'GET' });
-          if (init.method === 'POST') {
-            return new Response(null, {
-              status: 201,
-              headers: { location: 'https://ehr.example.org/fhir/R4/Patient/new-1', 'content-length': '0' },
-            });
-          }
-          return json({ resourceType: 'Patient', id: 'new-1', name: [{ family: 'Hopper' }] });
-        },
-      });
-      const created = await createAndRead<Patient>(medplum, { resourceType: 'Patient', name: [{ family: 'Hopper' }] });
-      assert.deepEqual(calls, [
-        { url: 'https://ehr.example.org/fhir/R4/Patient', method: 'POST' },
-        { url: 'https://ehr.example.org/fhir/R4/Patient/new-1', method: 'GET' },
-      ]);
-      assert.equal(created.id, 'new-1');
-    },
-  );
-
   test('searchWithLogging prints the request and response lines with headers, then stops logging', async () => {
     const lines: string[] = [];
     const realLog = console.log;
@@ -553,10 +546,7 @@ describe('fhir-datastore/client-options: other servers, logging and default head
       lines.push(args.map(String).join(' '));
     };
     try {
-      const { result, sent } = withGlobalFetch(
-        () => json(emptyBundle),
-        () => searchWithLogging(),
-      );
+      const { result, sent } = withGlobalFetch([emptyBundle], () => searchWithLogging());
       const medplum = await result;
       assert.equal(sent.length, 1);
       assert.equal(medplum.getLogLevel(), 'none');
@@ -572,36 +562,28 @@ describe('fhir-datastore/client-options: other servers, logging and default head
 
   test('gatewayClient adds X-Api-Gateway-Key from GATEWAY_KEY to every request, token requests included', async () => {
     const saved = process.env.GATEWAY_KEY;
-    process.env.GATEWAY_KEY = 'gw-key-1';
     try {
-      const { result: medplum, sent } = withGlobalFetch(
-        (req) =>
-          req.url.endsWith('/oauth2/token')
-            ? json({ access_token: 'opaque-token', token_type: 'Bearer', expires_in: 3600 })
-            : json(emptyBundle),
-        () => gatewayClient(),
-      );
+      process.env.GATEWAY_KEY = 'gw-key-1';
+      const { result: medplum, sent } = withGlobalFetch([emptyBundle, opaqueToken], () => gatewayClient());
       assert.deepEqual(medplum.getDefaultHeaders(), { 'X-Api-Gateway-Key': 'gw-key-1' });
       await medplum.searchResources('Patient', { name: 'Smith' });
       await medplum.startClientLogin('client-1', 'secret-1');
       assert.deepEqual(
-        sent.map((r) => r.url),
+        sent.map((r) => r.url.toString()),
         ['https://api.example.com/fhir/R4/Patient?name=Smith', 'https://api.example.com/oauth2/token'],
       );
       for (const request of sent) {
         assert.equal(request.headers['x-api-gateway-key'], 'gw-key-1');
       }
+
+      delete process.env.GATEWAY_KEY;
+      assert.deepEqual(gatewayClient().getDefaultHeaders(), { 'X-Api-Gateway-Key': '' });
     } finally {
       if (saved === undefined) {
         delete process.env.GATEWAY_KEY;
       } else {
         process.env.GATEWAY_KEY = saved;
       }
-    }
-    delete process.env.GATEWAY_KEY;
-    assert.deepEqual(gatewayClient().getDefaultHeaders(), { 'X-Api-Gateway-Key': '' });
-    if (saved !== undefined) {
-      process.env.GATEWAY_KEY = saved;
     }
   });
 });
