@@ -1,10 +1,11 @@
 /**
- * MedplumClient settings that change how requests are sent: retries, streamed bodies, and the
- * read cache when acting on behalf of another user.
+ * MedplumClient settings that change how requests are sent: retries, streamed bodies, the read
+ * cache when acting on behalf of another user, signing in to another FHIR server, and following a
+ * create's Location header.
  */
 import type { MedplumClientOptions, WithId } from '@medplum/core';
 import { MedplumClient } from '@medplum/core';
-import type { Binary, Patient } from '@medplum/fhirtypes';
+import type { Binary, Patient, Resource } from '@medplum/fhirtypes';
 
 // #region retries
 /**
@@ -51,3 +52,25 @@ export async function readAsMember(
   });
 }
 // #endregion on-behalf-of
+
+// #region other-server
+/** Signs in to a FHIR server that is not Medplum (here an EHR's API) with the OAuth client credentials grant. */
+export async function connectToEhr(clientId: string, clientSecret: string): Promise<MedplumClient> {
+  const ehr = new MedplumClient({
+    baseUrl: 'https://ehr.example.org/',
+    fhirUrlPath: 'api/fhir',
+    tokenUrl: 'oauth/token',
+    authCredentialsMethod: 'header',
+  });
+  await ehr.startClientLogin(clientId, clientSecret);
+  return ehr;
+}
+// #endregion other-server
+
+// #region follow-created
+/** Creates a resource and returns it even from a server that answers 201 with only a Location header. */
+export async function createAndRead<T extends Resource>(medplum: MedplumClient, resource: T): Promise<WithId<T>> {
+  const created = await medplum.createResource(resource, { followRedirectOnCreated: true });
+  return created;
+}
+// #endregion follow-created

@@ -42,6 +42,18 @@ export async function addMobilePhone(medplum: MedplumClient, id: string, phone: 
 }
 // #endregion patch
 
+// #region conditional-patch
+/**
+ * Marks inactive the one Patient whose MRN is 12345, without knowing its Medplum id: a conditional
+ * patch (PATCH /fhir/R4/Patient?identifier=...).
+ */
+export async function deactivateByMrn(medplum: MedplumClient): Promise<WithId<Patient>> {
+  const url = medplum.fhirSearchUrl('Patient', { identifier: 'http://example.org/mrn|12345' });
+  const patient = await medplum.patch(url, [{ op: 'replace', path: '/active', value: false }]);
+  return patient;
+}
+// #endregion conditional-patch
+
 // #region patch-test
 /**
  * Marks a Patient inactive, but only if it is still the version we read: the `test` operation

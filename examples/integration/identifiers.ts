@@ -1,6 +1,7 @@
 /**
  * Identifiers across systems: one Patient carrying the ids several systems know it by, lookups by
- * any of them, and adding a newly learned id without overwriting the others.
+ * any of them, adding a newly learned id without overwriting the others, and matching a batch of
+ * incoming records by MRN with one search.
  */
 import type { MedplumClient, WithId } from '@medplum/core';
 import type { Identifier, Patient } from '@medplum/fhirtypes';
@@ -55,3 +56,22 @@ export async function addIdentifier(
   ]);
 }
 // #endregion add-identifier
+
+// #region match-batch
+import { mapByIdentifier } from '@medplum/core';
+
+/** A row of an incoming file, keyed by the hospital's MRN. */
+export interface IncomingRow {
+  mrn: string;
+}
+
+/** Returns the incoming rows whose MRN no Patient carries yet, with one search for the whole batch. */
+export async function unmatchedRows<T extends IncomingRow>(medplum: MedplumClient, incoming: T[]): Promise<T[]> {
+  const MRN = 'https://example.org/fhir/mrn/goodhealth';
+  const mrns = incoming.map((row) => `${MRN}|${row.mrn}`).join(',');
+  const bundle = await medplum.search('Patient', { identifier: mrns, _count: '1000' });
+  const byMrn = mapByIdentifier(bundle, MRN);
+  const missing = incoming.filter((row) => !byMrn.has(row.mrn)); // create these
+  return missing;
+}
+// #endregion match-batch

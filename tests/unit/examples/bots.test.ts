@@ -9,7 +9,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import { ContentType, createReference, Hl7Message, MedplumClient, validateResource } from '@medplum/core';
+import {
+  ContentType,
+  createReference,
+  getStatus,
+  Hl7Message,
+  MedplumClient,
+  OperationOutcomeError,
+  validateResource,
+} from '@medplum/core';
 import type { Bot, Observation, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
@@ -24,6 +32,7 @@ import { handler as cronBot, SCHEDULES } from '../../../examples/bots/cron-job';
 import { BOOKING_SYSTEM, handler as webhookBot } from '../../../examples/bots/consuming-webhooks';
 import type { BookingPayload } from '../../../examples/bots/consuming-webhooks';
 import { handler as insuranceBot, insuranceCheckSubscription } from '../../../examples/bots/subscription-bot';
+import { handler as mrnBot } from '../../../examples/bots/pre-commit-bot';
 import { handler as vitalsBot } from '../../../examples/bots/questionnaire-response';
 import { handler as adtBot, MRN_SYSTEM as ADT_MRN } from '../../../examples/bots/hl7-adt';
 import { handler as csvBot, MRN_SYSTEM as CSV_MRN, summaryBinary } from '../../../examples/bots/file-upload';
@@ -232,6 +241,36 @@ describe('bots/subscription-bot', () => {
       makeBotEvent<Patient | { deletedResource: Patient }>({ deletedResource: patient }),
     );
     assert.equal(deleted, 'ignored: delete');
+  });
+});
+
+describe('bots/pre-commit-bot', () => {
+  test('refuses a Patient without an MRN with a 400 OperationOutcome', async () => {
+    const medplum = mockWithSearch();
+    for (const patient of [
+      { resourceType: 'Patient', name: [{ family: 'Okafor' }] },
+      { resourceType: 'Patient', identifier: [{ system: 'http://example.org/other', value: '1' }] },
+    ] satisfies Patient[]) {
+      await assert.rejects(mrnBot(medplum, makeBotEvent<Patient>(patient)), (err: unknown) => {
+        assert.ok(err instanceof OperationOutcomeError);
+        assert.equal(err.outcome.issue?.[0]?.code, 'invalid');
+        assert.equal(err.outcome.issue?.[0]?.details?.text, 'Patient must have an MRN');
+        assert.equal(getStatus(err.outcome), 400);
+        return true;
+      });
+    }
+  });
+
+  test('returns the Patient with active defaulted to true, and keeps an active set by the writer', async () => {
+    const medplum = mockWithSearch();
+    const identifier = [{ system: 'http://example.org/mrn', value: 'MRN-1' }];
+    const stored = await mrnBot(medplum, makeBotEvent<Patient>({ resourceType: 'Patient', id: 'p1', identifier }));
+    assert.deepEqual(stored, { resourceType: 'Patient', id: 'p1', identifier, active: true });
+    const inactive = await mrnBot(
+      medplum,
+      makeBotEvent<Patient>({ resourceType: 'Patient', id: 'p2', identifier, active: false }),
+    );
+    assert.equal(inactive.active, false);
   });
 });
 

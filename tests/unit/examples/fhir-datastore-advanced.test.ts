@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import {
+  connectToEhr,
+  createAndRead,
   jobClient,
   readAsMember,
   readWithoutRetry,
@@ -14,6 +16,11 @@ import {
 import { createReference, MedplumClient, validateResource } from '@medplum/core';
 import { onServer } from '../../server/on-server';
 import { serverRecordingClient } from './support/server-client';
+import type { RecordedRequest, ScriptedReply } from './support/scripted-fetch';
+import { SCRIPTED_BASE, scriptedClient, scriptedFetch } from './support/scripted-fetch';
+import { MockClient } from '@medplum/mock';
+import { gatewayClient } from '../../../examples/fhir-datastore/default-headers';
+import { searchWithLogging } from '../../../examples/fhir-datastore/log-level';
 import type { BotEvent } from '@medplum/core';
 import type {
   Bot,
@@ -427,5 +434,156 @@ describe('fhir-datastore/client-options', () => {
     await medplum.readResource('Patient', 'p1');
     await medplum.readResource('Patient', 'p1', { headers: { 'X-Medplum-On-Behalf-Of': 'ProjectMembership/m1' } });
     assert.equal(reads.calls.length, 1);
+  });
+});
+
+describe('fhir-datastore/client-options: other servers, logging and default headers', () => {
+  /**
+   * Puts `scriptedFetch` (answers from `replies` in order, every request recorded) in place of the
+   * global fetch while `construct` runs, then restores it: the examples build their own
+   * MedplumClient without a fetch option, and a client keeps the global fetch it was built with.
+   */
+  function withGlobalFetch<T>(replies: ScriptedReply[], construct: () => T): { result: T; sent: RecordedRequest[] } {
+    const { fetch: fetchImpl, requests: sent } = scriptedFetch(replies);
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = fetchImpl;
+    try {
+      return { result: construct(), sent };
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  }
+  const emptyBundle: ScriptedReply = {
+    status: 200,
+    statusText: 'OK',
+    body: { resourceType: 'Bundle', type: 'searchset', entry: [] },
+    headers: { 'content-type': 'application/json' },
+  };
+  const opaqueToken: ScriptedReply = {
+    status: 200,
+    body: { access_token: 'opaque-token', token_type: 'Bearer', expires_in: 3600 },
+  };
+  /** A JWT-shaped token (unsigned: the client reads its claims, it does not check a signature). */
+  const jwt = (claims: Record<string, unknown>): string =>
+    [{ alg: 'none', typ: 'JWT' }, claims, 'sig']
+      .map((part) => (typeof part === 'string' ? part : Buffer.from(JSON.stringify(part)).toString('base64url')))
+      .join('.');
+
+  test('connectToEhr posts client_credentials to the EHR token URL with Basic auth, then sends FHIR calls under api/fhir with the token', async () => {
+    const { result, sent } = withGlobalFetch(
+      [opaqueToken, { status: 200, body: { resourceType: 'Patient', id: 'p1' } }],
+      () => connectToEhr('ehr-client', 's3cret'),
+    );
+    const ehr = await result;
+    assert.equal(sent.length, 1, 'an opaque token is accepted without asking for a profile');
+    assert.equal(sent[0].url.toString(), 'https://ehr.example.org/oauth/token');
+    assert.equal(sent[0].method, 'POST');
+    assert.equal(sent[0].headers.authorization, `Basic ${Buffer.from('ehr-client:s3cret').toString('base64')}`);
+    assert.equal(sent[0].headers['content-type'], 'application/x-www-form-urlencoded');
+    const form = new URLSearchParams(sent[0].body);
+    assert.equal(form.get('grant_type'), 'client_credentials');
+    assert.equal(form.get('client_secret'), null, 'the secret travels in the header, not the form');
+    assert.equal(ehr.getProfile(), undefined);
+
+    const patient = await ehr.readResource('Patient', 'p1');
+    assert.equal(patient.id, 'p1');
+    assert.equal(sent[1].url.toString(), 'https://ehr.example.org/api/fhir/Patient/p1');
+    assert.equal(sent[1].headers.authorization, 'Bearer opaque-token');
+  });
+
+  test('connectToEhr refuses a JWT issued for another client', async () => {
+    const { result } = withGlobalFetch(
+      [
+        {
+          status: 200,
+          body: { access_token: jwt({ cid: 'someone-else', exp: 4102444800 }), token_type: 'Bearer' },
+        },
+      ],
+      () => connectToEhr('ehr-client', 's3cret'),
+    );
+    await assert.rejects(result, /Token not issued for this audience/);
+  });
+
+  // First in this block so that the recording of the region (the first test that runs it) shows
+  // the Location-only answer and the GET it leads to; a Medplum server answers 201 with a Location
+  // header too, so it gets the same GET.
+  test(
+    'createAndRead reads the Location of a 201 that has no body',
+    { skip: onServer && 'scripted: a server that answers a create with only a Location header' },
+    async () => {
+      const { medplum, requests } = scriptedClient([
+        {
+          status: 201,
+          headers: { location: `${SCRIPTED_BASE}fhir/R4/Patient/new-1`, 'content-length': '0' },
+        },
+        { status: 200, body: { resourceType: 'Patient', id: 'new-1', name: [{ family: 'Hopper' }] } },
+      ]);
+      const created = await createAndRead<Patient>(medplum, { resourceType: 'Patient', name: [{ family: 'Hopper' }] });
+      assert.deepEqual(
+        requests.map((r) => [r.method, r.url.toString()]),
+        [
+          ['POST', `${SCRIPTED_BASE}fhir/R4/Patient`],
+          ['GET', `${SCRIPTED_BASE}fhir/R4/Patient/new-1`],
+        ],
+      );
+      assert.equal(created.id, 'new-1');
+      assert.equal(created.name?.[0]?.family, 'Hopper');
+    },
+  );
+
+  test('createAndRead returns the stored resource from MockClient, which answers the create with a body', async () => {
+    const medplum = new MockClient();
+    const created = await createAndRead<Patient>(medplum, { resourceType: 'Patient', name: [{ family: 'Hopper' }] });
+    assert.ok(created.id);
+    assert.equal(created.name?.[0]?.family, 'Hopper');
+    assert.equal((await medplum.readResource('Patient', created.id)).name?.[0]?.family, 'Hopper');
+  });
+
+  test('searchWithLogging prints the request and response lines with headers, then stops logging', async () => {
+    const lines: string[] = [];
+    const realLog = console.log;
+    console.log = (...args: unknown[]) => {
+      lines.push(args.map(String).join(' '));
+    };
+    try {
+      const { result, sent } = withGlobalFetch([emptyBundle], () => searchWithLogging());
+      const medplum = await result;
+      assert.equal(sent.length, 1);
+      assert.equal(medplum.getLogLevel(), 'none');
+      assert.equal(lines[0], '> GET https://api.medplum.com/fhir/R4/Patient?name=Smith');
+      assert.ok(lines.includes('< 200 OK'), lines.join('\n'));
+      // verbose adds the request headers and the response headers
+      assert.ok(lines.includes('> X-Medplum: extended'), lines.join('\n'));
+      assert.ok(lines.includes('< content-type: application/json'), lines.join('\n'));
+    } finally {
+      console.log = realLog;
+    }
+  });
+
+  test('gatewayClient adds X-Api-Gateway-Key from GATEWAY_KEY to every request, token requests included', async () => {
+    const saved = process.env.GATEWAY_KEY;
+    try {
+      process.env.GATEWAY_KEY = 'gw-key-1';
+      const { result: medplum, sent } = withGlobalFetch([emptyBundle, opaqueToken], () => gatewayClient());
+      assert.deepEqual(medplum.getDefaultHeaders(), { 'X-Api-Gateway-Key': 'gw-key-1' });
+      await medplum.searchResources('Patient', { name: 'Smith' });
+      await medplum.startClientLogin('client-1', 'secret-1');
+      assert.deepEqual(
+        sent.map((r) => r.url.toString()),
+        ['https://api.example.com/fhir/R4/Patient?name=Smith', 'https://api.example.com/oauth2/token'],
+      );
+      for (const request of sent) {
+        assert.equal(request.headers['x-api-gateway-key'], 'gw-key-1');
+      }
+
+      delete process.env.GATEWAY_KEY;
+      assert.deepEqual(gatewayClient().getDefaultHeaders(), { 'X-Api-Gateway-Key': '' });
+    } finally {
+      if (saved === undefined) {
+        delete process.env.GATEWAY_KEY;
+      } else {
+        process.env.GATEWAY_KEY = saved;
+      }
+    }
   });
 });

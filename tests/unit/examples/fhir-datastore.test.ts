@@ -52,6 +52,7 @@ import {
 } from '../../../examples/fhir-datastore/create';
 import {
   addMobilePhone,
+  deactivateByMrn,
   deactivateIfUnchanged,
   readExamples,
   refreshPerformerDisplays,
@@ -146,6 +147,26 @@ describe('fhir-datastore/read-update', () => {
       ['555-0100', '555-0199'],
     );
     assert.equal(twice.name?.[0]?.family, 'Johnson');
+  });
+
+  test('deactivateByMrn patches the one Patient with MRN 12345 found by a search, not by id', async () => {
+    const medplum = mockWithSearch();
+    const other = await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      active: true,
+      identifier: [{ system: 'http://example.org/mrn', value: '67890' }],
+    });
+    const target = await medplum.createResource<Patient>({
+      resourceType: 'Patient',
+      active: true,
+      identifier: [{ system: 'http://example.org/mrn', value: '12345' }],
+    });
+    const patched = await deactivateByMrn(medplum);
+    assert.equal(patched.id, target.id);
+    assert.equal(patched.active, false);
+    assert.notEqual(patched.meta?.versionId, target.meta?.versionId);
+    assert.equal((await medplum.readResource('Patient', target.id)).active, false);
+    assert.equal((await medplum.readResource('Patient', other.id)).active, true);
   });
 
   test('deactivateIfUnchanged applies only to the expected version', async () => {

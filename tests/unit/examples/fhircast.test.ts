@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FhircastEventName, IReconnectingWebSocket, SubscriptionRequest, WebSocketEventMap } from '@medplum/core';
 import { FHIRCAST_EVENT_NAMES, TypedEventTarget } from '@medplum/core';
-import type { ImagingStudy, Patient } from '@medplum/fhirtypes';
+import type { DiagnosticReport, ImagingStudy, Observation, Patient } from '@medplum/fhirtypes';
 import { scriptedClient, SCRIPTED_BASE } from './support/scripted-fetch';
 import {
   announcePatientClose,
@@ -19,6 +19,7 @@ import {
   subscribeViewer,
   VIEWER_EVENTS,
 } from '../../../examples/fhircast/context-sync';
+import { shareMeasurement } from '../../../examples/fhircast/report-update';
 
 const HUB = `${SCRIPTED_BASE}fhircast/STU3`;
 const PATIENT: Patient = { resourceType: 'Patient', id: 'p1', name: [{ family: 'Rivera', given: ['Ana'] }] };
@@ -173,5 +174,91 @@ describe('fhircast/context-sync', () => {
     assert.equal(await currentPatientId(medplum, 'session-42'), undefined);
     assert.equal(requests[0].method, 'GET');
     assert.equal(requests[0].url.toString(), `${HUB}/session-42`);
+  });
+});
+
+describe('fhircast/context-sync: DiagnosticReport-update', () => {
+  const REPORT: DiagnosticReport = {
+    resourceType: 'DiagnosticReport',
+    id: 'r1',
+    status: 'preliminary',
+    code: { text: 'CT chest' },
+    subject: { reference: 'Patient/p1' },
+  };
+  const MEASUREMENT: Observation = {
+    resourceType: 'Observation',
+    id: 'obs1',
+    status: 'preliminary',
+    code: { text: 'Nodule diameter' },
+    valueQuantity: { value: 7, unit: 'mm' },
+  };
+
+  test('shareMeasurement quotes the current versionId, sends the measurement as a transaction Bundle and returns the new version', async () => {
+    const { medplum, requests } = scriptedClient([
+      {
+        status: 200,
+        body: {
+          'context.type': 'DiagnosticReport',
+          'context.versionId': 'v1',
+          context: [
+            { key: 'report', resource: REPORT },
+            { key: 'patient', resource: PATIENT },
+          ],
+        },
+      },
+      {
+        status: 202,
+        body: {
+          success: true,
+          event: {
+            id: 'e1',
+            timestamp: '2026-11-25T09:30:00.000Z',
+            event: {
+              'hub.topic': 'session-42',
+              'hub.event': 'DiagnosticReport-update',
+              'context.versionId': 'v2',
+              'context.priorVersionId': 'v1',
+              context: [],
+            },
+          },
+        },
+      },
+    ]);
+    assert.equal(await shareMeasurement(medplum, 'session-42', REPORT, MEASUREMENT), 'v2');
+
+    assert.equal(requests.length, 2);
+    assert.equal(requests[0].method, 'GET');
+    assert.equal(requests[0].url.toString(), `${HUB}/session-42`);
+    assert.equal(requests[1].method, 'POST');
+    assert.equal(requests[1].url.toString(), HUB);
+    const { event } = JSON.parse(requests[1].body ?? '');
+    assert.equal(event['hub.topic'], 'session-42');
+    assert.equal(event['hub.event'], 'DiagnosticReport-update');
+    assert.equal(event['context.versionId'], 'v1');
+    assert.deepEqual(event.context[0], { key: 'report', reference: { reference: 'DiagnosticReport/r1' } });
+    assert.equal(event.context[1].key, 'updates');
+    const updates = event.context[1].resource;
+    assert.equal(updates.resourceType, 'Bundle');
+    assert.equal(updates.type, 'transaction');
+    assert.ok(updates.id);
+    assert.deepEqual(updates.entry, [{ request: { method: 'PUT', url: 'Observation/obs1' }, resource: MEASUREMENT }]);
+  });
+
+  test('shareMeasurement refuses when no report is open on the topic, and publishes nothing', async () => {
+    const { medplum, requests } = scriptedClient([
+      {
+        status: 200,
+        body: {
+          'context.type': 'Patient',
+          'context.versionId': 'v1',
+          context: [{ key: 'patient', resource: PATIENT }],
+        },
+      },
+    ]);
+    await assert.rejects(
+      shareMeasurement(medplum, 'session-42', REPORT, MEASUREMENT),
+      /No report is open on this topic/,
+    );
+    assert.equal(requests.length, 1);
   });
 });

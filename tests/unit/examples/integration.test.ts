@@ -9,9 +9,12 @@ import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { BotEvent } from '@medplum/core';
 import { createReference, Hl7Message, validateResource } from '@medplum/core';
-import type { Patient } from '@medplum/fhirtypes';
+import type { DocumentReference, Patient } from '@medplum/fhirtypes';
+import { MockClient } from '@medplum/mock';
+import { createElement } from 'react';
 import { mockWithSearch } from './mock-with-search';
 import { glucoseResult } from './support/lab-result';
+import { renderToStaticMarkup } from './support/render';
 import { scriptedClient } from './support/scripted-fetch';
 import { serverRecordingClient } from './support/server-client';
 import { onServer } from '../../server/on-server';
@@ -31,7 +34,9 @@ import {
   SUBSCRIPTION_MAX_ATTEMPTS_URL,
   SUBSCRIPTION_SECRET_URL,
 } from '../../../examples/integration/webhooks';
-import { addIdentifier, findByAnyIdentifier, SYSTEMS } from '../../../examples/integration/identifiers';
+import { addIdentifier, findByAnyIdentifier, SYSTEMS, unmatchedRows } from '../../../examples/integration/identifiers';
+import { ReceivedCcda } from '../../../examples/integration/received-ccda';
+import { AppProviders } from '../../../examples/ui-components/providers';
 import { exportCcda, fileReceivedCcda } from '../../../examples/integration/ccda';
 
 describe('integration/hl7-v2', () => {
@@ -288,6 +293,66 @@ describe('integration/identifiers', () => {
     const bare = await medplum.createResource<Patient>({ resourceType: 'Patient' });
     const first = await addIdentifier(medplum, bare.id, lab);
     assert.deepEqual(first.identifier, [lab]);
+  });
+});
+
+describe('integration/identifiers: matching a batch by MRN', () => {
+  test('unmatchedRows returns the rows whose MRN no Patient carries, in one search', async () => {
+    const medplum = mockWithSearch();
+    for (const identifier of [
+      { system: SYSTEMS.hospitalMrn, value: 'MRN-1' },
+      { system: SYSTEMS.hospitalMrn, value: 'MRN-2' },
+      // the same value in another system is not a match
+      { system: SYSTEMS.labAccount, value: 'MRN-3' },
+    ]) {
+      await medplum.createResource<Patient>({ resourceType: 'Patient', identifier: [identifier] });
+    }
+    let searches = 0;
+    const real = medplum.search.bind(medplum);
+    medplum.search = ((...args: Parameters<typeof real>) => {
+      searches++;
+      return real(...args);
+    }) as typeof medplum.search;
+    const incoming = [
+      { mrn: 'MRN-1', name: 'Ada' },
+      { mrn: 'MRN-2', name: 'Alan' },
+      { mrn: 'MRN-3', name: 'Grace' },
+      { mrn: 'MRN-4', name: 'Katherine' },
+    ];
+    const missing = await unmatchedRows(medplum, incoming);
+    assert.equal(searches, 1);
+    assert.deepEqual(missing, [
+      { mrn: 'MRN-3', name: 'Grace' },
+      { mrn: 'MRN-4', name: 'Katherine' },
+    ]);
+    assert.deepEqual(await unmatchedRows(medplum, [{ mrn: 'MRN-2' }]), []);
+  });
+});
+
+describe('integration/ccda: showing a received C-CDA', () => {
+  test("ReceivedCcda embeds the attachment in Medplum's C-CDA viewer", () => {
+    const doc: DocumentReference = {
+      resourceType: 'DocumentReference',
+      status: 'current',
+      content: [
+        {
+          attachment: {
+            contentType: 'application/cda+xml',
+            url: 'https://storage.example.org/binary/received-ccda.xml',
+            title: 'received-ccda.xml',
+          },
+        },
+      ],
+    };
+    const html = renderToStaticMarkup(
+      createElement(AppProviders, { medplum: new MockClient(), children: createElement(ReceivedCcda, { doc }) }),
+    );
+    assert.match(html, /<iframe title="C-CDA Viewer"[^>]*src="https:\/\/ccda\.medplum\.com"/);
+    // The viewer gets the document's URL once the iframe has loaded; the page also links to it.
+    assert.match(
+      html,
+      /<a[^>]*href="https:\/\/storage\.example\.org\/binary\/received-ccda\.xml"[^>]*>received-ccda\.xml<\/a>/,
+    );
   });
 });
 

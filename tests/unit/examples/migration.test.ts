@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import { validateResource } from '@medplum/core';
 import type { Condition, Patient, Resource } from '@medplum/fhirtypes';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
+import { legacyRowToPatient } from '../../../examples/migration/mapping-language';
 import type { PatientRow, ProblemRow, ProviderRow, VisitRow } from '../../../examples/migration/convert';
 import {
   convertPatient,
@@ -263,5 +264,22 @@ describe('migration/adoption', () => {
     assert.equal(none, undefined);
     assert.deepEqual(legacyWrites, [1, 2]);
     assert.deepEqual(queue, ['2']);
+  });
+});
+
+describe('migration/convert-to-fhir: the FHIR Mapping Language', () => {
+  test('legacyRowToPatient runs the map: one identifier, one name with given [Ada], two phones', () => {
+    const patient = legacyRowToPatient();
+    assert.deepEqual(patient, {
+      resourceType: 'Patient',
+      identifier: [{ system: 'https://example.org/fhir/mrn', value: '12345' }],
+      name: [{ family: 'Lovelace', given: ['Ada'] }],
+      telecom: [
+        { system: 'phone', value: '555-0100' },
+        { system: 'phone', value: '555-0101' },
+      ],
+    });
+    loadFullDefinitions();
+    validateResource(patient);
   });
 });

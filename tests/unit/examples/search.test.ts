@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FhirFilterComparison, FhirFilterConnective } from '@medplum/core';
 import { DEFAULT_MAX_SEARCH_COUNT, Operator, parseFilterParameter } from '@medplum/core';
-import type { Observation, Patient } from '@medplum/fhirtypes';
+import type { Observation, Patient, ValueSet } from '@medplum/fhirtypes';
 import type { MockClient } from '@medplum/mock';
 import { findByIdentifier, listByFamily, searchByFamily, threeWaysToAsk } from '../../../examples/search/basic-search';
 import {
@@ -37,6 +37,7 @@ import {
 import { newSearchClient, recordingClient, uniqueTag } from './support/search-mock';
 import { loadFullDefinitions } from './mock-with-search';
 import { indexedValues } from '../../../examples/search/search-expressions';
+import { linkedProjectValueSets } from '../../../examples/search/special-parameters';
 
 const quiet = { log: console.log };
 console.log = () => undefined; // the examples log progress; keep test output readable
@@ -381,5 +382,19 @@ describe('search parameter expressions with ofType()', () => {
     assert.equal(c.expression, '(Observation.value.ofType(CodeableConcept))');
     assert.deepEqual(c.values, [concept.valueCodeableConcept]);
     assert.throws(() => indexedValues(quantity, 'no-such-param'), /Unknown search parameter/);
+  });
+});
+
+describe('_project', () => {
+  test("a search narrowed to another project does not return the caller's own ValueSets", async () => {
+    const { medplum, urls } = recordingClient();
+    const url = `https://example.org/fhir/ValueSet/${uniqueTag('vs')}`;
+    const own = await medplum.createResource<ValueSet>({ resourceType: 'ValueSet', status: 'active', url });
+    const valueSets = await linkedProjectValueSets(medplum);
+    const search = urls[urls.length - 1];
+    assert.equal(search.pathname, '/fhir/R4/ValueSet');
+    assert.equal(search.searchParams.get('_project'), 'Project/0b3c5f5e-6a43-4d2c-9c1f-7e2d8a4b1c90');
+    assert.ok(!valueSets.some((v) => v.id === own.id), "the caller's own ValueSet is filtered out");
+    assert.ok((await medplum.searchResources('ValueSet', { url })).some((v) => v.id === own.id));
   });
 });

@@ -19,6 +19,8 @@ export interface ScriptedReply {
   /** Serialized as JSON unless it is a string, which is sent as is. */
   body?: unknown;
   headers?: Record<string, string>;
+  /** The status line's text, which the client's request log prints (`< 200 OK`); empty unless given. */
+  statusText?: string;
 }
 
 /** A fetch that answers from a queue of scripted replies, each used once in order, and records every request. */
@@ -48,7 +50,11 @@ export function scriptedFetch(replies: ScriptedReply[]): { fetch: typeof fetch; 
       body = JSON.stringify(reply.body);
       baseHeaders['content-type'] = 'application/fhir+json';
     }
-    return new Response(body, { status: reply.status, headers: { ...baseHeaders, ...reply.headers } });
+    return new Response(body, {
+      status: reply.status,
+      statusText: reply.statusText,
+      headers: { ...baseHeaders, ...reply.headers },
+    });
   };
   return { fetch: fetchImpl as typeof fetch, requests };
 }
