@@ -2,7 +2,7 @@
  * Reading and changing resources: read, full update, JSON Patch and optimistic locking.
  */
 import type { MedplumClient, PatchOperation, WithId } from '@medplum/core';
-import type { Observation, Patient, Reference } from '@medplum/fhirtypes';
+import type { Observation, Patient, Questionnaire, Reference } from '@medplum/fhirtypes';
 
 // #region read
 /** Reads a Patient by id, and the Patient an Observation points at through its `subject`. */
@@ -16,6 +16,23 @@ export async function readExamples(
   return { byId, bySubject };
 }
 // #endregion read
+
+/**
+ * The Questionnaire a response answers, found by the canonical URL in the response's
+ * `questionnaire` (a search on `url`, not a read by id); undefined when none is stored.
+ */
+export async function questionnaireOf(
+  medplum: MedplumClient,
+  responseId: string,
+): Promise<WithId<Questionnaire> | undefined> {
+  // #region read-canonical
+  const response = await medplum.readResource('QuestionnaireResponse', responseId);
+  const questionnaire = response.questionnaire
+    ? await medplum.readCanonical('Questionnaire', response.questionnaire)
+    : undefined;
+  // #endregion read-canonical
+  return questionnaire;
+}
 
 // #region update
 /**

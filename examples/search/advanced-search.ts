@@ -52,6 +52,17 @@ export async function countByFamily(medplum: MedplumClient, family: string): Pro
 }
 // #endregion count-only
 
+/**
+ * One Patient trimmed to its name and birth date: a read by id ignores `_elements`, so the
+ * trimmed copy comes from a search on `_id`.
+ */
+export async function slimPatient(medplum: MedplumClient, patientId: string): Promise<WithId<Patient> | undefined> {
+  // #region elements-by-id
+  const patient = await medplum.searchOne('Patient', { _id: patientId, _elements: 'name,birthDate' });
+  // #endregion elements-by-id
+  return patient;
+}
+
 // #region total-and-elements
 /**
  * One page of a search plus the total number of matches (`_total=accurate`), with each resource

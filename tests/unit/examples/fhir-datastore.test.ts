@@ -21,6 +21,8 @@ import type {
   Parameters,
   Patient,
   Practitioner,
+  Questionnaire,
+  QuestionnaireResponse,
   Reference,
   StructureDefinition,
   Subscription,
@@ -54,6 +56,7 @@ import {
   addMobilePhone,
   deactivateByMrn,
   deactivateIfUnchanged,
+  questionnaireOf,
   readExamples,
   refreshPerformerDisplays,
   setBirthDate,
@@ -125,6 +128,39 @@ describe('fhir-datastore/read-update', () => {
     assert.equal(byId.id, patient.id);
     assert.equal(bySubject.id, patient.id);
     assert.equal(bySubject.name?.[0]?.family, 'Turing');
+  });
+
+  test('questionnaireOf finds the Questionnaire by the canonical URL a response holds', async () => {
+    const medplum = mockWithSearch();
+    const url = 'https://example.org/Questionnaire/phq-9';
+    const questionnaire = await medplum.createResource<Questionnaire>({
+      resourceType: 'Questionnaire',
+      status: 'active',
+      url,
+    });
+    await medplum.createResource<Questionnaire>({
+      resourceType: 'Questionnaire',
+      status: 'active',
+      url: 'https://example.org/Questionnaire/gad-7',
+    });
+    const answered = await medplum.createResource<QuestionnaireResponse>({
+      resourceType: 'QuestionnaireResponse',
+      status: 'completed',
+      questionnaire: url,
+    });
+    assert.equal((await questionnaireOf(medplum, answered.id))?.id, questionnaire.id);
+
+    const orphan = await medplum.createResource<QuestionnaireResponse>({
+      resourceType: 'QuestionnaireResponse',
+      status: 'completed',
+      questionnaire: 'https://example.org/Questionnaire/not-stored',
+    });
+    assert.equal(await questionnaireOf(medplum, orphan.id), undefined);
+    const unlinked = await medplum.createResource<QuestionnaireResponse>({
+      resourceType: 'QuestionnaireResponse',
+      status: 'completed',
+    });
+    assert.equal(await questionnaireOf(medplum, unlinked.id), undefined);
   });
 
   test('setBirthDate writes a new version with the new date', async () => {

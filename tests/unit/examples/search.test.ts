@@ -10,6 +10,7 @@ import {
   countByFamily,
   preliminaryOrAmended,
   slimPageWithTotal,
+  slimPatient,
   unfinishedResults,
   withoutBirthDate,
 } from '../../../examples/search/advanced-search';
@@ -143,6 +144,18 @@ describe('advanced search parameters', () => {
     const page = await slimPageWithTotal(medplum, family);
     assert.equal(page.total, 3);
     assert.equal(page.entry?.length, 3);
+  });
+
+  test('slimPatient finds one Patient by _id with _elements, not by a read', async () => {
+    const medplum = newSearchClient();
+    const family = uniqueTag('Slim');
+    const [patient, other] = await createFamily(medplum, family, [{ birthDate: '1990-04-02' }, {}]);
+    const slim = await slimPatient(medplum, patient.id as string);
+    assert.equal(slim?.id, patient.id);
+    assert.notEqual(slim?.id, other.id);
+    assert.equal(slim?.birthDate, '1990-04-02');
+    assert.equal(slim?.name?.[0]?.family, family);
+    assert.equal(await slimPatient(medplum, 'no-such-patient'), undefined);
   });
 });
 
