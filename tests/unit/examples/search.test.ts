@@ -147,14 +147,19 @@ describe('advanced search parameters', () => {
   });
 
   test('slimPatient finds one Patient by _id with _elements, not by a read', async () => {
-    const medplum = newSearchClient();
+    const { medplum, urls } = recordingClient();
     const family = uniqueTag('Slim');
-    const [patient, other] = await createFamily(medplum, family, [{ birthDate: '1990-04-02' }, {}]);
+    const [other, patient] = await createFamily(medplum, family, [{}, { birthDate: '1990-04-02' }]);
     const slim = await slimPatient(medplum, patient.id as string);
     assert.equal(slim?.id, patient.id);
     assert.notEqual(slim?.id, other.id);
     assert.equal(slim?.birthDate, '1990-04-02');
     assert.equal(slim?.name?.[0]?.family, family);
+    // MockClient ignores _elements and returns the whole resource, so check what was sent.
+    const sent = urls[urls.length - 1];
+    assert.equal(sent.pathname, '/fhir/R4/Patient');
+    assert.equal(sent.searchParams.get('_id'), patient.id);
+    assert.equal(sent.searchParams.get('_elements'), 'name,birthDate');
     assert.equal(await slimPatient(medplum, 'no-such-patient'), undefined);
   });
 });
