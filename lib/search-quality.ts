@@ -170,7 +170,7 @@ export interface QuerySets {
   /**
    * Issue 42, twenty-third round: taken from other real Medplum threads (any number not used before,
    * most found through topic searches of the issue threads and the pull requests), by someone who
-   * did not see the ranking code; committed (`COMMIT`) before the twenty-third round's ranking
+   * did not see the ranking code; committed (`c99962bd`) before the twenty-third round's ranking
    * changes, measured once at the end of that round, never tuned on.
    */
   holdout25: ReaderQuery[];
