@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import type { FhircastEventName, IReconnectingWebSocket, SubscriptionRequest, WebSocketEventMap } from '@medplum/core';
 import { FHIRCAST_EVENT_NAMES, TypedEventTarget } from '@medplum/core';
 import type { DiagnosticReport, ImagingStudy, Observation, Patient } from '@medplum/fhirtypes';
-import { scriptedClient, SCRIPTED_BASE } from './support/scripted-fetch';
+import { scriptedClient, SCRIPTED_BASE, type ScriptedReply } from './support/scripted-fetch';
 import {
   announcePatientClose,
   announcePatientOpen,
@@ -23,6 +23,15 @@ import { shareMeasurement } from '../../../examples/fhircast/report-update';
 
 const HUB = `${SCRIPTED_BASE}fhircast/STU3`;
 const PATIENT: Patient = { resourceType: 'Patient', id: 'p1', name: [{ family: 'Rivera', given: ['Ana'] }] };
+/** The hub's answer to a context read while only PATIENT is open (version v1). */
+const PATIENT_OPEN: ScriptedReply = {
+  status: 200,
+  body: {
+    'context.type': 'Patient',
+    'context.versionId': 'v1',
+    context: [{ key: 'patient', resource: PATIENT }],
+  },
+};
 const STUDY: ImagingStudy = {
   resourceType: 'ImagingStudy',
   id: 's1',
@@ -160,14 +169,7 @@ describe('fhircast/context-sync', () => {
 
   test('currentPatientId reads {hub}/{topic} and handles an empty context', async () => {
     const { medplum, requests } = scriptedClient([
-      {
-        status: 200,
-        body: {
-          'context.type': 'Patient',
-          'context.versionId': 'v1',
-          context: [{ key: 'patient', resource: PATIENT }],
-        },
-      },
+      PATIENT_OPEN,
       { status: 200, body: { 'context.type': '', context: [] } },
     ]);
     assert.equal(await currentPatientId(medplum, 'session-42'), 'p1');
@@ -245,16 +247,7 @@ describe('fhircast/context-sync: DiagnosticReport-update', () => {
   });
 
   test('shareMeasurement refuses when no report is open on the topic, and publishes nothing', async () => {
-    const { medplum, requests } = scriptedClient([
-      {
-        status: 200,
-        body: {
-          'context.type': 'Patient',
-          'context.versionId': 'v1',
-          context: [{ key: 'patient', resource: PATIENT }],
-        },
-      },
-    ]);
+    const { medplum, requests } = scriptedClient([PATIENT_OPEN]);
     await assert.rejects(
       shareMeasurement(medplum, 'session-42', REPORT, MEASUREMENT),
       /No report is open on this topic/,

@@ -38,6 +38,7 @@ import { addIdentifier, findByAnyIdentifier, SYSTEMS, unmatchedRows } from '../.
 import { ReceivedCcda } from '../../../examples/integration/received-ccda';
 import { AppProviders } from '../../../examples/ui-components/providers';
 import { exportCcda, fileReceivedCcda } from '../../../examples/integration/ccda';
+import { countCalls } from './support/count-calls';
 
 describe('integration/hl7-v2', () => {
   test('readAdmission reads MSH and PID fields by their HL7 numbers', () => {
@@ -307,12 +308,7 @@ describe('integration/identifiers: matching a batch by MRN', () => {
     ]) {
       await medplum.createResource<Patient>({ resourceType: 'Patient', identifier: [identifier] });
     }
-    let searches = 0;
-    const real = medplum.search.bind(medplum);
-    medplum.search = ((...args: Parameters<typeof real>) => {
-      searches++;
-      return real(...args);
-    }) as typeof medplum.search;
+    const searches = countCalls(medplum, 'search');
     const incoming = [
       { mrn: 'MRN-1', name: 'Ada' },
       { mrn: 'MRN-2', name: 'Alan' },
@@ -320,7 +316,7 @@ describe('integration/identifiers: matching a batch by MRN', () => {
       { mrn: 'MRN-4', name: 'Katherine' },
     ];
     const missing = await unmatchedRows(medplum, incoming);
-    assert.equal(searches, 1);
+    assert.equal(searches.count, 1);
     assert.deepEqual(missing, [
       { mrn: 'MRN-3', name: 'Grace' },
       { mrn: 'MRN-4', name: 'Katherine' },

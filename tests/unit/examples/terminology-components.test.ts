@@ -8,6 +8,7 @@ import type { ValueSetExpansionContains } from '@medplum/fhirtypes';
 import { MockClient } from '@medplum/mock';
 import { ConditionCodePicker } from '../../../examples/terminology/condition-code-picker';
 import { renderAndCapture } from './support/render';
+import { countCalls } from './support/count-calls';
 
 test('ConditionCodePicker asks for condition codes in Spanish, 25 at a time, one code from the expansion only', () => {
   type PickerProps = {
@@ -19,15 +20,10 @@ test('ConditionCodePicker asks for condition codes in Spanish, 25 at a time, one
     onChange: (items: ValueSetExpansionContains[]) => void;
   };
   const medplum = new MockClient();
-  let expansions = 0;
-  const real = medplum.valueSetExpand.bind(medplum);
-  medplum.valueSetExpand = ((...args: Parameters<typeof real>) => {
-    expansions++;
-    return real(...args);
-  }) as typeof medplum.valueSetExpand;
+  const expansions = countCalls(medplum, 'valueSetExpand');
   const { html, element: picker } = renderAndCapture<PickerProps>(medplum, ConditionCodePicker);
   assert.match(html, /<input[^>]*name="condition-code"/);
-  assert.equal(expansions, 0, 'nothing is expanded before the user types');
+  assert.equal(expansions.count, 0, 'nothing is expanded before the user types');
 
   assert.equal(picker.props.binding, 'http://hl7.org/fhir/ValueSet/condition-code');
   assert.deepEqual(picker.props.expandParams, { count: 25, displayLanguage: 'es' });

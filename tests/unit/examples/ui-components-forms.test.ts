@@ -12,6 +12,7 @@ import { NewTaskForm } from '../../../examples/ui-components/new-task-form';
 import { PatientTabs } from '../../../examples/ui-components/patient-tabs';
 import { AppProviders } from '../../../examples/ui-components/providers';
 import { renderAndCapture, renderToStaticMarkup } from './support/render';
+import { countCalls } from './support/count-calls';
 
 test('NewTaskForm renders a required description field and a submit button; submitting creates the Task', async () => {
   const medplum = new MockClient();
@@ -34,15 +35,10 @@ test('NewTaskForm renders a required description field and a submit button; subm
 
 test('CareTeamPicker starts with no members selected and sends no search while rendering', () => {
   const medplum = new MockClient();
-  let searches = 0;
-  const real = medplum.search.bind(medplum);
-  medplum.search = ((...args: Parameters<typeof real>) => {
-    searches++;
-    return real(...args);
-  }) as typeof medplum.search;
+  const searches = countCalls(medplum, 'search');
   const html = renderToStaticMarkup(createElement(AppProviders, { medplum, children: createElement(CareTeamPicker) }));
   assert.match(html, /<p>0 selected<\/p>/);
-  assert.equal(searches, 0);
+  assert.equal(searches.count, 0);
 });
 
 test('PatientTabs draws three tabs linked under /Patient/{id}, the first selected', () => {
