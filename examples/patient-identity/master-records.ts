@@ -48,7 +48,7 @@ export function promoteFields(master: Patient, duplicate: Patient): { master: Pa
   return { master: result, added };
 }
 
-/** The server rejects empty arrays ("Invalid empty value"): leave the field out instead. */
+/** Leaves out an empty list; the server would accept it and store the resource without the field. */
 function nonEmpty<T>(values: T[] | undefined): T[] | undefined {
   return values?.length ? values : undefined;
 }
