@@ -49,3 +49,25 @@ export async function deactivateMembership(
   return (await medplum.post(path, { ...current, active: false })) as ProjectMembership;
 }
 // #endregion deactivate
+
+/**
+ * Finds members with an ordinary FHIR search on ProjectMembership; the server returns only the
+ * memberships of the caller's project.
+ */
+export async function findMembers(
+  medplum: MedplumClient,
+): Promise<{ patients: ProjectMembership[]; holders: ProjectMembership[] }> {
+  // #region search-memberships
+  // All patient members, 100 per page
+  const patients = await medplum.searchResources('ProjectMembership', {
+    'profile-type': 'Patient',
+    _count: '100',
+  });
+
+  // Who is still using an access policy you plan to delete?
+  const holders = await medplum.searchResources('ProjectMembership', {
+    'access-policy': 'AccessPolicy/7c4e2a9b-1d3f-4b6a-8e5c-9f0a2d7b3c16',
+  });
+  // #endregion search-memberships
+  return { patients, holders };
+}

@@ -14,6 +14,8 @@ import { scriptedClient } from './support/scripted-fetch';
 import { createHl7Agent, registerDevice, setAgentStatus } from '../../../examples/agent/setup';
 import { getAgentStatus, pingFromAgent, sendHl7ToDevice } from '../../../examples/agent/push';
 import { acknowledge, buildLabResultMessage } from '../../../examples/integration/hl7-v2';
+import { handler as dicomBot } from '../../../examples/agent/dicom-bot';
+import { makeBotEvent } from '../../../examples/bots/local-runner';
 
 describe('agent/setup', () => {
   test('createHl7Agent stores an Endpoint and an Agent whose channel routes to the bot', async () => {
@@ -109,5 +111,43 @@ describe('agent/push', () => {
     const info = await getAgentStatus(medplum, 'a1');
     assert.deepEqual(info, { status: 'connected', version: '5.2.13', lastUpdated: '2026-01-05T09:00:00.000Z' });
     assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/a1/$status');
+  });
+});
+
+describe('agent/dicom-bot', () => {
+  test('the DICOM bot logs the calling AE title, the study instance UID and the uploaded file', async () => {
+    const lines: string[] = [];
+    const realLog = console.log;
+    console.log = (...args: unknown[]) => {
+      lines.push(args.map(String).join(' '));
+    };
+    try {
+      const result = await dicomBot(
+        mockWithSearch(),
+        makeBotEvent({
+          association: { callingAeTitle: 'CT_SCANNER_1', calledAeTitle: 'MEDPLUM' },
+          dataset: { '0020000D': { vr: 'UI', Value: ['1.2.840.113619.2.55.3.604688119'] } },
+          binary: { reference: 'Binary/6a1f0c2e' },
+        }),
+      );
+      assert.equal(result, undefined);
+    } finally {
+      console.log = realLog;
+    }
+    assert.deepEqual(lines, ['From CT_SCANNER_1: study 1.2.840.113619.2.55.3.604688119, file Binary/6a1f0c2e']);
+  });
+
+  test('the DICOM bot tolerates an association with no dataset or file', async () => {
+    const lines: string[] = [];
+    const realLog = console.log;
+    console.log = (...args: unknown[]) => {
+      lines.push(args.map(String).join(' '));
+    };
+    try {
+      await dicomBot(mockWithSearch(), makeBotEvent({ association: { callingAeTitle: 'US_ROOM_2' } }));
+    } finally {
+      console.log = realLog;
+    }
+    assert.deepEqual(lines, ['From US_ROOM_2: study undefined, file undefined']);
   });
 });

@@ -26,7 +26,8 @@ import {
   finishExternalSignIn,
 } from '../../../examples/auth/external-idp';
 import { signInWithGoogleCredential } from '../../../examples/auth/google-auth';
-import { deactivateMembership, invitePractitioner } from '../../../examples/auth/user-management';
+import { deactivateMembership, findMembers, invitePractitioner } from '../../../examples/auth/user-management';
+import { mockWithSearch } from './mock-with-search';
 import { invitePatientByExternalId, matchBySubject } from '../../../examples/auth/external-ids';
 import { buildDomainSignInUrl, createDomainConfiguration, lookUpSignInMethod } from '../../../examples/auth/domain-idp';
 import { createClientWithSessionHandling, handleSignOut, signOutCompletely } from '../../../examples/auth/logout';
@@ -424,6 +425,35 @@ describe('user management', () => {
     assert.equal(post.active, false);
   });
 
+  test('findMembers searches memberships by profile type and by access policy', mockOnly, async () => {
+    // mockWithSearch knows Medplum's ProjectMembership search parameters; its sample membership
+    // (Practitioner/124, no policy) matches neither search.
+    const medplum = mockWithSearch();
+    const policy = { reference: 'AccessPolicy/7c4e2a9b-1d3f-4b6a-8e5c-9f0a2d7b3c16' };
+    const patientMember = await medplum.createResource<ProjectMembership>({
+      resourceType: 'ProjectMembership',
+      project: { reference: 'Project/123' },
+      user: { reference: 'User/p1' },
+      profile: { reference: 'Patient/p1' },
+    });
+    const staffMember = await medplum.createResource<ProjectMembership>({
+      resourceType: 'ProjectMembership',
+      project: { reference: 'Project/123' },
+      user: { reference: 'User/s1' },
+      profile: { reference: 'Practitioner/s1' },
+      access: [{ policy }],
+    });
+    const { patients, holders } = await findMembers(medplum);
+    assert.deepEqual(
+      patients.map((m) => m.id),
+      [patientMember.id],
+    );
+    assert.deepEqual(
+      holders.map((m) => m.id),
+      [staffMember.id],
+    );
+  });
+
   test('external-id invites send the id and no email', mockOnly, async () => {
     const { medplum, calls } = recordingClient({
       'admin/projects/p1/invite': () => ({ ...membership, externalId: 'sub-42' }),
@@ -769,6 +799,31 @@ describe('auth examples on the server', { skip: !onServer }, () => {
     assert.equal(updated.accessPolicy?.reference, `AccessPolicy/${policy.id}`);
     const stored = await admin.readResource('ProjectMembership', membership.id as string, { cache: 'no-cache' });
     assert.equal(stored.active, false);
+  });
+
+  test('findMembers finds the patient members of the project and the holders of an access policy', async () => {
+    const admin = new MockClient();
+    const projectId = await projectIdOf(admin);
+    const patient = await invitePatientByExternalId(admin, projectId, `find-${projectId}`, {
+      firstName: 'Cy',
+      lastName: 'Ng',
+    });
+    // The example names a fixed policy id; the server does not check that the reference exists.
+    const staff = await invitePractitioner(
+      admin,
+      projectId,
+      { firstName: 'Di', lastName: 'Oz', email: `di-${projectId}@example.com` },
+      { reference: 'AccessPolicy/7c4e2a9b-1d3f-4b6a-8e5c-9f0a2d7b3c16' },
+    );
+    const { patients, holders } = await findMembers(admin);
+    assert.deepEqual(
+      patients.map((m) => m.id),
+      [patient.id],
+    );
+    assert.deepEqual(
+      holders.map((m) => m.id),
+      [staff.id],
+    );
   });
 
   test('invitePatientByExternalId creates a patient member with the external id and no email', async () => {

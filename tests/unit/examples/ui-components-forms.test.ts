@@ -4,15 +4,19 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Task } from '@medplum/fhirtypes';
+import type { Medication, Task } from '@medplum/fhirtypes';
+import type { AsyncAutocompleteOption } from '@medplum/react';
 import { MockClient } from '@medplum/mock';
 import { createElement } from 'react';
 import { CareTeamPicker } from '../../../examples/ui-components/care-team-picker';
+import { MedicationPicker } from '../../../examples/ui-components/medication-picker';
 import { NewTaskForm } from '../../../examples/ui-components/new-task-form';
 import { PatientTabs } from '../../../examples/ui-components/patient-tabs';
 import { AppProviders } from '../../../examples/ui-components/providers';
 import { renderAndCapture, renderToStaticMarkup } from './support/render';
 import { countCalls } from './support/count-calls';
+import { mockWithSearch } from './mock-with-search';
+import { onServer } from '../../server/on-server';
 
 test('NewTaskForm renders a required description field and a submit button; submitting creates the Task', async () => {
   const medplum = new MockClient();
@@ -61,4 +65,66 @@ test('PatientTabs draws three tabs linked under /Patient/{id}, the first selecte
   // The panels of the tabs not chosen are in the page but hidden.
   assert.match(html, /style="display:none"[^>]*id="[^"]*-panel-timeline"/);
   assert.match(html, /style="display:none"[^>]*id="[^"]*-panel-history"/);
+});
+
+test('MedicationPicker waits for 3 letters, searches Medication by code text and hands the choice to onSelect', async () => {
+  const medplum = mockWithSearch();
+  const amoxicillin = await medplum.createResource<Medication>({
+    resourceType: 'Medication',
+    code: { text: 'Amoxicillin 500 mg oral capsule' },
+  });
+  await medplum.createResource<Medication>({ resourceType: 'Medication', code: { text: 'Ibuprofen 200 mg tablet' } });
+  const chosen: Medication[][] = [];
+  // Record each search the picker sends: the resource type, the query and the request options.
+  const searched: Parameters<typeof medplum.searchResources>[] = [];
+  const search = medplum.searchResources.bind(medplum);
+  medplum.searchResources = ((...args: Parameters<typeof search>) => {
+    searched.push(args);
+    return search(...args);
+  }) as typeof search;
+  const { html, element } = renderAndCapture<{
+    minInputLength: number;
+    optionsDropdownMaxHeight: number;
+    toOption: (m: Medication) => AsyncAutocompleteOption<Medication>;
+    loadOptions: (input: string, signal: AbortSignal) => Promise<Medication[]>;
+    onChange: (medications: Medication[]) => void;
+  }>(medplum, () => MedicationPicker({ onSelect: (medications) => chosen.push(medications) }));
+  assert.match(html, /<label[^>]*>Medication<\/label>/);
+  assert.match(html, /<input[^>]*placeholder="Type at least 3 letters"/);
+  assert.equal(searched.length, 0);
+  assert.equal(element.props.minInputLength, 3);
+  assert.equal(element.props.optionsDropdownMaxHeight, 200);
+
+  // What the box does once the user has typed: call loadOptions with the text and its abort signal.
+  // MockClient matches :text against the whole text only (the server finds any part of it, see
+  // below), so the text typed here is the whole name.
+  const controller = new AbortController();
+  const found = await element.props.loadOptions('Amoxicillin 500 mg oral capsule', controller.signal);
+  assert.equal(searched.length, 1);
+  const [resourceType, query, options] = searched[0];
+  assert.equal(resourceType, 'Medication');
+  assert.deepEqual(query, { 'code:text': 'Amoxicillin 500 mg oral capsule', _count: 20 });
+  // The box's signal reaches the request, so a newer keystroke cancels this search.
+  assert.equal(options?.signal, controller.signal);
+  assert.deepEqual(
+    found.map((m) => m.id),
+    [amoxicillin.id],
+  );
+  if (onServer) {
+    const partial = await element.props.loadOptions('amox', controller.signal);
+    assert.deepEqual(
+      partial.map((m) => m.id),
+      [amoxicillin.id],
+    );
+  }
+  assert.deepEqual(element.props.toOption(found[0]), {
+    value: amoxicillin.id,
+    label: 'Amoxicillin 500 mg oral capsule',
+    resource: found[0],
+  });
+  // A Medication with no code text is listed by its id.
+  assert.equal(element.props.toOption({ resourceType: 'Medication', id: 'm-9' }).label, 'm-9');
+
+  element.props.onChange(found);
+  assert.deepEqual(chosen, [found]);
 });
