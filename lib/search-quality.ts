@@ -178,7 +178,7 @@ export interface QuerySets {
   /**
    * Issue 42, twenty-fourth round: taken from other real Medplum threads (any number not used before,
    * most found through topic searches of the issue threads and the pull requests), by someone who
-   * did not see the ranking code; committed (`COMMIT`) before the twenty-fourth round's ranking
+   * did not see the ranking code; committed (`847d36c5`) before the twenty-fourth round's ranking
    * changes, measured once at the end of that round, never tuned on.
    */
   holdout26: ReaderQuery[];
