@@ -176,6 +176,13 @@ export interface QuerySets {
    * reported.
    */
   holdout25: ReaderQuery[];
+  /**
+   * Issue 42, twenty-fourth round: taken from other real Medplum threads (any number not used before,
+   * most found through topic searches of the issue threads and the pull requests), by someone who
+   * did not see the ranking code; committed (`847d36c5`) before the twenty-fourth round's ranking
+   * changes, measured once at the end of that round, never tuned on.
+   */
+  holdout26: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -219,10 +226,11 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout23',
   'holdout24',
   'holdout25',
+  'holdout26',
 ];
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = [];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout26'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
