@@ -114,40 +114,40 @@ describe('agent/push', () => {
   });
 });
 
+/** The lines `run` prints with console.log, which is put back afterwards. */
+async function loggedLines(run: () => Promise<unknown>): Promise<string[]> {
+  const lines: string[] = [];
+  const realLog = console.log;
+  console.log = (...args: unknown[]) => {
+    lines.push(args.map(String).join(' '));
+  };
+  try {
+    await run();
+  } finally {
+    console.log = realLog;
+  }
+  return lines;
+}
+
 describe('agent/dicom-bot', () => {
   test('the DICOM bot logs the calling AE title, the study instance UID and the uploaded file', async () => {
-    const lines: string[] = [];
-    const realLog = console.log;
-    console.log = (...args: unknown[]) => {
-      lines.push(args.map(String).join(' '));
-    };
-    try {
-      const result = await dicomBot(
+    const lines = await loggedLines(() =>
+      dicomBot(
         mockWithSearch(),
         makeBotEvent({
           association: { callingAeTitle: 'CT_SCANNER_1', calledAeTitle: 'MEDPLUM' },
           dataset: { '0020000D': { vr: 'UI', Value: ['1.2.840.113619.2.55.3.604688119'] } },
           binary: { reference: 'Binary/6a1f0c2e' },
         }),
-      );
-      assert.equal(result, undefined);
-    } finally {
-      console.log = realLog;
-    }
+      ),
+    );
     assert.deepEqual(lines, ['From CT_SCANNER_1: study 1.2.840.113619.2.55.3.604688119, file Binary/6a1f0c2e']);
   });
 
   test('the DICOM bot tolerates an association with no dataset or file', async () => {
-    const lines: string[] = [];
-    const realLog = console.log;
-    console.log = (...args: unknown[]) => {
-      lines.push(args.map(String).join(' '));
-    };
-    try {
-      await dicomBot(mockWithSearch(), makeBotEvent({ association: { callingAeTitle: 'US_ROOM_2' } }));
-    } finally {
-      console.log = realLog;
-    }
+    const lines = await loggedLines(() =>
+      dicomBot(mockWithSearch(), makeBotEvent({ association: { callingAeTitle: 'US_ROOM_2' } })),
+    );
     assert.deepEqual(lines, ['From US_ROOM_2: study undefined, file undefined']);
   });
 });

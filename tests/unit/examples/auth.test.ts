@@ -808,7 +808,10 @@ describe('auth examples on the server', { skip: !onServer }, () => {
       firstName: 'Cy',
       lastName: 'Ng',
     });
-    // The example names a fixed policy id; the server does not check that the reference exists.
+    // The example searches for a fixed policy id, which no AccessPolicy on this server has. The
+    // invite stores it anyway: the release checks that the policies in the request's accessPolicy
+    // and access fields exist (admin/invite.ts validateAccessPolicies), but not
+    // membership.accessPolicy, which is where invitePractitioner puts it.
     const staff = await invitePractitioner(
       admin,
       projectId,
