@@ -28,13 +28,13 @@
  * places in the page. eslint-scope, ESLint's scope analysis, finds what they read and do not
  * declare themselves (an arrow function's parameter is declared). Such a name is defined if the
  * page imports or exports it, if Docusaurus's loader exports it from every page (`frontMatter`,
- * `toc`, …), if it is `props` (outside the import/export blocks), or a global, per the `globals`
- * package: one Node and browsers share (`JSON`, `URL`, `console`) or, inside a function such as an
- * event handler, a browser's (`window`; read while rendering it fails the build's server
- * rendering). `typeof x` does not count. A JSX tag must be defined the same way or be one
- * src/theme/MDXComponents.tsx provides (`PROVIDED_COMPONENTS`); lowercase tags are HTML. Not
- * caught: a browser global read by a function that runs while rendering (`{list.map(() =>
- * window.x)}`). Reported though harmless: a global that another script sets.
+ * `toc`, …), if it is webpack's `require` or `props` (outside the import/export blocks), or a
+ * global, per the `globals` package: one Node and browsers share (`JSON`, `URL`, `console`) or,
+ * inside a function such as an event handler, a browser's (`window`; read while rendering it fails
+ * the build's server rendering). `typeof x` does not count. A JSX tag must be defined the same
+ * way or be one src/theme/MDXComponents.tsx provides (`PROVIDED_COMPONENTS`); lowercase tags are
+ * HTML. Not caught: a browser global read by a function that runs while rendering
+ * (`{list.map(() => window.x)}`). Reported though harmless: a global that another script sets.
  *
  * Compiling the 394 pages takes some 15 s of CPU time (checking their names adds little), so
  * `compileProblems` shares them out to worker threads, one per core.
@@ -106,6 +106,13 @@ export const PROVIDED_COMPONENTS = ['Head', 'Details', 'StaticDiagram'];
  * page may read them without declaring them. (`metadata` is re-exported, not declared.)
  */
 const LOADER_EXPORTS = ['frontMatter', 'contentTitle', 'assets', 'toc'];
+
+/**
+ * What webpack, which bundles every page as a module, defines in each: `require`, with which a page
+ * loads an image (`<img src={require('./a.png').default} />`, as Docusaurus's docs show and its
+ * transformImage plugin writes for `![](./a.png)`).
+ */
+const BUNDLER_NAMES = ['require'];
 
 /**
  * JSX tags that the site's own remark plugins replace before MDX renders the page, so no component
@@ -222,7 +229,8 @@ function undefinedNames(tree: MdxNode): Omit<MdxProblem, 'file'>[] {
   for (const reference of manager.globalScope?.through ?? []) {
     const { identifier, from } = reference;
     const name = identifier.name;
-    if (typeofArguments.has(identifier) || LOADER_EXPORTS.includes(name) || RENDER_GLOBALS.has(name)) continue;
+    if (typeofArguments.has(identifier) || LOADER_EXPORTS.includes(name) || BUNDLER_NAMES.includes(name)) continue;
+    if (RENDER_GLOBALS.has(name)) continue;
     // `props` is the parameter of the function MDX renders the page's content in.
     if (name === 'props' && !inEsm(identifier)) continue;
     const inFunction = from.variableScope.type === 'function';

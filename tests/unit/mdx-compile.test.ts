@@ -79,7 +79,7 @@ test('a name the page never defines is reported where it is read, in text and in
   ]);
 });
 
-test('imports, exports, props, parameters, globals and Docusaurus exports are defined', async () => {
+test('imports, exports, props, parameters, globals, require and Docusaurus exports are defined', async () => {
   const page = [
     ...FRONT_MATTER,
     "import Endpoint, { methods } from '@site/src/components/Endpoint';",
@@ -90,6 +90,8 @@ test('imports, exports, props, parameters, globals and Docusaurus exports are de
     'Uses {props.name}, {methods.length}, {[1, 2].map((n) => n * 2).join(", ")} and {JSON.stringify({ base })}.',
     '',
     '<Endpoint path={`${base}/Patient`} onClick={(event) => window.alert(event.type)} {...props} />',
+    '',
+    "<img src={require('./diagram.png').default} alt={typeof document} />",
     '',
   ];
   assert.deepEqual(await pageProblems('docs/h.mdx', page.join('\n')), []);
