@@ -200,7 +200,9 @@ function undefinedNames(tree: MdxNode): Omit<MdxProblem, 'file'>[] {
     column: (node.loc?.start.column ?? -1) + 1,
   });
 
-  const knownComponent = (name: string): boolean => PROVIDED_COMPONENTS.includes(name) || LOADER_EXPORTS.includes(name);
+  // `<props.Foo />` reads `props` as `{props.Foo}` does: defined outside the import/export blocks.
+  const knownComponent = (name: string, inImportExport: boolean): boolean =>
+    PROVIDED_COMPONENTS.includes(name) || LOADER_EXPORTS.includes(name) || (name === 'props' && !inImportExport);
   const missingComponent = (name: string, place: { line: number; column: number }): void => {
     problems.push({
       ...place,
@@ -220,7 +222,7 @@ function undefinedNames(tree: MdxNode): Omit<MdxProblem, 'file'>[] {
     if ((node.type as string) === 'JSXOpeningElement') {
       const tagName = (node as unknown as { name: ESTree.Node }).name;
       const name = componentName(jsxTag(tagName));
-      if (name && !knownComponent(name) && !defines(inner, name)) missingComponent(name, at(tagName));
+      if (name && !knownComponent(name, inEsm(tagName)) && !defines(inner, name)) missingComponent(name, at(tagName));
     }
     for (const [key, child] of Object.entries(node)) if (key !== 'loc' && key !== 'range') walk(child, inner);
   };
@@ -250,7 +252,7 @@ function undefinedNames(tree: MdxNode): Omit<MdxProblem, 'file'>[] {
 
   for (const tag of tags) {
     const name = componentName(tag.name);
-    if (name && !REPLACED_TAGS.includes(tag.name) && !knownComponent(name) && !moduleScope?.set.has(name))
+    if (name && !REPLACED_TAGS.includes(tag.name) && !knownComponent(name, false) && !moduleScope?.set.has(name))
       missingComponent(name, tag);
   }
 

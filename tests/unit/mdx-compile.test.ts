@@ -111,7 +111,7 @@ test('a JSX tag is defined if the page imports it or MDXComponents provides it',
     '',
     '<TroubleshootingEntries group="bots" />',
     '',
-    '{[1].map((Item) => <Item key={1} />)} {<Missing.Part />}',
+    '{[1].map((Item) => <Item key={1} />)} {<Missing.Part />} <props.Slot />',
     '',
   ];
   const problems = await pageProblems('docs/j.mdx', page.join('\n'));
