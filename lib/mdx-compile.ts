@@ -34,7 +34,9 @@
  * the build's server rendering). `typeof x` does not count. A JSX tag must be defined the same
  * way or be one src/theme/MDXComponents.tsx provides (`PROVIDED_COMPONENTS`); lowercase tags are
  * HTML. Not caught: a browser global read by a function that runs while rendering
- * (`{list.map(() => window.x)}`). Reported though harmless: a global that another script sets.
+ * (`{list.map(() => window.x)}`). Reported though harmless: a global that another script sets, and
+ * a browser global read while rendering behind a `typeof` test (`{typeof window === 'undefined' ?
+ * '' : window.name}`: only the `typeof` operand itself is exempt).
  *
  * Compiling the 394 pages takes some 15 s of CPU time (checking their names adds little), so
  * `compileProblems` shares them out to worker threads, one per core.
