@@ -119,6 +119,9 @@ const BUNDLER_NAMES = ['require'];
 /**
  * JSX tags that the site's own remark plugins replace before MDX renders the page, so no component
  * by that name is needed: `<TroubleshootingEntries group="…" />` (plugins/markdown/remark-troubleshooting).
+ * That plugin replaces only a tag on a line of its own at the top level of the page (not inside
+ * another tag or a paragraph), so only such a tag is exempt. (It also runs only on pages under
+ * docs/, which is not checked: src/pages has no such tag.)
  */
 export const REPLACED_TAGS = ['TroubleshootingEntries'];
 
@@ -166,8 +169,8 @@ function undefinedNames(tree: MdxNode): Omit<MdxProblem, 'file'>[] {
   // an expression (not a statement) declares nothing that another one could see.
   const body: ESTree.Program['body'] = [];
   const esm: [number, number][] = [];
-  const tags: { name: string; line: number; column: number }[] = [];
-  const visit = (node: MdxNode): void => {
+  const tags: { name: string; line: number; column: number; topLevel: boolean }[] = [];
+  const visit = (node: MdxNode, parent?: MdxNode): void => {
     const estree = node.data?.estree;
     if (node.type === 'mdxjsEsm' && estree) {
       body.push(...estree.body);
@@ -176,7 +179,8 @@ function undefinedNames(tree: MdxNode): Omit<MdxProblem, 'file'>[] {
       body.push(...estree.body);
     } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
       const start = node.position?.start;
-      if (node.name && start) tags.push({ name: node.name, line: start.line, column: start.column });
+      const topLevel = node.type === 'mdxJsxFlowElement' && parent?.type === 'root';
+      if (node.name && start) tags.push({ name: node.name, line: start.line, column: start.column, topLevel });
       for (const attribute of node.attributes ?? []) {
         // `{...spread}` keeps its tree on the attribute, `a={value}` on its value.
         const value = attribute.value as { data?: { estree?: ESTree.Program | null } } | null | undefined;
@@ -184,7 +188,7 @@ function undefinedNames(tree: MdxNode): Omit<MdxProblem, 'file'>[] {
         if (tree) body.push(...tree.body);
       }
     }
-    node.children?.forEach(visit);
+    node.children?.forEach((child) => visit(child, node));
   };
   visit(tree);
   if (body.length === 0 && tags.length === 0) return [];
@@ -254,8 +258,8 @@ function undefinedNames(tree: MdxNode): Omit<MdxProblem, 'file'>[] {
 
   for (const tag of tags) {
     const name = componentName(tag.name);
-    if (name && !REPLACED_TAGS.includes(tag.name) && !knownComponent(name, false) && !moduleScope?.set.has(name))
-      missingComponent(name, tag);
+    const replaced = tag.topLevel && REPLACED_TAGS.includes(tag.name);
+    if (name && !replaced && !knownComponent(name, false) && !moduleScope?.set.has(name)) missingComponent(name, tag);
   }
 
   return problems.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -113,9 +113,16 @@ test('a JSX tag is defined if the page imports it or MDXComponents provides it',
     '',
     '{[1].map((Item) => <Item key={1} />)} {<Missing.Part />} <props.Slot />',
     '',
+    // remark-troubleshooting replaces only a top-level tag: this one stays, and throws.
+    '<Details><TroubleshootingEntries group="bots" /></Details>',
+    '',
   ];
   const problems = await pageProblems('docs/j.mdx', page.join('\n'));
-  assert.deepEqual(places(problems), ['docs/j.mdx:3:7 TabItem', 'docs/j.mdx:9:41 Missing']);
+  assert.deepEqual(places(problems), [
+    'docs/j.mdx:3:7 TabItem',
+    'docs/j.mdx:9:41 Missing',
+    'docs/j.mdx:11:10 TroubleshootingEntries',
+  ]);
   assert.match(problems[0]?.message ?? '', /^Expected component `TabItem` to be defined/);
 });
 
