@@ -20,6 +20,7 @@ export const REDIRECTS: { from: string; to: string }[] = [
   { from: '/docs/api/fhir/operations/coverage-eligibility-submit', to: '/docs/api/fhir/operations' },
   { from: '/docs/api/fhir/operations/db-index-bloat', to: '/docs/api/fhir/operations' },
   { from: '/docs/api/fhir/operations/patient-merge', to: '/docs/api/fhir/operations' },
+  { from: '/docs/cli/bots-agents-aws', to: '/docs/cli/bot-commands' },
   { from: '/docs/ui-components/search-voice-eprescribing', to: '/docs/ui-components/conditional-searches' },
 ];
 
