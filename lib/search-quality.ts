@@ -251,6 +251,10 @@ export const MOVED_ROUTES: Readonly<Record<string, readonly string[]>> = {
     '/docs/ui-components/dictation',
     '/docs/ui-components/eprescribing-components',
   ],
+  '/docs/fhir-datastore/client-options': [
+    '/docs/fhir-datastore/react-native',
+    '/docs/fhir-datastore/other-fhir-servers',
+  ],
 };
 
 /** The routes that answer a query expecting `expect`: each, and where its sections moved (MOVED_ROUTES). */
