@@ -187,7 +187,7 @@ export interface QuerySets {
    * Issue 42, twenty-fifth round: taken from other real Medplum threads (any number not used before,
    * most found through topic searches of the issue threads and the pull requests, many of them
    * component and server changes the pages now document), by someone who did not see the ranking
-   * code; committed (`<commit>`) before the twenty-fifth round's ranking changes, measured once at the
+   * code; committed (`4e3cac42`) before the twenty-fifth round's ranking changes, measured once at the
    * end of that round, never tuned on.
    */
   holdout27: ReaderQuery[];
