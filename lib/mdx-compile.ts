@@ -51,6 +51,7 @@ import type { Scope } from 'eslint';
 import { analyze } from 'eslint-scope';
 import type * as ESTree from 'estree';
 import globals from 'globals';
+import { TAG as TROUBLESHOOTING_TAG } from '../plugins/markdown/remark-troubleshooting';
 
 /** @docusaurus/mdx-loader's default admonition keywords (the site adds none). */
 const ADMONITION_KEYWORDS = [
@@ -123,7 +124,7 @@ const BUNDLER_NAMES = ['require'];
  * another tag or a paragraph), so only such a tag is exempt. (It also runs only on pages under
  * docs/, which is not checked: src/pages has no such tag.)
  */
-export const REPLACED_TAGS = ['TroubleshootingEntries'];
+const REPLACED_TAGS = [TROUBLESHOOTING_TAG];
 
 /** Globals the server rendering of the build (Node) and browsers both have. */
 const RENDER_GLOBALS = new Set([...Object.keys(globals.builtin), ...Object.keys(globals['shared-node-browser'])]);

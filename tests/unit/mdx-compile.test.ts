@@ -9,14 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import {
-  PROVIDED_COMPONENTS,
-  REPLACED_TAGS,
-  compileProblems,
-  formatProblems,
-  listPages,
-  pageProblems,
-} from '../../lib/mdx-compile';
+import { PROVIDED_COMPONENTS, compileProblems, formatProblems, listPages, pageProblems } from '../../lib/mdx-compile';
 import { GENERATED_DOC_DIRS } from '../../site.settings';
 
 const SITE = path.join(__dirname, '..', '..');
@@ -126,7 +119,7 @@ test('a JSX tag is defined if the page imports it or MDXComponents provides it',
   assert.match(problems[0]?.message ?? '', /^Expected component `TabItem` to be defined/);
 });
 
-test("the provided components are MDXComponents' and the replaced tags remark-troubleshooting's", () => {
+test("the provided components are MDXComponents'", () => {
   // The uppercase keys of the theme's MDXComponents object and of the site's additions to it.
   const theme = fs.readFileSync(require.resolve('@docusaurus/theme-classic/lib/theme/MDXComponents/index.js'), 'utf8');
   const themeObject = /const MDXComponents = \{([\s\S]*?)\n\};/.exec(theme)?.[1] ?? '';
@@ -136,11 +129,6 @@ test("the provided components are MDXComponents' and the replaced tags remark-tr
     (m) => m[1],
   );
   assert.deepEqual(keys.sort(), [...PROVIDED_COMPONENTS].sort());
-  const troubleshooting = fs.readFileSync(
-    path.join(SITE, 'plugins', 'markdown', 'remark-troubleshooting', 'index.ts'),
-    'utf8',
-  );
-  assert.deepEqual(REPLACED_TAGS, [/^const TAG = '(\w+)';$/m.exec(troubleshooting)?.[1]]);
 });
 
 test('every bad page is listed, with its file, line and column', async () => {

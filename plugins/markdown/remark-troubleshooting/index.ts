@@ -32,7 +32,8 @@ interface JsxElement {
   position?: { start: { line: number } };
 }
 
-const TAG = 'TroubleshootingEntries';
+/** The tag this plugin replaces; lib/mdx-compile.ts exempts it from the undefined-component check. */
+export const TAG = 'TroubleshootingEntries';
 
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
