@@ -265,6 +265,10 @@ export const MOVED_ROUTES: Readonly<Record<string, readonly string[]>> = {
     '/docs/fhir-datastore/react-native',
     '/docs/fhir-datastore/other-fhir-servers',
   ],
+  '/docs/troubleshooting/writes-and-transactions': [
+    '/docs/troubleshooting/validation-errors',
+    '/docs/troubleshooting/scheduling',
+  ],
 };
 
 /** The routes that answer a query expecting `expect`: each, and where its sections moved (MOVED_ROUTES). */
