@@ -265,6 +265,7 @@ export const MOVED_ROUTES: Readonly<Record<string, readonly string[]>> = {
     '/docs/fhir-datastore/react-native',
     '/docs/fhir-datastore/other-fhir-servers',
   ],
+  '/docs/troubleshooting/sign-in-and-tokens': ['/docs/troubleshooting/sign-in'],
 };
 
 /** The routes that answer a query expecting `expect`: each, and where its sections moved (MOVED_ROUTES). */
