@@ -269,6 +269,7 @@ export const MOVED_ROUTES: Readonly<Record<string, readonly string[]>> = {
     '/docs/troubleshooting/validation-errors',
     '/docs/troubleshooting/scheduling',
   ],
+  '/docs/troubleshooting/sign-in-and-tokens': ['/docs/troubleshooting/sign-in'],
 };
 
 /** The routes that answer a query expecting `expect`: each, and where its sections moved (MOVED_ROUTES). */
