@@ -196,7 +196,7 @@ export interface QuerySets {
    * Issue 42, twenty-sixth round: taken from other real Medplum threads (any number not used before,
    * most found through topic searches of the issue threads and the pull requests, many of them
    * React component, SDK and app changes the pages now document), by someone who did not see the
-   * ranking code; committed (`COMMIT`) before the twenty-sixth round's ranking changes, measured once
+   * ranking code; committed (`117d9107`) before the twenty-sixth round's ranking changes, measured once
    * at the end of that round, never tuned on.
    */
   holdout28: ReaderQuery[];
