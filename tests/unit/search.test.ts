@@ -74,6 +74,12 @@ test('questions typed in plain words keep only the words worth matching', () => 
   assert.deepEqual(significantWords("login still doesn't work"), ['login']);
   // The verb an issue title opens with, and a pasted file path, are not the topic.
   assert.deepEqual(significantWords('Add bulkExport support to MedplumClient'), ['bulkexport', 'medplumclient']);
+  assert.deepEqual(significantWords('Provide a helper method for ability to change SQL_DEBUG'), [
+    'helper',
+    'method',
+    'change',
+    'sql_debug',
+  ]);
   assert.deepEqual(significantWords("Can't resolve '@mantine/core' in '/Users/me/app/node_modules/@medplum/react'"), [
     'resolve',
     'mantine',
