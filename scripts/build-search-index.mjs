@@ -12,6 +12,9 @@ import * as pagefind from 'pagefind';
 import { NOT_INDEXED, SYNONYMS } from '../lib/search-fields.mjs';
 import { batchReleases } from '../lib/pagefind-batch-release.mjs';
 import { patchSearchResults } from '../lib/pagefind-patches.mjs';
+import { cacheSegmenters } from '../lib/pagefind-segmenter-cache.mjs';
+import { splitExcerptsOnce } from '../lib/pagefind-excerpt-split.mjs';
+import { emptyResultWords } from '../lib/pagefind-result-words.mjs';
 import { readQuestions } from '../lib/search-questions.mjs';
 
 /**
@@ -89,6 +92,10 @@ await pagefind.close();
 
 batchReleases(outDir);
 patchSearchResults(outDir);
+// Speed only (results and excerpts unchanged), so the built site's alone: `npm start`'s index skips them.
+cacheSegmenters(outDir);
+splitExcerptsOnce(outDir);
+emptyResultWords(outDir);
 writeMessagePatterns(outDir);
 
 // The browser loads this file first; an empty one would break every search.

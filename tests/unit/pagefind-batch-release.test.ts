@@ -1,6 +1,6 @@
 /**
- * The pagefind-batch-release, pagefind-extension-chunks, pagefind-native-gunzip and
- * pagefind-fragment-copy patches (lib/pagefind-*.mjs) apply to what the installed Pagefind writes,
+ * The pagefind-batch-release, pagefind-extension-chunks, pagefind-native-gunzip,
+ * pagefind-fragment-copy, pagefind-segmenter-cache, pagefind-excerpt-split and pagefind-result-words patches (lib/pagefind-*.mjs) apply to what the installed Pagefind writes,
  * and each fails naming itself when it does not.
  */
 import assert from 'node:assert/strict';
@@ -12,6 +12,9 @@ import { batchReleases, replaceOnce } from '../../lib/pagefind-batch-release.mjs
 import { loadExtensionChunks } from '../../lib/pagefind-extension-chunks.mjs';
 import { copyFragments } from '../../lib/pagefind-fragment-copy.mjs';
 import { CALLS, inflateNatively } from '../../lib/pagefind-native-gunzip.mjs';
+import { cacheSegmenters } from '../../lib/pagefind-segmenter-cache.mjs';
+import { ORIGINAL, PATCHED, splitExcerptsOnce } from '../../lib/pagefind-excerpt-split.mjs';
+import { emptyResultWords } from '../../lib/pagefind-result-words.mjs';
 
 /** Runs `check` on a folder holding what the installed Pagefind writes for a one-page site. */
 async function withPagefindOutput(check: (outDir: string) => void): Promise<void> {
@@ -84,6 +87,113 @@ test("the installed Pagefind's page and worker scripts return each search its ow
     const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
     assert.doesNotThrow(() => new Function(worker));
     assert.throws(() => copyFragments(outDir), /pagefind-fragment-copy/);
+  }));
+
+test("the installed Pagefind's worker keeps one segmenter per language and warms it at init", () =>
+  withPagefindOutput((outDir) => {
+    // After the other patches, as the build applies them.
+    batchReleases(outDir);
+    loadExtensionChunks(outDir);
+    inflateNatively(outDir);
+    copyFragments(outDir);
+    cacheSegmenters(outDir);
+    const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
+    assert.doesNotMatch(worker, /new Intl\.Segmenter\(trueLanguage/);
+    assert.match(worker, /const graphemeSegmenter=cachedSegmenter\(trueLanguage,"grapheme"\)/);
+    assert.match(worker, /const wordSegmenter=cachedSegmenter\(trueLanguage,"word"\)/);
+    assert.match(
+      worker,
+      /let resources=\[this\.loadMeta\(index\.hash\)\];setTimeout\(\(\)=>warmSegmenters\(language\),0\);/,
+    );
+    // The worker still parses, and the helpers it gained work: one segmenter per key, and a
+    // warm-up that fills the cache and never throws.
+    assert.doesNotThrow(() => new Function(worker));
+    const helpers = new Function(
+      `${worker.slice(0, worker.indexOf('\n'))}; return { cachedSegmenter, warmSegmenters, segmenters };`,
+    )() as {
+      cachedSegmenter: (language: string, granularity: string) => Intl.Segmenter;
+      warmSegmenters: (language: unknown) => void;
+      segmenters: Map<string, Intl.Segmenter>;
+    };
+    assert.equal(helpers.cachedSegmenter('en', 'grapheme'), helpers.cachedSegmenter('en', 'grapheme'));
+    assert.notEqual(helpers.cachedSegmenter('en', 'grapheme'), helpers.cachedSegmenter('en', 'word'));
+    helpers.warmSegmenters('fr');
+    assert.ok(helpers.segmenters.has('fr grapheme'));
+    assert.doesNotThrow(() => helpers.warmSegmenters('not a locale!'));
+    assert.throws(() => cacheSegmenters(outDir), /pagefind-segmenter-cache/);
+  }));
+
+test("the installed Pagefind's scripts take the excerpt rewrite, once", () =>
+  withPagefindOutput((outDir) => {
+    splitExcerptsOnce(outDir);
+    for (const name of ['pagefind.js', 'pagefind-worker.js']) {
+      const text = fs.readFileSync(path.join(outDir, name), 'utf8');
+      assert.ok(text.includes(PATCHED), name);
+      assert.ok(!text.includes(ORIGINAL), name);
+    }
+    const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
+    assert.doesNotThrow(() => new Function(worker));
+    assert.throws(() => splitExcerptsOnce(outDir), /pagefind-excerpt-split/);
+  }));
+
+test("the rewritten build_excerpt returns what Pagefind's returns, on generated pages", () => {
+  type BuildExcerpt = (
+    content: string,
+    start: number,
+    length: number,
+    locations: number[],
+    notBefore?: number,
+    notFrom?: number,
+    ellipsis?: string,
+  ) => { excerpt: string; plain_excerpt: string };
+  // Each in its own scope, with Pagefind's word separator, as the scripts define it.
+  const load = (code: string) =>
+    new Function(`var word_separators=/[^\\S\\uFEFF]+/g;${code}return build_excerpt;`)() as BuildExcerpt;
+  const original = load(ORIGINAL);
+  const patched = load(PATCHED);
+  // A fixed pseudo-random sequence: the same cases on every run.
+  let seed = 7;
+  const next = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const words = ['bot', 'token', '<mark>x', '', 'é', 'a\u200Bb', 'the', '&lt;id&gt;'];
+  let compared = 0;
+  for (let i = 0; i < 20000; i++) {
+    const count = next(60);
+    const parts = Array.from({ length: count }, () => words[next(words.length)]);
+    const content = next(5) === 0 ? parts.join('\u200B') : parts.join([' ', '  ', '\n', '\t'][next(4)]);
+    const start = next(count + 10) - 3;
+    const length = next(30) - 2;
+    const locations = Array.from({ length: next(8) }, () => next(count + 20) - 3);
+    const notBefore = next(3) ? undefined : next(count + 5);
+    const notFrom = next(3) ? undefined : next(count + 40);
+    const ellipsis = next(2) ? '…' : undefined;
+    // Twice with the same text, as one page's excerpt and its headings' are built.
+    for (let again = 0; again < 2; again++) {
+      assert.deepEqual(
+        patched(content, start, length, [...locations], notBefore, notFrom, ellipsis),
+        original(content, start, length, [...locations], notBefore, notFrom, ellipsis),
+        JSON.stringify({ content, start, length, locations, notBefore, notFrom, ellipsis }),
+      );
+      compared++;
+    }
+  }
+  assert.equal(compared, 40000);
+});
+
+test("the installed Pagefind's worker sends search results without their match positions", () =>
+  withPagefindOutput((outDir) => {
+    emptyResultWords(outDir);
+    const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
+    assert.match(
+      worker,
+      /case"search":\{[^}]*const result=results\.results\[i2\];result\.words=\[\];const dataFn=result\.data;/,
+    );
+    // Only the search handler: the debounced one, which the panel does not call, is left as it is.
+    assert.equal(worker.split('result.words=[];').length - 1, 1);
+    assert.doesNotThrow(() => new Function(worker));
+    assert.throws(() => emptyResultWords(outDir), /pagefind-result-words/);
   }));
 
 test('a replacement that matches twice is refused', () => {
