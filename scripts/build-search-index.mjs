@@ -15,6 +15,7 @@ import { patchSearchResults } from '../lib/pagefind-patches.mjs';
 import { cacheSegmenters } from '../lib/pagefind-segmenter-cache.mjs';
 import { splitExcerptsOnce } from '../lib/pagefind-excerpt-split.mjs';
 import { emptyResultWords } from '../lib/pagefind-result-words.mjs';
+import { waitLessForInit } from '../lib/pagefind-init-wait.mjs';
 import { readQuestions } from '../lib/search-questions.mjs';
 
 /**
@@ -96,6 +97,7 @@ patchSearchResults(outDir);
 cacheSegmenters(outDir);
 splitExcerptsOnce(outDir);
 emptyResultWords(outDir);
+waitLessForInit(outDir);
 writeMessagePatterns(outDir);
 
 // The browser loads this file first; an empty one would break every search.

@@ -1,6 +1,7 @@
 /**
  * The pagefind-batch-release, pagefind-extension-chunks, pagefind-native-gunzip,
- * pagefind-fragment-copy, pagefind-segmenter-cache, pagefind-excerpt-split and pagefind-result-words patches (lib/pagefind-*.mjs) apply to what the installed Pagefind writes,
+ * pagefind-fragment-copy, pagefind-segmenter-cache, pagefind-excerpt-split, pagefind-result-words and
+ * pagefind-init-wait patches (lib/pagefind-*.mjs) apply to what the installed Pagefind writes,
  * and each fails naming itself when it does not.
  */
 import assert from 'node:assert/strict';
@@ -15,6 +16,7 @@ import { CALLS, inflateNatively } from '../../lib/pagefind-native-gunzip.mjs';
 import { cacheSegmenters } from '../../lib/pagefind-segmenter-cache.mjs';
 import { ORIGINAL, PATCHED, splitExcerptsOnce } from '../../lib/pagefind-excerpt-split.mjs';
 import { emptyResultWords } from '../../lib/pagefind-result-words.mjs';
+import { CHECK_MS, waitLessForInit } from '../../lib/pagefind-init-wait.mjs';
 
 /** Runs `check` on a folder holding what the installed Pagefind writes for a one-page site. */
 async function withPagefindOutput(check: (outDir: string) => void): Promise<void> {
@@ -194,6 +196,18 @@ test("the installed Pagefind's worker sends search results without their match p
     assert.equal(worker.split('result.words=[];').length - 1, 1);
     assert.doesNotThrow(() => new Function(worker));
     assert.throws(() => emptyResultWords(outDir), /pagefind-result-words/);
+  }));
+
+test("the installed Pagefind's scripts check for a started runtime every few milliseconds", () =>
+  withPagefindOutput((outDir) => {
+    waitLessForInit(outDir);
+    for (const name of ['pagefind.js', 'pagefind-worker.js']) {
+      const text = fs.readFileSync(path.join(outDir, name), 'utf8');
+      assert.ok(text.includes(`throw this.initError;}await asyncSleep(${CHECK_MS});}`), name);
+      assert.ok(!text.includes('throw this.initError;}await asyncSleep(50);}'), name);
+    }
+    assert.doesNotThrow(() => new Function(fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8')));
+    assert.throws(() => waitLessForInit(outDir), /pagefind-init-wait/);
   }));
 
 test('a replacement that matches twice is refused', () => {
