@@ -4,3 +4,5 @@ export function replaceOnce(text: string, from: string, to: string, file: string
 export function replaceInScripts(outDir: string, from: string, to: string, patch: string): void;
 /** Rewrites the `pagefind.js` and `pagefind-worker.js` Pagefind wrote in `outDir` (lib/pagefind-batch-release.mjs). */
 export function batchReleases(outDir: string): void;
+/** Rewrites `outDir`'s `pagefind-worker.js` with `rewrite`, or throws naming `patch` when the result does not parse (lib/pagefind-batch-release.mjs). */
+export function rewriteWorker(outDir: string, patch: string, rewrite: (text: string, file: string) => string): void;

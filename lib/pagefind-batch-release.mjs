@@ -44,6 +44,24 @@ export function replaceInScripts(outDir, from, to, patch) {
   }
 }
 
+/**
+ * Rewrites `<outDir>/pagefind-worker.js` in place with `rewrite(text, file)`, and fails naming
+ * `patch` when the result no longer parses: Pagefind falls back to searching on the page's main
+ * thread when its worker fails, so a broken worker would only show as a slower page.
+ */
+export function rewriteWorker(outDir, patch, rewrite) {
+  const file = path.join(outDir, 'pagefind-worker.js');
+  const text = rewrite(fs.readFileSync(file, 'utf8'), file);
+  try {
+    new Function(text);
+  } catch (error) {
+    throw new Error(
+      `${file}: the rewritten worker does not parse (${error.message}): patch ${patch} no longer applies`,
+    );
+  }
+  fs.writeFileSync(file, text);
+}
+
 /** Rewrites `<outDir>/pagefind.js` and `<outDir>/pagefind-worker.js` in place. */
 export function batchReleases(outDir) {
   const page = path.join(outDir, 'pagefind.js');

@@ -8,9 +8,7 @@
  * inflate runs as before. The page's `pagefind.js` (used only where workers are unavailable) is
  * left as it is. Each replacement must apply as counted, or the build fails naming the patch.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { replaceOnce } from './pagefind-batch-release.mjs';
+import { replaceOnce, rewriteWorker } from './pagefind-batch-release.mjs';
 
 const PATCH = 'pagefind-native-gunzip (patches/manifest.json; re-read it after a Pagefind upgrade)';
 
@@ -30,25 +28,16 @@ const NATIVE_METHOD =
 
 /** Rewrites `<outDir>/pagefind-worker.js` in place. */
 export function inflateNatively(outDir) {
-  const file = path.join(outDir, 'pagefind-worker.js');
-  const text = fs.readFileSync(file, 'utf8');
-  const calls = text.split(CALL).length - 1;
-  if (calls !== CALLS) {
-    throw new Error(
-      `${file}: expected ${CALLS} calls ${JSON.stringify(CALL)}, found ${calls}: patch ${PATCH} no longer applies`,
-    );
-  }
-  const native = replaceOnce(text, METHOD, NATIVE_METHOD + METHOD, file, PATCH)
-    .split(CALL)
-    .join(CALL_NATIVE);
-  // An `await` outside an async function would not parse, and the page would quietly search
-  // without its worker (Pagefind falls back to the main thread on a worker error): fail here.
-  try {
-    new Function(native);
-  } catch (error) {
-    throw new Error(
-      `${file}: the rewritten worker does not parse (${error.message}): patch ${PATCH} no longer applies`,
-    );
-  }
-  fs.writeFileSync(file, native);
+  // An `await` outside an async function would not parse: rewriteWorker fails the build then.
+  rewriteWorker(outDir, PATCH, (text, file) => {
+    const calls = text.split(CALL).length - 1;
+    if (calls !== CALLS) {
+      throw new Error(
+        `${file}: expected ${CALLS} calls ${JSON.stringify(CALL)}, found ${calls}: patch ${PATCH} no longer applies`,
+      );
+    }
+    return replaceOnce(text, METHOD, NATIVE_METHOD + METHOD, file, PATCH)
+      .split(CALL)
+      .join(CALL_NATIVE);
+  });
 }

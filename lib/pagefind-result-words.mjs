@@ -8,9 +8,7 @@
  * sends `words` empty. Worker only: the page script, searching on the main thread where workers
  * are unavailable, copies nothing.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { replaceOnce } from './pagefind-batch-release.mjs';
+import { replaceOnce, rewriteWorker } from './pagefind-batch-release.mjs';
 
 const PATCH = 'pagefind-result-words (patches/manifest.json; re-read it after a Pagefind upgrade)';
 
@@ -21,7 +19,7 @@ const NEXT = 'const dataFn=result.data;';
 
 /** Rewrites `<outDir>/pagefind-worker.js` in place. */
 export function emptyResultWords(outDir) {
-  const file = path.join(outDir, 'pagefind-worker.js');
-  const text = fs.readFileSync(file, 'utf8');
-  fs.writeFileSync(file, replaceOnce(text, LOOP + NEXT, `${LOOP}result.words=[];${NEXT}`, file, PATCH));
+  rewriteWorker(outDir, PATCH, (text, file) =>
+    replaceOnce(text, LOOP + NEXT, `${LOOP}result.words=[];${NEXT}`, file, PATCH),
+  );
 }

@@ -11,9 +11,7 @@
  * and warming there would take the page's main thread. Each replacement must apply exactly once,
  * or the build fails naming the patch.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { replaceOnce } from './pagefind-batch-release.mjs';
+import { replaceOnce, rewriteWorker } from './pagefind-batch-release.mjs';
 
 const PATCH = 'pagefind-segmenter-cache (patches/manifest.json; re-read it after a Pagefind upgrade)';
 
@@ -40,23 +38,14 @@ export const HELPERS =
 
 /** Rewrites `<outDir>/pagefind-worker.js` in place. */
 export function cacheSegmenters(outDir) {
-  const file = path.join(outDir, 'pagefind-worker.js');
-  const original = fs.readFileSync(file, 'utf8');
-  // The names prepended must not already be taken in the worker's top-level scope.
-  for (const name of ['segmenters', 'cachedSegmenter', 'warmSegmenters']) {
-    if (new RegExp(`\\b${name}\\b`).test(original))
-      throw new Error(`${file}: the worker already uses the name ${name}: patch ${PATCH} no longer applies`);
-  }
-  let text = replaceOnce(original, GRAPHEME, CACHED_GRAPHEME, file, PATCH);
-  text = replaceOnce(text, WORD, CACHED_WORD, file, PATCH);
-  text = replaceOnce(text, INIT, INIT_WARM, file, PATCH);
-  const patched = HELPERS + text;
-  try {
-    new Function(patched);
-  } catch (error) {
-    throw new Error(
-      `${file}: the rewritten worker does not parse (${error.message}): patch ${PATCH} no longer applies`,
-    );
-  }
-  fs.writeFileSync(file, patched);
+  rewriteWorker(outDir, PATCH, (original, file) => {
+    // The names prepended must not already be taken in the worker's top-level scope.
+    for (const name of ['segmenters', 'cachedSegmenter', 'warmSegmenters']) {
+      if (new RegExp(`\\b${name}\\b`).test(original))
+        throw new Error(`${file}: the worker already uses the name ${name}: patch ${PATCH} no longer applies`);
+    }
+    let text = replaceOnce(original, GRAPHEME, CACHED_GRAPHEME, file, PATCH);
+    text = replaceOnce(text, WORD, CACHED_WORD, file, PATCH);
+    return HELPERS + replaceOnce(text, INIT, INIT_WARM, file, PATCH);
+  });
 }
