@@ -7,7 +7,8 @@
  * loaded page, where that code is not yet optimised, excerpts were the worker's largest cost after
  * the index was loaded. The rewrite keeps the last text's split (the calls for one page follow
  * each other), and marks matches only in the words shown. The excerpts are the same, character for
- * character: its unit test compares both versions on many generated inputs. Applied to the worker
+ * character, for every input: its unit test compares both versions on generated pages, with the
+ * calls Pagefind makes and with odd ones. Applied to the worker
  * and to the page script (which searches on the main thread where workers are unavailable).
  */
 import { replaceInScripts } from './pagefind-batch-release.mjs';
@@ -21,11 +22,16 @@ export const ORIGINAL =
 /**
  * The same bounds and output; the split is kept for the next call with the same text (never
  * changed: the words shown are copied before marking), and a match outside the words shown is
- * skipped, as the original's marks there never reached its output.
+ * skipped, as the original's marks there never reached its output. That holds when the window
+ * and every match are whole numbers and the window does not start or run backwards, which is how
+ * Pagefind calls it; any other call (an `excerptLength` of 24.5, say) takes the original's path
+ * over a copy of the split, so the output is the original's for every input.
  */
 export const PATCHED =
   'var excerptSplitOf=null,excerptSplitWords=null,excerptSplitZws=false;' +
-  'var build_excerpt=(content,start,length,locations,not_before,not_from,ellipsis)=>{if(content!==excerptSplitOf){excerptSplitOf=content;excerptSplitZws=content.includes("\\u200B");excerptSplitWords=excerptSplitZws?content.split("\\u200B"):content.split(word_separators);}let is_zws_delimited=excerptSplitZws;const fragment_words=excerptSplitWords;let endcap=not_from??fragment_words.length;let startcap=not_before??0;if(endcap-startcap<length){length=endcap-startcap;}if(start+length>endcap){start=endcap-length;}if(start<startcap){start=startcap;}const joiner=is_zws_delimited?"":" ";const pre=ellipsis&&start>startcap?`${ellipsis}${joiner}`:"";const post=ellipsis&&start+length<endcap?`${joiner}${ellipsis}`:"";const shown=fragment_words.slice(start,start+length);const plain_excerpt=pre+shown.join(joiner).trim()+post;for(let word of locations){const at=word-start;if(at<0||at>=length||shown[at]?.startsWith(`<mark>`)){continue;}shown[at]=`<mark>${shown[at]}</mark>`;}const excerpt=pre+shown.join(joiner).trim()+post;return{excerpt,plain_excerpt};};';
+  'var build_excerpt=(content,start,length,locations,not_before,not_from,ellipsis)=>{if(content!==excerptSplitOf){excerptSplitOf=content;excerptSplitZws=content.includes("\\u200B");excerptSplitWords=excerptSplitZws?content.split("\\u200B"):content.split(word_separators);}let is_zws_delimited=excerptSplitZws;const fragment_words=excerptSplitWords;let endcap=not_from??fragment_words.length;let startcap=not_before??0;if(endcap-startcap<length){length=endcap-startcap;}if(start+length>endcap){start=endcap-length;}if(start<startcap){start=startcap;}const joiner=is_zws_delimited?"":" ";const pre=ellipsis&&start>startcap?`${ellipsis}${joiner}`:"";const post=ellipsis&&start+length<endcap?`${joiner}${ellipsis}`:"";' +
+  'if(!(Number.isInteger(start)&&Number.isInteger(length)&&start>=0&&length>=0&&locations.every(Number.isInteger))){const all=fragment_words.slice();const plain_excerpt=pre+all.slice(start,start+length).join(joiner).trim()+post;for(let word of locations){if(all[word]?.startsWith(`<mark>`)){continue;}all[word]=`<mark>${all[word]}</mark>`;}const excerpt=pre+all.slice(start,start+length).join(joiner).trim()+post;return{excerpt,plain_excerpt};}' +
+  'const shown=fragment_words.slice(start,start+length);const plain_excerpt=pre+shown.join(joiner).trim()+post;for(let word of locations){const at=word-start;if(at<0||at>=length||shown[at]?.startsWith(`<mark>`)){continue;}shown[at]=`<mark>${shown[at]}</mark>`;}const excerpt=pre+shown.join(joiner).trim()+post;return{excerpt,plain_excerpt};};';
 
 /** Rewrites `<outDir>/pagefind.js` and `<outDir>/pagefind-worker.js` in place. */
 export function splitExcerptsOnce(outDir) {

@@ -3,8 +3,8 @@
  * still starting (its metadata and wasm loading) waits in `getPtr`, which checks whether the start
  * has finished every 50 ms. A reader who types at once, as the search panel lets them (the runtime
  * starts loading when they reach for search), could wait up to 50 ms more after the index was
- * ready, on the first query only. The rewrite checks every 5 ms: a few dozen timer callbacks at
- * most, only while the runtime starts. Applied to the worker and to the page script (which
+ * ready, on the first query only. The rewrite checks every 5 ms: one cheap timer callback per
+ * 5 ms for each waiting search (a query sends about a dozen), only while the runtime starts. Applied to the worker and to the page script (which
  * searches on the main thread where workers are unavailable). Results are unchanged.
  */
 import { replaceInScripts } from './pagefind-batch-release.mjs';

@@ -93,7 +93,8 @@ await pagefind.close();
 
 batchReleases(outDir);
 patchSearchResults(outDir);
-// Speed only (results and excerpts unchanged), so the built site's alone: `npm start`'s index skips them.
+// Speed only: the built site alone gets these; `npm start`'s index (plugins/site/dev-search/write-index.mjs)
+// skips them. Results and excerpts are the same; results carry empty `words`, which the panel never reads.
 cacheSegmenters(outDir);
 splitExcerptsOnce(outDir);
 emptyResultWords(outDir);

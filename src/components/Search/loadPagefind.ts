@@ -19,6 +19,7 @@ export interface PagefindResultData {
   sub_results?: PagefindSubResult[];
 }
 
+/** A result as the panel uses it; its `words` (match positions) are left out on purpose: the built site's worker sends them empty (lib/pagefind-result-words.mjs). */
 interface PagefindResult {
   id: string;
   score: number;
