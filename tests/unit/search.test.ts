@@ -951,18 +951,25 @@ test("a short question that writes a reference page's exact name lists that page
   // Pagefind's own copy is kept (a filter-only copy has no matched words for the excerpt).
   const own = r('component', 7);
   assert.equal(withNamedPage([r('g1'), r('g2'), r('g3'), own], [r('component')])[2], own);
-  // Through searchRanked: an identifier-shaped name in a short query moves its page up; a
-  // capitalised plain word, or a question of four words or more, does not.
+  // Through searchRanked: an identifier-shaped name moves its page up, in a short query and in a
+  // question of four words or more; a capitalised plain word or a screaming-case name does not.
   const api = {
     search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {
       if (term === null && opts?.filters?.named === 'searchcontrol') return { results: [r('search-control')] };
       if (term === null && opts?.filters?.named === 'bot') return { results: [r('bot-resource')] };
+      if (term === null && opts?.filters?.kind === 'reference') return { results: [r('resource-utilities')] };
       if (term === null) return { results: [] };
+      // The symbol alone: a guide that mentions it first, then its reference page.
+      if (term === 'setIdentifier') return { results: [r('identifiers-guide', 9), r('resource-utilities', 8)] };
       return { results: ['g1', 'g2', 'g3', 'g4'].map((id, i) => r(id, 10 - i)) };
     },
   } as unknown as Parameters<typeof searchRanked>[0];
   const ids = async (q: string) => (await searchRanked(api, q)).map((x) => x.id).slice(0, 3);
   assert.deepEqual(await ids('Include total in SearchControl'), ['g1', 'g2', 'search-control']);
   assert.deepEqual(await ids('Bot cron job'), ['g1', 'g2', 'g3']);
-  assert.deepEqual(await ids('Include total count in SearchControl'), ['g1', 'g2', 'g3']);
+  assert.deepEqual(await ids('Include total count in SearchControl'), ['g1', 'g2', 'search-control']);
+  // No page is named so: the first reference page found for the word alone, not a guide.
+  assert.deepEqual(await ids('Added setIdentifier helper, the complement'), ['g1', 'g2', 'resource-utilities']);
+  assert.deepEqual(await ids('CLI no longer respects the MEDPLUM_BASE_URL variable'), ['g1', 'g2', 'g3']);
+  assert.deepEqual(await ids('Bot cron job every hour'), ['g1', 'g2', 'g3']);
 });

@@ -450,11 +450,44 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
   ]);
   const exempt = new Set([...namedByWord.flat().map((r) => r.id), ...settings]);
   const ranked = rerank(results, typed, reference, exempt);
-  if (typed.length >= LONG_QUESTION) return ranked;
+  if (typed.length >= LONG_QUESTION) return withSymbolPage(api, ranked, typed, names, namedByWord);
   // Only a name shaped as an identifier (SearchControl, MedplumClient) moves its page up: a
   // capitalised plain word ("Bot cron job", "Agent auto updater") names a resource in passing far
   // more often than it asks for the resource's page.
   return withNamedPage(ranked, namedByWord.filter((_, i) => /[a-z][A-Z]/.test(names[i])).flat());
+}
+
+/** A word written as code: an inner capital (`setIdentifier`, `ContentType`, `useSearch`). */
+const CODE_WORD = /[a-z][A-Z]/;
+
+/**
+ * A question of LONG_QUESTION words or more that writes a symbol as code ("Added setIdentifier
+ * helper, the complement to getIdentifier", "normalizeOperationOutcome: take anything you can
+ * throw at it") is about that symbol, but the reorder lists its reference page after every guide
+ * that holds the other words. The reference page of its first such word (the page named so, else
+ * the first generated reference page Pagefind finds for the word alone) is placed third unless it
+ * is among the first three (withNamedPage). The word alone, not the question: the page holding
+ * the symbol rarely holds the rest of the question. Screaming case (`MEDPLUM_BASE_URL`) and
+ * capitalised plain words are not code words: they name a setting or a resource in passing.
+ */
+async function withSymbolPage(
+  api: PagefindApi,
+  ranked: ScoredResult[],
+  typed: string[],
+  names: string[],
+  namedByWord: ScoredResult[][],
+): Promise<ScoredResult[]> {
+  const word = typed.find((w) => CODE_WORD.test(w));
+  if (!word) return ranked;
+  const named = namedByWord[names.indexOf(word)] ?? [];
+  if (named.length > 0) return withNamedPage(ranked, named);
+  const [found, reference] = await Promise.all([api.search(word), symbolPageIds(api)]);
+  return withNamedPage(ranked, found.results.filter((r) => reference.has(r.id)).slice(0, 1));
+}
+
+/** The ids of the generated reference pages (`kind: reference`), read once per loaded index. */
+function symbolPageIds(api: PagefindApi): Promise<Set<string>> {
+  return idsMatching(api, 'reference', { kind: 'reference' });
 }
 
 /**
