@@ -961,6 +961,9 @@ test("a short question that writes a reference page's exact name lists that page
       if (term === null) return { results: [] };
       // The symbol alone: a guide that mentions it first, then its reference page.
       if (term === 'setIdentifier') return { results: [r('identifiers-guide', 9), r('resource-utilities', 8)] };
+      // A screaming-case name the reference page holds too: still not a code word.
+      if (term === 'MEDPLUM_BASE_URL') return { results: [r('resource-utilities', 9)] };
+      if (term === 'getIdentifier') throw new Error('the worker failed');
       return { results: ['g1', 'g2', 'g3', 'g4'].map((id, i) => r(id, 10 - i)) };
     },
   } as unknown as Parameters<typeof searchRanked>[0];
@@ -971,5 +974,8 @@ test("a short question that writes a reference page's exact name lists that page
   // No page is named so: the first reference page found for the word alone, not a guide.
   assert.deepEqual(await ids('Added setIdentifier helper, the complement'), ['g1', 'g2', 'resource-utilities']);
   assert.deepEqual(await ids('CLI no longer respects the MEDPLUM_BASE_URL variable'), ['g1', 'g2', 'g3']);
+  // The first code word counts; a failed search of it leaves the order as it was.
+  assert.deepEqual(await ids('Added setIdentifier helper next to getIdentifier'), ['g1', 'g2', 'resource-utilities']);
+  assert.deepEqual(await ids('Added getIdentifier helper next to setIdentifier'), ['g1', 'g2', 'g3']);
   assert.deepEqual(await ids('Bot cron job every hour'), ['g1', 'g2', 'g3']);
 });

@@ -481,8 +481,14 @@ async function withSymbolPage(
   if (!word) return ranked;
   const named = namedByWord[names.indexOf(word)] ?? [];
   if (named.length > 0) return withNamedPage(ranked, named);
-  const [found, reference] = await Promise.all([api.search(word), symbolPageIds(api)]);
-  return withNamedPage(ranked, found.results.filter((r) => reference.has(r.id)).slice(0, 1));
+  // A step that only moves one page must not cost the answer: if its searches fail, the
+  // question keeps the order it had.
+  try {
+    const [found, reference] = await Promise.all([api.search(word), symbolPageIds(api)]);
+    return withNamedPage(ranked, found.results.filter((r) => reference.has(r.id)).slice(0, 1));
+  } catch {
+    return ranked;
+  }
 }
 
 /** The ids of the generated reference pages (`kind: reference`), read once per loaded index. */
