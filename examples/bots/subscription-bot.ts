@@ -1,6 +1,7 @@
 /**
- * A bot triggered by a Subscription whose channel.endpoint is "Bot/{id}". The server passes the
- * changed resource as input (or { deletedResource } for deletes) with content type
+ * A bot triggered by a Subscription whose channel.endpoint is a reference to the bot ("Bot/" and its
+ * id). The server passes the changed resource as input (for a delete, an object whose
+ * deletedResource holds the deleted resource) with content type
  * application/fhir+json, and the same X-Medplum-* headers a rest-hook would get.
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';

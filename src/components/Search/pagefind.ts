@@ -454,7 +454,7 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
   // Only a name shaped as an identifier (SearchControl, MedplumClient) moves its page up: a
   // capitalised plain word ("Bot cron job", "Agent auto updater") names a resource in passing far
   // more often than it asks for the resource's page.
-  return withNamedPage(ranked, namedByWord.filter((_, i) => /[a-z][A-Z]/.test(names[i])).flat());
+  return withNamedPage(ranked, namedByWord.filter((_, i) => CODE_WORD.test(names[i])).flat());
 }
 
 /** A word written as code: an inner capital (`setIdentifier`, `ContentType`, `useSearch`). */
