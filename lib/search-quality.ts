@@ -207,6 +207,13 @@ export interface QuerySets {
    * twenty-seventh round's ranking changes, measured once at the end of that round, never tuned on.
    */
   holdout29: ReaderQuery[];
+  /**
+   * Issue 42, twenty-eighth round: taken from other real Medplum threads (any number up to #9231 that no
+   * set and no `question-threads.txt` entry had used, found through topic searches of the issue threads
+   * and the pull requests), by someone who did not see the ranking code; committed before the
+   * twenty-eighth round's ranking changes, measured once at the end of that round.
+   */
+  holdout30: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -254,6 +261,7 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout27',
   'holdout28',
   'holdout29',
+  'holdout30',
 ];
 
 /**
@@ -295,7 +303,7 @@ export function acceptedRoutes(expect: readonly string[]): string[] {
 }
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout29'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout29', 'holdout30'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
