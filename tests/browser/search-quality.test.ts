@@ -148,7 +148,17 @@ test('reader queries find the answering page in the top 3 (at least 95% of tune,
   // Every held-out set from holdout3 on: at least 40 queries (holdout3, holdout4, holdout20,
   // holdout25 to holdout29, whose writers found too few unused threads a page answers), 45 for the
   // others.
-  const fewer = ['holdout3', 'holdout4', 'holdout20', 'holdout25', 'holdout26', 'holdout27', 'holdout28', 'holdout29', 'holdout30'];
+  const fewer = [
+    'holdout3',
+    'holdout4',
+    'holdout20',
+    'holdout25',
+    'holdout26',
+    'holdout27',
+    'holdout28',
+    'holdout29',
+    'holdout30',
+  ];
   for (const name of QUERY_SETS.slice(QUERY_SETS.indexOf('holdout3'))) {
     const least = fewer.includes(name) ? 40 : 45;
     assert.ok(written[name].length >= least, `${name}: ${written[name].length} queries, fewer than ${least}`);
