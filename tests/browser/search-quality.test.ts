@@ -189,7 +189,7 @@ test('reader queries find the answering page in the top 3 (at least 95% of tune,
 /**
  * The sets held to the name bars below: those ranking was tuned on or written beside. A held-out
  * set joins once a ranking round has tuned on it; until then it is reported only (holdout5 to
- * holdout28, spent at the end of the third to twenty-sixth rounds; holdout29, sealed until
+ * holdout29, spent at the end of the third to twenty-seventh rounds; holdout30, sealed until
  * measured), since a failure here would be a way of tuning on it, or would hold a set to a bar no
  * round has worked towards.
  */
