@@ -24,8 +24,7 @@ export function splitEntries(bundle: Bundle): { matches: Resource[]; included: R
 // #region include
 /**
  * Final observations with a given code, plus the Patient each one is about.
- * Request, for heart rate (code http://loinc.org|8867-4):
- * GET /fhir/R4/Observation?code=http://loinc.org|8867-4&status=final&_include=Observation:subject
+ * Request: GET /fhir/R4/Observation?code=<system|code>&status=final&_include=Observation:subject
  */
 export async function observationsWithPatients(
   medplum: MedplumClient,
@@ -47,7 +46,7 @@ export async function observationsWithPatients(
 // #region revinclude
 /**
  * One patient plus every Observation whose `subject` points back at it.
- * Request: GET /fhir/R4/Patient?_id=0b6a3c52-7e1d-4f89-a2c4-9d5e8f1b3a70&_revinclude=Observation:subject
+ * Request: GET /fhir/R4/Patient?_id=<id>&_revinclude=Observation:subject
  */
 export async function patientWithObservations(
   medplum: MedplumClient,
@@ -66,7 +65,7 @@ export async function patientWithObservations(
 /**
  * Observations, their patients, and (one hop further) each patient's general practitioner.
  * The first include runs on the matches; the `:iterate` include runs again on what was included.
- * Request: GET /fhir/R4/Observation?code=http://loinc.org|8867-4&_include=Observation:subject
+ * Request: GET /fhir/R4/Observation?code=...&_include=Observation:subject
  *            &_include:iterate=Patient:general-practitioner
  */
 export async function observationsWithCareTeam(medplum: MedplumClient, code: string): Promise<Practitioner[]> {
