@@ -211,8 +211,8 @@ export interface QuerySets {
   /**
    * Issue 42, twenty-eighth round: taken from other real Medplum threads (any number up to #9231 that no
    * set and no `question-threads.txt` entry had used, found through topic searches of the issue threads
-   * and the pull requests), by someone who did not see the ranking code; committed before the
-   * twenty-eighth round's ranking changes, measured once at the end of that round.
+   * and the pull requests), by someone who did not see the ranking code; committed (`6fdbe4e7`) before the
+   * twenty-eighth round's ranking changes, to be measured once at the end of that round.
    */
   holdout30: ReaderQuery[];
 }
