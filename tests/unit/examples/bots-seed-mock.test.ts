@@ -2,17 +2,19 @@
  * Tests for examples/bots/seed-mock-from-project.ts: a searchset Bundle shaped like the answer to
  * `medplum get 'Patient?name=Alex&_revinclude=Encounter:subject'` (one Patient, two Encounters
  * whose subject is that Patient) goes through convertToTransactionBundle, as `--as-transaction`
- * does, and seeds a MockClient. The copied resources are found by search under new ids.
+ * does, and seeds a MockClient. The copied resources are found by search under new ids. The
+ * reader's own test file (examples/bots/seed-mock-from-project.test.ts) is loaded from a temporary
+ * directory holding that Bundle as src/fixtures/alex-encounters.json, so its test runs here too.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
-import { convertToTransactionBundle } from '@medplum/core';
+import { convertToTransactionBundle, getSearchParameter, globalSchema } from '@medplum/core';
 import type { Bundle, Encounter, Patient } from '@medplum/fhirtypes';
-import {
-  copiedDataTests,
-  findPatientAndEncounters,
-  seedMockClient,
-} from '../../../examples/bots/seed-mock-from-project';
+import { findPatientAndEncounters, seedMockClient } from '../../../examples/bots/seed-mock-from-project';
 
 const BASE = 'https://api.medplum.com/fhir/R4/';
 const PROJECT = '9a1c2f7e-3b4d-4e5f-8a6b-1c2d3e4f5a6b';
@@ -66,7 +68,40 @@ function searchResult(): Bundle {
   };
 }
 
+/** Encounter's entry in the global schema, where indexSearchParameter keeps its search parameters. */
+function encounterSchema(): { searchParams?: Record<string, unknown>; searchParamsDetails?: Record<string, unknown> } {
+  return (globalSchema.types as Record<string, ReturnType<typeof encounterSchema>>)['Encounter'] ?? {};
+}
+
 describe('bots/seed-mock-from-project', () => {
+  // First, while the example has not loaded anything yet: other example tests in the same process
+  // may have loaded the search parameters already, which would hide a seedMockClient that stops
+  // loading them.
+  test("seedMockClient loads the search parameters itself (Encounter's subject removed first)", async () => {
+    const schema = encounterSchema();
+    const saved = { searchParams: schema.searchParams, searchParamsDetails: schema.searchParamsDetails };
+    try {
+      if (schema.searchParams) {
+        const { subject: _subject, ...rest } = schema.searchParams;
+        schema.searchParams = rest;
+      }
+      if (schema.searchParamsDetails) {
+        const { subject: _subject, ...rest } = schema.searchParamsDetails;
+        schema.searchParamsDetails = rest;
+      }
+      assert.equal(getSearchParameter('Encounter', 'subject'), undefined);
+
+      const medplum = await seedMockClient(convertToTransactionBundle(searchResult()));
+      assert.ok(getSearchParameter('Encounter', 'subject'), 'seedMockClient did not load Encounter:subject');
+      const { patient, encounters } = await findPatientAndEncounters(medplum, 'Alex');
+      assert.ok(patient?.id, 'Alex was not found by name');
+      assert.equal(encounters.length, 2);
+    } finally {
+      schema.searchParams = saved.searchParams;
+      schema.searchParamsDetails = saved.searchParamsDetails;
+    }
+  });
+
   test('--as-transaction turns the search result into POSTs with urn:uuid references', () => {
     const copied = convertToTransactionBundle(searchResult());
     assert.equal(copied.type, 'transaction');
@@ -118,7 +153,36 @@ describe('bots/seed-mock-from-project', () => {
     assert.deepEqual(encounters, []);
   });
 
+  test('each call returns a fresh client holding only the copied data', async () => {
+    const copied = convertToTransactionBundle(searchResult());
+    const first = await seedMockClient(copied);
+    const second = await seedMockClient(copied);
+    assert.notEqual(first, second);
+    for (const medplum of [first, second]) {
+      assert.equal((await medplum.searchResources('Patient', { name: 'Alex' })).length, 1);
+      // seedDefaultData: false leaves out the mock's sample patients
+      assert.deepEqual(
+        (await medplum.searchResources('Patient')).map((p) => p.name?.[0]?.given?.[0]),
+        ['Alex'],
+      );
+    }
+  });
+
   describe("the reader's own tests", () => {
-    copiedDataTests(convertToTransactionBundle(searchResult()));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-mock-'));
+    fs.mkdirSync(path.join(dir, 'src', 'fixtures'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'src', 'fixtures', 'alex-encounters.json'),
+      JSON.stringify(convertToTransactionBundle(searchResult()), null, 2),
+    );
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      // Loading the file reads the fixture and declares its describe block and test
+      createRequire(__filename)('../../../examples/bots/seed-mock-from-project.test');
+    } finally {
+      process.chdir(cwd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
