@@ -5,6 +5,7 @@
 import type { JSX } from 'react';
 import { CopyButton } from './CopyButton';
 import { MAX_LINK_LENGTH, useLinkTooLong } from './url-state';
+import { formatCount } from './format-count';
 
 export function LinkProblem({ problem }: { problem: string | undefined }): JSX.Element | null {
   if (!problem) return null;
@@ -22,8 +23,8 @@ export function LinkTooLong({ text, what }: { text: string; what: string }): JSX
   if (!tooLong) return null;
   return (
     <p className="fhir-tool-note" data-testid="link-too-long">
-      A link to this would be longer than {MAX_LINK_LENGTH.toLocaleString('en')} characters, more than many servers,
-      chat apps and mail programs accept, so the page address no longer holds it. To share it, copy the {what} instead:{' '}
+      A link to this would be longer than {formatCount(MAX_LINK_LENGTH)} characters, more than many servers, chat apps
+      and mail programs accept, so the page address no longer holds it. To share it, copy the {what} instead:{' '}
       <CopyButton text={text} label={`Copy the ${what}`} />
     </p>
   );

@@ -23,6 +23,7 @@ import { LinkTooLong } from './LinkState';
 import { SEARCH_QUERY, SEARCH_TYPE } from './samples';
 import { ToolSection, useHydrated } from './ToolSection';
 import { useUrlParam } from './url-state';
+import { formatCount } from './format-count';
 
 /**
  * Most parameter rows the builder draws. Real searches use a handful; a shared link can carry
@@ -335,8 +336,8 @@ function SearchBuilder(): JSX.Element {
           </div>
           {rows.length > MAX_ROWS && (
             <p className="fhir-tool-error" role="alert" data-testid="search-rows-capped">
-              This search has {rows.length.toLocaleString('en')} parameters. The builder shows the first{' '}
-              {MAX_ROWS.toLocaleString('en')} as rows; the rest stay in the query string below, unchanged.
+              This search has {formatCount(rows.length)} parameters. The builder shows the first {formatCount(MAX_ROWS)}{' '}
+              as rows; the rest stay in the query string below, unchanged.
             </p>
           )}
           {shownRows.map((row, index) => {
@@ -436,8 +437,8 @@ function SearchBuilder(): JSX.Element {
                 .slice(0, 20)
                 .map((c) => `"${encodeURIComponent(c)}"`)
                 .join(', ')}
-              {unknownCodes.length > 20 && ` and ${(unknownCodes.length - 20).toLocaleString('en')} more`}. A server
-              rejects unknown parameters or ignores them, depending on its settings.
+              {unknownCodes.length > 20 && ` and ${formatCount(unknownCodes.length - 20)} more`}. A server rejects
+              unknown parameters or ignores them, depending on its settings.
             </p>
           )}
           <div className="fhir-tool-output" aria-live="polite">

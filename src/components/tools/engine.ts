@@ -17,6 +17,7 @@ import {
   MAX_RESULT_VALUES,
   TIME_LIMIT_MS,
 } from './engine-protocol';
+import { formatCount } from './format-count';
 
 type Pending = { id: number; settle: (outcome: EngineOutcome) => void; timer: ReturnType<typeof setTimeout> };
 
@@ -120,9 +121,9 @@ export function limitMessage(
   if (outcome.kind === 'too-large') {
     const size =
       outcome.values !== undefined
-        ? `${outcome.values.toLocaleString('en')} ${what === 'evaluation' ? 'values' : 'issues'}`
-        : `${(outcome.chars ?? 0).toLocaleString('en')} characters`;
-    return `Stopped: the result is too large to show (${size}; the limit is ${MAX_RESULT_VALUES.toLocaleString('en')} values or ${MAX_RESULT_CHARS.toLocaleString('en')} characters of JSON). Narrow the ${input} to see it.`;
+        ? `${formatCount(outcome.values)} ${what === 'evaluation' ? 'values' : 'issues'}`
+        : `${formatCount(outcome.chars ?? 0)} characters`;
+    return `Stopped: the result is too large to show (${size}; the limit is ${formatCount(MAX_RESULT_VALUES)} values or ${formatCount(MAX_RESULT_CHARS)} characters of JSON). Narrow the ${input} to see it.`;
   }
   return undefined;
 }
