@@ -1,8 +1,11 @@
 /**
- * The tools' counts read as toLocaleString('en') writes them, without its first-call set-up on the
- * main thread (src/components/tools/format-count.ts).
+ * The tools' counts (whole, non-negative) read as toLocaleString('en') writes them, without its
+ * first-call set-up on the main thread (src/components/tools/format-count.ts), and no tool code
+ * that runs on the page calls a locale-dependent API again.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { formatCount } from '../../src/components/tools/format-count';
 
@@ -16,4 +19,16 @@ test('anything but a whole non-negative count is written as it is', () => {
   assert.equal(formatCount(-1200), '-1200');
   assert.equal(formatCount(1234.5), '1234.5');
   assert.equal(formatCount(Number.NaN), 'NaN');
+});
+
+test("the tools' page-side code calls no locale-dependent API (their first call sets up ICU data)", () => {
+  const dir = path.join(__dirname, '..', '..', 'src', 'components', 'tools');
+  // The worker's own files: a first-call cost there does not hold up the page.
+  const workerOnly = new Set(['engine-runs.ts', 'engine.worker.ts']);
+  const files = fs.readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !workerOnly.has(f));
+  assert.ok(files.length > 5, files.join(', '));
+  for (const file of files) {
+    const code = fs.readFileSync(path.join(dir, file), 'utf8').replace(/^\s*(\/\/|\*|\/\*\*).*$/gm, '');
+    assert.doesNotMatch(code, /toLocale\w*\(|\bIntl\.|localeCompare/, file);
+  }
 });
