@@ -74,7 +74,7 @@ export interface ProcessOutput {
 /** Per example file, the recordings of its regions: the first test file (in path order) that ran a region wins. */
 export function merge(outputs: ProcessOutput[]): Map<string, RecordingFile> {
   const byKey = new Map<string, RegionRecording>();
-  for (const out of [...outputs].sort((a, b) => a.testFile.localeCompare(b.testFile))) {
+  for (const out of [...outputs].sort((a, b) => a.testFile.localeCompare(b.testFile, 'en'))) {
     for (const [key, rec] of Object.entries(out.regions)) if (!byKey.has(key)) byKey.set(key, rec);
   }
   const files = new Map<string, RecordingFile>();

@@ -76,7 +76,7 @@ export function mergeRun(previous: RunResult, files: string[], rerun: RunResult)
 /** Region key → its recording (first test file in path order wins, as in ../http-recordings.ts) and every test that hit it. */
 export function byRegion(outputs: ProcessOutput[]): Map<string, { rec?: RegionRecording; tests: Set<string> }> {
   const out = new Map<string, { rec?: RegionRecording; tests: Set<string> }>();
-  for (const o of [...outputs].sort((a, b) => a.testFile.localeCompare(b.testFile))) {
+  for (const o of [...outputs].sort((a, b) => a.testFile.localeCompare(b.testFile, 'en'))) {
     for (const [key, tests] of Object.entries(o.hits ?? {})) {
       const e = out.get(key) ?? { tests: new Set<string>() };
       tests.forEach((t) => e.tests.add(t));

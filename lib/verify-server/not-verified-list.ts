@@ -16,7 +16,7 @@ const siteDir = path.resolve(__dirname, '../..');
 /** The Markdown list: regions grouped by example file, each with its reason. */
 export function renderNotVerified(list: Record<string, string>): string {
   const byFile = new Map<string, [string, string][]>();
-  for (const [key, reason] of Object.entries(list).sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [key, reason] of Object.entries(list).sort(([a], [b]) => a.localeCompare(b, 'en'))) {
     const [file, region] = key.split('#');
     byFile.set(file, [...(byFile.get(file) ?? []), [region, reason]]);
   }

@@ -442,5 +442,5 @@ function indexValueSets(model: FhirModel, files: string[]): void {
 export function familyDefinitions(model: FhirModel, family: Family): Definition[] {
   return [...model.definitions.values()]
     .filter((d) => d.family === family)
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }

@@ -479,7 +479,7 @@ function indexPage(model: FhirModel, family: Family, defs: Definition[], options
 /* ---------- primitive types ---------- */
 
 function primitivesPage(model: FhirModel, options: BuildOptions): GeneratedPage {
-  const prims = [...model.primitives.values()].sort((a, b) => a.name.localeCompare(b.name));
+  const prims = [...model.primitives.values()].sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const row = (name: string, jsonType: string, regex: string | undefined, description: string) =>
     h('tr', { id: primitiveAnchor(name) }, [
       h('th', { scope: 'row' }, code(name)),

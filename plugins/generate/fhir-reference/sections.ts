@@ -103,7 +103,7 @@ export function searchParamsFor(model: FhirModel, def: Definition): SearchParamR
     seen.add(key);
     rows.push(searchRow(sp, def.name, medplum, !own));
   }
-  return rows.sort((a, b) => Number(a.common) - Number(b.common) || a.code.localeCompare(b.code));
+  return rows.sort((a, b) => Number(a.common) - Number(b.common) || a.code.localeCompare(b.code, 'en'));
 }
 
 function searchRow(sp: SearchParameter, type: string, medplum: boolean, common: boolean): SearchParamRow {
@@ -156,7 +156,7 @@ export function operationsFor(model: FhirModel, def: Definition, siteDir: string
     if (!own && !common) continue;
     rows.push({ op, common: !own, href: operationPage(siteDir, op.code), medplum: file === model.files.medplum });
   }
-  return rows.sort((a, b) => Number(a.common) - Number(b.common) || a.op.code.localeCompare(b.op.code));
+  return rows.sort((a, b) => Number(a.common) - Number(b.common) || a.op.code.localeCompare(b.op.code, 'en'));
 }
 
 /** `/docs/api/fhir/operations/<code>` when `docs/api/fhir/operations/<code>.mdx` exists now. */
@@ -206,7 +206,7 @@ class ReferrerIndex {
     for (const [name, byDef] of this.byTarget) {
       out.set(
         name,
-        [...byDef.values()].sort((a, b) => a.def.name.localeCompare(b.def.name)),
+        [...byDef.values()].sort((a, b) => a.def.name.localeCompare(b.def.name, 'en')),
       );
     }
     return out;

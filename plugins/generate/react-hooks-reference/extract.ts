@@ -118,7 +118,7 @@ export function extractFunctions(dtsFile: string): FunctionDoc[] {
     }
     docs.push(describeFunction(checker, name, fn, docHost, symbol, location, source));
   }
-  docs.sort((a, b) => a.name.localeCompare(b.name));
+  docs.sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return docs;
 }
 

@@ -132,7 +132,7 @@ export function extractComponents(dtsFile: string): ComponentDoc[] {
     }
     components.push(base);
   }
-  components.sort((a, b) => a.name.localeCompare(b.name));
+  components.sort((a, b) => a.name.localeCompare(b.name, 'en'));
   return components;
 }
 
@@ -252,9 +252,9 @@ function describeProps(
       inheritedFrom: ownNames.has(owner) ? undefined : owner,
     });
   }
-  props.sort((a, b) => Number(b.required) - Number(a.required) || a.name.localeCompare(b.name));
+  props.sort((a, b) => Number(b.required) - Number(a.required) || a.name.localeCompare(b.name, 'en'));
   const groups = [...inherited.values()].map((g) => ({ ...g, names: g.names.sort(), sources: g.sources.sort() }));
-  groups.sort((a, b) => a.packageName.localeCompare(b.packageName));
+  groups.sort((a, b) => a.packageName.localeCompare(b.packageName, 'en'));
   return { props, inherited: groups };
 }
 

@@ -112,7 +112,7 @@ export function shownRegions(siteDir: string): ShownRegion[] {
     }
   };
   walk(path.join(siteDir, 'docs'));
-  return [...out.values()].sort((a, b) => `${a.file}#${a.region}`.localeCompare(`${b.file}#${b.region}`));
+  return [...out.values()].sort((a, b) => `${a.file}#${a.region}`.localeCompare(`${b.file}#${b.region}`, 'en'));
 }
 
 /** 1-based line ranges (marker lines included) of the named regions of a source file. */

@@ -118,7 +118,7 @@ export async function runSearchParameters(
   }
   const params = slice.searchParameters
     .map((sp) => ({ code: sp.code ?? '', type: sp.type ?? '', description: sp.description ?? '' }))
-    .sort((a, b) => a.code.localeCompare(b.code));
+    .sort((a, b) => a.code.localeCompare(b.code, 'en'));
   return { id, kind: 'search-parameters', params };
 }
 
