@@ -218,7 +218,7 @@ export interface QuerySets {
   /**
    * Issue 42, twenty-ninth round: taken from other real Medplum threads (any number up to #9231 that no
    * set and no `question-threads.txt` entry had used, found through topic searches of the issue threads
-   * and the pull requests), by someone who did not see the ranking code; committed before the
+   * and the pull requests), by someone who did not see the ranking code; committed (`b7c31f7f`) before the
    * twenty-ninth round's ranking changes, to be measured once at the end of that round.
    */
   holdout31: ReaderQuery[];
