@@ -215,6 +215,13 @@ export interface QuerySets {
    * twenty-eighth round's ranking changes, to be measured once at the end of that round.
    */
   holdout30: ReaderQuery[];
+  /**
+   * Issue 42, twenty-ninth round: taken from other real Medplum threads (any number up to #9231 that no
+   * set and no `question-threads.txt` entry had used, found through topic searches of the issue threads
+   * and the pull requests), by someone who did not see the ranking code; committed (`b7c31f7f`) before the
+   * twenty-ninth round's ranking changes, to be measured once at the end of that round.
+   */
+  holdout31: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -263,6 +270,7 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout28',
   'holdout29',
   'holdout30',
+  'holdout31',
 ];
 
 /**
@@ -304,7 +312,7 @@ export function acceptedRoutes(expect: readonly string[]): string[] {
 }
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout30'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout30', 'holdout31'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
