@@ -61,6 +61,7 @@ export async function handler(
   if (!medication) {
     return undefined;
   }
+  const directions = answers['directions']?.valueString;
   const quantity = answers['quantity']?.valueInteger;
   // One order per response, even when the subscription fires again on an update
   const identifier = { system: RESPONSE_ID_SYSTEM, value: response.id };
@@ -74,7 +75,8 @@ export async function handler(
       encounter: response.encounter,
       authoredOn: response.authored,
       medicationCodeableConcept: { coding: [medication], text: medication.display },
-      dosageInstruction: [{ text: answers['directions']?.valueString }],
+      // An empty dosage entry fails server validation, so leave it out without directions
+      dosageInstruction: directions ? [{ text: directions }] : undefined,
       dispenseRequest: {
         quantity: quantity === undefined ? undefined : { value: quantity, unit: 'tablet' },
         numberOfRepeatsAllowed: answers['refills']?.valueInteger,

@@ -1,6 +1,7 @@
 /**
- * A bot that reads its own Bot resource: event.bot holds only a reference, so the handler resolves
- * it to reach the bot's name and identifiers (here, which site a shared codebase serves).
+ * A bot that reads its own Bot resource: event.bot is a reference (with the bot's name as display),
+ * so the handler resolves it to reach the rest of the Bot, here the identifier naming which site a
+ * shared codebase serves.
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';
 

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, test } from 'node:test';
+import { afterEach, describe, mock, test } from 'node:test';
 import {
   ContentType,
   createReference,
@@ -18,7 +18,7 @@ import {
   OperationOutcomeError,
   validateResource,
 } from '@medplum/core';
-import type { Bot, Observation, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
+import type { Bot, MedicationRequest, Observation, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
 import { serverRecordingClient } from './support/server-client';
@@ -113,6 +113,7 @@ describe('bots/read-own-bot', () => {
     // makeBotEvent's default bot is Bot/local-test-bot, which does not exist: point it at the saved one.
     const event = makeBotEvent<unknown>({}, { bot: createReference(bot) });
     assert.equal(event.bot.reference, `Bot/${bot.id}`);
+    assert.equal(event.bot.display, 'Intake router');
     assert.equal(await ownBotBot(medplum, event), 'Intake router serves north-clinic');
   });
 
@@ -415,6 +416,25 @@ describe('bots/prescription-form', () => {
       identifier: `${RESPONSE_ID_SYSTEM}|${response.id}`,
     });
     assert.equal(orders.length, 1);
+  });
+
+  test('a response without directions sends no empty dosage entry', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const response = await completedResponse(medplum, patient);
+    const noDirections: QuestionnaireResponse = {
+      ...response,
+      item: response.item?.filter((item) => item.linkId !== 'directions'),
+    };
+    // MockClient's store drops empty objects, but a server validates the body as sent, where
+    // dosageInstruction: [{}] fails strict validation: check the JSON the bot sends.
+    const create = mock.method(medplum, 'createResourceIfNoneExist');
+    const order = await prescriptionBot(medplum, makeBotEvent(noDirections));
+    assert.ok(order);
+    const sent = JSON.parse(JSON.stringify(create.mock.calls[0]?.arguments[0])) as MedicationRequest;
+    create.mock.restore();
+    assert.equal(sent.dosageInstruction, undefined);
+    assert.doesNotThrow(() => validateResource(sent));
   });
 
   test('in-progress responses, and responses without a patient or a medication, create nothing', async () => {
