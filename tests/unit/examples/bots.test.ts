@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, test } from 'node:test';
+import { afterEach, describe, mock, test } from 'node:test';
 import {
   ContentType,
   createReference,
@@ -18,7 +18,7 @@ import {
   OperationOutcomeError,
   validateResource,
 } from '@medplum/core';
-import type { Bot, Observation, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
+import type { Bot, MedicationRequest, Observation, Patient, QuestionnaireResponse, Task } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
 import { serverRecordingClient } from './support/server-client';
@@ -34,6 +34,12 @@ import type { BookingPayload } from '../../../examples/bots/consuming-webhooks';
 import { handler as insuranceBot, insuranceCheckSubscription } from '../../../examples/bots/subscription-bot';
 import { handler as mrnBot } from '../../../examples/bots/pre-commit-bot';
 import { handler as vitalsBot } from '../../../examples/bots/questionnaire-response';
+import {
+  handler as prescriptionBot,
+  prescriptionRequest,
+  RESPONSE_ID_SYSTEM,
+} from '../../../examples/bots/prescription-form';
+import { handler as ownBotBot } from '../../../examples/bots/read-own-bot';
 import { handler as adtBot, MRN_SYSTEM as ADT_MRN } from '../../../examples/bots/hl7-adt';
 import { handler as csvBot, MRN_SYSTEM as CSV_MRN, summaryBinary } from '../../../examples/bots/file-upload';
 import { BOT_IDENTIFIER, runAsync, runById, runByIdentifier, runWithGet } from '../../../examples/bots/execute-bot';
@@ -93,6 +99,31 @@ describe('bots/bot-event', () => {
       interaction: 'create',
     });
     assert.ok(!JSON.stringify(summary).includes('k-1'));
+  });
+});
+
+describe('bots/read-own-bot', () => {
+  test('resolves event.bot to the Bot resource and reads its name and site identifier', async () => {
+    const medplum = mockWithSearch();
+    const bot = await medplum.createResource<Bot>({
+      resourceType: 'Bot',
+      name: 'Intake router',
+      identifier: [{ system: 'https://example.com/bot-site', value: 'north-clinic' }],
+    });
+    // makeBotEvent's default bot is Bot/local-test-bot, which does not exist: point it at the saved one.
+    const event = makeBotEvent<unknown>({}, { bot: createReference(bot) });
+    assert.equal(event.bot.reference, `Bot/${bot.id}`);
+    assert.equal(event.bot.display, 'Intake router');
+    assert.equal(await ownBotBot(medplum, event), 'Intake router serves north-clinic');
+  });
+
+  test('a bot without the site identifier serves every site', async () => {
+    const medplum = mockWithSearch();
+    const bot = await medplum.createResource<Bot>({ resourceType: 'Bot', name: 'Intake router' });
+    assert.equal(
+      await ownBotBot(medplum, makeBotEvent<unknown>({}, { bot: createReference(bot) })),
+      'Intake router serves every site',
+    );
   });
 });
 
@@ -321,6 +352,105 @@ describe('bots/questionnaire-response', () => {
       item: [{ linkId: 'body-weight', answer: [{ valueDecimal: 70 }] }],
     };
     assert.deepEqual(await vitalsBot(medplum, makeBotEvent(draft)), []);
+  });
+});
+
+describe('bots/prescription-form', () => {
+  const lisinopril = prescriptionRequest.item?.[0]?.answerOption?.[0]?.valueCoding;
+
+  async function completedResponse(medplum: MedplumClient, patient: Patient): Promise<QuestionnaireResponse> {
+    return medplum.createResource<QuestionnaireResponse>({
+      resourceType: 'QuestionnaireResponse',
+      status: 'completed',
+      questionnaire: prescriptionRequest.url,
+      subject: createReference(patient),
+      authored: '2026-11-20T10:00:00Z',
+      item: [
+        { linkId: 'medication', answer: [{ valueCoding: lisinopril }] },
+        { linkId: 'directions', answer: [{ valueString: 'Take one tablet by mouth once daily' }] },
+        { linkId: 'quantity', answer: [{ valueInteger: 30 }] },
+        { linkId: 'refills', answer: [{ valueInteger: 2 }] },
+      ],
+    });
+  }
+
+  test('a completed response becomes one draft MedicationRequest with its answers', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const response = await completedResponse(medplum, patient);
+    const order = await prescriptionBot(medplum, makeBotEvent(response));
+    assert.ok(order);
+    const orders = await medplum.searchResources('MedicationRequest', {});
+    assert.equal(orders.length, 1);
+    const stored = orders[0];
+    assert.equal(stored.id, order.id);
+    assert.equal(stored.status, 'draft');
+    assert.equal(stored.intent, 'order');
+    assert.equal(stored.subject.reference, `Patient/${patient.id}`);
+    assert.deepEqual(
+      stored.medicationCodeableConcept?.coding?.map((c) => [c.system, c.code]),
+      [['http://www.nlm.nih.gov/research/umls/rxnorm', '314076']],
+    );
+    assert.equal(stored.dosageInstruction?.[0]?.text, 'Take one tablet by mouth once daily');
+    assert.equal(stored.dispenseRequest?.quantity?.value, 30);
+    assert.equal(stored.dispenseRequest?.numberOfRepeatsAllowed, 2);
+    assert.equal(stored.authoredOn, '2026-11-20T10:00:00Z');
+    assert.equal(stored.supportingInformation?.[0]?.reference, `QuestionnaireResponse/${response.id}`);
+    assert.doesNotThrow(() => validateResource(stored));
+  });
+
+  test('running again for the same response finds the order and creates no second one', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const response = await completedResponse(medplum, patient);
+    const first = await prescriptionBot(medplum, makeBotEvent(response));
+    assert.ok(first);
+    // The subscription fires again when the completed response is updated.
+    const updated = await medplum.updateResource<QuestionnaireResponse>({
+      ...response,
+      authored: '2026-11-20T10:05:00Z',
+    });
+    const second = await prescriptionBot(medplum, makeBotEvent(updated));
+    assert.equal(second?.id, first.id);
+    const orders = await medplum.searchResources('MedicationRequest', {
+      identifier: `${RESPONSE_ID_SYSTEM}|${response.id}`,
+    });
+    assert.equal(orders.length, 1);
+  });
+
+  test('a response without directions sends no empty dosage entry', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const response = await completedResponse(medplum, patient);
+    const noDirections: QuestionnaireResponse = {
+      ...response,
+      item: response.item?.filter((item) => item.linkId !== 'directions'),
+    };
+    // MockClient's store drops empty objects, but a server validates the body as sent, where
+    // dosageInstruction: [{}] fails strict validation: check the JSON the bot sends.
+    const create = mock.method(medplum, 'createResourceIfNoneExist');
+    const order = await prescriptionBot(medplum, makeBotEvent(noDirections));
+    assert.ok(order);
+    const sent = JSON.parse(JSON.stringify(create.mock.calls[0]?.arguments[0])) as MedicationRequest;
+    create.mock.restore();
+    assert.equal(sent.dosageInstruction, undefined);
+    assert.doesNotThrow(() => validateResource(sent));
+  });
+
+  test('in-progress responses, and responses without a patient or a medication, create nothing', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const response = await completedResponse(medplum, patient);
+    const draft: QuestionnaireResponse = { ...response, status: 'in-progress' };
+    const noSubject: QuestionnaireResponse = { ...response, subject: undefined };
+    const noMedication: QuestionnaireResponse = {
+      ...response,
+      item: response.item?.filter((item) => item.linkId !== 'medication'),
+    };
+    for (const input of [draft, noSubject, noMedication]) {
+      assert.equal(await prescriptionBot(medplum, makeBotEvent(input)), undefined);
+    }
+    assert.equal((await medplum.searchResources('MedicationRequest', {})).length, 0);
   });
 });
 
