@@ -45,7 +45,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker, parentPort } from 'node:worker_threads';
-import { admonitionTitleToDirectiveLabel, escapeMarkdownHeadingIds } from '@docusaurus/utils';
+import { admonitionTitleToDirectiveLabel, escapeMarkdownHeadingIds, parseLocalURLPath } from '@docusaurus/utils';
 import type { Scope } from 'eslint';
 // ESLint's scope analysis, as npm installed it for eslint (a devDependency, as the unit tests are).
 import { analyze } from 'eslint-scope';
@@ -276,6 +276,37 @@ function remarkUndefinedNames() {
   };
 }
 
+/**
+ * Where `remarkLinkUrls` leaves its findings: links whose URL the build's link resolver
+ * (@docusaurus/mdx-loader's resolveMarkdownLinks, through `parseLocalURLPath`) throws on, which
+ * fails the whole build. GFM turns a bare address in prose into a link, so a message quoted
+ * outside backticks ("Invalid quantity value: |http://unitsofmeasure.org|mg") makes one whose URL
+ * (`http://unitsofmeasure.org|mg`) no URL parser accepts.
+ */
+const LINK_URLS = 'linkUrls';
+
+function remarkLinkUrls() {
+  return (tree: MdxNode & { url?: string }, file: { data: Record<string, unknown> }): void => {
+    const problems: Omit<MdxProblem, 'file'>[] = [];
+    const visit = (node: MdxNode & { url?: string }): void => {
+      if ((node.type === 'link' || node.type === 'definition') && typeof node.url === 'string') {
+        try {
+          parseLocalURLPath(node.url);
+        } catch (err) {
+          problems.push({
+            line: node.position?.start.line ?? 0,
+            column: node.position?.start.column ?? 0,
+            message: `the build cannot parse the link ${JSON.stringify(node.url)} (${err instanceof Error ? err.message : String(err)}); write a quoted address in backticks`,
+          });
+        }
+      }
+      for (const child of node.children ?? []) visit(child);
+    };
+    visit(tree);
+    file.data[LINK_URLS] = problems;
+  };
+}
+
 // @mdx-js/mdx and the plugins are ESM-only and the tests load this file as CommonJS, so they are
 // imported when first needed; a processor per format serves every page.
 let processors: ReturnType<typeof createProcessors> | undefined;
@@ -287,8 +318,8 @@ async function createProcessors() {
       import('remark-directive'),
       import('@slorber/remark-comment'),
     ]);
-  // remarkUndefinedNames last: the others add syntax; it only reads the tree.
-  const remarkPlugins = [remarkGfm, remarkDirective, remarkComment, remarkUndefinedNames];
+  // remarkUndefinedNames and remarkLinkUrls last: the others add syntax; they only read the tree.
+  const remarkPlugins = [remarkGfm, remarkDirective, remarkComment, remarkUndefinedNames, remarkLinkUrls];
   return {
     md: createProcessor({ format: 'md', remarkPlugins }),
     mdx: createProcessor({ format: 'mdx', remarkPlugins }),
@@ -304,7 +335,8 @@ export async function pageProblems(file: string, text: string): Promise<MdxProbl
   try {
     const result = await processor.process({ path: file, value: mdxSource(text) });
     const names = (result.data[UNDEFINED_NAMES] ?? []) as Omit<MdxProblem, 'file'>[];
-    return names.map((problem) => ({ file, ...problem }));
+    const links = (result.data[LINK_URLS] ?? []) as Omit<MdxProblem, 'file'>[];
+    return [...names, ...links].sort((a, b) => a.line - b.line).map((problem) => ({ file, ...problem }));
   } catch (err) {
     // A VFileMessage: `reason` is the message without the place.
     const e = err as { line?: number; column?: number; reason?: string; message?: string };

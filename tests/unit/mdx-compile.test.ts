@@ -2,7 +2,8 @@
  * Every hand-written page compiles as MDX (lib/mdx-compile.ts): a `<url>` in prose or a stray `{`
  * fails here, naming the page, line and column, instead of minutes into the build; so does an
  * expression that reads a name the page never defines (`{id}`), or a JSX tag no import or
- * MDXComponents provides, which MDX compiles and the build's rendering throws on.
+ * MDXComponents provides, which MDX compiles and the build's rendering throws on; or a link whose
+ * address the build's link resolver cannot parse.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -43,6 +44,18 @@ test("Docusaurus's own syntax compiles: heading ids, titled admonitions, HTML co
   // `format: md` is read as CommonMark, where `<url>` is text.
   assert.equal((await pageProblems('docs/c.mdx', 'Text {#setup} here.\n'))[0]?.line, 1);
   assert.deepEqual(await pageProblems('docs/d.mdx', '---\nformat: md\n---\nsee <url> here\n'), []);
+});
+
+test("a bare address the build's link resolver cannot parse is reported; one in backticks is code", async () => {
+  const quoted = 'A bad value is answered with "Invalid quantity value: |http://unitsofmeasure.org|mg".';
+  const [link] = await pageProblems('docs/q.mdx', [...FRONT_MATTER, 'Intro.', '', quoted, ''].join('\n'));
+  assert.deepEqual([link?.line, link?.column], [8, 56]);
+  assert.match(link?.message ?? '', /the build cannot parse the link "http:\/\/unitsofmeasure\.org\|mg"/);
+  const code = quoted.replace(/"(Invalid[^"]+)"/, '`$1`');
+  assert.deepEqual(await pageProblems('docs/q.mdx', [...FRONT_MATTER, code, ''].join('\n')), []);
+  // Ordinary links, absolute or to a page, are fine.
+  const links = 'See [units](https://unitsofmeasure.org/ucum), https://hl7.org/fhir/R4 and [a page](/docs/search).';
+  assert.deepEqual(await pageProblems('docs/q.mdx', [...FRONT_MATTER, links, ''].join('\n')), []);
 });
 
 /** `file:line:column name` of each problem, the name being the first `quoted` one in the message. */
