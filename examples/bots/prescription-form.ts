@@ -63,6 +63,7 @@ export async function handler(
   }
   const directions = answers['directions']?.valueString;
   const quantity = answers['quantity']?.valueInteger;
+  const refills = answers['refills']?.valueInteger;
   // One order per response, even when the subscription fires again on an update
   const identifier = { system: RESPONSE_ID_SYSTEM, value: response.id };
   return medplum.createResourceIfNoneExist<MedicationRequest>(
@@ -75,12 +76,15 @@ export async function handler(
       encounter: response.encounter,
       authoredOn: response.authored,
       medicationCodeableConcept: { coding: [medication], text: medication.display },
-      // An empty dosage entry fails server validation, so leave it out without directions
+      // An empty element fails server validation, so each is left out when its answers are
       dosageInstruction: directions ? [{ text: directions }] : undefined,
-      dispenseRequest: {
-        quantity: quantity === undefined ? undefined : { value: quantity, unit: 'tablet' },
-        numberOfRepeatsAllowed: answers['refills']?.valueInteger,
-      },
+      dispenseRequest:
+        quantity === undefined && refills === undefined
+          ? undefined
+          : {
+              quantity: quantity === undefined ? undefined : { value: quantity, unit: 'tablet' },
+              numberOfRepeatsAllowed: refills,
+            },
       supportingInformation: [createReference(response)],
     },
     `identifier=${identifier.system}|${identifier.value}`,

@@ -437,6 +437,24 @@ describe('bots/prescription-form', () => {
     assert.doesNotThrow(() => validateResource(sent));
   });
 
+  test('a response with neither tablets nor refills sends no empty dispense request', async () => {
+    const medplum = mockWithSearch();
+    const patient = await savedPatient(medplum);
+    const response = await completedResponse(medplum, patient);
+    const noDispense: QuestionnaireResponse = {
+      ...response,
+      item: response.item?.filter((item) => item.linkId !== 'quantity' && item.linkId !== 'refills'),
+    };
+    const create = mock.method(medplum, 'createResourceIfNoneExist');
+    const order = await prescriptionBot(medplum, makeBotEvent(noDispense));
+    assert.ok(order);
+    const sent = JSON.parse(JSON.stringify(create.mock.calls[0]?.arguments[0])) as MedicationRequest;
+    create.mock.restore();
+    assert.equal(sent.dispenseRequest, undefined);
+    assert.equal(sent.dosageInstruction?.[0]?.text, 'Take one tablet by mouth once daily');
+    assert.doesNotThrow(() => validateResource(sent));
+  });
+
   test('in-progress responses, and responses without a patient or a medication, create nothing', async () => {
     const medplum = mockWithSearch();
     const patient = await savedPatient(medplum);
