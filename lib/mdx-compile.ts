@@ -38,6 +38,9 @@
  * a browser global read while rendering behind a `typeof` test (`{typeof window === 'undefined' ?
  * '' : window.name}`: only the `typeof` operand itself is exempt).
  *
+ * A link, link definition or image whose address the build cannot parse (`parseLocalURLPath`
+ * throws, failing the whole build) is reported too (`remarkLinkUrls`).
+ *
  * Compiling the 394 pages takes some 15 s of CPU time (checking their names adds little), so
  * `compileProblems` shares them out to worker threads, one per core.
  */
@@ -277,9 +280,9 @@ function remarkUndefinedNames() {
 }
 
 /**
- * Where `remarkLinkUrls` leaves its findings: links whose URL the build's link resolver
- * (@docusaurus/mdx-loader's resolveMarkdownLinks, through `parseLocalURLPath`) throws on, which
- * fails the whole build. GFM turns a bare address in prose into a link, so a message quoted
+ * Where `remarkLinkUrls` leaves its findings: links, link definitions and images whose address
+ * @docusaurus/mdx-loader's transformImage and resolveMarkdownLinks (through `parseLocalURLPath`)
+ * throw on, which fails the whole build. GFM turns a bare address in prose into a link, so a message quoted
  * outside backticks ("Invalid quantity value: |http://unitsofmeasure.org|mg") makes one whose URL
  * (`http://unitsofmeasure.org|mg`) no URL parser accepts.
  */
@@ -289,14 +292,14 @@ function remarkLinkUrls() {
   return (tree: MdxNode & { url?: string }, file: { data: Record<string, unknown> }): void => {
     const problems: Omit<MdxProblem, 'file'>[] = [];
     const visit = (node: MdxNode & { url?: string }): void => {
-      if ((node.type === 'link' || node.type === 'definition') && typeof node.url === 'string') {
+      if (['link', 'definition', 'image'].includes(node.type) && typeof node.url === 'string') {
         try {
           parseLocalURLPath(node.url);
         } catch (err) {
           problems.push({
             line: node.position?.start.line ?? 0,
             column: node.position?.start.column ?? 0,
-            message: `the build cannot parse the link ${JSON.stringify(node.url)} (${err instanceof Error ? err.message : String(err)}); write a quoted address in backticks`,
+            message: `the build cannot parse the ${node.type === 'image' ? 'image' : 'link'} address ${JSON.stringify(node.url)} (${err instanceof Error ? err.message : String(err)}): if it is quoted text GFM turned into a link, put it in backticks; otherwise fix the address`,
           });
         }
       }
@@ -328,7 +331,8 @@ async function createProcessors() {
 
 /**
  * Compiles one page: the error MDX reports, at its line and column in the page; else every name
- * the page reads that nothing defines (`undefinedNames`); none if it is fine.
+ * the page reads that nothing defines (`undefinedNames`) and every address the build cannot parse
+ * (`remarkLinkUrls`); none if it is fine.
  */
 export async function pageProblems(file: string, text: string): Promise<MdxProblem[]> {
   const processor = (await (processors ??= createProcessors()))[pageFormat(file, text)];
@@ -336,7 +340,9 @@ export async function pageProblems(file: string, text: string): Promise<MdxProbl
     const result = await processor.process({ path: file, value: mdxSource(text) });
     const names = (result.data[UNDEFINED_NAMES] ?? []) as Omit<MdxProblem, 'file'>[];
     const links = (result.data[LINK_URLS] ?? []) as Omit<MdxProblem, 'file'>[];
-    return [...names, ...links].sort((a, b) => a.line - b.line).map((problem) => ({ file, ...problem }));
+    return [...names, ...links]
+      .sort((a, b) => a.line - b.line || a.column - b.column)
+      .map((problem) => ({ file, ...problem }));
   } catch (err) {
     // A VFileMessage: `reason` is the message without the place.
     const e = err as { line?: number; column?: number; reason?: string; message?: string };

@@ -50,9 +50,17 @@ test("a bare address the build's link resolver cannot parse is reported; one in 
   const quoted = 'A bad value is answered with "Invalid quantity value: |http://unitsofmeasure.org|mg".';
   const [link] = await pageProblems('docs/q.mdx', [...FRONT_MATTER, 'Intro.', '', quoted, ''].join('\n'));
   assert.deepEqual([link?.line, link?.column], [8, 56]);
-  assert.match(link?.message ?? '', /the build cannot parse the link "http:\/\/unitsofmeasure\.org\|mg"/);
+  assert.match(link?.message ?? '', /the build cannot parse the link address "http:\/\/unitsofmeasure\.org\|mg"/);
   const code = quoted.replace(/"(Invalid[^"]+)"/, '`$1`');
   assert.deepEqual(await pageProblems('docs/q.mdx', [...FRONT_MATTER, code, ''].join('\n')), []);
+  // An image and a link definition go through the same resolver.
+  const image = await pageProblems('docs/q.mdx', [...FRONT_MATTER, '![chart](http://a|b/chart.png)', ''].join('\n'));
+  assert.match(image[0]?.message ?? '', /the build cannot parse the image address "http:\/\/a\|b\/chart\.png"/);
+  const definition = [...FRONT_MATTER, 'See [units][u].', '', '[u]: http://a|b/units', ''].join('\n');
+  assert.deepEqual(
+    (await pageProblems('docs/q.mdx', definition)).map((p) => p.line),
+    [8],
+  );
   // Ordinary links, absolute or to a page, are fine.
   const links = 'See [units](https://unitsofmeasure.org/ucum), https://hl7.org/fhir/R4 and [a page](/docs/search).';
   assert.deepEqual(await pageProblems('docs/q.mdx', [...FRONT_MATTER, links, ''].join('\n')), []);
@@ -162,7 +170,7 @@ test('every bad page is listed, with its file, line and column', async () => {
   );
 });
 
-test('every hand-written page compiles as MDX and defines what it reads', async () => {
+test('every hand-written page compiles as MDX, defines what it reads and has addresses the build can parse', async () => {
   const pages = [
     ...listPages(path.join(SITE, 'docs'), GENERATED_DOC_DIRS),
     ...listPages(path.join(SITE, 'src', 'pages')),
