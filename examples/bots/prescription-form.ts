@@ -64,6 +64,16 @@ export async function handler(
   const directions = answers['directions']?.valueString;
   const quantity = answers['quantity']?.valueInteger;
   const refills = answers['refills']?.valueInteger;
+  // FHIR elements are never empty, so leave out what the form left unanswered
+  // (a server rejects an empty entry such as dosageInstruction: [{}])
+  const dosageInstruction = directions ? [{ text: directions }] : undefined;
+  const dispenseRequest =
+    quantity === undefined && refills === undefined
+      ? undefined
+      : {
+          quantity: quantity === undefined ? undefined : { value: quantity, unit: 'tablet' },
+          numberOfRepeatsAllowed: refills,
+        };
   // One order per response, even when the subscription fires again on an update
   const identifier = { system: RESPONSE_ID_SYSTEM, value: response.id };
   return medplum.createResourceIfNoneExist<MedicationRequest>(
@@ -76,15 +86,8 @@ export async function handler(
       encounter: response.encounter,
       authoredOn: response.authored,
       medicationCodeableConcept: { coding: [medication], text: medication.display },
-      // An empty element fails server validation, so each is left out when its answers are
-      dosageInstruction: directions ? [{ text: directions }] : undefined,
-      dispenseRequest:
-        quantity === undefined && refills === undefined
-          ? undefined
-          : {
-              quantity: quantity === undefined ? undefined : { value: quantity, unit: 'tablet' },
-              numberOfRepeatsAllowed: refills,
-            },
+      dosageInstruction,
+      dispenseRequest,
       supportingInformation: [createReference(response)],
     },
     `identifier=${identifier.system}|${identifier.value}`,

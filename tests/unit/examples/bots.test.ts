@@ -445,14 +445,26 @@ describe('bots/prescription-form', () => {
       ...response,
       item: response.item?.filter((item) => item.linkId !== 'quantity' && item.linkId !== 'refills'),
     };
+    // Medplum's validator reads a lone {} as absent, but FHIR allows no empty element: check the
+    // JSON the bot sends.
     const create = mock.method(medplum, 'createResourceIfNoneExist');
     const order = await prescriptionBot(medplum, makeBotEvent(noDispense));
     assert.ok(order);
     const sent = JSON.parse(JSON.stringify(create.mock.calls[0]?.arguments[0])) as MedicationRequest;
-    create.mock.restore();
     assert.equal(sent.dispenseRequest, undefined);
     assert.equal(sent.dosageInstruction?.[0]?.text, 'Take one tablet by mouth once daily');
-    assert.doesNotThrow(() => validateResource(sent));
+    // Zero refills is an answer, and is kept.
+    const noTablets: QuestionnaireResponse = {
+      ...response,
+      id: 'b7d4c2e9-1f3a-4c6b-9d8e-2a5f7c1e3b60',
+      item: response.item
+        ?.filter((item) => item.linkId !== 'quantity')
+        .map((item) => (item.linkId === 'refills' ? { ...item, answer: [{ valueInteger: 0 }] } : item)),
+    };
+    await prescriptionBot(medplum, makeBotEvent(noTablets));
+    const second = JSON.parse(JSON.stringify(create.mock.calls[1]?.arguments[0])) as MedicationRequest;
+    create.mock.restore();
+    assert.deepEqual(second.dispenseRequest, { numberOfRepeatsAllowed: 0 });
   });
 
   test('in-progress responses, and responses without a patient or a medication, create nothing', async () => {
