@@ -12,6 +12,7 @@ export async function handler(_medplum: MedplumClient, event: BotEvent<Patient>)
   if (!patient.identifier?.some((id) => id.system === 'http://example.org/mrn')) {
     throw new OperationOutcomeError(badRequest('Patient must have an MRN'));
   }
-  return { ...patient, active: patient.active ?? true };
+  // What the handler returns is what the server stores.
+  return Object.assign({}, patient, { active: patient.active ?? true });
 }
 // #endregion pre-commit

@@ -418,6 +418,20 @@ describe('bots/prescription-form', () => {
     assert.equal(orders.length, 1);
   });
 
+  /**
+   * The MedicationRequest JSON the bot sends for `response`, as a server would receive it (MockClient's
+   * store drops empty objects, so what it stores would hide an empty element the bot sent).
+   */
+  async function sentOrder(medplum: MedplumClient, response: QuestionnaireResponse): Promise<MedicationRequest> {
+    const create = mock.method(medplum, 'createResourceIfNoneExist');
+    try {
+      assert.ok(await prescriptionBot(medplum, makeBotEvent(response)));
+      return JSON.parse(JSON.stringify(create.mock.calls[0]?.arguments[0])) as MedicationRequest;
+    } finally {
+      create.mock.restore();
+    }
+  }
+
   test('a response without directions sends no empty dosage entry', async () => {
     const medplum = mockWithSearch();
     const patient = await savedPatient(medplum);
@@ -426,13 +440,8 @@ describe('bots/prescription-form', () => {
       ...response,
       item: response.item?.filter((item) => item.linkId !== 'directions'),
     };
-    // MockClient's store drops empty objects, but a server validates the body as sent, where
-    // dosageInstruction: [{}] fails strict validation: check the JSON the bot sends.
-    const create = mock.method(medplum, 'createResourceIfNoneExist');
-    const order = await prescriptionBot(medplum, makeBotEvent(noDirections));
-    assert.ok(order);
-    const sent = JSON.parse(JSON.stringify(create.mock.calls[0]?.arguments[0])) as MedicationRequest;
-    create.mock.restore();
+    // A server validates the body as sent, where dosageInstruction: [{}] fails strict validation.
+    const sent = await sentOrder(medplum, noDirections);
     assert.equal(sent.dosageInstruction, undefined);
     assert.doesNotThrow(() => validateResource(sent));
   });
@@ -445,12 +454,8 @@ describe('bots/prescription-form', () => {
       ...response,
       item: response.item?.filter((item) => item.linkId !== 'quantity' && item.linkId !== 'refills'),
     };
-    // Medplum's validator reads a lone {} as absent, but FHIR allows no empty element: check the
-    // JSON the bot sends.
-    const create = mock.method(medplum, 'createResourceIfNoneExist');
-    const order = await prescriptionBot(medplum, makeBotEvent(noDispense));
-    assert.ok(order);
-    const sent = JSON.parse(JSON.stringify(create.mock.calls[0]?.arguments[0])) as MedicationRequest;
+    // Medplum's validator reads a lone {} as absent, but FHIR allows no empty element.
+    const sent = await sentOrder(medplum, noDispense);
     assert.equal(sent.dispenseRequest, undefined);
     assert.equal(sent.dosageInstruction?.[0]?.text, 'Take one tablet by mouth once daily');
     // Zero refills is an answer, and is kept.
@@ -461,10 +466,7 @@ describe('bots/prescription-form', () => {
         ?.filter((item) => item.linkId !== 'quantity')
         .map((item) => (item.linkId === 'refills' ? { ...item, answer: [{ valueInteger: 0 }] } : item)),
     };
-    await prescriptionBot(medplum, makeBotEvent(noTablets));
-    const second = JSON.parse(JSON.stringify(create.mock.calls[1]?.arguments[0])) as MedicationRequest;
-    create.mock.restore();
-    assert.deepEqual(second.dispenseRequest, { numberOfRepeatsAllowed: 0 });
+    assert.deepEqual((await sentOrder(medplum, noTablets)).dispenseRequest, { numberOfRepeatsAllowed: 0 });
   });
 
   test('in-progress responses, and responses without a patient or a medication, create nothing', async () => {
