@@ -223,6 +223,14 @@ export interface QuerySets {
    * twenty-ninth round's ranking changes, to be measured once at the end of that round.
    */
   holdout31: ReaderQuery[];
+  /**
+   * Issue 42, thirtieth round: taken from other real Medplum threads (any number up to #9231 that no
+   * set, no `question-threads.txt` entry and no earlier writer's dropped list had used, found through
+   * topic searches of the issue threads and the pull requests), by someone who did not see the ranking
+   * code; committed before the thirtieth round's ranking changes, to be measured once at the end of
+   * that round.
+   */
+  holdout32: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -272,6 +280,7 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout29',
   'holdout30',
   'holdout31',
+  'holdout32',
 ];
 
 /**
@@ -313,7 +322,7 @@ export function acceptedRoutes(expect: readonly string[]): string[] {
 }
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout31'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout31', 'holdout32'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
