@@ -1,7 +1,7 @@
 /**
  * Runs the store-per-tenant example against a scripted token endpoint (the example signs in at
  * api.medplum.com, not the test server): each client posts its own client credentials, and when
- * one signs out the other keeps its token.
+ * one signs out (clearing its store) the other keeps its stored login.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -36,8 +36,17 @@ test(
       assert.equal(clinicA.getAccessToken(), 'clinic-a-token');
       assert.equal(clinicB.getAccessToken(), 'clinic-b-token');
 
+      // Each sign-in is kept in the client's store (activeLogin), not only on the client object.
+      assert.equal(clinicA.getActiveLogin()?.accessToken, 'clinic-a-token');
+      assert.equal(clinicB.getActiveLogin()?.accessToken, 'clinic-b-token');
+
       await clinicA.signOut();
+      assert.equal(requests[2].url.toString(), 'https://api.medplum.com/oauth2/logout');
       assert.equal(clinicA.getAccessToken(), undefined);
+      assert.equal(clinicA.getActiveLogin(), undefined);
+      // Signing out clears clinic A's whole store; had both clients shared one, clinic B's stored
+      // login would be gone too (getAccessToken alone would not show it: it is kept on the client).
+      assert.equal(clinicB.getActiveLogin()?.accessToken, 'clinic-b-token', 'clinic B keeps its stored login');
       assert.equal(clinicB.getAccessToken(), 'clinic-b-token', 'clinic B keeps its token');
     } finally {
       globalThis.fetch = realFetch;
