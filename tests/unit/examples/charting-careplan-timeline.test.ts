@@ -7,7 +7,15 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ProfileResource } from '@medplum/core';
-import type { Attachment, Bundle, CarePlan, Communication, Media, Practitioner, ResourceType } from '@medplum/fhirtypes';
+import type {
+  Attachment,
+  Bundle,
+  CarePlan,
+  Communication,
+  Media,
+  Practitioner,
+  ResourceType,
+} from '@medplum/fhirtypes';
 import type { MedplumClient } from '@medplum/core';
 import { CarePlanTimeline } from '../../../examples/charting/careplan-timeline';
 import { newSearchClient } from './support/search-mock';
@@ -15,14 +23,21 @@ import { renderAndCapture } from './support/render';
 
 interface TimelineProps {
   value: CarePlan;
-  loadTimelineResources: (medplum: MedplumClient, resourceType: ResourceType, id: string) => Promise<PromiseSettledResult<Bundle>[]>;
+  loadTimelineResources: (
+    medplum: MedplumClient,
+    resourceType: ResourceType,
+    id: string,
+  ) => Promise<PromiseSettledResult<Bundle>[]>;
   createCommunication: (resource: CarePlan, sender: ProfileResource, text: string) => Communication;
   createMedia: (resource: CarePlan, operator: ProfileResource, content: Attachment) => Media;
 }
 
 test('CarePlanTimeline loads the plan history and its messages, and builds comments and uploads', async () => {
   const medplum = newSearchClient();
-  const patient = await medplum.createResource({ resourceType: 'Patient', name: [{ given: ['Maria'], family: 'Lopez' }] });
+  const patient = await medplum.createResource({
+    resourceType: 'Patient',
+    name: [{ given: ['Maria'], family: 'Lopez' }],
+  });
   const carePlan = await medplum.createResource<CarePlan>({
     resourceType: 'CarePlan',
     status: 'active',
@@ -53,7 +68,11 @@ test('CarePlanTimeline loads the plan history and its messages, and builds comme
     [message.id],
   );
 
-  const practitioner: Practitioner = { resourceType: 'Practitioner', id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d', name: [{ family: 'Chen' }] };
+  const practitioner: Practitioner = {
+    resourceType: 'Practitioner',
+    id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+    name: [{ family: 'Chen' }],
+  };
   const comment = props.createCommunication(carePlan, practitioner, 'Patient reports better fasting values');
   assert.equal(comment.basedOn?.[0]?.reference, `CarePlan/${carePlan.id}`);
   assert.equal(comment.subject?.reference, `Patient/${patient.id}`);
@@ -62,7 +81,11 @@ test('CarePlanTimeline loads the plan history and its messages, and builds comme
   const saved = await medplum.createResource(comment);
   assert.equal(saved.status, 'completed');
 
-  const media = props.createMedia(carePlan, practitioner, { contentType: 'image/jpeg', url: 'Binary/5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e', title: 'glucose-log.jpg' });
+  const media = props.createMedia(carePlan, practitioner, {
+    contentType: 'image/jpeg',
+    url: 'Binary/5d6e7f80-91a2-4b3c-8d4e-5f6a7b8c9d0e',
+    title: 'glucose-log.jpg',
+  });
   assert.equal(media.status, 'completed');
   assert.equal(media.operator?.reference, `Practitioner/${practitioner.id}`);
   assert.equal(media.content.title, 'glucose-log.jpg');

@@ -41,7 +41,12 @@ test('createPatientLoggingErrors turns a 400 OperationOutcome into one logged li
       body: {
         resourceType: 'OperationOutcome',
         issue: [
-          { severity: 'error', code: 'structure', details: { text: 'Invalid additional property "nmae"' }, expression: ['Patient.nmae'] },
+          {
+            severity: 'error',
+            code: 'structure',
+            details: { text: 'Invalid additional property "nmae"' },
+            expression: ['Patient.nmae'],
+          },
         ],
       },
     },

@@ -33,10 +33,7 @@ test('patientsOfObservations maps each matched observation to its included patie
   for (const [observation, patient] of byObservation) {
     assert.equal(`Patient/${patient?.id}`, observation.subject?.reference);
   }
-  assert.deepEqual(
-    [...byObservation.values()].map((p) => p?.name?.[0]?.given?.[0]).sort(),
-    ['Ana', 'Ben'],
-  );
+  assert.deepEqual([...byObservation.values()].map((p) => p?.name?.[0]?.given?.[0]).sort(), ['Ana', 'Ben']);
 
   // A match whose subject did not come along maps to undefined.
   const orphan: Observation = {
@@ -46,6 +43,10 @@ test('patientsOfObservations maps each matched observation to its included patie
     code: { text: 'Heart rate' },
     subject: { reference: 'Patient/0b6a3c52-7e1d-4f89-a2c4-9d5e8f1b3a70' },
   };
-  const single: Bundle = { resourceType: 'Bundle', type: 'searchset', entry: [{ resource: orphan, search: { mode: 'match' } }] };
+  const single: Bundle = {
+    resourceType: 'Bundle',
+    type: 'searchset',
+    entry: [{ resource: orphan, search: { mode: 'match' } }],
+  };
   assert.deepEqual([...patientsOfObservations(single)], [[orphan, undefined]]);
 });

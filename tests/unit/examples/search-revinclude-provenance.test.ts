@@ -11,8 +11,13 @@ import { newSearchClient } from './support/search-mock';
 
 test('reportWithProvenance returns the report and the Provenance that targets it', async () => {
   const medplum = newSearchClient();
-  const patient = await medplum.createResource({ resourceType: 'Patient', name: [{ given: ['Ana'], family: 'Silva' }] });
-  const lipidPanel = { coding: [{ system: 'http://loinc.org', code: '57698-3', display: 'Lipid panel with direct LDL - Serum or Plasma' }] };
+  const patient = await medplum.createResource({
+    resourceType: 'Patient',
+    name: [{ given: ['Ana'], family: 'Silva' }],
+  });
+  const lipidPanel = {
+    coding: [{ system: 'http://loinc.org', code: '57698-3', display: 'Lipid panel with direct LDL - Serum or Plasma' }],
+  };
   const report = await medplum.createResource<DiagnosticReport>({
     resourceType: 'DiagnosticReport',
     status: 'final',
