@@ -27,7 +27,14 @@ test('the chart sidebar keeps three default sections, problems first, and adds a
 test('ActiveCarePlans lists the plans found, with a fallback title', () => {
   const patient: Patient = { resourceType: 'Patient', id: 'p1', name: [{ given: ['Ada'], family: 'Lovelace' }] };
   const plans: CarePlan[] = [
-    { resourceType: 'CarePlan', id: 'cp1', status: 'active', intent: 'plan', subject: { reference: 'Patient/p1' }, title: 'Diabetes management' },
+    {
+      resourceType: 'CarePlan',
+      id: 'cp1',
+      status: 'active',
+      intent: 'plan',
+      subject: { reference: 'Patient/p1' },
+      title: 'Diabetes management',
+    },
     { resourceType: 'CarePlan', id: 'cp2', status: 'active', intent: 'plan', subject: { reference: 'Patient/p1' } },
   ];
   const html = renderToStaticMarkup(createElement(ActiveCarePlans, { patient, results: { carePlans: plans } }));

@@ -52,14 +52,15 @@ function withBrowserGlobals<T>(url: string, fn: () => T): T {
 function renderAt(url: string, medplum = new MockClient()): string {
   return withBrowserGlobals(url, () =>
     renderToStaticMarkup(
-    createElement(AppProviders, {
-      medplum,
-      children: createElement(StaticRouter, {
-        location: url,
-        children: createElement(App, { children: createElement('main', null, 'Patient list page') }),
+      createElement(AppProviders, {
+        medplum,
+        children: createElement(StaticRouter, {
+          location: url,
+          children: createElement(App, { children: createElement('main', null, 'Patient list page') }),
+        }),
       }),
-    }),
-  ));
+    ),
+  );
 }
 
 test('AppShell draws the menu and the page for a signed-in user', () => {
