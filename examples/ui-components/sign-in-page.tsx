@@ -9,7 +9,8 @@ import { Logo, SignInForm, useMedplumNavigate } from '@medplum/react';
 import type { JSX } from 'react';
 
 export function SignInPage(): JSX.Element {
-  // The navigate function given to MedplumProvider, for example react-router's useNavigate().
+  // The navigate function your app gives MedplumProvider (Medplum's apps pass their react-router
+  // router's navigate), so this page works with any router.
   const navigate = useMedplumNavigate();
   return (
     <SignInForm
