@@ -5,7 +5,7 @@
  * application/fhir+json, and the same X-Medplum-* headers a rest-hook would get.
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';
-import { createReference } from '@medplum/core';
+import { createReference, getReferenceString } from '@medplum/core';
 import type { Patient, Task } from '@medplum/fhirtypes';
 
 export type PatientEventInput = Patient | { deletedResource: Patient };
@@ -25,7 +25,7 @@ export function insuranceCheckSubscription(botId: string): {
     status: 'active',
     reason: 'Verify insurance for new patients',
     criteria: 'Patient?active=true',
-    channel: { type: 'rest-hook', endpoint: `Bot/${botId}` },
+    channel: { type: 'rest-hook', endpoint: getReferenceString({ resourceType: 'Bot', id: botId }) },
     extension: [
       { url: 'https://medplum.com/fhir/StructureDefinition/subscription-supported-interaction', valueCode: 'create' },
     ],
