@@ -232,6 +232,14 @@ export interface QuerySets {
    * that round.
    */
   holdout32: ReaderQuery[];
+  /**
+   * Issue 42, thirty-first round: taken from other real Medplum threads (any number up to #9231 that no
+   * set, no `question-threads.txt` entry and no earlier writer's dropped list had used, found through
+   * topic searches of the issue threads, the pull requests and the release pull requests' change lists),
+   * by someone who did not see the ranking code; committed before the thirty-first round's ranking
+   * changes, to be measured once at the end of that round.
+   */
+  holdout33: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -282,6 +290,7 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout30',
   'holdout31',
   'holdout32',
+  'holdout33',
 ];
 
 /**
@@ -323,7 +332,7 @@ export function acceptedRoutes(expect: readonly string[]): string[] {
 }
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout32'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout32', 'holdout33'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
