@@ -186,7 +186,9 @@ export const RARE_WORD_GUIDES = 60;
  * third when it is not among the first three. A word few guides hold ("cron" in "support executing
  * bot on cron") is the query's topic, and the page about it often lacks one of the other words
  * ("executing"), so it is missing from the pages holding every word, which are pages that mention
- * the topic in passing.
+ * the topic in passing. Placed first instead when at most 12 guides hold the word (tried on the
+ * 1,430 spent queries): 4 answers up and 14 down (first 1,133 to 1,123); a pasted title's rare
+ * word is as often a detail as the topic.
  */
 export function withRarestWordsGuide(together: ScoredResult[], perWord: ScoredResult[][]): ScoredResult[] {
   const held = perWord.filter((results) => results.length > 0);
