@@ -52,8 +52,9 @@ export async function listRelatives(medplum: MedplumClient, patientId: string): 
 
 // #region link-patients
 /**
- * When the relative is also a patient, point the RelatedPerson at their Patient record too
- * (`Patient.link` with type `seealso`), so an app can jump from the relative to their chart.
+ * When the relative is also a patient, link their Patient record to the RelatedPerson
+ * (`Patient.link` with type `seealso`), so an app can go between the relative's chart and the
+ * record of who they are to the patient.
  */
 export async function linkRelativeToTheirChart(
   medplum: MedplumClient,
