@@ -378,7 +378,7 @@ export function encodeAstmFrame(frameNumber: number, text: string, final = true)
   ]).toString('hex');
 }
 
-/** Splits ASTM record text (records end with CR) into `[type, fields]` pairs, e.g. `R|1|^^^GLU|...`. */
+/** Splits ASTM record text (records end with CR) into `[type, fields]` pairs, e.g. `R|1|^^^GLU|5.4|mmol/L`. */
 export function astmRecords(text: string): { type: string; fields: string[] }[] {
   return text
     .split('\r')

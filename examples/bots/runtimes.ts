@@ -8,7 +8,7 @@ import type { MedplumClient } from '@medplum/core';
 import { ContentType, normalizeErrorString } from '@medplum/core';
 import type { Bot, OperationOutcome } from '@medplum/fhirtypes';
 
-/** The values of Bot.runtimeVersion a 5.1 server runs. */
+/** The values of Bot.runtimeVersion the server runs. */
 export type BotRuntime = 'awslambda' | 'vmcontext' | 'fission';
 
 // #region inventory
@@ -115,7 +115,7 @@ export async function redeployBots(medplum: MedplumClient, runtime: BotRuntime):
 
 // #region fission-names
 /**
- * The names a 5.1 server gives the Fission objects of a bot, for `fission` and `kubectl` commands.
+ * The names the server gives the Fission objects of a bot, for `fission` and `kubectl` commands.
  * Every deploy creates a new package named with the bot id and the deploy time in milliseconds.
  */
 export function fissionObjectNames(botId: string): {
