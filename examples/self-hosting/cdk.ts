@@ -352,7 +352,7 @@ export function toMedplumEnv(settings: Record<string, unknown>): {
 // #endregion k8s-env
 
 // #region worker-services
-/** The background worker names a 5.1 server knows. */
+/** The background worker names the server knows. */
 export const WORKER_NAMES = [
   'dispatch',
   'subscription',
