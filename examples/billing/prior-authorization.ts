@@ -44,8 +44,9 @@ export interface CdsClientKey {
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 /**
- * Signs the JWT a CDS Hooks client sends as `Authorization: Bearer …` on every call, discovery
- * included. `aud` is the exact URL being called; ES384 produces the raw r||s signature JWS expects.
+ * Signs the JWT a CDS Hooks client sends as a Bearer token in the `Authorization` header on every
+ * call, discovery included. `aud` is the exact URL being called; ES384 produces the raw r||s
+ * signature JWS expects.
  */
 export function signCdsClientJwt(key: CdsClientKey, audience: string, lifetimeSeconds = 300): string {
   const now = Math.floor(Date.now() / 1000);
