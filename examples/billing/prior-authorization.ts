@@ -44,7 +44,7 @@ export interface CdsClientKey {
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 /**
- * Signs the JWT a CDS Hooks client sends after `Bearer` in its `Authorization` header on every
+ * Signs the JWT a CDS Hooks client sends as a Bearer token in the `Authorization` header on every
  * call, discovery included. `aud` is the exact URL being called; ES384 produces the raw r||s
  * signature JWS expects.
  */
