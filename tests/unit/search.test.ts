@@ -15,6 +15,7 @@ import {
   searchWithCatalogue,
   preferExactTitle,
   preferAskedQuestion,
+  askedOf,
   questionMatch,
   queryFromPath,
   sectionOf,
@@ -182,6 +183,21 @@ test('a page listing the reader question moves first; a short or loose match mov
   assert.equal(preferAskedQuestion(hits, close, 'deploying bots on localhost'), hits);
   // A question sharing one word of three is no answer.
   assert.equal(preferAskedQuestion(hits, ['', 'bots in production', ''], 'deploying bots on localhost'), hits);
+});
+
+test('a heading the matches fall under counts as a question of its page', () => {
+  const page = {
+    meta: { title: 'Downloading files', questions: 'why do binary urls expire' },
+    sub_results: [
+      { title: 'Downloading files', url: '/docs/fhir-datastore/downloading-files', excerpt: '' },
+      { title: 'A new signed URL on every read', url: '/docs/fhir-datastore/downloading-files#signed', excerpt: '' },
+    ],
+  };
+  assert.equal(askedOf(page), 'why do binary urls expire. Downloading files. A new signed URL on every read');
+  assert.equal(askedOf({ meta: {} }), '');
+  const hits = ['sibling', 'answer'];
+  const asked = [askedOf({ meta: { title: 'Binary storage' }, sub_results: [] }), askedOf(page)];
+  assert.deepEqual(preferAskedQuestion(hits, asked, 'new signed url on every read'), ['answer', 'sibling']);
 });
 
 test('a page whose name ends in "index" keeps its whole name', () => {
