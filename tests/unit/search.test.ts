@@ -200,6 +200,39 @@ test('a heading the matches fall under counts as a question of its page', () => 
   assert.deepEqual(preferAskedQuestion(hits, asked, 'new signed url on every read'), ['answer', 'sibling']);
 });
 
+test('a shown hit whose heading says what the query says moves first (findHits weighs headings)', async () => {
+  const { findHits } = await import('../../src/components/Search/pagefind');
+  const sibling = { url: '/docs/fhir-datastore/binary-storage.html', excerpt: '', meta: { title: 'Binary storage' } };
+  const answer = {
+    url: '/docs/fhir-datastore/downloading-files.html',
+    excerpt: '',
+    meta: { title: 'Downloading files' },
+    sub_results: [
+      {
+        title: 'A new signed URL on every read',
+        url: '/docs/fhir-datastore/downloading-files.html#signed',
+        excerpt: '',
+      },
+    ],
+  };
+  const result = (data: object): ScoredResult => ({
+    id: JSON.stringify(data),
+    score: 1,
+    data: async () => data as never,
+  });
+  const api = {
+    // Searches without filters (the query and its words) find the sibling first; filtered ones nothing.
+    search: async (_term: string | null, opts?: { filters?: Record<string, string> }) => ({
+      results: opts?.filters ? [] : [result(sibling), result(answer)],
+    }),
+  } as unknown as Parameters<typeof findHits>[0];
+  const hits = await findHits(api, 'new signed url on every read', '/', 8);
+  assert.deepEqual(
+    hits?.map((h) => h.route),
+    ['/docs/fhir-datastore/downloading-files', '/docs/fhir-datastore/binary-storage'],
+  );
+});
+
 test('a page whose name ends in "index" keeps its whole name', () => {
   assert.equal(toRoute('/docs/api/fhir/operations/reindex.html'), '/docs/api/fhir/operations/reindex');
   assert.equal(toRoute('/docs/api/fhir/operations/reindex'), '/docs/api/fhir/operations/reindex');
