@@ -35,8 +35,8 @@ function readQuota(parts: ParametersParameter[] | undefined): QuotaUse {
 }
 
 /**
- * Reads the FHIR quota use of the caller's project and of its busiest memberships
- * (`GET /fhir/R4/Project/{id}/$rate-limits`). Pass membership ids to ask about those members only.
+ * Reads the FHIR quota use of the caller's project and of its busiest memberships (a `GET` of
+ * the project's `$rate-limits` operation). Pass membership ids to ask about those members only.
  * Only project admins (and super admins) may call it.
  */
 export async function getRateLimits(
@@ -60,7 +60,8 @@ export async function getRateLimits(
 
 // #region rescope
 /**
- * Moves a User between server scope and project scope (`POST /fhir/R4/User/{id}/$rescope`).
+ * Moves a User between server scope and project scope (a `POST` of the user's `$rescope`
+ * operation).
  * - `{ scope: 'server' }` releases a project-scoped User; a project admin may do this for Users
  *   of their own project.
  * - `{ scope: 'project', project }` assigns a User to a project; only a super admin may do this,

@@ -14,7 +14,8 @@
  * With --record, each verified region gets the server's recording (ids, instants and the server's
  * address made stable) in examples/<area>/<name>.http.json. Where its requests are the same in both
  * runs, `npm test` then checks that the examples still send them; where a server-mode test sends
- * its own data, the recording carries the hash of the region's code and `npm test` checks that.
+ * its own data, the recording carries the hash of the region's code (whole-line comments left out)
+ * and `npm test` checks that.
  *
  * --only tests/unit/examples/a.test.ts,b.test.ts re-runs just those test files, in both runs, and
  * merges them into the previous full runs (kept in the OS temp folder), so fixing one area does

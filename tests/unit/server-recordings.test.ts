@@ -130,6 +130,8 @@ test("a server-mode test's own requests are recorded with the hash of the region
   assert.match(hash ?? '', /^[0-9a-f]{16}$/);
   assert.equal(regionSourceHash(code.replace(/\n/g, '\r\n'), 'read'), hash, 'line endings do not count');
   assert.equal(regionSourceHash(code.replace('readResource', 'searchOne'), 'read') === hash, false);
+  const commented = code.replace('const p', '/** Reads the patient. */\n// by id\nconst p');
+  assert.equal(regionSourceHash(commented, 'read'), hash, 'whole-line comments do not count');
   assert.equal(regionSourceHash(code, 'missing'), undefined);
   const server = stabilize(serverRun(), { baseUrl: 'http://localhost:40431/', serverVersion: '5.1.12' }, [], {
     requestsToo: true,

@@ -132,8 +132,15 @@ export function regionRanges(source: string, names: string[]): Map<string, [numb
 }
 
 /**
- * A short hash of a region's code (its lines between the markers, trailing spaces dropped), or of
- * the whole file for WHOLE_FILE; undefined when the region is not in the file.
+ * A line that is only a comment (`//`, `/*`, a doc comment's ` *` or its end): rewording one
+ * changes no request the region sends, so it does not count in regionSourceHash.
+ */
+const COMMENT_LINE = /^\s*(\/\/|\/\*|\*)/;
+
+/**
+ * A short hash of a region's code (its lines between the markers, trailing spaces and whole-line
+ * comments dropped), or of the whole file for WHOLE_FILE; undefined when the region is not in the
+ * file.
  */
 export function regionSourceHash(source: string, region: string): string | undefined {
   const range = regionRanges(source, [region]).get(region);
@@ -141,7 +148,8 @@ export function regionSourceHash(source: string, region: string): string | undef
   const lines = source
     .replace(/\r\n/g, '\n')
     .split('\n')
-    .slice(range[0] - 1, range[1]);
+    .slice(range[0] - 1, range[1])
+    .filter((l) => !COMMENT_LINE.test(l));
   return createHash('sha256')
     .update(lines.map((l) => l.trimEnd()).join('\n'))
     .digest('hex')
