@@ -240,6 +240,14 @@ export interface QuerySets {
    * changes, to be measured once at the end of that round.
    */
   holdout33: ReaderQuery[];
+  /**
+   * Issue 42, thirty-second round: taken from other real Medplum threads (any number up to #9231 that no
+   * set, no `question-threads.txt` entry and no earlier writer's dropped list had used, leaving out
+   * threads that fix, implement or repeat a used one, found through topic searches of the issue threads
+   * and the pull requests), by someone who did not see the ranking code; committed before the
+   * thirty-second round's ranking changes, to be measured once at the end of that round.
+   */
+  holdout34: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -291,6 +299,7 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout31',
   'holdout32',
   'holdout33',
+  'holdout34',
 ];
 
 /**
@@ -332,7 +341,7 @@ export function acceptedRoutes(expect: readonly string[]): string[] {
 }
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout33'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout33', 'holdout34'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
