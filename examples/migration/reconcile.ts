@@ -146,18 +146,21 @@ export async function acceptanceChecks(
   const problems = rec.missing.length + rec.extra.length + rec.changed.length + rec.duplicated.length;
   results.push({ check: 'patient reconciliation', passed: problems === 0, detail: JSON.stringify(rec) });
 
-  const conditions = await medplum.searchResources('Condition', { identifier: `${conditionSystem}|`, _count: '1000' });
+  // Every migrated Condition, a page of up to 1000 (the server's largest) at a time.
+  const pages = medplum.searchResourcePages('Condition', { identifier: `${conditionSystem}|`, _count: '1000' });
   const dangling: string[] = [];
-  for (const condition of conditions) {
-    const ref = condition.subject?.reference ?? '';
-    if (!ref.startsWith('Patient/')) {
-      dangling.push(`${condition.id}: ${ref || 'no subject'}`);
-      continue;
-    }
-    try {
-      await medplum.readReference(condition.subject as { reference: string });
-    } catch {
-      dangling.push(`${condition.id}: ${ref}`);
+  for await (const conditions of pages) {
+    for (const condition of conditions) {
+      const ref = condition.subject?.reference ?? '';
+      if (!ref.startsWith('Patient/')) {
+        dangling.push(`${condition.id}: ${ref || 'no subject'}`);
+        continue;
+      }
+      try {
+        await medplum.readReference(condition.subject as { reference: string });
+      } catch {
+        dangling.push(`${condition.id}: ${ref}`);
+      }
     }
   }
   results.push({ check: 'condition subjects resolve', passed: dangling.length === 0, detail: dangling.join('; ') });
