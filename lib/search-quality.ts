@@ -244,8 +244,10 @@ export interface QuerySets {
    * Issue 42, thirty-second round: taken from other real Medplum threads (any number up to #9231 that no
    * set, no `question-threads.txt` entry and no earlier writer's dropped list had used, leaving out
    * threads that fix, implement or repeat a used one, found through topic searches of the issue threads
-   * and the pull requests), by someone who did not see the ranking code; committed before the
-   * thirty-second round's ranking changes, to be measured once at the end of that round.
+   * and the pull requests; 21 from `medplum/medplum`, the other 19 from pull requests of other
+   * medplum-owned repositories (the demo bots, Foo Medical and its provider app, the hello-world
+   * app), 18 of them by a second writer), by people who did not see the ranking code; committed
+   * before the thirty-second round's ranking changes, to be measured once at the end of that round.
    */
   holdout34: ReaderQuery[];
 }
