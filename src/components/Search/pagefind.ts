@@ -74,9 +74,12 @@ const STOP_WORDS = new Set([
  * validate operation", "Async Batch Docs"). Every word must be on a page, so a query that keeps
  * them finds the pages that happen to say "documentation" (compliance, C-CDA) ahead of the topic.
  * Removed before anything else sees the query, so "$rate-limits documentation" is searched, and
- * ranked, exactly as "$rate-limits". A word inside a path or URL (`/docs/bots`, `README.md`) stays.
+ * ranked, exactly as "$rate-limits". Only a word standing alone between spaces goes, with the
+ * punctuation around it ("Docs:", "(docs)", "docs?"), so "Patient docs?" is "Patient" and still
+ * finds the Patient page by name; a word inside a path, URL, file name or longer word (`/docs/bots`,
+ * `README.md`, `docs-site`, `$docs`, "édocs") stays.
  */
-const SITE_WORDS = /(?<![\w$./@-])(?:docs?|documentation|readme)(?![\w/@-]|\.\w)/gi;
+const SITE_WORDS = /(?<=^|\s)[("'“‘[]*(?:docs?|documentation|readme)[)"'”’\]:;,.!?]*(?=\s|$)/gi;
 
 /** The query without the words that name the site itself; the query as typed when nothing else is left. */
 export function withoutSiteWords(query: string): string {
