@@ -170,9 +170,12 @@ for (const [route, id] of [
       (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as Shift[]) {
-          // What moved, named for the failure message: an element's tag and class.
+          // What moved, named for the failure message: an element's tag and class (the attribute:
+          // an SVG element's className is an object), or the node's name (null once it was removed).
           const moved = (entry.sources ?? []).map(({ node }) =>
-            node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName),
+            node instanceof Element
+              ? `${node.tagName.toLowerCase()}.${node.getAttribute('class') ?? ''}`
+              : (node?.nodeName ?? 'a removed node'),
           );
           shifts.push({ value: entry.value, at: entry.startTime, moved });
         }

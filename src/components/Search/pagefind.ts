@@ -74,9 +74,12 @@ const STOP_WORDS = new Set([
  * validate operation", "Async Batch Docs"). Every word must be on a page, so a query that keeps
  * them finds the pages that happen to say "documentation" (compliance, C-CDA) ahead of the topic.
  * Removed before anything else sees the query, so "$rate-limits documentation" is searched, and
- * ranked, exactly as "$rate-limits". A word inside a path or URL (`/docs/bots`, `README.md`) stays.
+ * ranked, exactly as "$rate-limits". Only a word standing alone between spaces goes, with the
+ * punctuation around it ("Docs:", "(docs)", "docs?"), so "Patient docs?" is "Patient" and still
+ * finds the Patient page by name; a word inside a path, URL, file name or longer word (`/docs/bots`,
+ * `README.md`, `docs-site`, `$docs`, "édocs") stays.
  */
-const SITE_WORDS = /(?<![\w$./@-])(?:docs?|documentation|readme)(?![\w/@-]|\.\w)/gi;
+const SITE_WORDS = /(?<=^|\s)[("'“‘[]*(?:docs?|documentation|readme)[)"'”’\]:;,.!?]*(?=\s|$)/gi;
 
 /** The query without the words that name the site itself; the query as typed when nothing else is left. */
 export function withoutSiteWords(query: string): string {
@@ -108,13 +111,14 @@ const worthMatching = (word: string) => !STOP_WORDS.has(word) && word.length > 1
 
 /**
  * A route as a reader pastes it from a request or a log (`/auth/mfa/disable`, `fhir/R4/Patient/$everything`):
- * at most five parts, none a file name, no scheme, no `node_modules`, not under a home or system folder.
+ * at most five parts, none a file name (also as a stack trace gives it, `index.js:12:5`) or hidden
+ * folder (`.medplum`), no scheme, no `node_modules`, not under a home or system folder.
  */
 function isRoute(word: string): boolean {
   const path = word.replace(/^[^\w/$]+|[^\w$]+$/g, '');
   return (
-    !/node_modules|:\/\/|\.[a-z]{1,4}$/i.test(path) &&
-    !/^\/(?:Users|home|opt|var|usr|tmp|etc)\//.test(path) &&
+    !/node_modules|:\/\/|\.[a-z]{1,4}(?::\d+){0,2}$|(?:^|\/)\./i.test(path) &&
+    !/^\/(?:Users|home|root|opt|var|usr|tmp|etc)\//.test(path) &&
     path.split('/').filter(Boolean).length <= 5
   );
 }
