@@ -66,6 +66,8 @@ test('words naming the site itself leave the query; paths, URLs and a query of n
   assert.equal(withoutSiteWords('Docs for the validate operation'), 'for the validate operation');
   assert.equal(withoutSiteWords('Async Batch Docs'), 'Async Batch');
   assert.equal(withoutSiteWords('$rate-limits documentation'), '$rate-limits');
+  assert.equal(withoutSiteWords('HL7 bot tutorial'), 'HL7 bot');
+  assert.equal(withoutSiteWords('Tutorials'), 'Tutorials', 'nothing else typed: searched as typed');
   // The punctuation around the word goes with it: what is left is named as if typed alone.
   assert.equal(withoutSiteWords('Docs: C-CDA readme'), 'C-CDA');
   assert.equal(withoutSiteWords('Patient docs?'), 'Patient');

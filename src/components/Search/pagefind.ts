@@ -70,8 +70,8 @@ const STOP_WORDS = new Set([
 ]);
 
 /**
- * "docs", "documentation", "readme": in a query they name this site, not a topic ("Docs for the
- * validate operation", "Async Batch Docs"). Every word must be on a page, so a query that keeps
+ * "docs", "documentation", "readme", "tutorial": in a query they name this site, not a topic ("Docs
+ * for the validate operation", "Async Batch Docs", "HL7 bot tutorial": the guide is the tutorial). Every word must be on a page, so a query that keeps
  * them finds the pages that happen to say "documentation" (compliance, C-CDA) ahead of the topic.
  * Removed before anything else sees the query, so "$rate-limits documentation" is searched, and
  * ranked, exactly as "$rate-limits". Only a word standing alone between spaces goes, with the
@@ -79,7 +79,7 @@ const STOP_WORDS = new Set([
  * finds the Patient page by name; a word inside a path, URL, file name or longer word (`/docs/bots`,
  * `README.md`, `docs-site`, `$docs`, "édocs") stays.
  */
-const SITE_WORDS = /(?<=^|\s)[("'“‘[]*(?:docs?|documentation|readme)[)"'”’\]:;,.!?]*(?=\s|$)/gi;
+const SITE_WORDS = /(?<=^|\s)[("'“‘[]*(?:docs?|documentation|readme|tutorials?)[)"'”’\]:;,.!?]*(?=\s|$)/gi;
 
 /** The query without the words that name the site itself; the query as typed when nothing else is left. */
 export function withoutSiteWords(query: string): string {
