@@ -251,6 +251,16 @@ export interface QuerySets {
    * before the thirty-second round's ranking changes, to be measured once at the end of that round.
    */
   holdout34: ReaderQuery[];
+  /**
+   * Issue 42, thirty-third round: taken from other real Medplum threads that no set, no
+   * `question-threads.txt` entry and no earlier writer's dropped list had used (thread numbers up to
+   * #9231 plus later `medplum/medplum` threads about behaviour the documented release 5.1.12 already
+   * has, leaving out threads that fix, implement or repeat a used one, found through topic and
+   * error-message searches of the issue threads and the pull requests; all 41 from `medplum/medplum`),
+   * by someone who did not see the ranking code; committed before the thirty-third round's ranking
+   * changes, to be measured once at the end of that round.
+   */
+  holdout35: ReaderQuery[];
 }
 
 export interface QueryOutcome extends ReaderQuery {
@@ -303,6 +313,7 @@ export const QUERY_SETS: readonly (keyof QuerySets)[] = [
   'holdout32',
   'holdout33',
   'holdout34',
+  'holdout35',
 ];
 
 /**
@@ -344,7 +355,7 @@ export function acceptedRoutes(expect: readonly string[]): string[] {
 }
 
 /** The held-out sets not yet measured (see SEALED_SETS). */
-const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout34'];
+const UNMEASURED: readonly (keyof QuerySets)[] = ['holdout34', 'holdout35'];
 
 /**
  * Held-out sets whose numbers are not printed until the round they measure ends: a ranking
