@@ -25,7 +25,8 @@ export function legacyIdentifier(table: LegacyTable, id: string | number): Ident
 
 /**
  * A conditional reference: the server looks the row up by its legacy identifier when it stores
- * the resource and replaces the search with `Type/{id}`. It must match exactly one resource.
+ * the resource and replaces the search with a plain reference to the match. It must match exactly
+ * one resource.
  */
 export function legacyRef(
   resourceType: 'Patient' | 'Practitioner' | 'Encounter',
