@@ -7,7 +7,7 @@ import type { BotEvent, MedplumClient } from '@medplum/core';
 import type { Bot, Task } from '@medplum/fhirtypes';
 
 // #region schedules
-/** Five-field cron expressions (minute hour day-of-month month day-of-week), server time zone UTC. */
+/** Five-field cron expressions (minute hour day-of-month month day-of-week) in the server process's time zone. */
 export const SCHEDULES = {
   everyWeekdayAt7: '0 7 * * 1-5',
   everyFifteenMinutes: '*/15 * * * *',
