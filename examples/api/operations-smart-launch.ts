@@ -9,9 +9,9 @@ import type { ClientApplication, SmartAppLaunch } from '@medplum/fhirtypes';
 
 // #region launch-url
 /**
- * Creates the launch context for one patient and returns the URL to open, in the form
- * `launchUri?iss=<FHIR base URL>&launch=<SmartAppLaunch id>`, the same URL the server's
- * `$smart-launch` redirect points to.
+ * Creates the launch context for one patient and returns the URL to open: the app's launchUri
+ * with `iss` set to the FHIR base URL and `launch` to the new SmartAppLaunch's id, the same URL
+ * the server's `$smart-launch` redirect points to.
  */
 export async function buildSmartLaunchUrl(
   medplum: MedplumClient,

@@ -7,7 +7,7 @@ import type { AccessPolicy, ProjectMembership, Reference } from '@medplum/fhirty
 
 // #region invite
 /**
- * Invites a clinician to the current project (`POST /admin/projects/{projectId}/invite`).
+ * Invites a clinician to the current project (a POST to the project's `invite` admin route).
  * The server creates the User if the email is new, a Practitioner profile, and the
  * ProjectMembership that connects them, and can email the person a link to set a password.
  * The caller must be an admin of the project.

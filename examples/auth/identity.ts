@@ -56,7 +56,7 @@ export function createClientWithGracePeriod(baseUrl: string, clientId: string): 
   });
 }
 
-/** Before a long upload or a batch, make sure the token will outlive it (here: 30 minutes). */
+/** Before a long upload or a batch, make sure the token will outlive it: pass how long it must last, in ms. */
 export async function ensureTokenOutlives(medplum: MedplumClient, milliseconds: number): Promise<void> {
   await medplum.refreshIfExpired(milliseconds);
 }
