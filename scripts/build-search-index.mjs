@@ -26,6 +26,12 @@ import { readQuestions } from '../lib/search-questions.mjs';
 const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\/react-(components|hooks)\/)/;
 const REFERENCE_BODY_WEIGHT = '0.5';
 
+/** The generated pages that group several symbols under one title (SDK, React components and hooks). */
+const SYMBOL_PAGES = /^docs\/(sdk\/|api\/react-(components|hooks)\/)/;
+
+/** A symbol name written as code: one word with a lower-case letter before a capital. */
+const SYMBOL_NAME = /^[A-Za-z_$][\w$]*[a-z][A-Z][\w$]*$/;
+
 /**
  * Pages that list what many other pages explain, a line each: the release notes and the
  * reference's index pages (the API reference home; the lists of FHIR operations, resources,
@@ -230,13 +236,21 @@ function forIndex(sourcePath, html) {
   // often (src/components/Search/pagefind.ts).
   const title = h1Of(html);
   const named = title ? ` data-pagefind-filter="named:${escapeAttr(title.toLowerCase())}"` : '';
+  // An SDK or React page documents several symbols, one heading each, and the symbol's own route
+  // is a redirect to that heading: each symbol written as code (`ContentType`, `PatientSummary`,
+  // `useSearchOne`) names the page too, so a query that writes it finds the page that defines it.
+  const symbols = SYMBOL_PAGES.test(sourcePath)
+    ? [...new Set(members.filter((m) => SYMBOL_NAME.test(m)).map((m) => m.toLowerCase()))].map(
+        (m) => `<span data-pagefind-filter="named">${escapeAttr(m)}</span>`,
+      )
+    : [];
   return spaced.replace(
     body,
     // The filter `kind: reference` lets the search client tell these pages from guides without
     // loading each result (rerank in src/components/Search/pagefind.ts).
     `class="theme-doc-markdown markdown" data-pagefind-weight="${REFERENCE_BODY_WEIGHT}"${named}>${hiddenFields(
       { members: members.join(' ') },
-      ['<span data-pagefind-filter="kind">reference</span>'],
+      ['<span data-pagefind-filter="kind">reference</span>', ...symbols],
     )}`,
   );
 }

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { offlineContext, startApp, startSession, type Session } from '../../lib/browser';
+import { runQueries } from '../../lib/search-quality';
 
 let session: Session;
 before(async () => {
@@ -73,6 +74,30 @@ test('a resource name finds its reference page first', async () => {
     await dialog.locator('a').first().getAttribute('href'),
     session.href('/docs/api/fhir/resources/patient'),
   );
+  await context.close();
+});
+
+test('a symbol written as code finds the shared reference page that documents it', async () => {
+  // `PatientSummary` is a heading of "Patient header and summary" and `ContentType` one of
+  // "Constants and content types": the page's title names neither (scripts/build-search-index.mjs).
+  const { context } = await offlineContext(session);
+  const page = await context.newPage();
+  await page.goto(session.url('/docs'));
+  const outcomes = await runQueries(
+    page,
+    [
+      { q: 'PatientSummary react component', kind: 'api', expect: ['/docs/api/react-components/patient-components'] },
+      { q: 'ContentType', kind: 'api', expect: ['/docs/sdk/core.constants'] },
+      { q: 'Added ContentType constants', kind: 'api', expect: ['/docs/sdk/core.constants'] },
+    ],
+    session.baseUrl,
+  );
+  for (const o of outcomes) {
+    assert.ok(
+      o.rank !== undefined && o.rank <= 3,
+      `${o.q}: ${o.expect[0]} not in the first three:\n${o.results.join('\n')}`,
+    );
+  }
   await context.close();
 });
 
