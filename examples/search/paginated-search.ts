@@ -6,7 +6,7 @@ import { DEFAULT_SEARCH_COUNT } from '@medplum/core';
 import type { Bundle, Patient } from '@medplum/fhirtypes';
 
 // #region default-count
-/** The page size a Medplum server uses when a search has no `_count` (20 in @medplum/core 5.2.13). */
+/** The page size a Medplum server uses when a search has no `_count` (DEFAULT_SEARCH_COUNT is 20). */
 export const serverDefaultPageSize: number = DEFAULT_SEARCH_COUNT;
 // #endregion default-count
 
