@@ -26,10 +26,14 @@ import { readQuestions } from '../lib/search-questions.mjs';
 const GENERATED = /^docs\/(sdk\/|api\/fhir\/(resources|datatypes|medplum)\/|api\/react-(components|hooks)\/)/;
 const REFERENCE_BODY_WEIGHT = '0.5';
 
-/** The generated pages that group several symbols under one title (SDK, React components and hooks). */
+/**
+ * The generated pages that may group several symbols under one title (SDK, React components and
+ * hooks). An SDK page also documents a class's methods under headings of its own (MedplumClient's
+ * `searchResources`); those are the class's members, not symbols of the group (symbolRouteLandsOn).
+ */
 const SYMBOL_PAGES = /^docs\/(sdk\/|api\/react-(components|hooks)\/)/;
 
-/** A symbol name written as code: one word with a lower-case letter before a capital. */
+/** A symbol's name as its heading writes it: one identifier with a lower-case letter before a capital. */
 const SYMBOL_NAME = /^[A-Za-z_$][\w$]*[a-z][A-Z][\w$]*$/;
 
 /**
@@ -236,13 +240,18 @@ function forIndex(sourcePath, html) {
   // often (src/components/Search/pagefind.ts).
   const title = h1Of(html);
   const named = title ? ` data-pagefind-filter="named:${escapeAttr(title.toLowerCase())}"` : '';
-  // An SDK or React page documents several symbols, one heading each, and the symbol's own route
-  // is a redirect to that heading: each symbol written as code (`ContentType`, `PatientSummary`,
-  // `useSearchOne`) names the page too, so a query that writes it finds the page that defines it.
+  // An SDK or React page may document several symbols, one heading each, under a title that names
+  // the group ("Patient header and summary"): each symbol whose heading is such a name (`ContentType`,
+  // `PatientSummary`, `useSearchOne`) names the page too, so a query that writes it finds the page
+  // that defines it. On an SDK page only a symbol whose own route redirects to that heading counts:
+  // a class's methods (MedplumClient's `searchResources`, Hl7Message's `toString`) have no route
+  // of their own and are found by the field `members`; as names they would also tie pages
+  // (`validateResource` is a MedplumClient method and a function documented on "Type schema and
+  // validation", `toString` a method of five classes).
   const symbols = SYMBOL_PAGES.test(sourcePath)
-    ? [...new Set(members.filter((m) => SYMBOL_NAME.test(m)).map((m) => m.toLowerCase()))].map(
-        (m) => `<span data-pagefind-filter="named">${escapeAttr(m)}</span>`,
-      )
+    ? [...new Set(members.filter((m) => SYMBOL_NAME.test(m)).map((m) => m.toLowerCase()))]
+        .filter((m) => !sourcePath.startsWith('docs/sdk/') || symbolRouteLandsOn(sourcePath, m))
+        .map((m) => `<span data-pagefind-filter="named">${escapeAttr(m)}</span>`)
     : [];
   return spaced.replace(
     body,
@@ -302,6 +311,18 @@ function metaContent(html, name) {
   const tag = new RegExp(`<meta[^>]*\\bname=["']?${name}["']?[^>]*>`).exec(html)?.[0];
   const value = tag && /\bcontent=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/.exec(tag);
   return value ? (value[1] ?? value[2] ?? value[3]) : '';
+}
+
+/**
+ * True when the SDK symbol `name` (lower case) has its own route, the redirect stub
+ * <build>/docs/sdk/core.<name>/index.html, and it leads to a heading of the built page
+ * `sourcePath` (`core.contenttype` to `/docs/sdk/core.constants#contenttype`).
+ */
+function symbolRouteLandsOn(sourcePath, name) {
+  const stub = path.join(buildDir, 'docs', 'sdk', `core.${name}`, 'index.html');
+  if (!fs.existsSync(stub)) return false;
+  const target = /<meta http-equiv="refresh" content="0; url=([^"#]*)#/i.exec(fs.readFileSync(stub, 'utf8'))?.[1];
+  return target !== undefined && target.endsWith(`/${sourcePath.replace(/\.html$/, '')}`);
 }
 
 /** Text for a double-quoted attribute (entities already in it are kept). */
