@@ -86,6 +86,20 @@ test('last_verified accepts a quoted or unquoted past date and rejects bad or fu
   assert.equal(lastVerifiedProblem('2026-11-23', today), undefined);
 });
 
+test('a backslash in front matter text is reported at its line (the build would copy it unescaped)', () => {
+  const withSource = (entry: string) => [...valid.slice(0, 6), entry, ...valid.slice(6)].join('\n');
+  // YAML's own escape for a quote leaves no backslash: fine.
+  assert.deepEqual(checkFrontmatter('docs/page.mdx', withSource('  - "a.ts (ETag W/\\"1\\")"')), []);
+  for (const entry of ['  - "a.ts (escapes \\\\x00)"', "  - 'a.ts (C:\\ProgramData)'", '  - a.ts (regex ^\\d+$)']) {
+    const problems = checkFrontmatter('docs/page.mdx', withSource(entry));
+    assert.equal(problems.length, 1, entry);
+    assert.equal(problems[0].line, 7, entry);
+    assert.match(problems[0].message, /holds a backslash/);
+  }
+  const inTitle = checkFrontmatter('docs/page.mdx', valid.join('\n').replace('title: A page', 'title: "A \\\\u page"'));
+  assert.equal(inTitle[0]?.line, 3);
+});
+
 test('a sidebar_position that is not a number is reported at its line', () => {
   const text = [...valid.slice(0, 6), 'sidebar_position: 2', '  - "a stray source"', ...valid.slice(6)].join('\n');
   const problems = checkFrontmatter('docs/page.mdx', text, new Date('2026-11-23T12:00:00Z'));

@@ -147,6 +147,7 @@ export function checkFrontmatter(
     });
   }
   problems.push(...questionsProblems(file, lines, end, fields.questions));
+  problems.push(...backslashProblems(file, lines, end, fields));
   const id = fields.id;
   if (typeof id === 'string' && id !== path.basename(file).replace(/\.mdx?$/, '')) {
     problems.push({
@@ -181,6 +182,42 @@ export function lastVerifiedProblem(value: unknown, today: Date): string | undef
     return `front matter field "last_verified" is ${day}, which is in the future (today is ${todayUtc} UTC): set it to the day the page was actually checked`;
   }
   return undefined;
+}
+
+/**
+ * Front matter text with a backslash in it (after YAML's own escapes: `"\\w"` is `\w`). Docusaurus's
+ * MDX loader copies the front matter into the page's module as JavaScript object source
+ * (stringify-object), which does not escape backslashes: `\x` or `\u` there stops the build with
+ * a bare "Bad character escape sequence" naming no page, and `\w` silently loses its backslash.
+ */
+function backslashProblems(
+  file: string,
+  lines: string[],
+  end: number,
+  fields: Record<string, unknown>,
+): FrontmatterProblem[] {
+  const problems: FrontmatterProblem[] = [];
+  const visit = (field: string, value: unknown): void => {
+    if (Array.isArray(value)) value.forEach((v) => visit(field, v));
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach((v) => visit(field, v));
+    else if (typeof value === 'string' && value.includes('\\')) {
+      // The raw line holds the text before the backslash (quoted YAML may escape other characters).
+      const before = value.slice(0, value.indexOf('\\')).slice(-30);
+      let line = lineOfField(lines, end, field);
+      for (let i = 1; i < end; i++)
+        if (lines[i].includes(before) && lines[i].includes('\\')) {
+          line = i + 1;
+          break;
+        }
+      problems.push({
+        file,
+        line,
+        message: `front matter text ${JSON.stringify(value.slice(0, 80))} holds a backslash: the docs build copies front matter into the page's code without escaping backslashes, so "\\x" or "\\u" breaks the build and "\\w" loses its backslash; say it without one (name the escape in words)`,
+      });
+    }
+  };
+  for (const [field, value] of Object.entries(fields)) visit(field, value);
+  return problems;
 }
 
 /** The line of a list entry in the front matter (it may be quoted), or `fallback`. */
