@@ -13,13 +13,13 @@ export interface MedplumMetric {
   attributes: string[];
 }
 
-/** Metrics recorded by server 5.0.10 when OTLP_METRICS_ENDPOINT is set (a selection). */
+/** Metrics the Medplum server records when OTLP_METRICS_ENDPOINT is set (a selection). */
 export const MEDPLUM_METRICS: MedplumMetric[] = [
-  // search events carry no resource, so their resourceType attribute is empty
-  { name: 'medplum.fhir.interaction.search', kind: 'histogram', unit: 's', attributes: [] },
-  { name: 'medplum.fhir.interaction.search.count', kind: 'counter', unit: '1', attributes: ['result'] },
-  { name: 'medplum.fhir.interaction.read', kind: 'histogram', unit: 's', attributes: ['resourceType'] },
-  { name: 'medplum.fhir.interaction.create.count', kind: 'counter', unit: '1', attributes: ['resourceType', 'result'] },
+  // every interaction metric carries `system`; search events carry no resource, so no resourceType
+  { name: 'medplum.fhir.interaction.search', kind: 'histogram', unit: 's', attributes: ['system'] },
+  { name: 'medplum.fhir.interaction.search.count', kind: 'counter', unit: '1', attributes: ['system', 'result'] },
+  { name: 'medplum.fhir.interaction.read', kind: 'histogram', unit: 's', attributes: ['system', 'resourceType'] },
+  { name: 'medplum.fhir.interaction.create.count', kind: 'counter', unit: '1', attributes: ['system', 'resourceType', 'result'] },
   { name: 'medplum.bot.execute.time', kind: 'histogram', unit: 's', attributes: ['project', 'bot', 'outcome'] },
   { name: 'medplum.batch.errors', kind: 'histogram', unit: '1', attributes: ['bundleType', 'projectId'] },
   { name: 'medplum.subscription.queuedDuration', kind: 'histogram', unit: 's', attributes: [] },
