@@ -17,7 +17,7 @@ export interface PatientRow {
   birthDate: string;
 }
 
-/** Turns a Patient into the text the list shows, with placeholders for missing data. */
+/** Turns a Patient into the text the list shows, with '(no name)' and 'unknown' for missing data. */
 export function toPatientRow(patient: Patient): PatientRow {
   return {
     id: patient.id ?? '',
