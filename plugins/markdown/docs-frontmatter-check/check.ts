@@ -187,8 +187,10 @@ export function lastVerifiedProblem(value: unknown, today: Date): string | undef
 /**
  * Front matter text with a backslash in it (after YAML's own escapes: `"\\w"` is `\w`). Docusaurus's
  * MDX loader copies the front matter into the page's module as JavaScript object source
- * (stringify-object), which does not escape backslashes: `\x` or `\u` there stops the build with
- * a bare "Bad character escape sequence" naming no page, and `\w` silently loses its backslash.
+ * (stringify-object), which does not escape backslashes: `\x` or `\u` without hex digits after it
+ * stops the build with a bare "Bad character escape sequence" naming no page (a backslash at the
+ * end of the text stops it too), and no backslash survives as written (`\w` becomes `w`, `\x00` a
+ * control character).
  */
 function backslashProblems(
   file: string,
@@ -212,7 +214,7 @@ function backslashProblems(
       problems.push({
         file,
         line,
-        message: `front matter text ${JSON.stringify(value.slice(0, 80))} holds a backslash: the docs build copies front matter into the page's code without escaping backslashes, so "\\x" or "\\u" breaks the build and "\\w" loses its backslash; say it without one (name the escape in words)`,
+        message: `front matter text ${JSON.stringify(value.slice(0, 80))} holds a backslash: the docs build copies front matter into the page's code without escaping backslashes, so no backslash reaches the page as written: a "\\x" or "\\u" without hex digits after it breaks the build, and "\\w" becomes "w"; say it without one (name the escape in words, or write a Windows path with /)`,
       });
     }
   };
