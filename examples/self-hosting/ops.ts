@@ -19,7 +19,12 @@ export const MEDPLUM_METRICS: MedplumMetric[] = [
   { name: 'medplum.fhir.interaction.search', kind: 'histogram', unit: 's', attributes: ['system'] },
   { name: 'medplum.fhir.interaction.search.count', kind: 'counter', unit: '1', attributes: ['system', 'result'] },
   { name: 'medplum.fhir.interaction.read', kind: 'histogram', unit: 's', attributes: ['system', 'resourceType'] },
-  { name: 'medplum.fhir.interaction.create.count', kind: 'counter', unit: '1', attributes: ['system', 'resourceType', 'result'] },
+  {
+    name: 'medplum.fhir.interaction.create.count',
+    kind: 'counter',
+    unit: '1',
+    attributes: ['system', 'resourceType', 'result'],
+  },
   { name: 'medplum.bot.execute.time', kind: 'histogram', unit: 's', attributes: ['project', 'bot', 'outcome'] },
   { name: 'medplum.batch.errors', kind: 'histogram', unit: '1', attributes: ['bundleType', 'projectId'] },
   { name: 'medplum.subscription.queuedDuration', kind: 'histogram', unit: 's', attributes: [] },
