@@ -33,6 +33,9 @@ const REFERENCE_BODY_WEIGHT = '0.5';
  */
 const SYMBOL_PAGES = /^docs\/(sdk\/|api\/react-(components|hooks)\/)/;
 
+/** The SDK pages, whose symbols each have a route of their own (symbolRouteLandsOn). */
+const SDK_PAGES = /^docs\/sdk\//;
+
 /** A symbol's name as its heading writes it: one identifier with a lower-case letter before a capital. */
 const SYMBOL_NAME = /^[A-Za-z_$][\w$]*[a-z][A-Z][\w$]*$/;
 
@@ -250,7 +253,7 @@ function forIndex(sourcePath, html) {
   // validation", `toString` a method of five classes).
   const symbols = SYMBOL_PAGES.test(sourcePath)
     ? [...new Set(members.filter((m) => SYMBOL_NAME.test(m)).map((m) => m.toLowerCase()))]
-        .filter((m) => !sourcePath.startsWith('docs/sdk/') || symbolRouteLandsOn(sourcePath, m))
+        .filter((m) => !SDK_PAGES.test(sourcePath) || symbolRouteLandsOn(sourcePath, m))
         .map((m) => `<span data-pagefind-filter="named">${escapeAttr(m)}</span>`)
     : [];
   return spaced.replace(
@@ -319,7 +322,8 @@ function metaContent(html, name) {
  * `sourcePath` (`core.contenttype` to `/docs/sdk/core.constants#contenttype`).
  */
 function symbolRouteLandsOn(sourcePath, name) {
-  const stub = path.join(buildDir, 'docs', 'sdk', `core.${name}`, 'index.html');
+  // The stub sits beside the page: <build>/docs/sdk/core.<name>/index.html for docs/sdk/core.constants.html.
+  const stub = path.join(buildDir, path.dirname(sourcePath), `core.${name}`, 'index.html');
   if (!fs.existsSync(stub)) return false;
   const target = /<meta http-equiv="refresh" content="0; url=([^"#]*)#/i.exec(fs.readFileSync(stub, 'utf8'))?.[1];
   return target !== undefined && target.endsWith(`/${sourcePath.replace(/\.html$/, '')}`);

@@ -77,8 +77,8 @@ export interface StagedFile {
 }
 
 /**
- * Copies every output file to warehouse storage under `<runId>/<type>/`, one prefix per type so
- * each table loads from its own folder. `put` is your storage client (an S3 PutObject, a
+ * Copies every output file to warehouse storage under a folder per run and, inside it, per resource
+ * type, so each table loads from its own folder. `put` is your storage client (an S3 PutObject, a
  * Snowflake PUT). The file URLs are pre-signed and expire: fetch them without the Medplum token,
  * right after the export completes.
  */

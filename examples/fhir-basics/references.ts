@@ -10,7 +10,7 @@ export async function recordHeartRate(medplum: MedplumClient): Promise<{ observa
     resourceType: 'Observation',
     status: 'final',
     code: { coding: [{ system: 'http://loinc.org', code: '8867-4', display: 'Heart rate' }] },
-    // createReference builds { reference: 'Patient/<id>', display: '<name>' } from the resource.
+    // createReference builds the reference (type, slash, id) and its display name from the resource.
     subject: createReference(patient),
     valueQuantity: { value: 72, unit: 'beats/minute', system: 'http://unitsofmeasure.org', code: '/min' },
   });

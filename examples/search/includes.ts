@@ -46,7 +46,7 @@ export async function observationsWithPatients(
 // #region revinclude
 /**
  * One patient plus every Observation whose `subject` points back at it.
- * Request: GET /fhir/R4/Patient?_id=<id>&_revinclude=Observation:subject
+ * Request: a Patient search by `_id` with `_revinclude=Observation:subject`.
  */
 export async function patientWithObservations(
   medplum: MedplumClient,

@@ -13,8 +13,8 @@ import type { OperationOutcome } from '@medplum/fhirtypes';
  * older server version; 'all' redoes everything. The server answers 202 Accepted at once; the
  * work runs as an AsyncJob. `post` does not wait for it: it returns the server's "Accepted"
  * OperationOutcome, whose `issue[0].diagnostics` (like the Content-Location header) holds the
- * job's status URL, `<base>fhir/R4/job/<id>/status`. Read that URL (or `AsyncJob/<id>`) until
- * the job's `status` is no longer 'accepted'.
+ * job's status URL: the server's base URL, `fhir/R4/job/`, the job's id and `/status`. Read that
+ * URL (or the AsyncJob it names) until the job's `status` is no longer 'accepted'.
  */
 export async function reindex(
   medplum: MedplumClient,
