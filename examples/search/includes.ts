@@ -24,7 +24,8 @@ export function splitEntries(bundle: Bundle): { matches: Resource[]; included: R
 // #region include
 /**
  * Final observations with a given code, plus the Patient each one is about.
- * Request: GET /fhir/R4/Observation?code=<system|code>&status=final&_include=Observation:subject
+ * Request: an Observation search by `code` (a system and code) with `status=final` and
+ * `_include=Observation:subject`.
  */
 export async function observationsWithPatients(
   medplum: MedplumClient,
