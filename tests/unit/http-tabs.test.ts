@@ -14,7 +14,9 @@ import { test } from 'node:test';
 import remarkExampleCode from '../../plugins/markdown/remark-example-code';
 import {
   recordingPathFor,
+  shownId,
   shownRegions,
+  stableId,
   trimBody,
   validateRecordingFile,
   WHOLE_FILE,
@@ -212,6 +214,39 @@ test('HTTP: request line, headers, body, then the mock answer or why there is no
       .pop(),
     '### … and 3 more requests of the same run, not shown',
   );
+});
+
+test('the tabs show each stable id as one realistic UUID and the server URLs under the named base', () => {
+  const recording: RegionRecording = {
+    test: 'tests/unit/examples/x.test.ts > reads',
+    omitted: 0,
+    requests: [
+      {
+        method: 'GET',
+        path: `fhir/R4/Patient/${stableId(1)}`,
+        headers: [],
+        auth: 'bearer',
+        response: {
+          mock: false,
+          server: '5.1.12',
+          status: 200,
+          body: {
+            resourceType: 'Patient',
+            id: stableId(1),
+            photo: [{ url: `https://example.com/storage/${stableId(2)}` }],
+          },
+        },
+      },
+    ],
+  };
+  assert.match(shownId(1), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  assert.notEqual(shownId(1), shownId(2));
+  for (const tab of [toHttp(recording), toCurl(recording), toPython(recording)]) {
+    assert.ok(!tab.includes('00000000-0000-4000-8000'), tab);
+    assert.ok(tab.includes(`Patient/${shownId(1)}`), tab);
+  }
+  assert.ok(toHttp(recording).includes(`"id": "${shownId(1)}"`), toHttp(recording));
+  assert.ok(toHttp(recording).includes(`https://api.medplum.com/storage/${shownId(2)}`), toHttp(recording));
 });
 
 test('credentials: bearer token except on sign-in endpoints and other origins', () => {

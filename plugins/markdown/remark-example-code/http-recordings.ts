@@ -267,6 +267,34 @@ export function stableId(n: number): string {
   return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 }
 
+const STABLE_ID = /\b00000000-0000-4000-8000-(\d{12})\b/g;
+
+/**
+ * The UUID the tabs show for stable id `n`: version 4 layout, its digits from SHA-256 of the
+ * number, so the same number reads the same on every page.
+ */
+export function shownId(n: number): string {
+  const h = createHash('sha256').update(`medplum-docs-id-${n}`).digest('hex');
+  const variant = '89ab'[parseInt(h[16], 16) & 3];
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A URL the recording server built from its base URL (stabilize writes that base as example.com). */
+const SERVER_URL = /https:\/\/example\.com\/(fhir|storage)\//g;
+
+/**
+ * A recording as its HTTP, curl and Python tabs show it: each stable id becomes shownId's UUID,
+ * and the server's own URLs start with the base URL the tabs name (`https://api.medplum.com/`).
+ * Stable values keep a server run and a mock run comparable; on the page,
+ * `00000000-…-000000000001` and example.com read as stand-ins, and readers copy from these tabs.
+ */
+export function withShownIds(rec: RegionRecording): RegionRecording {
+  const text = JSON.stringify(rec)
+    .replace(STABLE_ID, (_, n: string) => shownId(Number(n)))
+    .replace(SERVER_URL, 'https://api.medplum.com/$1/');
+  return JSON.parse(text) as RegionRecording;
+}
+
 /**
  * The recording with every UUID replaced by a numbered stable id, numbered by first appearance in
  * the requests, then in the responses. A server run and a mock run of the same code send the same

@@ -6,7 +6,13 @@
  * Paths are relative to the server's base URL: `$MEDPLUM_BASE_URL` is that URL with its trailing
  * slash (`https://api.medplum.com/`), so `fhir/R4/Patient` is appended as is.
  */
-import { shownResponse, type RecordedBody, type RecordedRequest, type RegionRecording } from './http-recordings';
+import {
+  shownResponse,
+  withShownIds,
+  type RecordedBody,
+  type RecordedRequest,
+  type RegionRecording,
+} from './http-recordings';
 
 /** Sign-in and sign-up endpoints, which take no bearer token. */
 const NO_TOKEN =
@@ -79,7 +85,8 @@ function omittedNote(rec: RegionRecording, comment: string): string[] {
 }
 
 /** Raw requests, each followed by the mock's answer (status and trimmed body) or a line saying why there is none. */
-export function toHttp(rec: RegionRecording): string {
+export function toHttp(recorded: RegionRecording): string {
+  const rec = withShownIds(recorded);
   const blocks = rec.requests.map((req) => {
     const lines = [`${req.method} ${isAbsolute(req.path) ? req.path : `/${req.path}`}`];
     const auth = authOf(req);
@@ -117,7 +124,8 @@ export function shellQuote(s: string): string {
 }
 
 /** One curl command per request. */
-export function toCurl(rec: RegionRecording): string {
+export function toCurl(recorded: RegionRecording): string {
+  const rec = withShownIds(recorded);
   const commands = rec.requests.map((req) => {
     const url = isAbsolute(req.path) ? shellQuote(req.path) : `"$MEDPLUM_BASE_URL"${shellQuote(req.path)}`;
     const parts: string[] = [req.method === 'GET' ? `curl ${url}` : `curl -X ${req.method} ${url}`];
@@ -194,7 +202,8 @@ export function pyLiteral(value: unknown, indent = ''): string {
 }
 
 /** A `requests` script: base URL and token from the environment, `raise_for_status()` after each call. */
-export function toPython(rec: RegionRecording): string {
+export function toPython(recorded: RegionRecording): string {
+  const rec = withShownIds(recorded);
   const lines = [
     'import os',
     '',
