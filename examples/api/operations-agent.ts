@@ -22,7 +22,9 @@ export async function sendHl7ThroughAgent(
     `Device/${deviceId}`,
     message,
     ContentType.HL7_V2,
-    true, // waitForResponse: without it the server only confirms the message was queued
+    // waitForResponse: without it the server answers All OK as soon as it has published the
+    // message, even when the agent is offline.
+    true,
   );
 }
 // #endregion push

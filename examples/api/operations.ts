@@ -55,7 +55,8 @@ export async function searchValueSet(
 // #region everything
 /**
  * Reads every resource in a patient's compartment, following `next` links until the last page.
- * The server returns at most 1000 entries per page unless _count says otherwise.
+ * A page holds up to 1000 of the patient's resources unless _count says otherwise; the resources
+ * they reference are added beside them, so a page can hold more entries than that.
  */
 export async function readWholeRecord(medplum: MedplumClient, patientId: string): Promise<Resource[]> {
   const resources: Resource[] = [];
@@ -103,7 +104,8 @@ export async function exportPatientData(
 // #region resend
 /**
  * Re-queues subscription notifications for one resource, e.g. after fixing a webhook endpoint.
- * Only project admins may call it. Pass a subscription reference to notify just that one.
+ * Only project admins and super admins may call it. Pass a subscription reference to notify just
+ * that one.
  */
 export async function resendNotifications(
   medplum: MedplumClient,

@@ -42,8 +42,9 @@ export async function ensurePatientByMrn(
 
 // #region upsert
 /**
- * Creates or replaces the Patient with this MRN in one request (a conditional update,
- * `PUT /Patient?identifier=...`). The resource you pass becomes the whole new version.
+ * Creates or replaces the Patient with this MRN in one request: a conditional update, which is a
+ * PUT to `fhir/R4/Patient` with the MRN as an `identifier` search in the query string. The
+ * resource you pass becomes the whole new version.
  */
 export async function upsertPatientByMrn(
   medplum: MedplumClient,
