@@ -28,7 +28,8 @@ export async function createSignInLink(
   expiresInSeconds = 15 * 60,
 ): Promise<SignInLink> {
   // The header may name the member's profile; the server looks up that profile's membership in
-  // the admin's project and answers 403 when there is none (invite the patient first).
+  // the admin's project and answers 400 "Authentication error" when there is none (invite the
+  // patient first).
   const { preAuthorizedCode, expiresAt } = await admin.post<{ preAuthorizedCode: string; expiresAt: string }>(
     'auth/preauthorize',
     { clientId, scope: 'openid', expiresIn: expiresInSeconds },
