@@ -11,7 +11,7 @@ import type { DocumentReference, Patient } from '@medplum/fhirtypes';
 export type CcdaDocumentType = 'summary' | 'referral' | 'discharge';
 
 /**
- * Builds a C-CDA XML document for one patient with the `$ccda-export` operation on that Patient. The server
+ * Builds a C-CDA XML document for one patient with the Patient's `$ccda-export`. The server
  * gathers the data the way `$summary` does, converts it, and answers with raw XML
  * (application/cda+xml), which MedplumClient returns as a string.
  */
