@@ -74,7 +74,7 @@ export async function buildAuthorizeUrl(
 // #endregion authorize-url
 
 // #region exchange-code
-/** Called on the redirect page: trades ?code=... for tokens, sending the stored code_verifier. */
+/** Called on the redirect page: trades the `code` query parameter for tokens, sending the stored code_verifier. */
 export async function finishAuthorization(
   medplum: MedplumClient,
   code: string,

@@ -115,12 +115,12 @@ export interface MfaStatus {
   enrollQrCode?: string;
 }
 
-/** Signed-in user: fetch the QR code (creates the shared secret on first call) ... */
+/** Signed-in user, step one: fetch the QR code (the first call creates the shared secret). */
 export async function getMfaStatus(medplum: MedplumClient): Promise<MfaStatus> {
   return medplum.get('auth/mfa/status', { cache: 'no-cache' });
 }
 
-/** ... then confirm with a code from the app. The same call shape turns MFA off via auth/mfa/disable. */
+/** Step two: confirm with a code from the app. The same call shape turns MFA off via auth/mfa/disable. */
 export async function confirmMfa(medplum: MedplumClient, token: string): Promise<void> {
   await medplum.post('auth/mfa/enroll', { token });
 }
