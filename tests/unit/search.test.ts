@@ -496,6 +496,9 @@ test('a question about configuration ranks the settings tables as guides; in oth
   assert.ok(asksAboutSettings('Add maxSearchOffset to config documentation'));
   assert.ok(asksAboutSettings('set the environment variable for the base URL'));
   assert.ok(asksAboutSettings('Add CDK option for WAF logging'));
+  assert.ok(asksAboutSettings('Add default query timeouts'));
+  assert.ok(asksAboutSettings('server defaults for rate limits'));
+  assert.ok(!asksAboutSettings('defaulted resources'));
   assert.ok(!asksAboutSettings('allow project admins to set custom SMTP settings per project'));
   assert.ok(!asksAboutSettings('bot cannot read resources'));
   assert.ok(asksAboutSettings('Added fargateAutoScaling description'));
