@@ -8,7 +8,7 @@ import type { Identifier, Patient } from '@medplum/fhirtypes';
 export const BOT_IDENTIFIER: Identifier = { system: 'https://example.com/bots', value: 'welcome-call' };
 
 // #region by-id
-/** POST /fhir/R4/Bot/{id}/$execute with a JSON body; resolves to what the handler returned. */
+/** POSTs a JSON body to the bot's `$execute` URL; resolves to what the handler returned. */
 export function runById(medplum: MedplumClient, botId: string, patient: Patient): Promise<unknown> {
   return medplum.executeBot(botId, patient, ContentType.FHIR_JSON);
 }
@@ -25,7 +25,7 @@ export function runByIdentifier(medplum: MedplumClient, patient: Patient): Promi
 // #endregion by-identifier
 
 // #region get
-/** GET /fhir/R4/Bot/{id}/$execute?...: the query parameters become event.input as an object. */
+/** A GET of the bot's `$execute` URL with query parameters: they become event.input as an object. */
 export function runWithGet(medplum: MedplumClient, botId: string, query: Record<string, string>): Promise<unknown> {
   const url = medplum.fhirUrl('Bot', botId, '$execute');
   for (const [key, value] of Object.entries(query)) {
