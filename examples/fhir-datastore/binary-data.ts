@@ -16,8 +16,9 @@ export async function storeText(medplum: MedplumClient, text: string, filename: 
 /**
  * Uploads a file and files it in the patient's chart as a DocumentReference. `createAttachment`
  * stores the bytes as a Binary and hands back an Attachment (url, contentType, title) to embed.
- * The Binary's security context is the Patient, so only users who may read that Patient may read
- * the file.
+ * The Binary's security context is the Patient: when the server signs the attachment URLs in a
+ * resource it returns, it signs this one only for a user who may read that Patient. A direct read
+ * of the Binary is decided by the user's access to Binary alone.
  */
 export async function attachNote(
   medplum: MedplumClient,
@@ -45,7 +46,7 @@ export async function attachNote(
 // #region presigned
 /**
  * Asks the server for a short-lived download URL for a Binary
- * (`GET /fhir/R4/Binary/{id}/$presigned-url`). Use it to hand a file to something that cannot
+ * (a GET of the Binary's `$presigned-url`). Use it to hand a file to something that cannot
  * send your access token, such as an `<img>` tag or another service.
  */
 export async function presignedUrl(medplum: MedplumClient, binaryId: string): Promise<string> {
@@ -60,7 +61,7 @@ export async function presignedUrl(medplum: MedplumClient, binaryId: string): Pr
 
 // #region download
 /**
- * Reads a file's bytes in code. `Binary/{id}` is sent to the FHIR API (`GET /fhir/R4/Binary/{id}`
+ * Reads a file's bytes in code. The Binary's reference goes to the FHIR API (a GET of the Binary
  * with a non-FHIR Accept header and the access token), which streams the raw file from the API's own origin,
  * so no cross-origin request to the storage host is made.
  */

@@ -129,9 +129,9 @@ export async function fileForPatient(
 
 // #region binary-id
 /**
- * Finds the Binary id in an attachment URL, whichever form it takes: `Binary/{id}`, a FHIR API
- * URL `.../fhir/R4/Binary/{id}`, or a signed storage URL whose path holds `binary/{id}/{version}`
- * or `storage/{id}/{version}`. Returns undefined for any other URL.
+ * Finds the Binary id in an attachment URL, whichever form it takes: a `Binary/` reference, a FHIR
+ * API URL ending in `fhir/R4/Binary/` and the id, or a signed storage URL whose path holds
+ * `binary/` or `storage/` followed by the id and the version id. Returns undefined for any other URL.
  */
 export function binaryIdFromUrl(url: string | undefined): string | undefined {
   if (!url) {
@@ -213,7 +213,7 @@ export async function protectBinary(
 // #region download
 /**
  * Gets an attachment's bytes as a Blob. Files in Medplum storage are fetched through the API
- * (`GET /fhir/R4/Binary/{id}`, raw bytes, access token attached); small inline files come from
+ * (a GET of the Binary: raw bytes, access token attached); small inline files come from
  * `data`.
  */
 export async function attachmentBytes(medplum: MedplumClient, attachment: Attachment): Promise<Blob> {

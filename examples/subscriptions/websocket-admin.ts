@@ -46,7 +46,7 @@ export async function wsSubStats(medplum: MedplumClient): Promise<WsProjectSumma
   return parseStats<{ projects: WsProjectSummary[] }>(result).projects;
 }
 
-/** GET /fhir/R4/$get-ws-sub-project-stats?projectId=…: one project, down to each binding. */
+/** A GET of `$get-ws-sub-project-stats` with a `projectId`: one project, down to each binding. */
 export async function wsSubProjectStats(medplum: MedplumClient, projectId: string): Promise<WsProjectDetail> {
   const url = medplum.fhirUrl('$get-ws-sub-project-stats');
   url.searchParams.set('projectId', projectId);
