@@ -30,7 +30,7 @@ export async function sendHl7ThroughAgent(
 // #endregion push
 
 // #region status
-/** Reads an agent's connection state and version ("unknown" when the agent never reported). */
+/** Reads an agent's connection state and version ("unknown" when no report from the agent is cached: it never connected, or its last report is over 24 hours old). */
 export async function getAgentStatus(
   medplum: MedplumClient,
   agentId: string,

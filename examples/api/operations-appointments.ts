@@ -77,8 +77,9 @@ export async function holdOffer(medplum: MedplumClient, offer: Appointment): Pro
 
 // #region cancel
 /**
- * Cancels a `pending` or `booked` Appointment. The server deletes its Slots in the same
- * transaction, so the time shows up again in Appointment/$find.
+ * Cancels a `pending` or `booked` Appointment. The server deletes the Slots the Appointment
+ * references in the same transaction, so that time shows up again in Appointment/$find (a
+ * `$book` booking's buffer Slots are not referenced and stay).
  */
 export async function cancelAppointment(medplum: MedplumClient, appointmentId: string): Promise<Appointment> {
   const cancelled: Appointment = await medplum.post(medplum.fhirUrl('Appointment', appointmentId, '$cancel'), {
