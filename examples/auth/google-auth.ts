@@ -29,7 +29,9 @@ export async function signInWithGoogleCredential(
     scope: 'openid offline_access',
   });
   if (!response.code) {
-    // Several memberships, MFA, or a new user who still needs a project or patient profile.
+    // Several memberships, a new user who still needs a project or patient profile, or a domain
+    // with its own identity provider (the answer names its authorizeUrl). No MFA step follows a
+    // Google sign-in.
     return 'needs-next-step';
   }
   await medplum.processCode(response.code, { clientId: options.clientId });

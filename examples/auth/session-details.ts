@@ -20,7 +20,7 @@ export async function shouldShowScheduling(medplum: MedplumClient): Promise<bool
 /** The part of auth/me that MedplumClient does not expose through a getter. */
 export interface SecuritySummary {
   mfaEnrolled: boolean;
-  /** Sign-ins of this user that were active in the last hour and are not revoked. */
+  /** Sign-ins of this user whose Login was written (at sign-in or a token refresh) in the last hour and are not revoked. */
   recentSessions: { id: string; authMethod: string; remoteAddress: string; browser?: string }[];
 }
 

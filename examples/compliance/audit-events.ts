@@ -27,7 +27,8 @@ export async function accessLogFor(medplum: MedplumClient, resource: Resource, s
 /**
  * Lists the delivery attempts of one subscription that did not succeed since a date. The server
  * stores one AuditEvent per attempt, with the Subscription among its entities; outcome '0' is
- * success and '4' a failed attempt.
+ * success and '4' a failed attempt. When the server disables a failing subscription it also
+ * records an event with outcome '8' naming the Subscription, which this list includes too.
  */
 export async function failedDeliveriesSince(
   medplum: MedplumClient,

@@ -36,9 +36,9 @@ export function toPatient(row: LegacyPatientRow): Patient {
 // #region bundle
 /**
  * Builds one bundle for a chunk of rows. Each entry is a conditional update
- * (`PUT Patient?identifier=...`): it creates the resource the first time and replaces it on a
+ * (a PUT to `Patient` with the MRN as an `identifier` search): it creates the resource the first time and replaces it on a
  * rerun. Each weight Observation points at its Patient through the Patient entry's temporary
- * `urn:uuid:` fullUrl, which the server swaps for the real `Patient/{id}` before storing it.
+ * `urn:uuid:` fullUrl, which the server swaps for the stored Patient's reference before storing it.
  */
 export function toBundle(rows: LegacyPatientRow[]): Bundle {
   const entry: BundleEntry[] = [];
@@ -76,7 +76,7 @@ export function toBundle(rows: LegacyPatientRow[]): Bundle {
 /**
  * Loads rows in chunks and collects the entries that failed, so they can be fixed and resent.
  * A row's Patient and Observation always travel in the same bundle, because a `urn:uuid:`
- * placeholder only means something inside the bundle that declares it.
+ * reference only means something inside the bundle that declares it.
  */
 export async function migrate(
   medplum: MedplumClient,

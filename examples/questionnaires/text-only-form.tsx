@@ -23,7 +23,13 @@ export function TextOnlyForm({ questionnaire, patient, onDone }: TextOnlyFormPro
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        onDone({ ...questionnaireResponse, subject: patient, authored: new Date().toISOString(), status: 'completed' });
+        onDone({
+          ...questionnaireResponse,
+          subject: patient,
+          source: patient,
+          authored: new Date().toISOString(),
+          status: 'completed',
+        });
       }}
     >
       {items

@@ -98,7 +98,7 @@ export async function runPendingDataMigrations(medplum: MedplumClient): Promise<
 // #endregion migrate
 
 // #region health
-/** The fields GET /healthcheck returns; `redisInstances` only on servers newer than 5.0.10. */
+/** The fields GET /healthcheck returns; servers before 5.1.1 send no `redisInstances`. */
 export interface HealthCheck {
   ok: boolean;
   version: string;
