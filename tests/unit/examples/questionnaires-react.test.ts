@@ -151,6 +151,7 @@ describe('questionnaires: TextOnlyForm (useQuestionnaireForm)', () => {
     assert.equal(done[0].resourceType, 'QuestionnaireResponse');
     assert.equal(done[0].status, 'completed');
     assert.equal(done[0].subject?.reference, 'Patient/p1');
+    assert.equal(done[0].source?.reference, 'Patient/p1', 'the patient who filled it in is its source');
     assert.ok(done[0].authored && !Number.isNaN(Date.parse(done[0].authored)));
   });
 });
