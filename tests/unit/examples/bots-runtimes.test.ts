@@ -146,11 +146,11 @@ describe('bots/runtimes: Fission', { skip: onServer && 'scripted: the verify ser
   });
 
   test('names the Fission objects of a bot', () => {
-    assert.deepEqual(fissionObjectNames('0193a2b4-0000-7000-8000-0000000000b1'), {
-      functionName: 'bot-function-0193a2b4-0000-7000-8000-0000000000b1',
-      triggerName: 'bot-trigger-0193a2b4-0000-7000-8000-0000000000b1',
-      routerPath: '/bot-0193a2b4-0000-7000-8000-0000000000b1',
-      packagePrefix: 'bot-package-0193a2b4-0000-7000-8000-0000000000b1-',
+    assert.deepEqual(fissionObjectNames('42361d65-eba2-4566-a28b-c1d067366a29'), {
+      functionName: 'bot-function-42361d65-eba2-4566-a28b-c1d067366a29',
+      triggerName: 'bot-trigger-42361d65-eba2-4566-a28b-c1d067366a29',
+      routerPath: '/bot-42361d65-eba2-4566-a28b-c1d067366a29',
+      packagePrefix: 'bot-package-42361d65-eba2-4566-a28b-c1d067366a29-',
     });
   });
 });

@@ -695,7 +695,7 @@ describe('bots/deploying-bots: a bundle too large for $deploy with code', () => 
               runtimeVersion: 'vmcontext',
             })
           ).id as string)
-        : '0193a2b4-0000-7000-8000-0000000000b1';
+        : '42361d65-eba2-4566-a28b-c1d067366a29';
       const stored: Bot = { resourceType: 'Bot', id: botId, meta: { versionId: '1' }, name: 'welcome-call' };
       const { medplum, requests } =
         server ??
