@@ -55,8 +55,9 @@ export async function searchValueSet(
 // #region everything
 /**
  * Reads every resource in a patient's compartment, following `next` links until the last page.
- * A page holds up to 1000 of the patient's resources unless _count says otherwise; the resources
- * they reference are added beside them, so a page can hold more entries than that.
+ * A page holds up to 1000 of the patient's resources unless _count says otherwise; the
+ * Organizations, Locations, Practitioners, PractitionerRoles, Medications and Devices they
+ * reference are added beside them, so a page can hold more entries than that.
  */
 export async function readWholeRecord(medplum: MedplumClient, patientId: string): Promise<Resource[]> {
   const resources: Resource[] = [];

@@ -25,8 +25,8 @@ export async function handler(
 ): Promise<Binary | OperationOutcome> {
   const patientId = event.input?.patientId;
   if (!patientId) {
-    // A returned OperationOutcome is answered with the status its id names; badRequest builds one
-    // with no id and an `invalid` issue, which is answered 400.
+    // A returned error OperationOutcome is answered with the status its id names; badRequest
+    // builds one with no id and an `invalid` issue, which is answered 400.
     return badRequest('patientId is required');
   }
 

@@ -353,11 +353,11 @@ export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } 
 /**
  * A question about configuring the server or its AWS stack: it says config, configure or
  * configuration, env or environment, names a `MEDPLUM_` variable, or names the CDK (whose every
- * option is a line of the CDK settings table: "Add CDK option for WAF logging"), or asks for a
- * default ("Add default query timeouts", "default super admin email, password, client": the
- * settings tables give every setting's default). On the 1,555 spent queries "default" moved 2
- * answers from outside the first ten to first and 1 from second to third. Its answer is
- * often the settings table (`kind: settings`: the server and CDK settings pages), which then
+ * option is a line of the CDK settings table: "Add CDK option for WAF logging"), or says default
+ * or defaults ("Add default query timeouts", "default super admin email, password, client"),
+ * since the settings tables give every setting's default (on the 1,555 spent queries this moved
+ * 2 answers from outside the first ten to first and 1 from second to third). Such a question's
+ * answer is often the settings table (`kind: settings`: the server and CDK settings pages), which then
  * ranks as a guide does: at full weight in the word-by-word search and not listed after them.
  * Otherwise the table, which names every feature in a line, counts for less in the word-by-word
  * blend (SETTINGS_WEIGHT); a question of BLEND_FROM words or more keeps the place that gives it,
