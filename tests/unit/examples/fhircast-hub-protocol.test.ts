@@ -20,7 +20,7 @@ import {
   type SocketLike,
 } from '../../../examples/fhircast/hub-protocol';
 
-const PATIENT: Patient = { resourceType: 'Patient', id: 'f1b2c3d4-0000-4000-8000-000000000001' };
+const PATIENT: Patient = { resourceType: 'Patient', id: '62b9f44d-c2a3-4e69-900b-7da2747477b6' };
 
 /** A stand-in socket: the test pushes hub messages into it and reads what the client sent. */
 class FakeSocket implements SocketLike {

@@ -20,7 +20,7 @@ import {
 const scriptedOnly = { skip: onServer && 'scripted answers; the server half is in "on the server" below' };
 
 const TRACE_ID = '3f0b1c52-6a7e-4d0f-9a55-2f1c8e4b7d21';
-const REQUEST_ID = 'a9d0e4c8-1b2f-4e7a-8c3d-5f6a7b8c9d0e';
+const REQUEST_ID = '9de3adbe-04cf-47a3-84d7-59948d51757c';
 
 function withTracing(outcome: OperationOutcome): OperationOutcome {
   return {
