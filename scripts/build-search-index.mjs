@@ -248,11 +248,8 @@ function forIndex(sourcePath, html) {
   const named = title ? ` data-pagefind-filter="named:${escapeAttr(title.toLowerCase())}"` : '';
   // An SDK or React page may document several symbols, one heading each, under a title that names
   // the group ("Patient header and summary"): each symbol whose heading is such a name (`ContentType`,
-  // `PatientSummary`, `useSearchOne`) is a value of the filter `symbol` (lower case), so a query that
-  // writes it finds the page that defines it. A filter of its own, not `named`: every search reports
-  // counts for each value of every filter it has loaded, and only a query with a word written as
-  // code loads this one (src/components/Search/pagefind.ts, pagesNamed). On an SDK page only a
-  // symbol whose own route redirects to that heading counts:
+  // `PatientSummary`, `useSearchOne`) names the page too, so a query that writes it finds the page
+  // that defines it. On an SDK page only a symbol whose own route redirects to that heading counts:
   // a class's methods (MedplumClient's `searchResources`, Hl7Message's `toString`) have no route
   // of their own and are found by the field `members`; as names they would also tie pages
   // (`validateResource` is a MedplumClient method and a function documented on "Type schema and
@@ -260,7 +257,7 @@ function forIndex(sourcePath, html) {
   const symbols = SYMBOL_PAGES.test(sourcePath)
     ? [...new Set(members.filter((m) => SYMBOL_NAME.test(m)).map((m) => m.toLowerCase()))]
         .filter((m) => !SDK_PAGES.test(sourcePath) || symbolRouteLandsOn(sourcePath, m))
-        .map((m) => `<span data-pagefind-filter="symbol">${escapeAttr(m)}</span>`)
+        .map((m) => `<span data-pagefind-filter="named">${escapeAttr(m)}</span>`)
     : [];
   return spaced.replace(
     body,

@@ -1105,33 +1105,3 @@ test("a short question that writes a reference page's exact name lists that page
   assert.deepEqual(await ids('Added getIdentifier helper next to setIdentifier'), ['g1', 'g2', 'g3']);
   assert.deepEqual(await ids('Bot cron job every hour'), ['g1', 'g2', 'g3']);
 });
-
-test('only a word written as code is looked up among the symbols (the filter `symbol`)', async () => {
-  const lookups: string[] = [];
-  const api = {
-    search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {
-      const filters = opts?.filters ?? {};
-      if (term === null && ('named' in filters || 'symbol' in filters)) lookups.push(JSON.stringify(filters));
-      // `PatientSummary` is a heading of "Patient header and summary", not a page's title.
-      if (term === null && filters.symbol === 'patientsummary') return { results: [r('patient-components')] };
-      if (term === null && filters.named === 'patient') return { results: [r('patient-resource')] };
-      if (term === null) return { results: [] };
-      return { results: ['g1', 'g2', 'g3', 'g4'].map((id, i) => r(id, 10 - i)) };
-    },
-  } as unknown as Parameters<typeof searchWithCatalogue>[0];
-  // No word written as code: page titles only, so the symbols' filter is never loaded.
-  await searchRanked(api, 'Patient cron job');
-  await searchWithCatalogue(api, 'Patient');
-  await searchWithCatalogue(api, 'patientsummary');
-  assert.ok(!lookups.some((l) => l.includes('symbol')), lookups.join('\n'));
-  // A code word: its title and its symbol, and the page documenting the symbol is found.
-  lookups.length = 0;
-  const ranked = await searchRanked(api, 'PatientSummary react component');
-  assert.equal(ranked[2].id, 'patient-components');
-  assert.deepEqual(lookups.sort(), ['{"named":"patientsummary"}', '{"symbol":"patientsummary"}']);
-  const found = await searchWithCatalogue(api, 'PatientSummary');
-  assert.deepEqual(
-    found.defining.map((x) => x.id),
-    ['patient-components'],
-  );
-});

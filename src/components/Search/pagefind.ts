@@ -471,8 +471,8 @@ export function rerank<T extends { id: string }>(
 
 /**
  * searchPages, reranked (see rerank). The query's words written as names are looked up as page
- * names (pagesNamed), so the reference pages they name keep their place; in a short query a page
- * named by an identifier-shaped word is also moved up (withNamedPage).
+ * names (the filter `named`), so the reference pages they name keep their place; in a short query
+ * a page named by an identifier-shaped word is also moved up (withNamedPage).
  */
 export async function searchRanked(api: PagefindApi, query: string): Promise<ScoredResult[]> {
   const typed = typedWords(query);
@@ -480,7 +480,7 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
   const [results, reference, namedByWord, settings] = await Promise.all([
     searchPages(api, query),
     typed.length >= 2 ? referenceIds(api) : Promise.resolve(new Set<string>()),
-    Promise.all(names.map((n) => pagesNamed(api, n))),
+    Promise.all(names.map((n) => api.search(null, { filters: { named: n.toLowerCase() } }).then((f) => f.results))),
     // The settings tables keep their place in a question about configuration (searched as guides)
     // and in one of BLEND_FROM words or more, which searchPages ranks by blendByWords alone, with
     // the tables at SETTINGS_WEIGHT. A shorter question lists them after the guides, like a digest
@@ -500,25 +500,6 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
 
 /** A word written as code: an inner capital (`setIdentifier`, `ContentType`, `useSearch`). */
 const CODE_WORD = /[a-z][A-Z]/;
-
-/**
- * The reference pages a word names: by title (the filter `named`: `patient`, `MedplumClient`) and,
- * for a word written as code, by a symbol documented under a heading of their own (the filter
- * `symbol`: `PatientSummary` on "Patient header and summary"), title first. Every symbol is written
- * as code (scripts/build-search-index.mjs), so no other word can name one. A filter of its own
- * because each search reports counts for every value of every filter loaded so far: in `named`,
- * the symbols doubled that filter and cost every warm search about 10 ms; apart, they are loaded
- * only once a query writes a word as code.
- */
-function pagesNamed(api: PagefindApi, word: string): Promise<ScoredResult[]> {
-  const lookup = (filter: string) =>
-    api.search(null, { filters: { [filter]: word.toLowerCase() } }).then((r) => r.results);
-  if (!CODE_WORD.test(word)) return lookup('named');
-  return Promise.all([lookup('named'), lookup('symbol')]).then(([titled, symbols]) => [
-    ...titled,
-    ...symbols.filter((s) => !titled.some((t) => t.id === s.id)),
-  ]);
-}
 
 /**
  * A question of LONG_QUESTION words or more that writes a symbol as code ("Added setIdentifier
@@ -621,7 +602,9 @@ export async function searchWithCatalogue(
     identifier
       ? api.search(null, { filters: { defines: identifier } }).then((r) => r.results.slice(0, CATALOGUE_CANDIDATES))
       : Promise.resolve([]),
-    name ? pagesNamed(api, query.trim()).then((r) => r.slice(0, CATALOGUE_CANDIDATES)) : Promise.resolve([]),
+    name
+      ? api.search(null, { filters: { named: name } }).then((r) => r.results.slice(0, CATALOGUE_CANDIDATES))
+      : Promise.resolve([]),
     keyword
       ? api.search(null, { filters: { keyword } }).then((r) => r.results.slice(0, KEYWORD_CANDIDATES))
       : Promise.resolve([]),
@@ -750,9 +733,8 @@ export function asIdentifier(query: string): string | undefined {
 
 /**
  * The query in lower case when it could be the name of a reference page (one word or symbol:
- * `patient`, `MedplumClient`, `$everything`); those pages carry their name as the filter `named`,
- * and the symbols they document as the filter `symbol` (pagesNamed). Longer queries are questions,
- * not names.
+ * `patient`, `MedplumClient`, `$everything`); those pages carry their name as the filter `named`
+ * (scripts/build-search-index.mjs). Longer queries are questions, not names.
  */
 export function asPageName(query: string): string | undefined {
   const q = query.trim();
