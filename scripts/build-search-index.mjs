@@ -15,6 +15,7 @@ import { patchSearchResults } from '../lib/pagefind-patches.mjs';
 import { cacheSegmenters } from '../lib/pagefind-segmenter-cache.mjs';
 import { splitExcerptsOnce } from '../lib/pagefind-excerpt-split.mjs';
 import { emptyResultWords } from '../lib/pagefind-result-words.mjs';
+import { dropFilterCounts } from '../lib/pagefind-filter-counts.mjs';
 import { waitLessForInit } from '../lib/pagefind-init-wait.mjs';
 import { readQuestions } from '../lib/search-questions.mjs';
 
@@ -107,10 +108,12 @@ await pagefind.close();
 batchReleases(outDir);
 patchSearchResults(outDir);
 // Speed only: the built site alone gets these; `npm start`'s index (plugins/site/dev-search/write-index.mjs)
-// skips them. Results and excerpts are the same; results carry empty `words`, which the panel never reads.
+// skips them. Results and excerpts are the same; results carry empty `words` and searches empty
+// filter counts, which the panel never reads.
 cacheSegmenters(outDir);
 splitExcerptsOnce(outDir);
 emptyResultWords(outDir);
+dropFilterCounts(outDir);
 waitLessForInit(outDir);
 writeMessagePatterns(outDir);
 

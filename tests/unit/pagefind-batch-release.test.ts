@@ -16,6 +16,7 @@ import { CALLS, inflateNatively } from '../../lib/pagefind-native-gunzip.mjs';
 import { cacheSegmenters } from '../../lib/pagefind-segmenter-cache.mjs';
 import { ORIGINAL, PATCHED, splitExcerptsOnce } from '../../lib/pagefind-excerpt-split.mjs';
 import { emptyResultWords } from '../../lib/pagefind-result-words.mjs';
+import { PARSE, WITHOUT_COUNTS, dropFilterCounts } from '../../lib/pagefind-filter-counts.mjs';
 import { CHECK_MS, waitLessForInit } from '../../lib/pagefind-init-wait.mjs';
 
 /** Runs `check` on a folder holding what the installed Pagefind writes for a one-page site. */
@@ -216,6 +217,34 @@ test("the installed Pagefind's worker sends search results without their match p
     assert.doesNotThrow(() => new Function(worker));
     assert.throws(() => emptyResultWords(outDir), /pagefind-result-words/);
   }));
+
+test("the installed Pagefind's worker parses a search's answer without its filter counts", () =>
+  withPagefindOutput((outDir) => {
+    const page = fs.readFileSync(path.join(outDir, 'pagefind.js'), 'utf8');
+    dropFilterCounts(outDir);
+    const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
+    assert.ok(worker.includes(PARSE.replace('JSON.parse(result)', `JSON.parse(${WITHOUT_COUNTS}(result))`)));
+    assert.ok(!worker.includes(PARSE));
+    // The page script, searching where workers are unavailable, is left as it is.
+    assert.equal(fs.readFileSync(path.join(outDir, 'pagefind.js'), 'utf8'), page);
+    assert.doesNotThrow(() => new Function(worker));
+    assert.throws(() => dropFilterCounts(outDir), /pagefind-filter-counts/);
+  }));
+
+test('the counts are cut from the answer and the results parse as before, quotes in values included', () => {
+  const cut = new Function(`return ${WITHOUT_COUNTS}`)() as (raw: string) => string;
+  const results = [{ p: 'en_1', g: '', s: 1.5, l: [{ w: 12, s: 1, l: 3 }] }];
+  const raw = JSON.stringify({
+    filtered_counts: { defines: { '"results":[': 0, 'a "b"': 1 }, results: { x: 1 } },
+    total_counts: { named: { results: 2 } },
+    results,
+    unfiltered_total: 7,
+  });
+  assert.deepEqual(JSON.parse(cut(raw)), { filtered_counts: {}, total_counts: {}, results, unfiltered_total: 7 });
+  // Another shape is parsed whole.
+  const other = JSON.stringify({ results, filtered_counts: { named: { x: 1 } } });
+  assert.equal(cut(other), other);
+});
 
 test("the installed Pagefind's scripts check for a started runtime every few milliseconds", () =>
   withPagefindOutput((outDir) => {
