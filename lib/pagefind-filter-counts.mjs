@@ -7,7 +7,8 @@
  * parsed and copied to the page a dozen times a query. The panel reads no count. The rewrite cuts
  * the counts out of the text before it is parsed (the results, which follow them, are parsed as
  * before), so a search answers with empty `filters` and `totalFilters`. Text of another shape is
- * parsed whole, as before. Worker only, like pagefind-result-words.
+ * parsed whole, as before. Worker only: searches run in the worker, and the page script's
+ * no-worker fallback, used only where a worker cannot start, is left as Pagefind wrote it.
  */
 import { replaceOnce, rewriteWorker } from './pagefind-batch-release.mjs';
 
@@ -18,8 +19,9 @@ export const PARSE =
   'let{filtered_counts,total_counts,results,unfiltered_total,search_keywords,query_term_idfs}=JSON.parse(result);';
 
 /**
- * The answer without its counts: `"results":[` can only be that key, since a quote inside a
- * filter's name or value is escaped and a count is a number.
+ * The answer without its counts. The wasm writes its keys in a fixed order (the counts, then
+ * `results`), and `"results":[` can only be that key: a quote inside a filter's name or value is
+ * escaped, each filter's counts are an object (`{`), never an array, and a count is a number.
  */
 export const WITHOUT_COUNTS =
   '((raw)=>{const at=raw.indexOf(\'"results":[\');return raw.startsWith(\'{"filtered_counts":\')&&at>0?\'{"filtered_counts":{},"total_counts":{},\'+raw.slice(at):raw;})';
