@@ -47,8 +47,8 @@ export interface NewClientRequest {
 
 // #region create-client
 /**
- * Creates a ClientApplication. The response carries the generated `secret`: store it now,
- * because it is what the client sends to /oauth2/token.
+ * Creates a ClientApplication. The response carries the generated `secret`, which the client
+ * sends to /oauth2/token; reading the ClientApplication later returns it too.
  */
 export async function createProjectClient(
   medplum: MedplumClient,

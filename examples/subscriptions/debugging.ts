@@ -29,7 +29,7 @@ export async function recentAttempts(medplum: MedplumClient, subscriptionId: str
 // #region resend
 /**
  * POST [type]/[id]/$resend: queues the current version for the project's matching subscriptions
- * again (project admins only). Pass a Subscription reference to notify only that one.
+ * again (project and super admins only). Pass a Subscription reference to notify only that one.
  */
 export async function resend(
   medplum: MedplumClient,
