@@ -8,7 +8,9 @@
  * the counts out of the text before it is parsed (the results, which follow them, are parsed as
  * before), so a search answers with empty `filters` and `totalFilters`. Text of another shape is
  * parsed whole, as before. Worker only: searches run in the worker, and the page script's
- * no-worker fallback, used only where a worker cannot start, is left as Pagefind wrote it.
+ * no-worker fallback, used only where a worker cannot be created or does not answer its `init`
+ * within 5 seconds (or with the `noWorker` option, which the site does not set), is left as
+ * Pagefind wrote it.
  */
 import { replaceOnce, rewriteWorker } from './pagefind-batch-release.mjs';
 

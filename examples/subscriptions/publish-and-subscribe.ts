@@ -10,10 +10,10 @@ import { FHIRPATH_CRITERIA } from './extensions';
 // #region rest-hook
 /**
  * Sends every lab Observation that becomes final to an external URL, signed. It also asks for 8
- * attempts with the max-attempts extension (see Retries and backoff on the debugging page for what
- * a current server does with it). No supported-interaction extension: the FHIRPath condition already excludes
- * deletes (on a delete the previous version is the resource itself, already final), and the
- * server reads only the first of two such extensions.
+ * attempts with the max-attempts extension (see "Retries and backoff" on the Debugging
+ * subscriptions page for what a current server does with it). No supported-interaction
+ * extension: the FHIRPath condition already excludes deletes (on a delete the previous version is
+ * the resource itself, already final), and the server reads only the first of two such extensions.
  */
 export function createLabResultHook(medplum: MedplumClient, url: string, secret: string): Promise<Subscription> {
   return medplum.createResource<Subscription>({
