@@ -362,9 +362,15 @@ export const MOVED_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/docs/troubleshooting/sign-in-and-tokens': ['/docs/troubleshooting/sign-in'],
 };
 
-/** The routes that answer a query expecting `expect`: each, and where its sections moved (MOVED_ROUTES). */
+/**
+ * The routes that answer a query expecting `expect`: each, and where its sections moved
+ * (MOVED_ROUTES). An expectation written as a folder's index file (`/docs/labs-imaging/index`,
+ * from `docs/labs-imaging/index.mdx`) means the page Docusaurus serves at the folder's route
+ * (`/docs/labs-imaging`): the `/index` form is no route, so no result could ever match it.
+ */
 export function acceptedRoutes(expect: readonly string[]): string[] {
-  return [...new Set(expect.flatMap((route) => [route, ...(MOVED_ROUTES[route] ?? [])]))];
+  const routes = expect.flatMap((route) => (route.endsWith('/index') ? [route.slice(0, -'/index'.length)] : [route]));
+  return [...new Set(routes.flatMap((route) => [route, ...(MOVED_ROUTES[route] ?? [])]))];
 }
 
 /** The held-out sets not yet measured (see SEALED_SETS): holdout36, until the end of the thirty-fourth round. */
