@@ -46,7 +46,8 @@ export async function lookUpSignInMethod(
 /**
  * Adds the state the server's `auth/external` callback needs: the PKCE challenge and Medplum
  * client details from `loginRequest`, plus the `domain` that tells the server which
- * DomainConfiguration to use.
+ * DomainConfiguration to use. The domain is lower-cased because the callback compares it, letter
+ * for letter, with the provider's lower-cased email address.
  */
 export async function buildDomainSignInUrl(
   medplum: MedplumClient,
@@ -55,7 +56,7 @@ export async function buildDomainSignInUrl(
 ): Promise<string> {
   const withPkce = await medplum.ensureCodeChallenge(loginRequest);
   const url = new URL(method.authorizeUrl);
-  url.searchParams.set('state', JSON.stringify({ ...withPkce, domain: method.domain }));
+  url.searchParams.set('state', JSON.stringify({ ...withPkce, domain: method.domain.toLowerCase() }));
   return url.toString();
 }
 // #endregion domain-redirect

@@ -509,6 +509,14 @@ describe('domain-level identity providers', () => {
     assert.ok(state.codeChallenge);
     assert.ok(state.codeChallengeMethod);
   });
+
+  test('the state carries the domain in lower case, as the callback compares it with the lower-cased email', async () => {
+    const { medplum } = recordingClient();
+    const method = { domain: 'Example.org', authorizeUrl: 'https://login.example.org/authorize' };
+    const url = new URL(await buildDomainSignInUrl(medplum, method, { clientId: 'portal' }));
+    const state = JSON.parse(url.searchParams.get('state') as string);
+    assert.equal(state.domain, 'example.org');
+  });
 });
 
 describe('logout', () => {
