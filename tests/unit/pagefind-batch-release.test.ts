@@ -82,7 +82,7 @@ test('the native inflate returns what Pagefind stored, for every gzipped file of
     // The rewritten method alone, on an object with what it uses of Pagefind's instance; the
     // fallback to Pagefind's own inflate must not be taken where DecompressionStream exists.
     const { decompressNative } = new Function(`return {${NATIVE_METHOD}}`)() as {
-      decompressNative: (data: Uint8Array, file: string) => Promise<Uint8Array>;
+      decompressNative: (data: Uint8Array, file: string) => Promise<Uint8Array<ArrayBuffer>>;
     };
     const instance = {
       decoder: new TextDecoder(),
@@ -96,8 +96,30 @@ test('the native inflate returns what Pagefind stored, for every gzipped file of
       const data = new Uint8Array(fs.readFileSync(path.join(outDir, file)));
       const out = await decompressNative.call(instance, data, file);
       assert.deepEqual(Buffer.from(out), zlib.gunzipSync(data).subarray(12), file);
+      // The signature is cut as a view: the wasm must compile from it as it is handed over.
+      if (file.startsWith('wasm.')) assert.ok((await WebAssembly.compile(out)) instanceof WebAssembly.Module, file);
     }
   }));
+
+test("the native inflate leaves a file to Pagefind's where there is no DecompressionStream or it is stored raw", async () => {
+  // `DecompressionStream` shadowed by an undefined parameter, as in a browser without one.
+  const methods = (ds: unknown) =>
+    new Function('DecompressionStream', `return {${NATIVE_METHOD}}`)(ds) as {
+      decompressNative: (data: Uint8Array, file: string) => Promise<unknown>;
+    };
+  const calls: string[] = [];
+  const instance = {
+    decoder: new TextDecoder(),
+    decompress: (_data: Uint8Array, file: string) => (calls.push(file), 'inflated by Pagefind'),
+  };
+  const gzipped = new Uint8Array(zlib.gzipSync(Buffer.from('pagefind_dcd{}')));
+  assert.equal(await methods(undefined).decompressNative.call(instance, gzipped, 'no stream'), 'inflated by Pagefind');
+  const raw = new Uint8Array(Buffer.from('pagefind_dcd{}'));
+  assert.equal(await methods(DecompressionStream).decompressNative.call(instance, raw, 'raw'), 'inflated by Pagefind');
+  assert.deepEqual(calls, ['no stream', 'raw']);
+  // A file that is not gzip rejects, as Pagefind's inflate throws, for the caller's catch.
+  await assert.rejects(methods(DecompressionStream).decompressNative.call(instance, new Uint8Array([1, 2, 3]), 'bad'));
+});
 
 test("the installed Pagefind's page and worker scripts return each search its own copy of a fragment", () =>
   withPagefindOutput((outDir) => {
