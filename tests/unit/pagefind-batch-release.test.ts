@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import zlib from 'node:zlib';
 import { batchReleases, replaceOnce } from '../../lib/pagefind-batch-release.mjs';
 import { loadExtensionChunks } from '../../lib/pagefind-extension-chunks.mjs';
 import { copyFragments } from '../../lib/pagefind-fragment-copy.mjs';
-import { CALLS, inflateNatively } from '../../lib/pagefind-native-gunzip.mjs';
+import { CALLS, NATIVE_METHOD, inflateNatively } from '../../lib/pagefind-native-gunzip.mjs';
 import { cacheSegmenters } from '../../lib/pagefind-segmenter-cache.mjs';
 import { ORIGINAL, PATCHED, splitExcerptsOnce } from '../../lib/pagefind-excerpt-split.mjs';
 import { emptyResultWords } from '../../lib/pagefind-result-words.mjs';
@@ -20,7 +21,7 @@ import { PARSE, WITHOUT_COUNTS, dropFilterCounts } from '../../lib/pagefind-filt
 import { CHECK_MS, waitLessForInit } from '../../lib/pagefind-init-wait.mjs';
 
 /** Runs `check` on a folder holding what the installed Pagefind writes for a one-page site. */
-async function withPagefindOutput(check: (outDir: string) => void): Promise<void> {
+async function withPagefindOutput(check: (outDir: string) => void | Promise<void>): Promise<void> {
   // Pagefind is an ES module only (no `require` entry).
   const pagefind = await import('pagefind');
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pagefind-patch-'));
@@ -33,7 +34,7 @@ async function withPagefindOutput(check: (outDir: string) => void): Promise<void
     });
     await index.writeFiles({ outputPath: outDir });
     await pagefind.close();
-    check(outDir);
+    await check(outDir);
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
@@ -69,10 +70,56 @@ test("the installed Pagefind's worker inflates every file it loads natively", ()
     assert.equal(worker.split('await this.decompressNative(new Uint8Array(').length - 1, CALLS);
     assert.doesNotMatch(worker, /[^.]this\.decompress\(new Uint8Array\(/);
     assert.match(worker, /new DecompressionStream\("gzip"\)/);
+    // Streamed from a Response: a worker's Blob registers its bytes with the browser process.
+    assert.doesNotMatch(worker, /new Blob\(/);
     // The patched worker still parses as a script.
     assert.doesNotThrow(() => new Function(worker));
     assert.throws(() => inflateNatively(outDir), /pagefind-native-gunzip/);
   }));
+
+test('the native inflate returns what Pagefind stored, for every gzipped file of an index', () =>
+  withPagefindOutput(async (outDir) => {
+    // The rewritten method alone, on an object with what it uses of Pagefind's instance; the
+    // fallback to Pagefind's own inflate must not be taken where DecompressionStream exists.
+    const { decompressNative } = new Function(`return {${NATIVE_METHOD}}`)() as {
+      decompressNative: (data: Uint8Array, file: string) => Promise<Uint8Array<ArrayBuffer>>;
+    };
+    const instance = {
+      decoder: new TextDecoder(),
+      decompress: () => assert.fail('the JavaScript inflate was used'),
+    };
+    const files = fs
+      .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.pf_(meta|index|filter|fragment)$|^wasm\..*\.pagefind$/.test(f));
+    assert.ok(files.some((f) => f.endsWith('.pf_fragment')) && files.some((f) => f.startsWith('wasm.')));
+    for (const file of files) {
+      const data = new Uint8Array(fs.readFileSync(path.join(outDir, file)));
+      const out = await decompressNative.call(instance, data, file);
+      assert.deepEqual(Buffer.from(out), zlib.gunzipSync(data).subarray(12), file);
+      // The signature is cut as a view: the wasm must compile from it as it is handed over.
+      if (file.startsWith('wasm.')) assert.ok((await WebAssembly.compile(out)) instanceof WebAssembly.Module, file);
+    }
+  }));
+
+test("the native inflate leaves a file to Pagefind's where there is no DecompressionStream or it is stored raw", async () => {
+  // `DecompressionStream` shadowed by an undefined parameter, as in a browser without one.
+  const methods = (ds: unknown) =>
+    new Function('DecompressionStream', `return {${NATIVE_METHOD}}`)(ds) as {
+      decompressNative: (data: Uint8Array, file: string) => Promise<unknown>;
+    };
+  const calls: string[] = [];
+  const instance = {
+    decoder: new TextDecoder(),
+    decompress: (_data: Uint8Array, file: string) => (calls.push(file), 'inflated by Pagefind'),
+  };
+  const gzipped = new Uint8Array(zlib.gzipSync(Buffer.from('pagefind_dcd{}')));
+  assert.equal(await methods(undefined).decompressNative.call(instance, gzipped, 'no stream'), 'inflated by Pagefind');
+  const raw = new Uint8Array(Buffer.from('pagefind_dcd{}'));
+  assert.equal(await methods(DecompressionStream).decompressNative.call(instance, raw, 'raw'), 'inflated by Pagefind');
+  assert.deepEqual(calls, ['no stream', 'raw']);
+  // A file that is not gzip rejects, as Pagefind's inflate throws, for the caller's catch.
+  await assert.rejects(methods(DecompressionStream).decompressNative.call(instance, new Uint8Array([1, 2, 3]), 'bad'));
+});
 
 test("the installed Pagefind's page and worker scripts return each search its own copy of a fragment", () =>
   withPagefindOutput((outDir) => {
