@@ -212,7 +212,7 @@ test('HTTP: request line, headers, body, then the mock answer or why there is no
     toHttp({ ...rec([getQuery]), omitted: 3 })
       .split('\n')
       .pop(),
-    '### … and 3 more requests of the same run, not shown',
+    '### 3 more requests of the same run, not shown',
   );
 });
 
@@ -257,12 +257,16 @@ test('credentials: bearer token except on sign-in endpoints and other origins', 
   assert.equal(shellQuote("a'b"), `'a'\\''b'`);
 });
 
-test('response bodies keep every field, cut arrays to two entries and long strings', () => {
-  const { value, cut } = trimBody({ a: [1, 2, 3], b: { c: 'x'.repeat(300) }, d: true });
+test('response bodies keep every field and whole strings, cut arrays to two entries and name an over-long string by its length', () => {
+  const token = 'x'.repeat(900);
+  const { value, cut } = trimBody({ a: [1, 2, 3], b: { c: token, e: 'y'.repeat(5000) }, d: true });
   assert.equal(cut, true);
   assert.deepEqual((value as { a: number[] }).a, [1, 2]);
-  assert.equal((value as { b: { c: string } }).b.c.length, 201);
-  assert.equal(trimBody({ a: [1] }).cut, false);
+  // A token or signed URL stays whole: readers copy it, and a cut one reads as a stand-in.
+  assert.equal((value as { b: { c: string } }).b.c, token);
+  assert.equal((value as { b: { e: string } }).b.e, '(not shown: 5,000 characters)');
+  assert.ok(!JSON.stringify(value).includes('…'));
+  assert.equal(trimBody({ a: [1], s: token }).cut, false);
 });
 
 test('the freshness check names the first difference', () => {

@@ -622,6 +622,14 @@ describe('custom emails', () => {
 
     const skipped = await emailBot(medplum, { ...event, input: { ...input, used: true } });
     assert.equal(skipped, 'skipped: request already used');
+
+    // A verify-email request gets a link to the page that posts to auth/verifyemail.
+    const verify = await emailBot(medplum, { ...event, input: { ...input, id: 'usr-2', type: 'verify-email' } });
+    assert.equal(verify, 'sent verify-email email');
+    const verifyEmail = json(calls.filter((c) => c.path === 'email/v1/send').at(-1));
+    assert.match(verifyEmail.text as string, /\/verify-email\/usr-2\/s3cret/);
+    assert.doesNotMatch(verifyEmail.text as string, /set-password/);
+    assert.match(verifyEmail.subject as string, /Confirm/);
   });
 
   test('the set-password page posts id, secret and the new password', mockOnly, async () => {
