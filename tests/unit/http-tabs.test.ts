@@ -27,6 +27,7 @@ import { authOf, shellQuote, toCurl, toHttp, toPython } from '../../plugins/mark
 import { TAB_GROUP } from '../../plugins/markdown/remark-example-code/http-tabs';
 import { rehypeCleanTwin } from '../../plugins/site/markdown-twins/rehype-clean-twin';
 import { firstDifference, storedFiles } from '../../lib/http-recordings';
+import { serverPatientRead } from './recording-fixtures';
 
 const siteDir = path.resolve(__dirname, '../..');
 
@@ -217,28 +218,11 @@ test('HTTP: request line, headers, body, then the mock answer or why there is no
 });
 
 test('the tabs show each stable id as one realistic UUID and the server URLs under the named base', () => {
-  const recording: RegionRecording = {
-    test: 'tests/unit/examples/x.test.ts > reads',
-    omitted: 0,
-    requests: [
-      {
-        method: 'GET',
-        path: `fhir/R4/Patient/${stableId(1)}`,
-        headers: [],
-        auth: 'bearer',
-        response: {
-          mock: false,
-          server: '5.1.12',
-          status: 200,
-          body: {
-            resourceType: 'Patient',
-            id: stableId(1),
-            photo: [{ url: `https://example.com/storage/${stableId(2)}` }],
-          },
-        },
-      },
-    ],
-  };
+  const recording = serverPatientRead(
+    stableId(1),
+    { photo: [{ url: `https://example.com/storage/${stableId(2)}` }] },
+    'tests/unit/examples/x.test.ts > reads',
+  );
   assert.match(shownId(1), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   assert.notEqual(shownId(1), shownId(2));
   for (const tab of [toHttp(recording), toCurl(recording), toPython(recording)]) {
