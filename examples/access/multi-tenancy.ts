@@ -183,7 +183,10 @@ export async function tenantPatients(medplum: MedplumClient, tenants: string[] =
 // #endregion tenant-selector
 
 // #region membership-per-tenant
-/** Identifier system that labels which tenant a membership is for; the sign-in chooser sees it. */
+/**
+ * Identifier system that labels which tenant a membership is for, read by chooseTenantMembership
+ * below. Medplum's own sign-in chooser shows only labels under https://medplum.com/identifier/label.
+ */
 export const TENANT_LABEL = 'https://example.org/fhir/tenant';
 
 /**

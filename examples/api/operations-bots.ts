@@ -20,7 +20,9 @@ export async function deployBotCode(medplum: MedplumClient, botId: string, compi
 /**
  * Creates a bot with Bot/$init (project admins only). Unlike a plain create, the server also
  * stores the source as a Binary and adds the bot's ProjectMembership, optionally with an access
- * policy, so the bot can run at once. Without `sourceCode` the bot starts from an empty handler.
+ * policy. The source is not compiled or deployed: the bot runs only after compiled JavaScript is
+ * deployed, with Bot/$deploy or with an `executableCode` parameter to Bot/$init (which this helper
+ * does not send). Without `sourceCode` it starts from an empty handler.
  */
 export function buildBotInit(name: string, sourceTs: string, accessPolicyId?: string): Parameters {
   const parameter: Parameters['parameter'] = [

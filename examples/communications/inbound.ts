@@ -191,9 +191,10 @@ const ACK =
   'Thanks, your care team has your message and will answer within one business day. For emergencies call 911.';
 
 /**
- * Public-webhook bot. `TEAM` (a project secret) holds the reference of the Organization that answers,
- * for example `Organization/123`: unlike a CareTeam, an Organization may be a message's `sender`. Unknown senders get no answer: replying would confirm to anyone who
- * texts the number that it belongs to a clinic's patient list.
+ * Public-webhook bot. `TEAM` (a project secret) holds the reference of the Organization that
+ * answers, for example `Organization/08476093-2ff5-4b9a-97d7-aeebac30c703`: unlike a CareTeam, an
+ * Organization may be a message's `sender`. Unknown senders get no answer: replying would confirm
+ * to anyone who texts the number that it belongs to a clinic's patient list.
  */
 export async function handler(
   medplum: MedplumClient,

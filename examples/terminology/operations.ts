@@ -25,7 +25,7 @@ export interface LookupResult {
   properties: Record<string, unknown>;
 }
 
-/** GET /CodeSystem/$lookup?system=…&code=… : the display and properties of one code. */
+/** GET /CodeSystem/$lookup with a system and a code: the display and properties of one code. */
 export async function lookupCode(medplum: MedplumClient, system: string, code: string): Promise<LookupResult> {
   const url = medplum.fhirUrl('CodeSystem', '$lookup');
   url.searchParams.set('system', system);

@@ -26,6 +26,11 @@ test('an expected route that moved is met by the pages its sections went to, and
   assert.deepEqual(acceptedRoutes(['/docs/cli']), ['/docs/cli']);
 });
 
+test("an expected folder index file (/docs/x/index) is met by the folder's route, the page Docusaurus serves", () => {
+  assert.deepEqual(acceptedRoutes(['/docs/labs-imaging/index']), ['/docs/labs-imaging']);
+  assert.ok(isPage('/docs/labs-imaging'));
+});
+
 test('every moved route is still a page or a redirect, and every new route is a page', () => {
   const redirected = new Set(REDIRECTS.map((r) => r.from));
   for (const [from, to] of Object.entries(MOVED_ROUTES)) {
