@@ -50,8 +50,15 @@ export function buildGlucoseDefinition(): ObservationDefinition {
  * Works out the v3 interpretation code for a value: critical bands first (LL/HH), then the
  * patient's reference range (L/N/H). The patient matters because intervals can be restricted by
  * `gender` and `age`, which the core helpers compare with Patient.gender and Patient.birthDate.
+ * When no reference interval fits the patient (for example a patient without a birthDate, since
+ * both reference intervals here are age-restricted), there is nothing to compare with, so the
+ * result gets no L/N/H flag.
  */
-export function interpret(definition: ObservationDefinition, patient: Patient, value: number): CodeableConcept {
+export function interpret(
+  definition: ObservationDefinition,
+  patient: Patient,
+  value: number,
+): CodeableConcept | undefined {
   const critical = findObservationInterval(definition, patient, value, 'critical');
   if (critical) {
     const low = critical.range?.high !== undefined && critical.range.low === undefined;
@@ -62,7 +69,10 @@ export function interpret(definition: ObservationDefinition, patient: Patient, v
     return concept('N', 'Normal');
   }
   const range = referenceRangeFor(definition, patient);
-  const below = range?.range?.low?.value !== undefined && value < range.range.low.value;
+  if (!range?.range) {
+    return undefined;
+  }
+  const below = range.range.low?.value !== undefined && value < range.range.low.value;
   return below ? concept('L', 'Low') : concept('H', 'High');
 }
 
@@ -94,6 +104,7 @@ export async function recordGlucose(
   value: number,
 ): Promise<Observation> {
   const range = referenceRangeFor(definition, patient)?.range;
+  const interpretation = interpret(definition, patient, value);
   return medplum.createResource<Observation>({
     resourceType: 'Observation',
     status: 'final',
@@ -101,7 +112,7 @@ export async function recordGlucose(
     subject: createReference(patient),
     effectiveDateTime: new Date().toISOString(),
     valueQuantity: mgdl(value),
-    interpretation: [interpret(definition, patient, value)],
+    interpretation: interpretation ? [interpretation] : undefined,
     referenceRange: range ? [{ low: range.low, high: range.high, text: formatRange(range) }] : undefined,
   });
 }

@@ -57,7 +57,8 @@ const FINAL = ['completed', 'cancelled', 'failed', 'rejected', 'entered-in-error
 
 /**
  * Minutes spent in each status, from the status transitions. An open Task's current status counts
- * up to `now`; a final status (completed, cancelled…) is an end point, not a stage.
+ * up to `now`; a final status (completed, cancelled, failed, rejected, entered-in-error) is an end
+ * point, not a stage.
  */
 export function minutesPerStatus(changes: Transition[], now = new Date()): Record<string, number> {
   const steps = changes.filter((c) => c.field === 'status');
@@ -148,9 +149,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Turnaround of Tasks completed in [from, to), grouped by `code.text`. `_lastUpdated=ge<from>` finds
- * every Task written since `from`, which includes all completed since then; the exact window is
- * then applied to `executionPeriod.end`, the time the work finished.
+ * Turnaround of Tasks completed in [from, to), grouped by `code.text`. `_lastUpdated` with the `ge`
+ * prefix and `from` finds every Task written since `from`, which includes all completed since
+ * then; the exact window is then applied to `executionPeriod.end`, the time the work finished.
  */
 export async function turnaround(medplum: MedplumClient, from: Date, to: Date): Promise<Record<string, Turnaround>> {
   const minutesByCode: Record<string, number[]> = {};

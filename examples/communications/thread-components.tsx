@@ -18,7 +18,8 @@ export function ThreadPane({ thread }: { readonly thread: Communication }): JSX.
 }
 
 /**
- * The messages page of a patient portal at /messages (/messages/{threadId} for an open thread).
+ * The messages page of a patient portal at /messages (/messages/ and the thread's id for an open
+ * thread).
  * `query` is the page's search string without the leading "?".
  */
 export function PatientMessages({

@@ -10,8 +10,10 @@ import type { AuditEvent, Resource, Subscription } from '@medplum/fhirtypes';
 
 // #region access-log
 /**
- * Lists the AuditEvents that name a resource as their entity since a date, newest first: every
- * read, update or delete of that resource the server stored.
+ * Lists the AuditEvents that name a resource as their entity since a date, newest first: the
+ * server stores one for each read by id, history read, create, update, patch and delete of it
+ * by a caller allowed to create AuditEvents (none for searches or reads of one version), plus
+ * one for each subscription delivery about it or bot run that received it as input.
  */
 export async function accessLogFor(medplum: MedplumClient, resource: Resource, since: string): Promise<AuditEvent[]> {
   return medplum.searchResources('AuditEvent', {

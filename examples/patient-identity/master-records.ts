@@ -99,7 +99,8 @@ export async function mergePatients(
     }
   }
 
-  // FHIR defines agent.who for a Practitioner (or Patient, RelatedPerson...), not a Bot: a bot names itself in display.
+  // FHIR allows a Practitioner, PractitionerRole, RelatedPerson, Patient, Device or Organization in agent.who,
+  // not a Bot: a bot names itself in display.
   const profile = medplum.getProfile();
   const who = profile?.resourceType === 'Practitioner' ? createReference(profile) : { display: 'Patient merge bot' };
   return medplum.createResource<Provenance>({

@@ -238,13 +238,16 @@ describe('careplans/reference-ranges', () => {
     loadFullDefinitions();
     const definition = buildGlucoseDefinition();
     valid(definition);
-    const code = (p: Patient, v: number): string | undefined => interpret(definition, p, v).coding?.[0]?.code;
+    const code = (p: Patient, v: number): string | undefined => interpret(definition, p, v)?.coding?.[0]?.code;
     assert.equal(code(adult, 85), 'N');
     assert.equal(code(adult, 65), 'L');
     assert.equal(code(child, 65), 'N');
     assert.equal(code(adult, 150), 'H');
     assert.equal(code(adult, 30), 'LL');
     assert.equal(code(child, 450), 'HH');
+    const noBirthDate: Patient = { resourceType: 'Patient', gender: 'female' };
+    assert.equal(code(noBirthDate, 85), undefined);
+    assert.equal(code(noBirthDate, 30), 'LL');
   });
 
   test('recordGlucose stores the value, its interpretation and the range that applied', async () => {
