@@ -67,6 +67,26 @@ test('a server recording gets the shown base URL, the fixed instant and stable i
   assert.match(toHttp(rec), /HTTP\/1\.1 200 OK/);
 });
 
+test("the server's address as a websocket URL or percent-encoded in a query leaves no local port on the page", () => {
+  const env = { baseUrl: 'http://localhost:8103/', serverVersion: '5.1.12' };
+  const rec = stabilize(
+    serverPatientRead(SERVER_ID, {
+      link: [{ url: 'ws://localhost:8103/ws/fhircast/topic' }],
+      photo: [
+        {
+          url: `https://idp.example.org/authorize?redirect_uri=${encodeURIComponent('http://localhost:8103/auth/external')}`,
+        },
+      ],
+    }),
+    env,
+    [],
+  );
+  assert.ok(!JSON.stringify(rec).includes('localhost'), JSON.stringify(rec));
+  const shown = toHttp(rec);
+  assert.ok(shown.includes('wss://api.medplum.com/ws/fhircast/topic'), shown);
+  assert.ok(shown.includes('redirect_uri=https%3A%2F%2Fapi.medplum.com%2Fauth%2Fexternal'), shown);
+});
+
 test('a malformed server response is refused with its place named', () => {
   const bad = serverRun();
   (bad.requests[0].response as { server: string }).server = 'latest';

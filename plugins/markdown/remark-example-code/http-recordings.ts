@@ -293,6 +293,9 @@ export function shownId(n: number): string {
 
 /** A URL the recording server built from its base URL (stabilize writes that base as example.com). */
 const SERVER_URL = /https:\/\/example\.com\/(fhir|storage)\//g;
+/** The same base as a websocket address (a FHIRcast hub endpoint) and percent-encoded in a query string. */
+const SERVER_WS_URL = /wss:\/\/example\.com\/ws\//g;
+const SERVER_URL_ENCODED = /https%3A%2F%2Fexample\.com%2F/g;
 
 /**
  * A recording as its HTTP, curl and Python tabs show it: each stable id becomes shownId's UUID,
@@ -303,7 +306,9 @@ const SERVER_URL = /https:\/\/example\.com\/(fhir|storage)\//g;
 export function withShownIds(rec: RegionRecording): RegionRecording {
   const text = JSON.stringify(rec)
     .replace(STABLE_ID, (_, n: string) => shownId(Number(n)))
-    .replace(SERVER_URL, 'https://api.medplum.com/$1/');
+    .replace(SERVER_URL, 'https://api.medplum.com/$1/')
+    .replace(SERVER_WS_URL, 'wss://api.medplum.com/ws/')
+    .replace(SERVER_URL_ENCODED, 'https%3A%2F%2Fapi.medplum.com%2F');
   return JSON.parse(text) as RegionRecording;
 }
 
