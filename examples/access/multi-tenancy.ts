@@ -185,9 +185,10 @@ export async function tenantPatients(medplum: MedplumClient, tenants: string[] =
 // #region membership-per-tenant
 /**
  * Identifier system that labels which tenant a membership is for, read by chooseTenantMembership
- * below. Medplum's own sign-in chooser shows only labels under https://medplum.com/identifier/label.
+ * below. It is the system Medplum's own sign-in chooser reads a membership's label from, so the
+ * Medplum app and SignInForm show the same label ("Project name - north").
  */
-export const TENANT_LABEL = 'https://example.org/fhir/tenant';
+export const TENANT_LABEL = 'https://medplum.com/identifier/label';
 
 /**
  * Admin step for strict separation: one more membership for a person who may already have one in

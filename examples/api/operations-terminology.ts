@@ -97,10 +97,16 @@ export async function translateCode(
 // #endregion translate
 
 // #region codesystem-import
-/** Concepts and their parent codes, in the shape CodeSystem/$import expects. Parents must be in `concepts` too. */
+/**
+ * Concepts and their parent codes, in the shape CodeSystem/$import expects. Parents must be in
+ * `concepts` too. The parent link is sent as the undeclared hierarchy property, whose code the
+ * server takes from the CodeSystem: `parent` when it has no `hierarchyMeaning`, else that
+ * `hierarchyMeaning` (such as `is-a`); any other undeclared code is refused as "Unknown property".
+ */
 export function buildCodeSystemImport(
   systemUrl: string,
   concepts: { code: string; display: string; parent?: string }[],
+  hierarchyProperty = 'parent',
 ): Parameters {
   const parameter: ParametersParameter[] = [{ name: 'system', valueUri: systemUrl }];
   for (const c of concepts) {
@@ -112,7 +118,7 @@ export function buildCodeSystemImport(
         name: 'property',
         part: [
           { name: 'code', valueCode: c.code },
-          { name: 'property', valueCode: 'parent' },
+          { name: 'property', valueCode: hierarchyProperty },
           { name: 'value', valueString: c.parent },
         ],
       });

@@ -58,21 +58,30 @@ export async function handler(medplum: MedplumClient, event: BotEvent<UserSecuri
     return `skipped: ${getReferenceString(user)} has no email address`;
   }
 
-  const link = `https://portal.example.com/set-password/${request.id}/${request.secret}`;
-  const isInvite = request.type === 'invite';
+  // A verify-email request is completed by posting to auth/verifyemail, which refuses the other
+  // types; invites and resets by posting to auth/setpassword, which refuses verify-email. So each
+  // kind of link opens its own page.
+  const type = request.type ?? 'reset';
+  const page = type === 'verify-email' ? 'verify-email' : 'set-password';
+  const link = `https://portal.example.com/${page}/${request.id}/${request.secret}`;
+  const wording = {
+    invite: ['Your Example Clinic account is ready', 'Choose a password to finish setting up your account:'],
+    reset: ['Reset your Example Clinic password', 'Choose a new password here:'],
+    'verify-email': ['Confirm your Example Clinic email address', 'Confirm this is your address here:'],
+  }[type];
   await medplum.sendEmail({
     to: user.email,
-    subject: isInvite ? 'Your Example Clinic account is ready' : 'Reset your Example Clinic password',
+    subject: wording[0],
     text: [
       `Hello ${user.firstName},`,
       '',
-      isInvite ? 'Choose a password to finish setting up your account:' : 'Choose a new password here:',
+      wording[1],
       link,
       '',
       'If you did not expect this message you can ignore it.',
     ].join('\n'),
   });
-  return `sent ${request.type ?? 'reset'} email`;
+  return `sent ${type} email`;
 }
 // #endregion bot
 

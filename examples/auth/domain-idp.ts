@@ -7,9 +7,16 @@ import type { BaseLoginRequest, MedplumClient } from '@medplum/core';
 import type { DomainConfiguration } from '@medplum/fhirtypes';
 
 // #region domain-config
+/** The client the identity provider issued to this Medplum server when you registered it there. */
+export interface ProviderClient {
+  clientId: string;
+  clientSecret: string;
+}
+
 export async function createDomainConfiguration(
   superAdmin: MedplumClient,
   domain: string,
+  client: ProviderClient,
 ): Promise<DomainConfiguration> {
   return superAdmin.createResource<DomainConfiguration>({
     resourceType: 'DomainConfiguration',
@@ -18,8 +25,8 @@ export async function createDomainConfiguration(
       authorizeUrl: `https://login.${domain}/oauth2/authorize`,
       tokenUrl: `https://login.${domain}/oauth2/token`,
       userInfoUrl: `https://login.${domain}/oauth2/userinfo`,
-      clientId: 'id-issued-by-the-provider',
-      clientSecret: 'secret-issued-by-the-provider',
+      clientId: client.clientId,
+      clientSecret: client.clientSecret,
     },
   });
 }

@@ -8,6 +8,7 @@ import {
   badRequest,
   getReferenceString,
   isNotFound,
+  isOperationOutcome,
   normalizeOperationOutcome,
   notFound,
   OperationOutcomeError,
@@ -34,7 +35,11 @@ export async function handler(
   try {
     patient = await medplum.readResource('Patient', patientId);
   } catch (err) {
-    if (err instanceof OperationOutcomeError && isNotFound(err.outcome)) {
+    // Read the error's outcome by its shape, not with `instanceof OperationOutcomeError`: in a
+    // vmcontext bot the client's errors come from the server's own copy of @medplum/core, so they
+    // are not instances of the class the bot imports.
+    const outcome = (err as { outcome?: unknown }).outcome;
+    if (isOperationOutcome(outcome) && isNotFound(outcome)) {
       return notFound; // answered 404
     }
     throw err; // anything else fails the run (vmcontext answers with the thrown outcome's status)

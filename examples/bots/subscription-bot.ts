@@ -48,7 +48,7 @@ export async function handler(medplum: MedplumClient, event: BotEvent<PatientEve
     resourceType: 'Task',
     status: 'requested',
     intent: 'order',
-    code: { coding: [{ system: 'https://example.com/task-type', code: 'insurance-check' }] },
+    code: { coding: [{ system: 'https://example.org/fhir/CodeSystem/task-type', code: 'insurance-check' }] },
     description: 'Verify insurance coverage',
     for: createReference(patient),
   });

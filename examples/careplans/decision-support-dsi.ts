@@ -173,11 +173,16 @@ export interface FeedbackRow {
 
 /** Feedback for one intervention since a date, one row per note, for export (CSV, a spreadsheet). */
 export async function feedbackSince(medplum: MedplumClient, url: string, since: string): Promise<FeedbackRow[]> {
-  const firings = await medplum.searchResources(
+  // Sorted by _lastUpdated ascending, the server links each page to the next with a cursor, so
+  // reading every page is not stopped by the limit on offset paging.
+  const firings: GuidanceResponse[] = [];
+  for await (const page of medplum.searchResourcePages(
     'GuidanceResponse',
-    { _lastUpdated: `ge${since}`, _count: '1000' },
+    { _lastUpdated: `ge${since}`, _sort: '_lastUpdated', _count: '1000' },
     { cache: 'no-cache' },
-  );
+  )) {
+    firings.push(...page);
+  }
   return firings
     .filter((g) => g.moduleCanonical?.split('|')[0] === url)
     .flatMap((g) =>

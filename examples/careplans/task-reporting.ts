@@ -109,23 +109,28 @@ export async function openByOwner(medplum: MedplumClient, code?: string): Promis
 // #endregion counts
 
 // #region queue-age
-/** How long the Tasks waiting in one queue have waited since they were authored, oldest first. */
+/**
+ * How long the Tasks waiting in one queue have waited since they were authored: the oldest wait
+ * and a count per age band, over every page of the queue (sorted by _lastUpdated, the pages are
+ * linked by cursors, which the offset limit does not stop).
+ */
 export async function queueAge(
   medplum: MedplumClient,
   owner: string,
   now = new Date(),
 ): Promise<{ oldestHours: number; buckets: Record<'under1h' | 'under4h' | 'under24h' | 'older', number> }> {
-  const waiting = await medplum.searchResources(
-    'Task',
-    { owner, status: 'requested', _sort: 'authored-on', _count: '1000' },
-    { cache: 'no-cache' },
-  );
   const buckets = { under1h: 0, under4h: 0, under24h: 0, older: 0 };
   let oldestHours = 0;
-  for (const task of waiting) {
-    const hours = (now.getTime() - Date.parse(task.authoredOn as string)) / 3_600_000;
-    oldestHours = Math.max(oldestHours, hours);
-    buckets[hours < 1 ? 'under1h' : hours < 4 ? 'under4h' : hours < 24 ? 'under24h' : 'older']++;
+  for await (const page of medplum.searchResourcePages(
+    'Task',
+    { owner, status: 'requested', _sort: '_lastUpdated', _count: '1000' },
+    { cache: 'no-cache' },
+  )) {
+    for (const task of page) {
+      const hours = (now.getTime() - Date.parse(task.authoredOn as string)) / 3_600_000;
+      oldestHours = Math.max(oldestHours, hours);
+      buckets[hours < 1 ? 'under1h' : hours < 4 ? 'under4h' : hours < 24 ? 'under24h' : 'older']++;
+    }
   }
   return { oldestHours, buckets };
 }

@@ -82,7 +82,17 @@ export async function mergePatients(
 
   const moved: Reference[] = [];
   for (const { resourceType, param, field } of MOVED) {
-    const found = await medplum.searchResources(resourceType, { [param]: getReferenceString(duplicate) });
+    // Every match is collected before any is repointed: each update takes a resource out of the
+    // search, which would shift the pages under a loop that updated while it read. Sorted by
+    // _lastUpdated, the pages are linked by cursors, which the offset limit does not stop.
+    const found: Resource[] = [];
+    for await (const page of medplum.searchResourcePages(resourceType, {
+      [param]: getReferenceString(duplicate),
+      _sort: '_lastUpdated',
+      _count: '1000',
+    })) {
+      found.push(...page);
+    }
     for (const resource of found) {
       const updated = await medplum.updateResource({ ...resource, [field]: createReference(master) } as Resource);
       moved.push(createReference(updated));

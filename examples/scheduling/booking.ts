@@ -158,11 +158,13 @@ export async function recordExternalBooking(
 
 /** A day's bookings on one calendar, as a front desk list would show them. */
 export async function bookedSlots(medplum: MedplumClient, schedule: WithId<Schedule>, day: string): Promise<Slot[]> {
+  // The day runs up to the next day's midnight (lt, not le), so a Slot starting in its last second counts.
+  const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   return medplum.searchResources('Slot', [
     ['schedule', `Schedule/${schedule.id}`],
     ['status', 'busy'],
     ['start', `ge${day}T00:00:00Z`],
-    ['start', `lt${day}T23:59:59Z`],
+    ['start', `lt${nextDay}T00:00:00Z`],
     ['_sort', 'start'],
   ]);
 }

@@ -112,6 +112,9 @@ export function stabilize(
   const days = runDays.map((d) => d.replace(/-/g, '\\-')).join('|');
   const instant = new RegExp(`(?:${days})T\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:\\d\\d)`, 'g');
   // Only the server's answers: instants in a request body are the example's own data.
+  // The base also appears as a websocket address (FHIRcast hub endpoints) and percent-encoded inside
+  // query strings (a redirect_uri): each form is replaced too, so no local port reaches a page.
+  const wsBase = base.replace(/^http/, 'ws');
   const stable = (response: unknown): unknown =>
     JSON.parse(
       JSON.stringify(response)
@@ -119,6 +122,10 @@ export function stabilize(
         .join(SHOWN_BASE)
         .split(base.replace(/\/$/, ''))
         .join(SHOWN_BASE.replace(/\/$/, ''))
+        .split(wsBase)
+        .join(SHOWN_BASE.replace(/^https/, 'wss'))
+        .split(encodeURIComponent(base))
+        .join(encodeURIComponent(SHOWN_BASE))
         .replace(instant, FIXED_INSTANT),
     );
   // A server-mode test's own requests name the server's address (a redirect URI, a reference):

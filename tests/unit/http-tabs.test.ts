@@ -27,6 +27,7 @@ import { authOf, shellQuote, toCurl, toHttp, toPython } from '../../plugins/mark
 import { TAB_GROUP } from '../../plugins/markdown/remark-example-code/http-tabs';
 import { rehypeCleanTwin } from '../../plugins/site/markdown-twins/rehype-clean-twin';
 import { firstDifference, storedFiles } from '../../lib/http-recordings';
+import { serverPatientRead } from './recording-fixtures';
 
 const siteDir = path.resolve(__dirname, '../..');
 
@@ -212,33 +213,16 @@ test('HTTP: request line, headers, body, then the mock answer or why there is no
     toHttp({ ...rec([getQuery]), omitted: 3 })
       .split('\n')
       .pop(),
-    '### … and 3 more requests of the same run, not shown',
+    '### 3 more requests of the same run, not shown',
   );
 });
 
 test('the tabs show each stable id as one realistic UUID and the server URLs under the named base', () => {
-  const recording: RegionRecording = {
-    test: 'tests/unit/examples/x.test.ts > reads',
-    omitted: 0,
-    requests: [
-      {
-        method: 'GET',
-        path: `fhir/R4/Patient/${stableId(1)}`,
-        headers: [],
-        auth: 'bearer',
-        response: {
-          mock: false,
-          server: '5.1.12',
-          status: 200,
-          body: {
-            resourceType: 'Patient',
-            id: stableId(1),
-            photo: [{ url: `https://example.com/storage/${stableId(2)}` }],
-          },
-        },
-      },
-    ],
-  };
+  const recording = serverPatientRead(
+    stableId(1),
+    { photo: [{ url: `https://example.com/storage/${stableId(2)}` }] },
+    'tests/unit/examples/x.test.ts > reads',
+  );
   assert.match(shownId(1), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   assert.notEqual(shownId(1), shownId(2));
   for (const tab of [toHttp(recording), toCurl(recording), toPython(recording)]) {
@@ -257,12 +241,16 @@ test('credentials: bearer token except on sign-in endpoints and other origins', 
   assert.equal(shellQuote("a'b"), `'a'\\''b'`);
 });
 
-test('response bodies keep every field, cut arrays to two entries and long strings', () => {
-  const { value, cut } = trimBody({ a: [1, 2, 3], b: { c: 'x'.repeat(300) }, d: true });
+test('response bodies keep every field and whole strings, cut arrays to two entries and name an over-long string by its length', () => {
+  const token = 'x'.repeat(900);
+  const { value, cut } = trimBody({ a: [1, 2, 3], b: { c: token, e: 'y'.repeat(5000) }, d: true });
   assert.equal(cut, true);
   assert.deepEqual((value as { a: number[] }).a, [1, 2]);
-  assert.equal((value as { b: { c: string } }).b.c.length, 201);
-  assert.equal(trimBody({ a: [1] }).cut, false);
+  // A token or signed URL stays whole: readers copy it, and a cut one reads as a stand-in.
+  assert.equal((value as { b: { c: string } }).b.c, token);
+  assert.equal((value as { b: { e: string } }).b.e, '(not shown: 5,000 characters)');
+  assert.ok(!JSON.stringify(value).includes('…'));
+  assert.equal(trimBody({ a: [1], s: token }).cut, false);
 });
 
 test('the freshness check names the first difference', () => {

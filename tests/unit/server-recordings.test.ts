@@ -16,35 +16,17 @@ import {
 } from '../../plugins/markdown/remark-example-code/http-recordings';
 import { toHttp } from '../../plugins/markdown/remark-example-code/http-snippets';
 import { compareRuns, stabilize } from '../../lib/verify-server/compare-runs';
+import { serverPatientRead } from './recording-fixtures';
 
 const SERVER_ID = '5a1c9a3e-0f4b-4d2e-9c1a-6b7d8e9f0a1b';
 const SERVER_VERSION_ID = '9e8d7c6b-5a49-4838-a7b6-c5d4e3f2a1b0';
 const MOCK_ID = '1b2c3d4e-5f60-4718-8293-a4b5c6d7e8f9';
 
 function serverRun(): RegionRecording {
-  return {
-    test: 'tests/unit/examples/x.test.ts > reads a patient',
-    omitted: 0,
-    requests: [
-      {
-        method: 'GET',
-        path: `fhir/R4/Patient/${SERVER_ID}`,
-        headers: [],
-        auth: 'bearer',
-        response: {
-          mock: false,
-          server: '5.1.12',
-          status: 200,
-          body: {
-            resourceType: 'Patient',
-            id: SERVER_ID,
-            meta: { versionId: SERVER_VERSION_ID, lastUpdated: '2026-12-01T20:41:07.123Z' },
-            link: [{ url: `http://localhost:8103/fhir/R4/Patient/${SERVER_ID}` }],
-          },
-        },
-      },
-    ],
-  };
+  return serverPatientRead(SERVER_ID, {
+    meta: { versionId: SERVER_VERSION_ID, lastUpdated: '2026-12-01T20:41:07.123Z' },
+    link: [{ url: `http://localhost:8103/fhir/R4/Patient/${SERVER_ID}` }],
+  });
 }
 
 function mockRun(path = `fhir/R4/Patient/${MOCK_ID}`): RegionRecording {
@@ -83,6 +65,26 @@ test('a server recording gets the shown base URL, the fixed instant and stable i
   validateRecordingFile({ regions: { read: rec } }, 'test');
   assert.ok(isServerRecording(rec));
   assert.match(toHttp(rec), /HTTP\/1\.1 200 OK/);
+});
+
+test("the server's address as a websocket URL or percent-encoded in a query leaves no local port on the page", () => {
+  const env = { baseUrl: 'http://localhost:8103/', serverVersion: '5.1.12' };
+  const rec = stabilize(
+    serverPatientRead(SERVER_ID, {
+      link: [{ url: 'ws://localhost:8103/ws/fhircast/topic' }],
+      photo: [
+        {
+          url: `https://idp.example.org/authorize?redirect_uri=${encodeURIComponent('http://localhost:8103/auth/external')}`,
+        },
+      ],
+    }),
+    env,
+    [],
+  );
+  assert.ok(!JSON.stringify(rec).includes('localhost'), JSON.stringify(rec));
+  const shown = toHttp(rec);
+  assert.ok(shown.includes('wss://api.medplum.com/ws/fhircast/topic'), shown);
+  assert.ok(shown.includes('redirect_uri=https%3A%2F%2Fapi.medplum.com%2Fauth%2Fexternal'), shown);
 });
 
 test('a malformed server response is refused with its place named', () => {

@@ -17,8 +17,12 @@ export const MAX_REQUESTS_PER_REGION = 10;
 export const MAX_BODY_CHARS = 16_000;
 /** Arrays in a response body are cut to this many entries. */
 export const MAX_ARRAY_ENTRIES = 2;
-/** Strings in a response body longer than this are cut. */
-export const MAX_STRING_LENGTH = 200;
+/**
+ * A string in a response body longer than this is not shown: the tabs show its length instead
+ * (see trimBody). Tokens and signed URLs, a few hundred to a couple of thousand characters, stay
+ * whole, since readers copy them and a cut one reads as a stand-in.
+ */
+export const MAX_STRING_LENGTH = 4000;
 /** The key of a whole-file fence (no `#region`) in a recording file. */
 export const WHOLE_FILE = '*';
 
@@ -158,7 +162,10 @@ export function regionSourceHash(source: string, region: string): string | undef
 
 /**
  * A response body as the tabs show it: every field kept, arrays cut to MAX_ARRAY_ENTRIES entries,
- * long strings cut. Returns the trimmed value and whether anything was cut.
+ * and a string over MAX_STRING_LENGTH characters (base64 data, a whole document) replaced by a note
+ * of its length. The note says what is missing instead of ending a cut value with an ellipsis,
+ * which on a page reads as a stand-in and copies as a broken value. Returns the trimmed value and
+ * whether anything was cut.
  */
 export function trimBody(value: unknown): { value: unknown; cut: boolean } {
   let cut = false;
@@ -169,7 +176,7 @@ export function trimBody(value: unknown): { value: unknown; cut: boolean } {
     }
     if (typeof v === 'string' && v.length > MAX_STRING_LENGTH) {
       cut = true;
-      return `${v.slice(0, MAX_STRING_LENGTH)}…`;
+      return longStringNote(v.length);
     }
     if (v && typeof v === 'object') {
       return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, walk(x)]));
@@ -177,6 +184,11 @@ export function trimBody(value: unknown): { value: unknown; cut: boolean } {
     return v;
   };
   return { value: walk(value), cut };
+}
+
+/** What the tabs show in place of a string too long to show (see trimBody). */
+export function longStringNote(length: number): string {
+  return `(not shown: ${length.toLocaleString('en-US')} characters)`;
 }
 
 /** Checks the shape of a recording file; throws naming what is wrong. */
@@ -281,6 +293,9 @@ export function shownId(n: number): string {
 
 /** A URL the recording server built from its base URL (stabilize writes that base as example.com). */
 const SERVER_URL = /https:\/\/example\.com\/(fhir|storage)\//g;
+/** The same base as a websocket address (a FHIRcast hub endpoint) and percent-encoded in a query string. */
+const SERVER_WS_URL = /wss:\/\/example\.com\/ws\//g;
+const SERVER_URL_ENCODED = /https%3A%2F%2Fexample\.com%2F/g;
 
 /**
  * A recording as its HTTP, curl and Python tabs show it: each stable id becomes shownId's UUID,
@@ -291,7 +306,9 @@ const SERVER_URL = /https:\/\/example\.com\/(fhir|storage)\//g;
 export function withShownIds(rec: RegionRecording): RegionRecording {
   const text = JSON.stringify(rec)
     .replace(STABLE_ID, (_, n: string) => shownId(Number(n)))
-    .replace(SERVER_URL, 'https://api.medplum.com/$1/');
+    .replace(SERVER_URL, 'https://api.medplum.com/$1/')
+    .replace(SERVER_WS_URL, 'wss://api.medplum.com/ws/')
+    .replace(SERVER_URL_ENCODED, 'https%3A%2F%2Fapi.medplum.com%2F');
   return JSON.parse(text) as RegionRecording;
 }
 

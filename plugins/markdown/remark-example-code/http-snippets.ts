@@ -7,6 +7,8 @@
  * slash (`https://api.medplum.com/`), so `fhir/R4/Patient` is appended as is.
  */
 import {
+  MAX_ARRAY_ENTRIES,
+  MAX_STRING_LENGTH,
   shownResponse,
   withShownIds,
   type RecordedBody,
@@ -80,7 +82,7 @@ function fileDescription(body: { binary: { contentType?: string; bytes: number; 
 
 function omittedNote(rec: RegionRecording, comment: string): string[] {
   return rec.omitted > 0
-    ? [`${comment} … and ${rec.omitted} more request${rec.omitted === 1 ? '' : 's'} of the same run, not shown`]
+    ? [`${comment} ${rec.omitted} more request${rec.omitted === 1 ? '' : 's'} of the same run, not shown`]
     : [];
 }
 
@@ -99,7 +101,10 @@ export function toHttp(recorded: RegionRecording): string {
     if (res) {
       lines.push(`HTTP/1.1 ${res.status}${statusText(res.status)}`);
       if (res.body !== undefined) {
-        if (res.trimmed) lines.push('# (trimmed: arrays cut to 2 entries, long strings cut)');
+        if (res.trimmed)
+          lines.push(
+            `# (trimmed: arrays cut to ${MAX_ARRAY_ENTRIES} entries, strings over ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters not shown)`,
+          );
         lines.push('', typeof res.body === 'string' ? res.body : formatValue(res.body, false));
       }
     } else if ('reason' in req.response) {

@@ -6,7 +6,7 @@
  * the reader needs to know. The Markdown twin keeps the TypeScript and HTTP panels
  * (plugins/site/markdown-twins/rehype-clean-twin.ts drops the tab list and the curl and Python panels).
  */
-import type { RegionRecording } from './http-recordings';
+import { MAX_ARRAY_ENTRIES, MAX_STRING_LENGTH, type RegionRecording } from './http-recordings';
 import { toCurl, toHttp, toPython } from './http-snippets';
 
 export const TAB_GROUP = 'example-lang';
@@ -132,7 +132,7 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, key: string, id:
           text(' Recorded against Medplum server '),
           text(serverRelease),
           text(
-            ': each response is what it answered, trimmed (arrays cut to two entries, long strings cut), with its ids and timestamps replaced by stable ones.',
+            `: each response is what it answered, trimmed (arrays cut to ${MAX_ARRAY_ENTRIES} entries, strings over ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters not shown), with its ids and timestamps replaced by stable ones.`,
           ),
         ]
       : mockAnswers

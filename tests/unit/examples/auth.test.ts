@@ -122,6 +122,8 @@ function json(call: Call | undefined): Record<string, unknown> {
   return JSON.parse(call.body) as Record<string, unknown>;
 }
 
+/** What a provider issues when the Medplum server is registered with it (an Okta-style client id). */
+const PROVIDER_CLIENT = { clientId: '0oa9k2w7x4TzQmB5e1d8', clientSecret: 'f3b9c27e41d8a6059e2c7b14d9a03f6e85c1b2d4' };
 describe('password sign-in', () => {
   useBrowserGlobals();
 
@@ -473,7 +475,7 @@ describe('domain-level identity providers', () => {
 
   test('the DomainConfiguration is stored with a lower-case domain and a provider', mockOnly, async () => {
     const medplum = new MockClient();
-    const config = await createDomainConfiguration(medplum, 'Example.ORG');
+    const config = await createDomainConfiguration(medplum, 'Example.ORG', PROVIDER_CLIENT);
     assert.ok(config.id);
     const stored = await medplum.readResource('DomainConfiguration', config.id as string);
     assert.equal(stored.domain, 'example.org');
@@ -630,6 +632,14 @@ describe('custom emails', () => {
 
     const skipped = await emailBot(medplum, { ...event, input: { ...input, used: true } });
     assert.equal(skipped, 'skipped: request already used');
+
+    // A verify-email request gets a link to the page that posts to auth/verifyemail.
+    const verify = await emailBot(medplum, { ...event, input: { ...input, id: 'usr-2', type: 'verify-email' } });
+    assert.equal(verify, 'sent verify-email email');
+    const verifyEmail = json(calls.filter((c) => c.path === 'email/v1/send').at(-1));
+    assert.match(verifyEmail.text as string, /\/verify-email\/usr-2\/s3cret/);
+    assert.doesNotMatch(verifyEmail.text as string, /set-password/);
+    assert.match(verifyEmail.subject as string, /Confirm/);
   });
 
   test('the set-password page posts id, secret and the new password', mockOnly, async () => {
@@ -859,9 +869,9 @@ describe('auth examples on the server', { skip: !onServer }, () => {
     const projectId = await projectIdOf(admin);
     const domain = `Clinic-${projectId}.Example.ORG`;
     // DomainConfiguration is a protected resource type: only a super admin may write it.
-    await assert.rejects(createDomainConfiguration(admin, domain), /Forbidden/);
+    await assert.rejects(createDomainConfiguration(admin, domain, PROVIDER_CLIENT), /Forbidden/);
     const superAdmin = await superAdminClient();
-    const config = await createDomainConfiguration(superAdmin, domain);
+    const config = await createDomainConfiguration(superAdmin, domain, PROVIDER_CLIENT);
     assert.equal(config.domain, domain.toLowerCase());
     assert.equal(config.identityProvider?.tokenUrl, `https://login.${domain}/oauth2/token`);
 
@@ -870,7 +880,7 @@ describe('auth examples on the server', { skip: !onServer }, () => {
     assert.equal(answer?.domain, domain.toLowerCase());
     const authorize = new URL(answer?.authorizeUrl as string);
     assert.equal(authorize.origin + authorize.pathname, `https://login.${domain.toLowerCase()}/oauth2/authorize`);
-    assert.equal(authorize.searchParams.get('client_id'), 'id-issued-by-the-provider');
+    assert.equal(authorize.searchParams.get('client_id'), PROVIDER_CLIENT.clientId);
     assert.equal(await lookUpSignInMethod(anyone, `someone@plain-${projectId}.example.com`), undefined);
   });
 

@@ -3,6 +3,8 @@
  * and missing search parameters) against MockClient and checks what was stored or found.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import {
@@ -55,6 +57,22 @@ import {
   transactionChunks,
   withStudyIdentifier,
 } from '../../../examples/fhir-datastore/advanced';
+
+/** An example file bundled the way the deploying-bots page builds a vmcontext bot. */
+function bundleExampleFile(file: string): string {
+  return execFileSync(
+    path.resolve('node_modules/.bin/esbuild'),
+    [
+      file,
+      '--bundle',
+      '--platform=node',
+      '--format=cjs',
+      '--external:@medplum/core',
+      '--footer:js=Object.assign(exports, module.exports);',
+    ],
+    { encoding: 'utf8' },
+  );
+}
 
 async function newBot(medplum: MedplumClient): Promise<Bot & { id: string }> {
   return medplum.createResource<Bot>({ resourceType: 'Bot', name: 'fall-risk', runtimeVersion: 'vmcontext' });
@@ -115,10 +133,44 @@ describe('fhir-datastore/advanced: custom operations', () => {
     );
   });
 
-  test('MockClient does not route custom operations to bots (the real server does)', async () => {
-    const medplum = mockWithSearch();
-    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient' });
-    await assert.rejects(callFallRisk(medplum, patient));
+  test('the server runs the bot behind a custom operation and answers Parameters (MockClient does not route it)', async () => {
+    if (!onServer) {
+      const medplum = mockWithSearch();
+      const patient = await medplum.createResource<Patient>({ resourceType: 'Patient' });
+      await assert.rejects(callFallRisk(medplum, patient));
+      return;
+    }
+    // The example file's handler, bundled as a vmcontext bot (CommonJS, @medplum/core left to the
+    // server), behind the example's OperationDefinition; the patient has three active conditions.
+    const { medplum, backend } = serverRecordingClient();
+    const bot = await backend.createResource<Bot>({
+      resourceType: 'Bot',
+      name: 'fall-risk',
+      runtimeVersion: 'vmcontext',
+    });
+    await backend.post(backend.fhirUrl('Bot', bot.id, '$deploy'), {
+      code: bundleExampleFile('examples/fhir-datastore/advanced.ts'),
+    });
+    await backend.createResource(fallRiskOperation(createReference(bot)));
+    const patient = await backend.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Risk' }] });
+    for (let i = 0; i < 3; i++) {
+      await backend.createResource<Condition>({
+        resourceType: 'Condition',
+        subject: createReference(patient),
+        clinicalStatus: {
+          coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }],
+        },
+      });
+    }
+    const out = await callFallRisk(medplum, patient);
+    assert.equal(out.resourceType, 'Parameters');
+    assert.deepEqual(
+      out.parameter?.map((p) => [p.name, p.valueInteger ?? p.valueCode]),
+      [
+        ['score', 3],
+        ['level', 'high'],
+      ],
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { MockClient } from '@medplum/mock';
 import { fileReferralLetter } from '../../../examples/fhir-datastore/document-reference-upload';
+import { binaryIdFromUrl } from '../../../examples/fhir-datastore/files';
 
 const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
@@ -29,7 +30,9 @@ test('fileReferralLetter creates the DocumentReference and its Binary', async ()
     assert.equal(attachment?.title, 'referral-letter-2026-03-02.pdf');
     const stored = await medplum.readResource('DocumentReference', doc.id as string);
     assert.equal(stored.content?.[0]?.attachment?.url, attachment?.url);
-    const binaryId = attachment?.url?.match(/binary\/([0-9a-f-]{36})$/i)?.[1];
+    // A server hands the attachment out as a signed storage link (storage/<binary id>/<version id>?…);
+    // the mock keeps the Binary reference.
+    const binaryId = binaryIdFromUrl(attachment?.url);
     assert.ok(binaryId, `attachment url ${attachment?.url} names a Binary`);
     const binary = await medplum.readResource('Binary', binaryId);
     assert.equal(binary.contentType, 'application/pdf');
