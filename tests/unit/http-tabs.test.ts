@@ -233,6 +233,25 @@ test('the tabs show each stable id as one realistic UUID and the server URLs und
   assert.ok(toHttp(recording).includes(`https://api.medplum.com/storage/${shownId(2)}`), toHttp(recording));
 });
 
+test("only the server's own paths move to the named base: an example's own example.com data reads as its code writes it", () => {
+  const recording = serverPatientRead(stableId(1), {
+    identifier: [{ system: 'https://example.com/fhir/CodeSystem/referral-step', value: 'sent' }],
+    link: [
+      { url: 'https://example.com/fhir/R4Patient/$export' },
+      {
+        url: `https://idp.example.org/authorize?redirect_uri=${encodeURIComponent('https://example.com/auth/external')}`,
+      },
+      { url: `fhir/R4/Bot/$execute?identifier=${encodeURIComponent('https://example.com/bots|welcome-call')}` },
+    ],
+  });
+  const shown = toHttp(recording);
+  assert.ok(shown.includes('"system": "https://example.com/fhir/CodeSystem/referral-step"'), shown);
+  assert.ok(shown.includes('identifier=https%3A%2F%2Fexample.com%2Fbots%7Cwelcome-call'), shown);
+  // A bulk export's `request` drops the slash after R4; it is still the server's address.
+  assert.ok(shown.includes('https://api.medplum.com/fhir/R4Patient/$export'), shown);
+  assert.ok(shown.includes('redirect_uri=https%3A%2F%2Fapi.medplum.com%2Fauth%2Fexternal'), shown);
+});
+
 test('credentials: bearer token except on sign-in endpoints and other origins', () => {
   assert.equal(authOf({ ...getQuery, auth: 'none' }), 'bearer');
   assert.equal(authOf({ ...getQuery, path: 'oauth2/token' }), 'none');

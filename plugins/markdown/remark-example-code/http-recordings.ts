@@ -291,11 +291,17 @@ export function shownId(n: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** A URL the recording server built from its base URL (stabilize writes that base as example.com). */
-const SERVER_URL = /https:\/\/example\.com\/(fhir|storage)\//g;
-/** The same base as a websocket address (a FHIRcast hub endpoint) and percent-encoded in a query string. */
+/**
+ * A URL the recording server built from its base URL (stabilize writes that base as example.com):
+ * only its own paths (FHIR R4, with or without the slash after R4 that a bulk export's `request`
+ * drops; binary storage; the external sign-in callback), because an example's
+ * own data also uses example.com (the identifier system https://example.com/fhir/auto-acknowledgement,
+ * the ConceptMap https://example.com/map) and must read in the tabs as the code writes it.
+ */
+const SERVER_URL = /https:\/\/example\.com\/(fhir\/R4|storage\/|auth\/)/g;
+/** The same base as a websocket address (a FHIRcast hub endpoint) and percent-encoded in a query string (a redirect_uri). */
 const SERVER_WS_URL = /wss:\/\/example\.com\/ws\//g;
-const SERVER_URL_ENCODED = /https%3A%2F%2Fexample\.com%2F/g;
+const SERVER_URL_ENCODED = /https%3A%2F%2Fexample\.com%2F(fhir%2FR4|storage%2F|auth%2F)/g;
 
 /**
  * A recording as its HTTP, curl and Python tabs show it: each stable id becomes shownId's UUID,
@@ -306,9 +312,9 @@ const SERVER_URL_ENCODED = /https%3A%2F%2Fexample\.com%2F/g;
 export function withShownIds(rec: RegionRecording): RegionRecording {
   const text = JSON.stringify(rec)
     .replace(STABLE_ID, (_, n: string) => shownId(Number(n)))
-    .replace(SERVER_URL, 'https://api.medplum.com/$1/')
+    .replace(SERVER_URL, 'https://api.medplum.com/$1')
     .replace(SERVER_WS_URL, 'wss://api.medplum.com/ws/')
-    .replace(SERVER_URL_ENCODED, 'https%3A%2F%2Fapi.medplum.com%2F');
+    .replace(SERVER_URL_ENCODED, 'https%3A%2F%2Fapi.medplum.com%2F$1');
   return JSON.parse(text) as RegionRecording;
 }
 
