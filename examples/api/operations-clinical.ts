@@ -31,7 +31,7 @@ export async function summarySections(medplum: MedplumClient, patientId: string)
 // #endregion summary
 
 // #region plan-definition-apply
-/** Optional context for $apply: each is a reference string such as `Practitioner/123`. */
+/** Optional context for $apply: each is a reference string such as `Practitioner/7f6ab891-7d89-474a-9399-194df5c7a93f`. */
 export interface ApplyContext {
   encounter?: string;
   practitioner?: string;
