@@ -74,7 +74,7 @@ export async function postMessage(
 
 // #region portal-policy
 /**
- * The portal policy. `%profile` becomes the signed-in person's reference (Patient/…) and
+ * The portal policy. `%profile` becomes the signed-in person's reference (such as Patient/63c15ab4-ccf5-468f-b7ad-06d24580faac) and
  * `%patient.id` the id of the patient they act for, when the server builds each request's policy.
  */
 export const portalPolicy: AccessPolicy = {

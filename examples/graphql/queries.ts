@@ -62,7 +62,7 @@ export async function findPatients(medplum: MedplumClient, family: string, count
     'FindPatients',
     { family, count },
   );
-  // No matches: a Medplum server returns [], MockClient's in-memory repository returns null.
+  // No matches gives []; a search with _count 0 gives null, so default to [].
   return unwrap(result).PatientList ?? [];
 }
 // #endregion search-list
@@ -125,7 +125,7 @@ export interface PatientChart {
 }
 
 /**
- * Nested `<Type>List(_reference: …)` is a reverse lookup: resources of that type whose
+ * A nested `<Type>List(_reference: parameter)` is a reverse lookup: resources of that type whose
  * `_reference` search parameter points at the enclosing resource. `telecom(system: "phone")`
  * filters a repeating element by one of its fields.
  */
