@@ -71,29 +71,36 @@ export async function sendEmailNotice(medplum: MedplumClient, to: string, text: 
 const NOTICE = 'You have a new message from your care team. Sign in to the patient portal to read it.';
 
 /**
- * Bot entry point. Input: the Communication that triggered the subscription. Returns what it did,
- * which the bot's AuditEvent records.
+ * Writes what the bot did to its log, which the execution's AuditEvent keeps in outcomeDesc, and
+ * returns the same text, which a caller of $execute receives. A Subscription discards the return
+ * value, so the log line is what is left of a subscription run.
  */
+function report(outcome: string): string {
+  console.log(outcome);
+  return outcome;
+}
+
+/** Bot entry point. Input: the Communication that triggered the subscription. */
 export async function handler(medplum: MedplumClient, event: BotEvent<Communication>): Promise<string> {
   const message = event.input;
   // Only messages (not thread headers) written by staff to a patient.
   if (!message.partOf?.length || message.sender?.reference?.startsWith('Patient/')) {
-    return 'skipped: not a staff message';
+    return report('skipped: not a staff message');
   }
   const patientRef = message.recipient?.find((r) => r.reference?.startsWith('Patient/'));
   if (!patientRef) {
-    return 'skipped: no patient recipient';
+    return report('skipped: no patient recipient');
   }
   const patient = await medplum.readResource('Patient', resolveId(patientRef) as string);
   const channel = channelFor(patient);
   if (!channel) {
-    return `skipped: ${getReferenceString(patient)} has no email or mobile number`;
+    return report(`skipped: ${getReferenceString(patient)} has no email or mobile number`);
   }
   if (channel.kind === 'email') {
     await sendEmailNotice(medplum, channel.to, NOTICE);
   } else {
     await sendSmsWithTwilio(event, channel.to, NOTICE);
   }
-  return `notified ${getReferenceString(patient)} by ${channel.kind}`;
+  return report(`notified ${getReferenceString(patient)} by ${channel.kind}`);
 }
 // #endregion handler
