@@ -4,13 +4,12 @@
  * that answers as the server's unified bot response path does.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, test } from 'node:test';
 import { getStatus, isOperationOutcome, OperationOutcomeError } from '@medplum/core';
 import type { Binary, OperationOutcome, Patient } from '@medplum/fhirtypes';
 import { mockWithSearch } from './mock-with-search';
 import { scriptedClient } from './support/scripted-fetch';
+import { bundleBot } from './support/bundle-bot';
 import { serverRecordingClient } from './support/server-client';
 import { onServer } from '../../server/on-server';
 import { makeBotEvent } from '../../../examples/bots/local-runner';
@@ -56,7 +55,9 @@ describe('bots/bot-responses', () => {
         name: 'allergy-csv',
         runtimeVersion: 'vmcontext',
       });
-      await server.backend.post(server.backend.fhirUrl('Bot', bot.id, '$deploy'), { code: buildHandler() });
+      await server.backend.post(server.backend.fhirUrl('Bot', bot.id, '$deploy'), {
+        code: bundleBot('examples/bots/bot-responses.ts'),
+      });
       botId = bot.id;
       const patient = await server.backend.createResource<Patient>({
         resourceType: 'Patient',
@@ -98,19 +99,3 @@ describe('bots/bot-responses', () => {
     });
   });
 });
-
-/** The handler bundled as the deploying-bots page builds a vmcontext bot (CommonJS, @medplum/core left to the server). */
-function buildHandler(): string {
-  return execFileSync(
-    path.resolve('node_modules/.bin/esbuild'),
-    [
-      'examples/bots/bot-responses.ts',
-      '--bundle',
-      '--platform=node',
-      '--format=cjs',
-      '--external:@medplum/core',
-      '--footer:js=Object.assign(exports, module.exports);',
-    ],
-    { encoding: 'utf8' },
-  );
-}

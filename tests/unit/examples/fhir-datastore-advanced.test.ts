@@ -3,8 +3,6 @@
  * and missing search parameters) against MockClient and checks what was stored or found.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 import {
@@ -17,6 +15,7 @@ import {
 } from '../../../examples/fhir-datastore/client-options';
 import { createReference, MedplumClient, validateResource } from '@medplum/core';
 import { onServer } from '../../server/on-server';
+import { bundleBot } from './support/bundle-bot';
 import { serverRecordingClient } from './support/server-client';
 import type { RecordedRequest, ScriptedReply } from './support/scripted-fetch';
 import { SCRIPTED_BASE, scriptedClient, scriptedFetch } from './support/scripted-fetch';
@@ -57,22 +56,6 @@ import {
   transactionChunks,
   withStudyIdentifier,
 } from '../../../examples/fhir-datastore/advanced';
-
-/** An example file bundled the way the deploying-bots page builds a vmcontext bot. */
-function bundleExampleFile(file: string): string {
-  return execFileSync(
-    path.resolve('node_modules/.bin/esbuild'),
-    [
-      file,
-      '--bundle',
-      '--platform=node',
-      '--format=cjs',
-      '--external:@medplum/core',
-      '--footer:js=Object.assign(exports, module.exports);',
-    ],
-    { encoding: 'utf8' },
-  );
-}
 
 async function newBot(medplum: MedplumClient): Promise<Bot & { id: string }> {
   return medplum.createResource<Bot>({ resourceType: 'Bot', name: 'fall-risk', runtimeVersion: 'vmcontext' });
@@ -149,7 +132,7 @@ describe('fhir-datastore/advanced: custom operations', () => {
       runtimeVersion: 'vmcontext',
     });
     await backend.post(backend.fhirUrl('Bot', bot.id, '$deploy'), {
-      code: bundleExampleFile('examples/fhir-datastore/advanced.ts'),
+      code: bundleBot('examples/fhir-datastore/advanced.ts'),
     });
     await backend.createResource(fallRiskOperation(createReference(bot)));
     const patient = await backend.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Risk' }] });
