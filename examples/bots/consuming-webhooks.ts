@@ -1,5 +1,5 @@
 /**
- * A public-webhook bot: a booking service POSTs JSON to /webhook/{membershipId}, signed with an
+ * A public-webhook bot: a booking service POSTs JSON to /webhook/ and the bot's membership id, signed with an
  * HMAC-SHA256 of the body. The server parses a JSON body before the bot runs, so the bot
  * re-serialises it (this sender writes compact JSON) and recomputes the signature before anything
  * is trusted.
