@@ -15,6 +15,7 @@ import { redirectsPlugin } from './plugins/site/redirects';
 import { prismStubPlugin, rehypeCodeHighlight } from './plugins/markdown/code-highlight';
 import clientBundlePlugin from './plugins/bundle/client-bundle';
 import routerPaths from './plugins/bundle/router-paths';
+import contentCache from './plugins/bundle/content-cache';
 import staticBody, { rehypeStaticBody } from './plugins/markdown/static-body';
 import examplePanels from './plugins/markdown/remark-example-code/panels';
 import { docsSidebarItemsGenerator } from './sidebars/items-generator';
@@ -158,6 +159,8 @@ export default async function createConfig(): Promise<Config> {
       prismStubPlugin,
       clientBundlePlugin,
       routerPaths,
+      // Catalogue and example files are part of the compiled pages: they key the persistent cache.
+      contentCache,
       // `<route>.md` twins of every page, /llms.txt and /llms-full.txt (build only).
       markdownTwins,
       // robots.txt, with a Sitemap line when SITE_URL is set.
