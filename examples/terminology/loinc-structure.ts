@@ -168,7 +168,8 @@ export interface MemberResult {
 
 /**
  * Files a panel's results: one Observation per member code, and one DiagnosticReport with the
- * panel code of the order, pointing at them. One transaction, so a report never lacks results.
+ * panel code of the order, pointing at them. One transaction Bundle: with the project's
+ * transaction-bundles feature a report never lacks results; without it, entries are saved one by one.
  */
 export async function filePanelReport(
   medplum: MedplumClient,
