@@ -37,6 +37,16 @@ export function questionsOf(text) {
   return Array.isArray(questions) ? questions.filter((q) => typeof q === 'string') : undefined;
 }
 
+/**
+ * A question or a query reduced to its words, for comparing the two: lower case, every run of
+ * letters and digits kept and joined by single spaces, everything else (punctuation, `$`, `_`,
+ * dots, quotes, brackets) dropped. "Sign agent release artifacts" and "sign agent-release
+ * artifacts!" both become "sign agent release artifacts".
+ */
+export function questionWords(text) {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+}
+
 /** Map of built file (`docs/bots/bot-runtimes.html`) to { source, questions } for every page of `docsDir` with questions. */
 export function readQuestions(siteDir, docsDir = path.join(siteDir, 'docs')) {
   const found = new Map();

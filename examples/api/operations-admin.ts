@@ -183,8 +183,9 @@ export async function getRateLimits(
 
 // #region refresh-reference-display
 /**
- * Rewrites every reference.display in one resource from the current names of the resources it points
- * to (for example after a practitioner changed their name). Returns the updated resource.
+ * Rewrites the display of every reference in one resource whose target the caller can read, from
+ * the target's current display text (for example after a practitioner changed their name). Returns
+ * the resource, in a new version only if some display changed.
  */
 export async function refreshDisplays<T extends Resource>(
   medplum: MedplumClient,

@@ -1,5 +1,5 @@
 /**
- * Sign-in through an external OpenID Connect provider (Okta, Entra ID, Auth0, Cognito, ...)
+ * Sign-in through an external OpenID Connect provider (such as Okta, Entra ID, Auth0 or Cognito)
  * configured on a ClientApplication. The browser goes to the provider, the provider calls the
  * server's `auth/external` callback, and the server sends the browser back to your app with a
  * Medplum code.
@@ -9,8 +9,9 @@ import type { ClientApplication } from '@medplum/fhirtypes';
 
 // #region client-with-idp
 /**
- * A ClientApplication that delegates sign-in to an external provider. Register
- * `<server base URL>/auth/external` as the redirect URI in the provider's console.
+ * A ClientApplication that delegates sign-in to an external provider. Register the server's
+ * `auth/external` callback (for example https://api.example.com/auth/external) as the redirect URI
+ * in the provider's console.
  */
 export function clientWithIdentityProvider(appUrl: string): ClientApplication {
   return {
@@ -40,12 +41,16 @@ export interface ExternalSignInOptions {
 }
 
 // #region external-url
-/** Builds the URL that starts the external sign-in. */
+/**
+ * Builds the URL that starts the external sign-in. The provider is asked for the login request's
+ * scope, so it names `email` (the server matches users on the ID token's email) as well as
+ * `offline_access` (a refresh token for the Medplum sign-in).
+ */
 export async function buildExternalSignInUrl(medplum: MedplumClient, options: ExternalSignInOptions): Promise<string> {
   const loginRequest = await medplum.ensureCodeChallenge({
     clientId: options.medplumClientId,
     redirectUri: options.appRedirectUri,
-    scope: 'openid offline_access',
+    scope: 'openid profile email offline_access',
   });
   // The provider must send the user back to the Medplum server, not to your app.
   const serverCallback = new URL('auth/external', medplum.getBaseUrl()).toString();
@@ -59,7 +64,7 @@ export async function buildExternalSignInUrl(medplum: MedplumClient, options: Ex
 // #endregion external-url
 
 // #region external-finish
-/** On `appRedirectUri?login=...&code=...`, exchange the Medplum code for tokens. */
+/** When the server sends the browser to `appRedirectUri` with `login` and `code`, exchange the code for tokens. */
 export async function finishExternalSignIn(
   medplum: MedplumClient,
   callbackUrl: string,

@@ -1,11 +1,12 @@
 /**
- * A public-webhook bot: a booking service POSTs JSON to /webhook/{membershipId}, signed with an
+ * A public-webhook bot: a booking service POSTs JSON to /webhook/ and the bot's membership id, signed with an
  * HMAC-SHA256 of the body. The server parses a JSON body before the bot runs, so the bot
  * re-serialises it (this sender writes compact JSON) and recomputes the signature before anything
  * is trusted.
  */
 import type { BotEvent, MedplumClient } from '@medplum/core';
 import type { Appointment } from '@medplum/fhirtypes';
+import { Buffer } from 'node:buffer';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Shape of the booking service's payload (only the fields this bot reads). */
@@ -20,7 +21,10 @@ export interface BookingPayload {
 export const BOOKING_SYSTEM = 'https://booking.example.com/booking-id';
 
 // #region verify
-/** Constant-time comparison of the hex HMAC the sender put in `x-signature`. */
+/**
+ * Constant-time comparison of the hex HMAC the sender put in `x-signature`. `Buffer` is imported
+ * from `node:buffer` because the vmcontext runtime has no `Buffer` global.
+ */
 export function isValidSignature(rawBody: string, signatureHeader: unknown, secret: string): boolean {
   if (typeof signatureHeader !== 'string') {
     return false;

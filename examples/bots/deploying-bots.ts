@@ -20,7 +20,7 @@ export async function deployBundleAsBinary(medplum: MedplumClient, botId: string
   const bot = await medplum.readResource('Bot', botId);
   await medplum.updateResource({
     ...bot,
-    // Must be a `Binary/{id}` reference: the server reads the stored code through it.
+    // Must be a `Binary/` reference with the new id: the server reads the stored code through it.
     executableCode: { contentType: ContentType.JAVASCRIPT, url: `Binary/${binary.id}`, title: filename },
   });
   // No body: the server deploys the Binary that executableCode points at.

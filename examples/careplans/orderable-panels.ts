@@ -355,9 +355,10 @@ export async function tubesFor(medplum: MedplumClient, tests: ActivityDefinition
 }
 
 /**
- * Places the orders: one ServiceRequest per test, sharing a requisition number, in one transaction.
- * Each names its test and its panel in `instantiatesCanonical`, which is how the reflex bot finds
- * the panel's rules later.
+ * Places the orders: one ServiceRequest per test, sharing a requisition number, in one transaction
+ * (all-or-nothing only where the project has the transaction-bundles feature; elsewhere the server
+ * saves the entries one by one). Each names its test and its panel in `instantiatesCanonical`,
+ * which is how the reflex bot finds the panel's rules later.
  */
 export async function placePanelOrder(
   medplum: MedplumClient,

@@ -130,7 +130,10 @@ export function buildReferral(
 // #endregion build
 
 // #region create
-/** Saves the order and its Task in one transaction, so neither exists without the other. */
+/**
+ * Saves the order and its Task in one transaction Bundle. With the project's transaction-bundles
+ * feature neither is saved without the other; without it, the check below catches a half-saved pair.
+ */
 export async function createReferral(
   medplum: MedplumClient,
   input: ReferralInput,

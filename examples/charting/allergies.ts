@@ -73,7 +73,8 @@ export function buildNoKnownAllergies(patient: Reference<Patient>, recordedDate:
 // #region record
 /**
  * Records a real allergy. If the patient has an active "no known allergies" entry, that entry is
- * no longer true, so it is set to inactive in the same step (kept, not deleted, for the history).
+ * no longer true, so it is set to inactive (kept, not deleted, for the history) before the new
+ * allergy is created. These are separate requests, not one transaction.
  */
 export async function recordAllergy(
   medplum: MedplumClient,

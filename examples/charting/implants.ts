@@ -26,8 +26,8 @@ function gs1Date(yymmdd: string): string {
 /**
  * Parses the human-readable form of a GS1 UDI, for example `(01)00643169007222(17)160128(21)BLC200461H`.
  * (01) is the device identifier (DI); (11) manufacture date, (17) expiration date, (10) lot and
- * (21) serial number make up the production identifier (PI). HIBCC (`+...`) and ICCBBA (`=...`)
- * carriers use other syntaxes and are rejected here.
+ * (21) serial number make up the production identifier (PI). HIBCC carriers (starting with `+`) and
+ * ICCBBA carriers (starting with `=`) use other syntaxes and are rejected here.
  */
 export function parseGs1Udi(hrf: string): ParsedUdi {
   const parts = [...hrf.matchAll(/\((\d{2,4})\)([^(]+)/g)];

@@ -64,7 +64,7 @@ export function buildVisitDiagnosis(patient: Reference<Patient>, encounter: Refe
 
 /**
  * Lists the visit's diagnoses on the Encounter in claim order. `rank` 1 is the primary diagnosis;
- * `use` says what role each plays (billing, comorbidity, chief complaint, ...).
+ * `use` says what role each plays (billing, comorbidity or chief complaint, for example).
  */
 export async function setEncounterDiagnoses(
   medplum: MedplumClient,

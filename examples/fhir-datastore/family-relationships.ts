@@ -13,7 +13,7 @@ import type {
   RelatedPerson,
 } from '@medplum/fhirtypes';
 
-/** HL7 v3 RoleCode system, which holds the family relationship codes (MTH, FTH, SPS, ...). */
+/** HL7 v3 RoleCode system, which holds the family relationship codes (such as MTH, FTH, SPS). */
 export const ROLE_CODE_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
 
 // #region related-person
@@ -77,7 +77,7 @@ export async function linkRelativeToTheirChart(
 /**
  * A household as a Group of Patients: `type: person`, `actual: true` (real members, not a
  * definition), one member entry per Patient. Group members must be Patients (or Practitioners,
- * Devices...), never RelatedPersons.
+ * Devices and the other listed types), never RelatedPersons.
  */
 export async function createFamilyGroup(
   medplum: MedplumClient,
