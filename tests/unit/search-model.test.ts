@@ -95,3 +95,24 @@ test('byModel leaves a query that names something as it is', () => {
   // Two plain words are a question, reordered; a title holding one of them does not outweigh a place.
   assert.deepEqual(byModel(hits, data, 'patient record'), ['guide', 'patient']);
 });
+
+test('byModel falls back to the order it was given when it cannot read the results', () => {
+  const hits = ['1', '2'];
+  const asked = [page('/docs/a/one', 'One'), page('/docs/a/two', 'Two', { questions: 'hosted zone override' })];
+  // Data not one per hit.
+  assert.deepEqual(byModel(hits, asked.slice(0, 1), 'hosted zone override'), hits);
+  // A result without meta, or with a field of the wrong shape, does not throw.
+  const broken = [asked[0], { url: '/docs/a/two' } as unknown as ModelInput];
+  assert.deepEqual(byModel(hits, broken, 'hosted zone override'), hits);
+  const odd = [asked[0], { ...asked[1], meta: { title: 'Two', summary: 42 } } as unknown as ModelInput];
+  assert.deepEqual(byModel(hits, odd, 'hosted zone override'), hits);
+});
+
+test('a result without a kind filter or a summary reads as holding none', () => {
+  const bare: ModelInput = { url: '/docs/a/one', meta: { title: 'One' } };
+  const [f] = modelFeatures('hosted zone override', [bare]);
+  assert.deepEqual(
+    f.slice(1),
+    MODEL_FEATURES.slice(1).map(() => 0),
+  );
+});

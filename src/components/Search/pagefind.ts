@@ -920,7 +920,9 @@ async function hitsFor(
   // The first `max` hits are weighed by their reader questions and headings, as many as are shown.
   const questions = ordered.slice(0, max).map(askedOf);
   const asked = [...preferAskedQuestion(hits.slice(0, max), questions, query), ...hits.slice(max)];
-  // Then the model's order (byModel) of the first `max`, each read with its loaded data.
+  // Then the model's order (byModel) of the first `max`, each read with its loaded data. `hits` is
+  // `ordered` mapped one to one (a new object per result), and the steps above only reorder those
+  // objects, so `hits.indexOf(h)` is the index of h's data in `ordered`.
   const head = asked.slice(0, max);
   const modeled = [
     ...byModel(
@@ -1114,7 +1116,9 @@ export function modelFeatures(query: string, data: ModelInput[]): number[][] {
  * measured with weights fitted on the 36 others): mean top 1 71.8% to 73.3%, top 3 94.3% to
  * 95.1% (CONTRIBUTING.md, "Reordering by a fitted score"). `place` keeps the order unless the
  * text says otherwise: the second result needs 1.41 more from the rest to pass the first, the
- * third 0.82 more to pass the second, a lower one less.
+ * third 0.82 more to pass the second, a lower one less. The reader questions it read were those
+ * before the round's cleanup of `questions:` entries that copied measured queries (`b7fa31bc`),
+ * so the `questions` weight may overstate how much a question match predicts the answer.
  */
 export const MODEL_WEIGHTS: Readonly<Record<(typeof MODEL_FEATURES)[number], number>> = {
   place: -2.03,
@@ -1132,15 +1136,25 @@ export const MODEL_WEIGHTS: Readonly<Record<(typeof MODEL_FEATURES)[number], num
 /**
  * The loaded results (`hits`, with their data `data`, in the order shown) reordered by the
  * model's score (modelFeatures times MODEL_WEIGHTS), ties in their order. A query that names
- * something (one word, or a short one with an identifier: as rerank) keeps its order.
+ * something (one word, or a short one with an identifier: as rerank) keeps its order, and so do
+ * results the model cannot read (data not one per hit, a field of the wrong shape): it falls back
+ * to the order it was given rather than throw.
  */
 export function byModel<T>(hits: T[], data: ModelInput[], query: string): T[] {
   const typed = typedWords(query);
   if (hits.length < 2 || typed.length < 2 || (typed.length < LONG_QUESTION && typed.some(isIdentifier))) return hits;
-  const weights = MODEL_FEATURES.map((name) => MODEL_WEIGHTS[name]);
-  const scores = modelFeatures(query, data).map((f) => f.reduce((sum, x, k) => sum + x * weights[k], 0));
-  return hits
-    .map((hit, i) => ({ hit, i, score: scores[i] }))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .map((x) => x.hit);
+  if (data.length !== hits.length) return hits;
+  try {
+    const weights = MODEL_FEATURES.map((name) => MODEL_WEIGHTS[name]);
+    const scores = modelFeatures(query, data).map((f) => f.reduce((sum, x, k) => sum + x * weights[k], 0));
+    if (!scores.every(Number.isFinite)) return hits;
+    return hits
+      .map((hit, i) => ({ hit, i, score: scores[i] }))
+      .sort((a, b) => b.score - a.score || a.i - b.i)
+      .map((x) => x.hit);
+  } catch {
+    // A result without the data the model reads is shown in the order it had: the step only
+    // reorders, so a fault in it must not leave the panel without results.
+    return hits;
+  }
 }
