@@ -5,13 +5,17 @@
  * names) and the example code and recordings (examples/, pulled into pages by region). Rspack
  * tracks only a module's own source, so after a catalogue entry was added, a build reused the
  * catalogue page compiled before it while the guide pages linked to the new entry's anchor, and
- * the build failed with a broken anchor until the cache was deleted. Their content hash is added
- * to the cache's version, so a change to any of them starts the cache afresh (one slower build).
+ * the build failed with a broken anchor until the cache was deleted. The catalogue pages also show
+ * the title of every guide an entry names (its front matter `title`, as link text), so those
+ * titles count too. Their content hash is added to the cache's version, so a change to any of them
+ * starts the cache afresh (one slower build).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
+import { readFrontMatter } from '../../markdown/docs-frontmatter-check/check';
+import { docFileOfRoute, loadCatalogue } from '../../markdown/remark-troubleshooting/catalogue';
 
 type Configuration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
 
@@ -29,9 +33,36 @@ function filesBelow(siteDir: string, dir: string): string[] {
     .sort();
 }
 
-/** One hash of the names and contents of every file in `dirs`. */
+/**
+ * The guide pages the catalogue links to, each with its file and title: the catalogue pages show
+ * the title as link text (remark-troubleshooting `titleOf`), so a renamed guide changes them. A
+ * catalogue that does not load gives none here; remark-troubleshooting fails the build with its
+ * file and line.
+ */
+export function linkedPages(siteDir: string): string[] {
+  let routes: string[];
+  try {
+    routes = [...loadCatalogue(siteDir).groups.values()].flat().flatMap((entry) => entry.see);
+  } catch {
+    return [];
+  }
+  const docsDir = path.join(siteDir, 'docs');
+  return [...new Set(routes)].sort().map((route) => {
+    const file = docFileOfRoute(docsDir, route);
+    let title: unknown;
+    try {
+      title = file ? readFrontMatter(file, fs.readFileSync(file, 'utf8'))?.title : undefined;
+    } catch {
+      title = undefined;
+    }
+    return [route, file ? path.relative(siteDir, file) : '', typeof title === 'string' ? title : ''].join('\0');
+  });
+}
+
+/** One hash of the names and contents of every file in `dirs`, and of the pages the catalogue links to. */
 export function contentHash(siteDir: string, dirs: string[] = CONTENT_DIRS): string {
   const hash = crypto.createHash('sha256');
+  for (const page of linkedPages(siteDir)) hash.update(page).update('\0');
   for (const dir of dirs) {
     for (const file of filesBelow(siteDir, dir)) {
       hash
