@@ -15,6 +15,7 @@ import remarkExampleCode from '../../plugins/markdown/remark-example-code';
 import {
   recordingPathFor,
   shownId,
+  SHOWN_PROJECT_NAMES,
   shownRegions,
   stableId,
   trimBody,
@@ -250,6 +251,22 @@ test("only the server's own paths move to the named base: an example's own examp
   // A bulk export's `request` drops the slash after R4; it is still the server's address.
   assert.ok(shown.includes('https://api.medplum.com/fhir/R4Patient/$export'), shown);
   assert.ok(shown.includes('redirect_uri=https%3A%2F%2Fapi.medplum.com%2Fauth%2Fexternal'), shown);
+});
+
+test("the server run's project names read as clinics' in the tabs, one name per project", () => {
+  const recording = serverPatientRead(stableId(1), {
+    meta: { author: { reference: `ClientApplication/${stableId(2)}`, display: 'verify-7399-8 Default Client' } },
+    link: [
+      { other: { reference: `Patient/${stableId(3)}`, display: 'verify-7399-9' } },
+      { other: { reference: `Patient/${stableId(4)}`, display: 'verify-7399-8' } },
+    ],
+  });
+  const shown = toHttp(recording);
+  assert.ok(!shown.includes('verify-7399'), shown);
+  const [first, second] = SHOWN_PROJECT_NAMES;
+  assert.ok(shown.includes(`"display": "${first} Default Client"`), shown);
+  assert.ok(shown.includes(`"display": "${second}"`), shown);
+  assert.equal(shown.split(`"display": "${first}"`).length, 2, shown);
 });
 
 test('credentials: bearer token except on sign-in endpoints and other origins', () => {

@@ -14,8 +14,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from '@docusaurus/types';
-import { readFrontMatter } from '../../markdown/docs-frontmatter-check/check';
-import { docFileOfRoute, loadCatalogue } from '../../markdown/remark-troubleshooting/catalogue';
+import { loadCatalogue, seeTitleOf } from '../../markdown/remark-troubleshooting/catalogue';
 
 type Configuration = Parameters<NonNullable<Plugin['configureWebpack']>>[0];
 
@@ -34,7 +33,7 @@ function filesBelow(siteDir: string, dir: string): string[] {
 }
 
 /**
- * The guide pages the catalogue links to, each with its file and title: the catalogue pages show
+ * The guide pages the catalogue links to, each with its title (seeTitleOf): the catalogue pages show
  * the title as link text (remark-troubleshooting `titleOf`), so a renamed guide changes them. A
  * catalogue that does not load gives none here; remark-troubleshooting fails the build with its
  * file and line.
@@ -48,14 +47,13 @@ export function linkedPages(siteDir: string): string[] {
   }
   const docsDir = path.join(siteDir, 'docs');
   return [...new Set(routes)].sort().map((route) => {
-    const file = docFileOfRoute(docsDir, route);
-    let title: unknown;
+    let title: string | undefined;
     try {
-      title = file ? readFrontMatter(file, fs.readFileSync(file, 'utf8'))?.title : undefined;
+      title = seeTitleOf(docsDir, route);
     } catch {
       title = undefined;
     }
-    return [route, file ? path.relative(siteDir, file) : '', typeof title === 'string' ? title : ''].join('\0');
+    return [route, title ?? ''].join('\0');
   });
 }
 
@@ -84,10 +82,13 @@ export function cacheVersionWith(config: Configuration, hash: string): Configura
 }
 
 export default function contentCachePlugin(context: { siteDir: string }): Plugin {
+  // The client and server compilers both ask; the files are read once per build.
+  let hash: string | undefined;
   return {
     name: 'content-cache',
     configureWebpack(config) {
-      return cacheVersionWith(config, contentHash(context.siteDir));
+      hash ??= contentHash(context.siteDir);
+      return cacheVersionWith(config, hash);
     },
   };
 }

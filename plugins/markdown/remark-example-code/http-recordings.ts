@@ -304,8 +304,24 @@ const SERVER_WS_URL = /wss:\/\/example\.com\/ws\//g;
 const SERVER_URL_ENCODED = /https%3A%2F%2Fexample\.com%2F(fhir%2FR4|storage%2F|auth%2F)/g;
 
 /**
+ * The name of a project a server run made for one test client (tests/server/server-mode.ts
+ * names it `verify-<process>-<n>`); Project/$init calls its client "<name> Default Client", which
+ * every resource the client writes carries as its `meta.author` display. On a page each of them
+ * reads as a clinic's project, as a reader's own would: the first one named in a recording as the
+ * first of SHOWN_PROJECT_NAMES, a second one (a sign-in that lists two memberships) as the second.
+ */
+const VERIFY_PROJECT = /\bverify-\d+-\d+\b/g;
+export const SHOWN_PROJECT_NAMES = ['Northside Clinic', 'Riverside Clinic', 'Lakeside Clinic', 'Hillside Clinic'];
+
+/** The shown name of the `i`-th distinct project of a recording (0-based). */
+function shownProjectName(i: number): string {
+  return SHOWN_PROJECT_NAMES[i] ?? `${SHOWN_PROJECT_NAMES[0]} ${i + 1}`;
+}
+
+/**
  * A recording as its HTTP, curl and Python tabs show it: each stable id becomes shownId's UUID,
- * and the server's own URLs start with the base URL the tabs name (`https://api.medplum.com/`).
+ * the server's own URLs start with the base URL the tabs name (`https://api.medplum.com/`), and
+ * the server run's project names read as clinics' (SHOWN_PROJECT_NAMES).
  * Stable values keep a server run and a mock run comparable; on the page,
  * `00000000-…-000000000001` and example.com read as stand-ins, and readers copy from these tabs.
  */
@@ -315,7 +331,12 @@ export function withShownIds(rec: RegionRecording): RegionRecording {
     .replace(SERVER_URL, 'https://api.medplum.com/$1')
     .replace(SERVER_WS_URL, 'wss://api.medplum.com/ws/')
     .replace(SERVER_URL_ENCODED, 'https%3A%2F%2Fapi.medplum.com%2F$1');
-  return JSON.parse(text) as RegionRecording;
+  const projects = new Map<string, string>();
+  const shown = text.replace(VERIFY_PROJECT, (name) => {
+    if (!projects.has(name)) projects.set(name, shownProjectName(projects.size));
+    return projects.get(name)!;
+  });
+  return JSON.parse(shown) as RegionRecording;
 }
 
 /**

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import { readFrontMatter } from '../docs-frontmatter-check/check';
 import { unusableSourceReason } from '../docs-frontmatter-check/sources';
 
 export const ENTRIES_DIR = path.join('docs', 'troubleshooting', 'entries');
@@ -224,4 +225,15 @@ export function docFileOfRoute(docsDir: string, route: string): string | undefin
   const candidates =
     rel === '' ? ['index.mdx', 'index.md'] : [`${rel}.mdx`, `${rel}.md`, `${rel}/index.mdx`, `${rel}/index.md`];
   return candidates.map((c) => path.join(docsDir, c)).find((f) => fs.existsSync(f));
+}
+
+/**
+ * The title a catalogue entry's `see:` link shows for `route`: the page's front matter `title`,
+ * else the route itself; undefined when no page of `docsDir` has that route.
+ */
+export function seeTitleOf(docsDir: string, route: string): string | undefined {
+  const file = docFileOfRoute(docsDir, route);
+  if (!file) return undefined;
+  const title = readFrontMatter(file, fs.readFileSync(file, 'utf8'))?.title;
+  return typeof title === 'string' ? title : route;
 }

@@ -9,11 +9,9 @@
  *
  * An unknown group, a `see:` route with no page or bad YAML fails the build with file and line.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Root, RootContent, PhrasingContent, BlockContent, Heading } from 'mdast';
-import { readFrontMatter } from '../docs-frontmatter-check/check';
-import { docFileOfRoute, headingOf, loadCatalogue, routeOfDoc, type TroubleshootingEntry } from './catalogue';
+import { headingOf, loadCatalogue, routeOfDoc, seeTitleOf, type TroubleshootingEntry } from './catalogue';
 
 export interface Options {
   siteDir: string;
@@ -38,15 +36,11 @@ export const TAG = 'TroubleshootingEntries';
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const strong = (value: string): PhrasingContent => ({ type: 'strong', children: [text(value)] });
 
-/** The page title of a route, for link text (front matter `title`). */
+/** The page title of a route, for link text (seeTitleOf); a route with no page yet is asked again later. */
 function titleOf(docsDir: string, route: string, cache: Map<string, string>): string | undefined {
-  if (!cache.has(route)) {
-    const file = docFileOfRoute(docsDir, route);
-    if (!file) return undefined;
-    const title = readFrontMatter(file, fs.readFileSync(file, 'utf8'))?.title;
-    cache.set(route, typeof title === 'string' ? title : route);
-  }
-  return cache.get(route);
+  const title = cache.get(route) ?? seeTitleOf(docsDir, route);
+  if (title !== undefined) cache.set(route, title);
+  return title;
 }
 
 export default function remarkTroubleshooting(options: Options) {

@@ -449,6 +449,15 @@ function isIdentifier(word: string): boolean {
 export const LONG_QUESTION = 4;
 
 /**
+ * Whether a query names something rather than asks: one word, or a short one (fewer than
+ * LONG_QUESTION words) with a word written as an identifier. Such a query keeps Pagefind's order
+ * (rerank) and its loaded order (byModel).
+ */
+export function namesSomething(typed: string[]): boolean {
+  return typed.length < 2 || (typed.length < LONG_QUESTION && typed.some(isIdentifier));
+}
+
+/**
  * Reranks a multi-word query's first RERANK_DEPTH results: guides and troubleshooting entries
  * first, generated reference pages after them, each group in Pagefind's order. Such a query is a
  * question or a symptom in the reader's words, and reference pages, long and full of the same
@@ -466,7 +475,7 @@ export function rerank<T extends { id: string }>(
   reference: Set<string>,
   exempt: Set<string>,
 ): T[] {
-  if (typed.length < 2 || (typed.length < LONG_QUESTION && typed.some(isIdentifier))) return results;
+  if (namesSomething(typed)) return results;
   const head = results.slice(0, RERANK_DEPTH);
   const demoted = (r: T) => reference.has(r.id) && !exempt.has(r.id);
   return [...head.filter((r) => !demoted(r)), ...head.filter(demoted), ...results.slice(RERANK_DEPTH)];
@@ -920,14 +929,13 @@ async function hitsFor(
   // The first `max` hits are weighed by their reader questions and headings, as many as are shown.
   const questions = ordered.slice(0, max).map(askedOf);
   const asked = [...preferAskedQuestion(hits.slice(0, max), questions, query), ...hits.slice(max)];
-  // Then the model's order (byModel) of the first `max`, each read with its loaded data. `hits` is
-  // `ordered` mapped one to one (a new object per result), and the steps above only reorder those
-  // objects, so `hits.indexOf(h)` is the index of h's data in `ordered`.
+  // Then the model's order (byModel) of the first `max`, each read with its loaded data.
+  const dataOf = new Map(hits.map((hit, i) => [hit, ordered[i]]));
   const head = asked.slice(0, max);
   const modeled = [
     ...byModel(
       head,
-      head.map((h) => ordered[hits.indexOf(h)]),
+      head.map((hit) => dataOf.get(hit)!),
       query,
     ),
     ...asked.slice(max),
@@ -1142,7 +1150,7 @@ export const MODEL_WEIGHTS: Readonly<Record<(typeof MODEL_FEATURES)[number], num
  */
 export function byModel<T>(hits: T[], data: ModelInput[], query: string): T[] {
   const typed = typedWords(query);
-  if (hits.length < 2 || typed.length < 2 || (typed.length < LONG_QUESTION && typed.some(isIdentifier))) return hits;
+  if (hits.length < 2 || namesSomething(typed)) return hits;
   if (data.length !== hits.length) return hits;
   try {
     const weights = MODEL_FEATURES.map((name) => MODEL_WEIGHTS[name]);
