@@ -17,7 +17,6 @@ import { splitExcerptsOnce } from '../lib/pagefind-excerpt-split.mjs';
 import { emptyResultWords } from '../lib/pagefind-result-words.mjs';
 import { dropFilterCounts } from '../lib/pagefind-filter-counts.mjs';
 import { waitLessForInit } from '../lib/pagefind-init-wait.mjs';
-import { startInParallel } from '../lib/pagefind-parallel-start.mjs';
 import { readQuestions } from '../lib/search-questions.mjs';
 
 /**
@@ -116,7 +115,6 @@ splitExcerptsOnce(outDir);
 emptyResultWords(outDir);
 dropFilterCounts(outDir);
 waitLessForInit(outDir);
-startInParallel(outDir);
 writeMessagePatterns(outDir);
 
 // The browser loads this file first; an empty one would break every search.

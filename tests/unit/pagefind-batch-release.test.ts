@@ -1,8 +1,8 @@
 /**
  * The pagefind-batch-release, pagefind-extension-chunks, pagefind-native-gunzip,
- * pagefind-fragment-copy, pagefind-segmenter-cache, pagefind-excerpt-split, pagefind-result-words,
- * pagefind-init-wait and pagefind-parallel-start patches (lib/pagefind-*.mjs) apply to what the
- * installed Pagefind writes, and each fails naming itself when it does not.
+ * pagefind-fragment-copy, pagefind-segmenter-cache, pagefind-excerpt-split, pagefind-result-words and
+ * pagefind-init-wait patches (lib/pagefind-*.mjs) apply to what the installed Pagefind writes,
+ * and each fails naming itself when it does not.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -19,7 +19,6 @@ import { ORIGINAL, PATCHED, splitExcerptsOnce } from '../../lib/pagefind-excerpt
 import { emptyResultWords } from '../../lib/pagefind-result-words.mjs';
 import { PARSE, WITHOUT_COUNTS, dropFilterCounts } from '../../lib/pagefind-filter-counts.mjs';
 import { CHECK_MS, waitLessForInit } from '../../lib/pagefind-init-wait.mjs';
-import { pageHelper, startInParallel } from '../../lib/pagefind-parallel-start.mjs';
 
 /** Runs `check` on a folder holding what the installed Pagefind writes for a one-page site. */
 async function withPagefindOutput(check: (outDir: string) => void | Promise<void>): Promise<void> {
@@ -310,120 +309,3 @@ test('a replacement that matches twice is refused', () => {
   assert.throws(() => replaceOnce('ab ab', 'ab', 'x', 'f.js'), /f\.js: expected exactly one "ab"/);
   assert.equal(replaceOnce('a b', 'b', 'c', 'f.js'), 'a c');
 });
-
-/**
- * Runs `worker` (a worker script's text) with `self` and `fetch` of its own: each fetch is
- * recorded and answered from `outDir`. Returns a way to post messages and the answers posted.
- */
-function runWorker(worker: string, outDir: string) {
-  const listeners: ((event: { data: unknown }) => void)[] = [];
-  const answers: { id: string; result?: unknown; error?: string }[] = [];
-  const fetched: string[] = [];
-  const self = {
-    addEventListener: (_type: string, listener: (event: { data: unknown }) => void) => listeners.push(listener),
-    postMessage: (message: { id: string }) => answers.push(message),
-  };
-  const fetchFile = async (url: string) => {
-    fetched.push(url);
-    const file = path.join(outDir, url.replace(/^\/pagefind\//, '').replace(/\?.*$/, ''));
-    return fs.existsSync(file) ? new Response(fs.readFileSync(file)) : new Response('', { status: 404 });
-  };
-  new Function('self', 'fetch', worker)(self, fetchFile);
-  const post = (data: unknown) => listeners.forEach((listener) => listener({ data }));
-  const answer = async (id: string) => {
-    for (let i = 0; i < 500; i++) {
-      const found = answers.find((a) => a.id === id);
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`no answer to ${id}`);
-  };
-  return { post, answer, answers, fetched };
-}
-
-/** The page's side of the hand-off (pageHelper) with a worker of `post` and a `fetch` from `outDir`. */
-function startPage(outDir: string, post: (data: unknown, transfer?: unknown[]) => void, failing = '') {
-  const entry = JSON.parse(fs.readFileSync(path.join(outDir, 'pagefind-entry.json'), 'utf8'));
-  const fetchFile = async (url: string) =>
-    url.includes(failing || '\0')
-      ? new Response('', { status: 500 })
-      : new Response(fs.readFileSync(path.join(outDir, url.replace(/^\/pagefind\//, ''))));
-  const handOffStart = new Function('fetch', 'sharedWorker', `${pageHelper(entry)}; return handOffStart;`)(fetchFile, {
-    postMessage: post,
-  }) as (basePath: string, language: string) => void;
-  return handOffStart;
-}
-
-test("the installed Pagefind's page hands the worker the entry, metadata and wasm, and the worker searches with them", () =>
-  withPagefindOutput(async (outDir) => {
-    // After the other patches, as the build applies them.
-    batchReleases(outDir);
-    loadExtensionChunks(outDir);
-    inflateNatively(outDir);
-    copyFragments(outDir);
-    cacheSegmenters(outDir);
-    splitExcerptsOnce(outDir);
-    emptyResultWords(outDir);
-    dropFilterCounts(outDir);
-    waitLessForInit(outDir);
-    const before = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
-    startInParallel(outDir);
-    const page = fs.readFileSync(path.join(outDir, 'pagefind.js'), 'utf8');
-    const worker = fs.readFileSync(path.join(outDir, 'pagefind-worker.js'), 'utf8');
-    assert.match(page, /handOffStart\(this\.basePath,this\.initOptions\.language\|\|"unknown"\);/);
-    assert.match(page, /var handedEntry=\{"version":/);
-    assert.doesNotThrow(() => new Function(worker));
-    assert.throws(() => startInParallel(outDir), /pagefind-parallel-start/);
-
-    const options = { basePath: '/pagefind/', baseUrl: '/', language: 'en', primary: true };
-    const search = async (script: string, handOff: 'all' | 'none' | string) => {
-      const w = runWorker(script, outDir);
-      if (handOff !== 'none') {
-        const queued: unknown[] = [];
-        const transfers: unknown[][] = [];
-        startPage(
-          outDir,
-          (data, transfer) => (queued.push(data), transfers.push(transfer ?? [])),
-          handOff,
-        )('/pagefind/', 'en');
-        // The page's fetches answer after the worker's `init`, as when the worker starts first.
-        w.post(queued.shift());
-        w.post({ id: 'i', instanceId: 'a', method: 'init', args: [options] });
-        await new Promise((r) => setTimeout(r, 20));
-        for (const data of queued) w.post(data);
-        // Each file's bytes are transferred with its message, none copied.
-        assert.deepEqual(
-          transfers.slice(1).map((t) => t.length),
-          queued.map((d) => ((d as { bytes: unknown }).bytes ? 1 : 0)),
-        );
-      } else {
-        w.post({ id: 'i', instanceId: 'a', method: 'init', args: [options] });
-      }
-      assert.deepEqual(await w.answer('i'), { id: 'i', result: true });
-      w.post({ id: 's', instanceId: 'a', method: 'search', args: ['bot', {}] });
-      const { result } = (await w.answer('s')) as { result: { results: { id: string }[] } };
-      // No answer is posted for the hand-off's own messages.
-      assert.deepEqual(w.answers.map((a) => a.id).sort(), ['i', 's']);
-      return { ids: result.results.map((r) => r.id), fetched: w.fetched };
-    };
-    const alone = await search(before, 'none');
-    assert.ok(alone.ids.length > 0);
-    assert.ok(alone.fetched.some((u) => u.startsWith('/pagefind/pagefind-entry.json?ts=')));
-    const handed = await search(worker, 'all');
-    assert.deepEqual(handed.ids, alone.ids);
-    // The worker fetched none of the three itself, only the index's chunks.
-    assert.deepEqual(
-      handed.fetched.filter((u) => !/\/(index|filter|fragment)\//.test(u)),
-      [],
-    );
-    // A file the page could not fetch is fetched by the worker, as before.
-    const failed = await search(worker, '.pf_meta');
-    assert.deepEqual(failed.ids, alone.ids);
-    assert.deepEqual(
-      failed.fetched.filter((u) => !/\/(index|filter|fragment)\//.test(u)).map((u) => u.replace(/_[0-9a-f]+\./, '_.')),
-      ['/pagefind/pagefind.en_.pf_meta'],
-    );
-    // Without the page's hand-off (a page script of another build), the patched worker starts as Pagefind does.
-    const unhanded = await search(worker, 'none');
-    assert.deepEqual(unhanded.ids, alone.ids);
-  }));
