@@ -8,8 +8,7 @@
  *
  * usage: node scripts/node-options.mjs npx tsx scripts/search-fit/trace.ts <build dir> <trace.json>
  *   then: npx tsx scripts/search-fit/features.ts <trace.json> <features.json>
- *   then: python3 scripts/search-fit/fit.py <features.json>   (numpy; LOSO and the final weights)
- * Hold the CPU lock for the browser run (`flock /tmp/cpu.lock …`) on a shared machine.
+ *   then: python3 scripts/search-fit/fit.py <features.json>   (numpy, scipy; LOSO and the final weights)
  */
 import fs from 'node:fs';
 import path from 'node:path';
