@@ -17,6 +17,7 @@ import {
   searchPages,
   searchWithCatalogue,
   preferExactTitle,
+  exactTitleKey,
   preferAskedQuestion,
   askedOf,
   questionMatch,
@@ -247,6 +248,27 @@ test('a result titled exactly as the query moves to the front', () => {
     ['Patient', 'Patient merge', 'Everything'],
   );
   assert.equal(preferExactTitle(hits, 'nothing'), hits);
+});
+
+test("exactTitleKey: a title named as the query first, then a catalogue heading, then another page's", () => {
+  const entry = {
+    title: 'Validation errors',
+    anchorTitle: 'Invalid reference',
+    route: '/docs/troubleshooting/validation-errors',
+  };
+  const reference = {
+    title: 'Reference',
+    anchorTitle: 'Invalid reference',
+    route: '/docs/api/fhir/datatypes/reference',
+  };
+  assert.equal(exactTitleKey({ title: 'Invalid reference' }, 'invalid reference'), 0);
+  assert.ok(exactTitleKey(entry, 'invalid reference')! < exactTitleKey(reference, 'invalid reference')!);
+  assert.equal(exactTitleKey({ title: 'Patient merge' }, 'invalid reference'), undefined);
+  assert.deepEqual(preferExactTitle([reference, { title: 'Other' }, entry], 'invalid reference'), [
+    entry,
+    reference,
+    { title: 'Other' },
+  ]);
 });
 
 test('a page listing the reader question moves first; a short or loose match moves nothing', () => {

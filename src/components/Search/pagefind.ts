@@ -775,6 +775,24 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
   hits: T[],
   query: string,
 ): T[] {
+  const keys = hits.map((h) => exactTitleKey(h, query));
+  const first = hits
+    .map((hit, i) => ({ hit, i, key: keys[i] }))
+    .filter((x): x is { hit: T; i: number; key: number } => x.key !== undefined)
+    .sort((a, b) => a.key - b.key || a.i - b.i)
+    .map((x) => x.hit);
+  return first.length === 0 ? hits : [...first, ...hits.filter((h) => !first.includes(h))];
+}
+
+/**
+ * Where preferExactTitle puts a result: undefined when it stays in its place; otherwise the lower
+ * the key, the nearer the front (ties in their order). 0: its title is the query; then, a heading
+ * that names the query (1 to 6).
+ */
+export function exactTitleKey(
+  h: { title: string; anchorTitle?: string; route?: string },
+  query: string,
+): number | undefined {
   // `$everything`, `everything` and `Patient/$everything` all name the operation page;
   // `searchResources()` names the method.
   const bare = (text: string) =>
@@ -785,27 +803,18 @@ export function preferExactTitle<T extends { title: string; anchorTitle?: string
       .replace(/^\$/, '')
       .replace(/\(\)$/, '');
   const q = bare(query);
-  const byTitle = hits.filter((h) => bare(h.title) === q);
-  const byHeading = hits.filter(
-    (h) =>
-      !byTitle.includes(h) &&
-      h.anchorTitle !== undefined &&
-      namesQuery(bare(h.anchorTitle), q, true, h.route !== undefined && isCatalogue(h.route)),
-  );
+  if (bare(h.title) === q) return 0;
+  const catalogue = h.route !== undefined && isCatalogue(h.route);
+  if (h.anchorTitle === undefined || !namesQuery(bare(h.anchorTitle), q, true, catalogue)) return undefined;
   // An error text named by a heading is answered best by its troubleshooting entry, which says
   // why it happens and what to do; a reference page with the same heading only defines it.
-  const troubleshooting = (h: T) => (h.route !== undefined && isCatalogue(h.route) ? 0 : 1);
   // A heading that is the query itself before one that goes on with a case in parentheses: the
   // entry `Invalid reference` answers that text before `Invalid reference (Not found)`.
   // Then one the whole query is an instance of before one found inside a longer paste: `Invalid
   // reference: got "Patient", …` opens at its own entry, not at `Invalid reference`.
-  const exact = (h: T) => {
-    const heading = bare(h.anchorTitle ?? '');
-    return heading === q ? 0 : namesQuery(heading, q) ? 1 : 2;
-  };
-  byHeading.sort((a, b) => troubleshooting(a) - troubleshooting(b) || exact(a) - exact(b));
-  const first = [...byTitle, ...byHeading];
-  return first.length === 0 ? hits : [...first, ...hits.filter((h) => !first.includes(h))];
+  const heading = bare(h.anchorTitle);
+  const exact = heading === q ? 0 : namesQuery(heading, q) ? 1 : 2;
+  return 1 + (catalogue ? 0 : 3) + exact;
 }
 
 /**
@@ -897,6 +906,27 @@ async function hitsFor(
   max: number,
   superseded: () => boolean,
 ): Promise<Hit[] | null> {
+  const loaded = await loadedHits(api, term, baseUrl, max, superseded);
+  if (!loaded) return null;
+  const { query, hits, data } = loaded;
+  // Then the model's order (byModel) of the first `max`, each read with its loaded data.
+  const head = hits.slice(0, max);
+  const modeled = [...byModel(head, data.slice(0, max), query), ...hits.slice(max)];
+  return preferExactTitle(modeled, query).slice(0, max);
+}
+
+/**
+ * The hits of findHits before its last two steps (byModel, preferExactTitle), each with its loaded
+ * data at the same index; null when superseded. Also read by the model's fit
+ * (scripts/search-fit/trace.ts), so it is fitted on what the panel reorders.
+ */
+export async function loadedHits(
+  api: PagefindApi,
+  term: string,
+  baseUrl: string,
+  max: number,
+  superseded: () => boolean = () => false,
+): Promise<{ query: string; hits: Hit[]; data: PagefindResultData[] } | null> {
   const query = withoutSiteWords(term);
   const found = await searchWithCatalogue(api, query);
   if (superseded()) return null;
@@ -929,18 +959,8 @@ async function hitsFor(
   // The first `max` hits are weighed by their reader questions and headings, as many as are shown.
   const questions = ordered.slice(0, max).map(askedOf);
   const asked = [...preferAskedQuestion(hits.slice(0, max), questions, query), ...hits.slice(max)];
-  // Then the model's order (byModel) of the first `max`, each read with its loaded data.
   const dataOf = new Map(hits.map((hit, i) => [hit, ordered[i]]));
-  const head = asked.slice(0, max);
-  const modeled = [
-    ...byModel(
-      head,
-      head.map((hit) => dataOf.get(hit)!),
-      query,
-    ),
-    ...asked.slice(max),
-  ];
-  return preferExactTitle(modeled, query).slice(0, max);
+  return { query, hits: asked, data: asked.map((hit) => dataOf.get(hit)!) };
 }
 
 /**
@@ -959,7 +979,7 @@ export function askedOf(d: Pick<PagefindResultData, 'meta' | 'sub_results'>): st
  * Two words name the same thing: equal, or one begins the other and the shorter has four letters
  * or more ("deploy" and "deploying", "token" and "tokens"; not "in" and "invite").
  */
-function sameWord(a: string, b: string): boolean {
+export function sameWord(a: string, b: string): boolean {
   if (a === b) return true;
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   return short.length >= 4 && long.startsWith(short);
@@ -1126,7 +1146,11 @@ export function modelFeatures(query: string, data: ModelInput[]): number[][] {
  * text says otherwise: the second result needs 1.41 more from the rest to pass the first, the
  * third 0.82 more to pass the second, a lower one less. The reader questions it read were those
  * before the round's cleanup of `questions:` entries that copied measured queries (`b7fa31bc`),
- * so the `questions` weight may overstate how much a question match predicts the answer.
+ * so the `questions` weight may overstate how much a question match predicts the answer. Refitted
+ * in the thirty-sixth round (2026-12-07) with scripts/search-fit on the cleaned questions, holdout37
+ * spent: questions 1.37 and every weight smaller, leave-one-set-out on holdout20 to holdout37 no
+ * better than these (71.4% against 71.8%, these in sample on all but holdout37), nor, by enough to
+ * keep, with the matched heading and the excerpt added; so these stay (CONTRIBUTING.md).
  */
 export const MODEL_WEIGHTS: Readonly<Record<(typeof MODEL_FEATURES)[number], number>> = {
   place: -2.03,
