@@ -396,11 +396,13 @@ export const DIABETES_E11_9: Coding = {
 /** One line of the visit's fee ticket. */
 export interface ServiceLine {
   service: Coding;
+  /** The ICD-10-CM code of the diagnosis this service treats (the line's diagnosis pointer). */
+  treats: Coding;
   price: number;
   units?: number;
 }
 
-/** Records each billable service of the encounter as a ChargeItem linked to it. */
+/** Records each billable service of the encounter as a ChargeItem linked to it, with the diagnosis it treats as `reason`. */
 export async function recordCharges(
   medplum: MedplumClient,
   encounter: Encounter,
@@ -413,6 +415,7 @@ export async function recordCharges(
         resourceType: 'ChargeItem',
         status: 'billable',
         code: { coding: [line.service] },
+        reason: [{ coding: [line.treats] }],
         subject: encounter.subject as ChargeItem['subject'],
         context: createReference(encounter),
         occurrenceDateTime: encounter.period?.start ?? new Date().toISOString(),
@@ -448,8 +451,8 @@ export async function setBillingDiagnoses(
 // #region superbill-claim
 /**
  * Builds the superbill's content as a Claim: the ranked diagnoses (ICD-10-CM) and one item per
- * charge (CPT), every item pointing at the diagnoses it treats. Saved as a draft because the
- * patient, not the practice, sends it to the insurer.
+ * charge (CPT), each item pointing only at the diagnosis its charge gives as `reason`. Saved as a
+ * draft because the patient, not the practice, sends it to the insurer.
  */
 export async function buildSuperbillClaim(
   medplum: MedplumClient,
@@ -486,18 +489,27 @@ export async function buildSuperbillClaim(
       ],
     };
   });
-  const item = charges.map((charge, i) => ({
-    sequence: i + 1,
-    diagnosisSequence: diagnosis.map((d) => d.sequence),
-    productOrService: { coding: charge.code.coding?.filter((c) => c.system === CPT) },
-    servicedDate: charge.occurrenceDateTime?.slice(0, 10),
-    locationCodeableConcept: {
-      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/ex-serviceplace', code: '11', display: 'Office' }],
-    },
-    encounter: [createReference(encounter)],
-    quantity: charge.quantity,
-    net: charge.priceOverride,
-  }));
+  const item = charges.map((charge, i) => {
+    const treats = charge.reason?.flatMap((r) => r.coding ?? []).filter((c) => c.system === ICD10CM) ?? [];
+    const pointers = diagnosis
+      .filter((d) => treats.some((c) => c.code === d.diagnosisCodeableConcept.coding[0].code))
+      .map((d) => d.sequence);
+    if (pointers.length === 0) {
+      throw new Error(`ChargeItem/${charge.id} treats none of the claim's diagnoses`);
+    }
+    return {
+      sequence: i + 1,
+      diagnosisSequence: pointers,
+      productOrService: { coding: charge.code.coding?.filter((c) => c.system === CPT) },
+      servicedDate: charge.occurrenceDateTime?.slice(0, 10),
+      locationCodeableConcept: {
+        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/ex-serviceplace', code: '11', display: 'Office' }],
+      },
+      encounter: [createReference(encounter)],
+      quantity: charge.quantity,
+      net: charge.priceOverride,
+    };
+  });
   return medplum.createResource<Claim>({
     resourceType: 'Claim',
     status: 'draft',

@@ -23,15 +23,15 @@ export const prescriptionRequest: Questionnaire = {
         {
           valueCoding: {
             system: 'http://www.nlm.nih.gov/research/umls/rxnorm',
-            code: '314076',
-            display: 'lisinopril 10 MG Oral Tablet',
+            code: '308136',
+            display: 'amLODIPine 2.5 MG Oral Tablet',
           },
         },
         {
           valueCoding: {
             system: 'http://www.nlm.nih.gov/research/umls/rxnorm',
-            code: '197361',
-            display: 'amlodipine 5 MG Oral Tablet',
+            code: '861007',
+            display: 'metFORMIN hydrochloride 500 MG Oral Tablet',
           },
         },
       ],

@@ -63,6 +63,10 @@ export async function orderFromCatalog(
   if (!activity?.code) {
     throw new Error(`No active catalog entry for ${codeToken(loinc)}`);
   }
+  if (!activity.url) {
+    // instantiatesCanonical takes a canonical URL; a relative reference does not belong there.
+    throw new Error(`ActivityDefinition/${activity.id} has no canonical url`);
+  }
   return medplum.createResource<ServiceRequest>({
     resourceType: 'ServiceRequest',
     status: 'active',
@@ -70,7 +74,7 @@ export async function orderFromCatalog(
     code: activity.code,
     subject: { reference: `Patient/${patientId}` },
     // Records which catalog entry the order came from, by its canonical URL.
-    instantiatesCanonical: [activity.url ?? `ActivityDefinition/${activity.id}`],
+    instantiatesCanonical: [activity.url],
   });
 }
 // #endregion find-and-order

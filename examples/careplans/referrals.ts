@@ -403,6 +403,19 @@ export async function requestMoreInformation(
 
 // #region schedule
 /**
+ * The referral's reasons an Appointment can carry: R4 `Appointment.reasonReference` takes a
+ * Condition, Procedure, Observation or ImmunizationRecommendation, while a ServiceRequest's reason
+ * may also be a DiagnosticReport or DocumentReference, which are left out.
+ */
+export function appointmentReasons(serviceRequest: ServiceRequest): Appointment['reasonReference'] {
+  const allowed = ['Condition', 'Procedure', 'Observation', 'ImmunizationRecommendation'];
+  const reasons = (serviceRequest.reasonReference ?? []).filter((r) =>
+    allowed.includes(r.reference?.split('/')[0] ?? ''),
+  ) as Appointment['reasonReference'];
+  return reasons?.length ? reasons : undefined;
+}
+
+/**
  * Books the first visit for an accepted referral. The Appointment names the ServiceRequest in
  * `basedOn`, which is how both sides find the visit from the referral.
  */
@@ -419,7 +432,7 @@ export async function scheduleFirstVisit(
     resourceType: 'Appointment',
     status: 'booked',
     basedOn: [createReference(serviceRequest)],
-    reasonReference: serviceRequest.reasonReference as Appointment['reasonReference'],
+    reasonReference: appointmentReasons(serviceRequest),
     start,
     end,
     description: 'New patient cardiology consultation',

@@ -64,13 +64,24 @@ export async function claimTask(
   });
 }
 
-/** Marks a task done, keeping who did it and when. */
-export async function completeTask(medplum: MedplumClient, task: Task & { id: string }, note?: string): Promise<Task> {
+/** Marks a task done, keeping who did it and when: the note names its author and time. */
+export async function completeTask(
+  medplum: MedplumClient,
+  task: Task & { id: string },
+  author: Practitioner & { id: string },
+  note?: string,
+): Promise<Task> {
+  const now = new Date().toISOString();
   return medplum.updateResource<Task>({
     ...task,
     status: 'completed',
-    lastModified: new Date().toISOString(),
-    note: note ? [...(task.note ?? []), { text: note }] : task.note,
+    lastModified: now,
+    note: note
+      ? [
+          ...(task.note ?? []),
+          { authorReference: createReference(author) as Reference<Practitioner>, time: now, text: note },
+        ]
+      : task.note,
   });
 }
 // #endregion claim

@@ -247,8 +247,17 @@ export async function fileCoverage(
   if (!payer || !memberId || !relationship) {
     return undefined;
   }
+  // Same payer and member id again (a resubmitted form): update that Coverage instead of duplicating,
+  // and keep its subscriber rather than creating the policy holder a second time.
+  const found = await medplum.searchOne('Coverage', {
+    beneficiary: getReferenceString(patient),
+    payor: payer.reference as string,
+  });
+  const existing = found?.subscriberId === memberId ? found : undefined;
   let subscriber: Reference<Patient | RelatedPerson> = createReference(patient);
-  if (relationship.code !== 'self') {
+  if (relationship.code !== 'self' && existing?.subscriber?.reference?.startsWith('RelatedPerson/')) {
+    subscriber = existing.subscriber;
+  } else if (relationship.code !== 'self') {
     const person = await medplum.createResource<RelatedPerson>({
       resourceType: 'RelatedPerson',
       patient: createReference(patient),
@@ -285,12 +294,7 @@ export async function fileCoverage(
         ]
       : undefined,
   };
-  // Same payer and member id again (a resubmitted form): update instead of duplicating.
-  const existing = await medplum.searchOne('Coverage', {
-    beneficiary: getReferenceString(patient),
-    payor: payer.reference as string,
-  });
-  if (existing && existing.subscriberId === memberId) {
+  if (existing) {
     return medplum.updateResource<Coverage>({ ...coverage, id: existing.id });
   }
   return medplum.createResource(coverage);

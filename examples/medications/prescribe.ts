@@ -11,13 +11,9 @@ export const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
 
 /** Clinical drugs (RxNorm SCD concepts): ingredient, strength and dose form in one code. */
 export const DRUGS = {
-  amlodipine5: { system: RXNORM, code: '197361', display: 'amlodipine 5 MG Oral Tablet' },
-  lisinopril10: { system: RXNORM, code: '314076', display: 'lisinopril 10 MG Oral Tablet' },
-  metforminEr500: {
-    system: RXNORM,
-    code: '860975',
-    display: '24 HR metformin hydrochloride 500 MG Extended Release Oral Tablet',
-  },
+  amlodipine2_5: { system: RXNORM, code: '308136', display: 'amLODIPine 2.5 MG Oral Tablet' },
+  metformin500: { system: RXNORM, code: '861007', display: 'metFORMIN hydrochloride 500 MG Oral Tablet' },
+  tetracycline250: { system: RXNORM, code: '313252', display: 'tetracycline hydrochloride 250 MG Oral Tablet' },
 } satisfies Record<string, Coding>;
 
 /** SNOMED CT route of administration. */

@@ -97,6 +97,30 @@ export async function createCalendars(
 // #endregion room-calendar
 
 // #region block-time
+/**
+ * The time a FHIR dateTime covers, as [first, next) in milliseconds since 1970: `2026-12-31` covers
+ * that whole day, `2026-12` that month, `2027-02-28T23:59:59Z` that whole second. A value without a
+ * time of day carries no time zone; it is read in UTC here.
+ */
+export function coveredRange(value: string): [number, number] {
+  const date = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(value);
+  if (date) {
+    const [year, month, day] = [Number(date[1]), Number(date[2] ?? 1) - 1, Number(date[3] ?? 1)];
+    const next = date[3]
+      ? Date.UTC(year, month, day + 1)
+      : date[2]
+        ? Date.UTC(year, month + 1, 1)
+        : Date.UTC(year + 1, 0, 1);
+    return [Date.UTC(year, month, day), next];
+  }
+  const first = Date.parse(value);
+  if (Number.isNaN(first)) {
+    throw new Error(`not a dateTime: ${value}`);
+  }
+  const fraction = /\.(\d+)/.exec(value)?.[1] ?? '';
+  return [first, first + 10 ** (3 - Math.min(fraction.length, 3))];
+}
+
 /** Blocks a period on a calendar: a Slot with status busy-unavailable and a reason in `comment`. */
 export async function blockTime(
   medplum: MedplumClient,
@@ -105,11 +129,16 @@ export async function blockTime(
   end: string,
   reason: string,
 ): Promise<WithId<Slot>> {
-  if (new Date(end) <= new Date(start)) {
+  const [from, to] = [Date.parse(start), Date.parse(end)];
+  if (Number.isNaN(from) || Number.isNaN(to) || to <= from) {
     throw new Error('end must be after start');
   }
+  // Compare instants, not text: a horizon ending on the bare date 2026-12-31 still takes a block that evening.
   const horizon = schedule.planningHorizon;
-  if ((horizon?.start && start < horizon.start) || (horizon?.end && end > horizon.end)) {
+  if (
+    (horizon?.start && from < coveredRange(horizon.start)[0]) ||
+    (horizon?.end && to > coveredRange(horizon.end)[1])
+  ) {
     throw new Error('outside the planning horizon');
   }
   return medplum.createResource<Slot>({

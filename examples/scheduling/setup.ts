@@ -61,7 +61,7 @@ export async function createClinicCalendar(medplum: MedplumClient): Promise<Clin
   const service = await medplum.createResource(buildFollowUpService());
   const practitioner = await medplum.createResource<Practitioner>({
     resourceType: 'Practitioner',
-    name: [{ given: ['Alice'], family: 'Smith' }],
+    name: [{ given: ['Helena'], family: 'Varga' }],
     // Fallback time zone, used when neither the Schedule nor the service sets one.
     extension: [{ url: TimezoneExtensionURI, valueCode: 'America/New_York' }],
   });

@@ -71,7 +71,7 @@ async function setup() {
   const doctor = await medplum.createResource<Practitioner>({
     resourceType: 'Practitioner',
     name: [{ given: ['Ama'], family: 'Osei' }],
-    identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }],
+    identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1742603180' }],
   });
   return { medplum, patient, payer, payer2, doctor };
 }
@@ -203,8 +203,8 @@ describe('billing/superbill', () => {
       );
     }
     const charges = await recordCharges(medplum, encounter, [
-      { service: EM_99213, price: 130 },
-      { service: VENIPUNCTURE_36415, price: 12 },
+      { service: EM_99213, treats: HYPERTENSION_I10, price: 130 },
+      { service: VENIPUNCTURE_36415, treats: DIABETES_E11_9, price: 12 },
     ]);
     charges.forEach(valid);
     const stored = await medplum.searchResources('ChargeItem', { context: `Encounter/${encounter.id}` });
@@ -228,12 +228,17 @@ describe('billing/superbill', () => {
       claim.item?.map((i) => i.productOrService.coding?.[0]?.code),
       ['99213', '36415'],
     );
+    // Each item points at its own diagnosis: the visit at the hypertension, the blood draw at the diabetes.
+    assert.deepEqual(
+      claim.item?.map((i) => i.diagnosisSequence),
+      [[1], [2]],
+    );
     assert.equal(claim.total?.value, 142);
 
     const html = renderSuperbill(claim, patient, doctor, 25);
     assert.match(html, /99213/);
     assert.match(html, /E11\.9/);
-    assert.match(html, /NPI 1234567893/);
+    assert.match(html, /NPI 1742603180/);
     assert.match(html, /Balance: 117\.00 USD/);
 
     const { binary, document } = await saveSuperbill(medplum, html, claim, encounter);

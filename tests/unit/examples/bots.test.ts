@@ -137,14 +137,14 @@ describe('bots/bot-secrets', () => {
     const calls: { url: string; auth: string | null }[] = [];
     globalThis.fetch = (async (url: string | URL, init?: RequestInit) => {
       calls.push({ url: String(url), auth: new Headers(init?.headers).get('Authorization') });
-      return new Response(JSON.stringify({ npi: '1234567893', name: 'Dr. Lee' }), { status: 200 });
+      return new Response(JSON.stringify({ npi: '1742603180', name: 'Dr. Lee' }), { status: 200 });
     }) as typeof fetch;
     const result = await secretsBot(
       mockWithSearch(),
-      makeBotEvent({ npi: '1234567893' }, { secrets: secretsFrom({ DIRECTORY_API_KEY: 's3cret' }) }),
+      makeBotEvent({ npi: '1742603180' }, { secrets: secretsFrom({ DIRECTORY_API_KEY: 's3cret' }) }),
     );
-    assert.deepEqual(result, { npi: '1234567893', name: 'Dr. Lee' });
-    assert.deepEqual(calls, [{ url: 'https://directory.example.com/providers/1234567893', auth: 'Bearer s3cret' }]);
+    assert.deepEqual(result, { npi: '1742603180', name: 'Dr. Lee' });
+    assert.deepEqual(calls, [{ url: 'https://directory.example.com/providers/1742603180', auth: 'Bearer s3cret' }]);
   });
 
   test('a missing secret fails with a message naming it', () => {
@@ -356,7 +356,7 @@ describe('bots/questionnaire-response', () => {
 });
 
 describe('bots/prescription-form', () => {
-  const lisinopril = prescriptionRequest.item?.[0]?.answerOption?.[0]?.valueCoding;
+  const amlodipine = prescriptionRequest.item?.[0]?.answerOption?.[0]?.valueCoding;
 
   async function completedResponse(medplum: MedplumClient, patient: Patient): Promise<QuestionnaireResponse> {
     return medplum.createResource<QuestionnaireResponse>({
@@ -366,7 +366,7 @@ describe('bots/prescription-form', () => {
       subject: createReference(patient),
       authored: '2026-11-20T10:00:00Z',
       item: [
-        { linkId: 'medication', answer: [{ valueCoding: lisinopril }] },
+        { linkId: 'medication', answer: [{ valueCoding: amlodipine }] },
         { linkId: 'directions', answer: [{ valueString: 'Take one tablet by mouth once daily' }] },
         { linkId: 'quantity', answer: [{ valueInteger: 30 }] },
         { linkId: 'refills', answer: [{ valueInteger: 2 }] },
@@ -389,7 +389,7 @@ describe('bots/prescription-form', () => {
     assert.equal(stored.subject.reference, `Patient/${patient.id}`);
     assert.deepEqual(
       stored.medicationCodeableConcept?.coding?.map((c) => [c.system, c.code]),
-      [['http://www.nlm.nih.gov/research/umls/rxnorm', '314076']],
+      [['http://www.nlm.nih.gov/research/umls/rxnorm', '308136']],
     );
     assert.equal(stored.dosageInstruction?.[0]?.text, 'Take one tablet by mouth once daily');
     assert.equal(stored.dispenseRequest?.quantity?.value, 30);

@@ -7,11 +7,20 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BotEvent, WithId } from '@medplum/core';
 import { createReference, evalFhirPath, parseSearchRequest, toTypedValue, validateResource } from '@medplum/core';
-import type { Condition, Organization, Patient, Practitioner, Resource, Task } from '@medplum/fhirtypes';
+import type {
+  Condition,
+  Organization,
+  Patient,
+  Practitioner,
+  Resource,
+  ServiceRequest,
+  Task,
+} from '@medplum/fhirtypes';
 import type { MockClient } from '@medplum/mock';
 import {
   acceptReferral,
   acknowledgeReferral,
+  appointmentReasons,
   attachReferralLetter,
   buildReferral,
   completeReferralTask,
@@ -175,6 +184,10 @@ describe('careplans/referrals', () => {
     valid(appointment);
     assert.equal(appointment.basedOn?.[0]?.reference, `ServiceRequest/${serviceRequest.id}`);
     assert.equal(appointment.end, '2026-12-03T15:40:00.000Z');
+    assert.deepEqual(
+      appointment.reasonReference?.map((r) => r.reference),
+      [`Condition/${input.reason.id}`],
+    );
     assert.equal(scheduled.status, 'in-progress');
 
     // The consult note comes back and is found from the referral.
@@ -222,6 +235,32 @@ describe('careplans/referrals', () => {
       ],
     });
     await assert.rejects(createReferral(medplum, input), /Referral not saved: \["201 Created","400 Bad Request"\]/);
+  });
+
+  test('the Appointment keeps only the reasons R4 allows there', () => {
+    const serviceRequest: ServiceRequest = {
+      resourceType: 'ServiceRequest',
+      status: 'active',
+      intent: 'order',
+      subject: { reference: 'Patient/7c0e5f0a-52a3-4c1e-9a64-2f4d6b8e1c37' },
+      reasonReference: [
+        { reference: 'Condition/1f6f3b2e-8d0a-4d55-9c1e-5b7a2e9d4c10' },
+        { reference: 'DiagnosticReport/a4e2c9d1-3b7f-4e08-8a61-0d5c2f9e7b34' },
+        { reference: 'DocumentReference/6b9d0e3f-2c14-4a7e-b5d8-91f0c3a2e6d5' },
+        { reference: 'Observation/d2a81c4e-6f3b-4b90-a7e5-3c8f1d0b9a26' },
+      ],
+    };
+    assert.deepEqual(
+      appointmentReasons(serviceRequest)?.map((r) => r.reference),
+      ['Condition/1f6f3b2e-8d0a-4d55-9c1e-5b7a2e9d4c10', 'Observation/d2a81c4e-6f3b-4b90-a7e5-3c8f1d0b9a26'],
+    );
+    assert.equal(
+      appointmentReasons({
+        ...serviceRequest,
+        reasonReference: [{ reference: 'DiagnosticReport/a4e2c9d1-3b7f-4e08-8a61-0d5c2f9e7b34' }],
+      }),
+      undefined,
+    );
   });
 
   test('rejecting records the reason and leaves the order to the sender', async () => {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createReference, evalFhirPathTyped, getExtension, toTypedValue, validateResource } from '@medplum/core';
 import type {
+  ActivityDefinition,
   CarePlan,
   Parameters,
   Patient,
@@ -202,9 +203,13 @@ describe('careplans/tasks', () => {
     assert.equal(claimed.owner?.reference, `Practitioner/${practitioner.id}`);
     await assert.rejects(claimTask(medplum, claimed, practitioner), /already owned/);
 
-    const done = await completeTask(medplum, claimed, 'Spoke with patient');
+    const done = await completeTask(medplum, claimed, practitioner, 'Spoke with patient');
     valid(done);
     assert.equal(done.status, 'completed');
+    const note = done.note?.at(-1);
+    assert.equal(note?.text, 'Spoke with patient');
+    assert.equal(note?.authorReference?.reference, `Practitioner/${practitioner.id}`);
+    assert.equal(note?.time, done.lastModified);
     const stillOpen = await openQueue(medplum, pid);
     assert.deepEqual(
       stillOpen.map((t) => t.id),
@@ -221,11 +226,25 @@ describe('careplans/diagnostic-catalog', () => {
     assert.equal(activity.observationResultRequirement?.[0]?.reference, `ObservationDefinition/${observation.id}`);
     assert.equal(activity.specimenRequirement?.[0]?.reference, `SpecimenDefinition/${specimen.id}`);
 
-    const order = await orderFromCatalog(medplum, 'patient-1');
+    const order = await orderFromCatalog(medplum, '3f9a6c2e-7b41-4d8e-a5c0-1e2d7f8b9c64');
     valid(order);
     assert.equal(order.code?.coding?.[0]?.code, '4548-4');
     assert.deepEqual(order.instantiatesCanonical, ['https://example.org/fhir/ActivityDefinition/hba1c-test']);
-    await assert.rejects(orderFromCatalog(medplum, 'patient-1', GLUCOSE_BLOOD), /No active catalog entry/);
+    await assert.rejects(
+      orderFromCatalog(medplum, '3f9a6c2e-7b41-4d8e-a5c0-1e2d7f8b9c64', GLUCOSE_BLOOD),
+      /No active catalog entry/,
+    );
+    // An entry without a canonical url cannot be named in instantiatesCanonical: no order is written.
+    await medplum.createResource<ActivityDefinition>({
+      resourceType: 'ActivityDefinition',
+      status: 'active',
+      kind: 'ServiceRequest',
+      code: { coding: [GLUCOSE_BLOOD] },
+    });
+    await assert.rejects(
+      orderFromCatalog(medplum, '3f9a6c2e-7b41-4d8e-a5c0-1e2d7f8b9c64', GLUCOSE_BLOOD),
+      /has no canonical url/,
+    );
     assert.equal(codeToken(HBA1C), 'http://loinc.org|4548-4');
   });
 });

@@ -138,14 +138,14 @@ describe('compliance/cms-interoperability', () => {
     );
     const refs = patients.map((p) => createReference(p));
 
-    const first = await syncAttributionList(medplum, createReference(clinic), '1234567893', refs, new Set());
+    const first = await syncAttributionList(medplum, createReference(clinic), '1742603180', refs, new Set());
     validateResource(first);
     assert.equal(first.identifier?.[0].system, ATTRIBUTION_SYSTEM);
     assert.equal(first.managingEntity?.reference, `Organization/${clinic.id}`);
     assert.equal(first.member?.length, 3);
 
     const optedOut = new Set([refs[1].reference as string]);
-    const second = await syncAttributionList(medplum, createReference(clinic), '1234567893', refs, optedOut);
+    const second = await syncAttributionList(medplum, createReference(clinic), '1742603180', refs, optedOut);
     assert.equal(second.id, first.id);
     assert.equal(second.quantity, 2);
     assert.deepEqual(
@@ -154,7 +154,7 @@ describe('compliance/cms-interoperability', () => {
     );
 
     const everyoneOut = new Set(refs.map((r) => r.reference as string));
-    const empty = await syncAttributionList(medplum, createReference(clinic), '1234567893', refs, everyoneOut);
+    const empty = await syncAttributionList(medplum, createReference(clinic), '1742603180', refs, everyoneOut);
     assert.equal(empty.id, first.id);
     assert.equal(empty.member, undefined);
     assert.equal(empty.quantity, 0);

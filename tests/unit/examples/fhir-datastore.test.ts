@@ -556,7 +556,7 @@ describe('fhir-datastore/provider-directory', () => {
       specialty: cardiology,
       phone: '555-0101',
     };
-    await addListing(medplum, { ...clinic, practitionerNpi: '1234567893', given: 'Ana', family: 'Ruiz' });
+    await addListing(medplum, { ...clinic, practitionerNpi: '1742603180', given: 'Ana', family: 'Ruiz' });
     await addListing(medplum, { ...clinic, practitionerNpi: '1245319599', given: 'Ben', family: 'Cho' });
 
     const orgs = await medplum.searchResources('Organization', { identifier: `${NPI_SYSTEM}|1999999984` });

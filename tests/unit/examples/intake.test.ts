@@ -204,6 +204,10 @@ describe('intake/intake-form', () => {
     assert.equal(second.patient.id, first.patient.id);
     const coverages = await medplum.searchResources('Coverage', { beneficiary: `Patient/${first.patient.id}` });
     assert.equal(coverages.length, 2);
+    // The dependent's policy holder is looked up through the stored Coverage, not created again.
+    assert.equal(second.coverages[0].subscriber?.reference, first.coverages[0].subscriber?.reference);
+    const holders = await medplum.searchResources('RelatedPerson', { patient: `Patient/${first.patient.id}` });
+    assert.equal(holders.length, 1);
     const allergies = await medplum.searchResources('AllergyIntolerance', { patient: `Patient/${first.patient.id}` });
     assert.equal(allergies.length, 1);
   });

@@ -39,8 +39,8 @@ const ROUTE = {
   receivingFacility: 'ACMELAB',
 };
 
-/** The lab's result for order ORD-1001, accession ACC-55012: an HbA1c and a glucose, both high. */
-function oru(status: 'F' | 'C' = 'F', a1c = '9.4', placer = 'ORD-1001', filler = 'ACC-55012'): string {
+/** The lab's result for order MP4729163, accession B26-0412873: an HbA1c and a glucose, both high. */
+function oru(status: 'F' | 'C' = 'F', a1c = '9.4', placer = 'MP4729163', filler = 'B26-0412873'): string {
   return [
     'MSH|^~\\&|LIS|ACMELAB|MEDPLUM|CLINIC|20261124143000+0000||ORU^R01^ORU_R01|LAB000981|P|2.5.1',
     'PID|1||MRN-20417^^^CLINIC^MR||Okafor^Amara||19840317|F',
@@ -67,7 +67,7 @@ async function storedOrder(medplum: MedplumClient): Promise<ServiceRequest & { i
   });
   const doctor = await medplum.createResource<Practitioner>({
     resourceType: 'Practitioner',
-    identifier: [{ system: NPI_SYSTEM, value: '1234567893' }],
+    identifier: [{ system: NPI_SYSTEM, value: '1742603180' }],
     name: [{ family: 'Lopez', given: ['Ana'] }],
   });
   const coverage = await medplum.createResource<Coverage>({
@@ -106,10 +106,10 @@ async function storedOrder(medplum: MedplumClient): Promise<ServiceRequest & { i
       {
         type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'PLAC' }] },
         system: PLACER_SYSTEM,
-        value: 'ORD-1001',
+        value: 'MP4729163',
       },
     ],
-    requisition: { system: PLACER_SYSTEM, value: 'REQ-7731' },
+    requisition: { system: PLACER_SYSTEM, value: 'RQ8830517' },
     code: {
       coding: [{ system: 'http://loinc.org', code: '4548-4', display: 'Hemoglobin A1c/Hemoglobin.total in Blood' }],
     },
@@ -143,15 +143,15 @@ describe('integration/hl7-orders-results', () => {
     assert.equal(order.coverage?.subscriberId, 'XJH448812301');
     assert.equal(order.payer?.name, 'Blue Cross & Blue Shield of Oregon');
 
-    const text = buildOrder(order, ROUTE, 'ORD-1001-1', new Date('2026-11-24T08:20:00.000Z'));
+    const text = buildOrder(order, ROUTE, 'Q8417329', new Date('2026-11-24T08:20:00.000Z'));
     // The whole message, as the page shows it.
     assert.deepEqual(text.split('\r'), [
-      'MSH|^~\\&|MEDPLUM|CLINIC|LIS|ACMELAB|20261124082000+0000||ORM^O01^ORM_O01|ORD-1001-1|P|2.5.1',
+      'MSH|^~\\&|MEDPLUM|CLINIC|LIS|ACMELAB|20261124082000+0000||ORM^O01^ORM_O01|Q8417329|P|2.5.1',
       'PID|1||MRN-20417^^^CLINIC^MR||Okafor^Amara||19840317|F',
       'PV1|1|O',
       'IN1|1|PPO-GOLD^Gold PPO|BCBSOR|Blue Cross \\T\\ Blue Shield of Oregon||||GRP-0042||||||||Okafor^Amara|SEL^Self^HL70063|||||||||||||||||||XJH448812301',
-      'ORC|NW|ORD-1001^MEDPLUM||REQ-7731^MEDPLUM|||||20261124080000+0000|||1234567893^Lopez^Ana^^^^^^NPI',
-      'OBR|1|ORD-1001^MEDPLUM||4548-4^Hemoglobin A1c/Hemoglobin.total in Blood^LN|||20261124081500+0000||||||||BLD|1234567893^Lopez^Ana^^^^^^NPI',
+      'ORC|NW|MP4729163^MEDPLUM||RQ8830517^MEDPLUM|||||20261124080000+0000|||1742603180^Lopez^Ana^^^^^^NPI',
+      'OBR|1|MP4729163^MEDPLUM||4548-4^Hemoglobin A1c/Hemoglobin.total in Blood^LN|||20261124081500+0000||||||||BLD|1742603180^Lopez^Ana^^^^^^NPI',
       'DG1|1||E11.9^Type 2 diabetes mellitus without complications^I10C|||W',
     ]);
     assert.ok(!text.includes('\n'), 'segments are separated by carriage returns');
@@ -162,7 +162,7 @@ describe('integration/hl7-orders-results', () => {
     );
     const msh = message.header;
     assert.equal(msh.getField(9).toString(), 'ORM^O01^ORM_O01');
-    assert.equal(msh.getField(10).toString(), 'ORD-1001-1');
+    assert.equal(msh.getField(10).toString(), 'Q8417329');
     assert.equal(msh.getField(7).toString(), '20261124082000+0000');
     const pid = message.getSegment('PID')!;
     assert.equal(pid.getField(3).toString(), 'MRN-20417^^^CLINIC^MR');
@@ -179,11 +179,11 @@ describe('integration/hl7-orders-results', () => {
     assert.equal(in1.getField(36).toString(), 'XJH448812301');
     const orc = message.getSegment('ORC')!;
     assert.equal(orc.getField(1).toString(), 'NW');
-    assert.equal(orc.getField(2).toString(), 'ORD-1001^MEDPLUM');
-    assert.equal(orc.getField(4).toString(), 'REQ-7731^MEDPLUM');
-    assert.equal(orc.getField(12).toString(), '1234567893^Lopez^Ana^^^^^^NPI');
+    assert.equal(orc.getField(2).toString(), 'MP4729163^MEDPLUM');
+    assert.equal(orc.getField(4).toString(), 'RQ8830517^MEDPLUM');
+    assert.equal(orc.getField(12).toString(), '1742603180^Lopez^Ana^^^^^^NPI');
     const obr = message.getSegment('OBR')!;
-    assert.equal(obr.getField(2).toString(), 'ORD-1001^MEDPLUM');
+    assert.equal(obr.getField(2).toString(), 'MP4729163^MEDPLUM');
     assert.equal(obr.getField(4).toString(), '4548-4^Hemoglobin A1c/Hemoglobin.total in Blood^LN');
     assert.equal(obr.getField(7).toString(), '20261124081500+0000');
     assert.equal(obr.getField(15).toString(), 'BLD');
@@ -204,13 +204,13 @@ describe('integration/hl7-orders-results', () => {
   });
 
   test('sendOrder posts Agent/$push and returns the control id the lab acknowledged', async () => {
-    const message = 'MSH|^~\\&|MEDPLUM|CLINIC|LIS|ACMELAB|20261124082000+0000||ORM^O01^ORM_O01|ORD-1001-1|P|2.5.1';
+    const message = 'MSH|^~\\&|MEDPLUM|CLINIC|LIS|ACMELAB|20261124082000+0000||ORM^O01^ORM_O01|Q8417329|P|2.5.1';
     const ack = Hl7Message.parse(message).buildAck({ ackCode: 'AA' }).toString();
     const { medplum, requests } = scriptedClient([
       { status: 200, body: ack, headers: { 'content-type': 'x-application/hl7-v2+er7' } },
     ]);
     const acked = await sendOrder(medplum, { reference: 'Agent/a1' }, { reference: 'Device/lis' }, message);
-    assert.equal(acked, 'ORD-1001-1');
+    assert.equal(acked, 'Q8417329');
     assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/a1/$push');
     const body = JSON.parse(requests[0].body ?? '');
     assert.equal(body.destination, 'Device/lis');
@@ -223,20 +223,20 @@ describe('integration/hl7-orders-results', () => {
     const second = scriptedClient([{ status: 200, body: refused }]);
     await assert.rejects(
       sendOrder(second.medplum, { reference: 'Agent/a1' }, { reference: 'Device/lis' }, message),
-      /Lab answered AR to ORD-1001-1/,
+      /Lab answered AR to Q8417329/,
     );
   });
 
   test('parseResult maps OBR and OBX to a DiagnosticReport and Observations', () => {
     const parsed = parseResult(oru());
     assert.equal(parsed.mrn, 'MRN-20417');
-    assert.equal(parsed.placerOrderNumber, 'ORD-1001');
-    assert.equal(parsed.fillerOrderNumber, 'ACC-55012');
+    assert.equal(parsed.placerOrderNumber, 'MP4729163');
+    assert.equal(parsed.fillerOrderNumber, 'B26-0412873');
     assert.equal(parsed.report.status, 'final');
     assert.equal(parsed.report.code.coding?.[0]?.code, '4548-4');
     assert.equal(parsed.report.effectiveDateTime, '2026-11-24T08:15:00.000Z');
     assert.equal(parsed.report.issued, '2026-11-24T14:25:00.000Z');
-    assert.deepEqual(parsed.report.identifier, [{ system: FILLER_SYSTEM, value: 'ACC-55012' }]);
+    assert.deepEqual(parsed.report.identifier, [{ system: FILLER_SYSTEM, value: 'B26-0412873' }]);
     assert.equal(parsed.observations.length, 2);
     const [a1c, glucose] = parsed.observations;
     assert.deepEqual(a1c.valueQuantity, { value: 9.4, unit: '%', system: 'http://unitsofmeasure.org', code: '%' });
@@ -246,7 +246,7 @@ describe('integration/hl7-orders-results', () => {
     assert.equal(a1c.status, 'final');
     assert.equal(a1c.effectiveDateTime, '2026-11-24T12:00:00.000Z');
     assert.equal(glucose.code.coding?.[0]?.display, 'Glucose [Mass/volume] in Blood');
-    assert.equal(glucose.identifier?.[0]?.value, 'ACC-55012-2');
+    assert.equal(glucose.identifier?.[0]?.value, 'B26-0412873-2');
     // A lab in another zone that sends times without an offset: read them in its zone.
     const local = parseResult(oru().replace('20261124081500+0000', '20261124081500'), '-0500');
     assert.equal(local.report.effectiveDateTime, '2026-11-24T13:15:00.000Z');
@@ -261,7 +261,7 @@ describe('integration/hl7-orders-results', () => {
     assert.equal(first.serviceRequest.status, 'completed');
     assert.deepEqual(
       first.serviceRequest.identifier?.map((i) => `${i.type?.coding?.[0]?.code}:${i.value}`),
-      ['PLAC:ORD-1001', 'FILL:ACC-55012'],
+      ['PLAC:MP4729163', 'FILL:B26-0412873'],
     );
     assert.equal(first.report.basedOn?.[0]?.reference, `ServiceRequest/${sr.id}`);
     assert.equal(first.report.subject?.reference, sr.subject?.reference);
@@ -300,18 +300,18 @@ describe('integration/hl7-orders-results', () => {
     assert.equal(ok.getAckType(), 'AA');
     assert.equal(ok.getSegment('MSA')?.getField(2).toString(), 'LAB000981');
     const unknown = await handleResultMessage(medplum, {
-      input: oru('F', '9.4', 'ORD-9999', 'ACC-99999'),
+      input: oru('F', '9.4', 'MP5160382', 'B26-0419530'),
     } as any);
     assert.equal(unknown.getAckType(), 'AE');
-    assert.match(unknown.getSegment('ERR')?.getField(8).toString() ?? '', /No order with number ORD-9999/);
+    assert.match(unknown.getSegment('ERR')?.getField(8).toString() ?? '', /No order with number MP5160382/);
     const filed = (await medplum.searchResources(
       'DiagnosticReport',
-      { identifier: `${FILLER_SYSTEM}|ACC-55012,${FILLER_SYSTEM}|ACC-99999` },
+      { identifier: `${FILLER_SYSTEM}|B26-0412873,${FILLER_SYSTEM}|B26-0419530` },
       { cache: 'no-cache' },
     )) as DiagnosticReport[];
     assert.deepEqual(
       filed.map((r) => r.identifier?.[0]?.value),
-      ['ACC-55012'],
+      ['B26-0412873'],
     );
   });
 });

@@ -40,24 +40,24 @@ describe('medications/rxnorm-formulary', () => {
   test('a product carries its RxNorm code and its NDCs; an NDC finds the product; loading is idempotent', async () => {
     const medplum = mockWithSearch();
     const amlodipine = await ensureProduct(medplum, {
-      drug: DRUGS.amlodipine5,
+      drug: DRUGS.amlodipine2_5,
       ingredient: INGREDIENTS.amlodipine,
-      mgPerTablet: 5,
+      mgPerTablet: 2.5,
       ndcs: [NDC_532],
     });
     assert.doesNotThrow(() => validateResource(amlodipine));
     assert.deepEqual(
       amlodipine.code?.coding?.map((c) => [c.system, c.code]),
       [
-        [DRUGS.amlodipine5.system, '197361'],
+        [DRUGS.amlodipine2_5.system, '308136'],
         [NDC, '12345067890'],
       ],
     );
-    assert.equal(amlodipine.ingredient?.[0].strength?.numerator?.value, 5);
+    assert.equal(amlodipine.ingredient?.[0].strength?.numerator?.value, 2.5);
     const again = await ensureProduct(medplum, {
-      drug: DRUGS.amlodipine5,
+      drug: DRUGS.amlodipine2_5,
       ingredient: INGREDIENTS.amlodipine,
-      mgPerTablet: 5,
+      mgPerTablet: 2.5,
     });
     assert.equal(again.id, amlodipine.id);
     // Found by the 10-digit form from a label or the 11-digit form from a claim.
@@ -92,9 +92,9 @@ describe('medications/rxnorm-formulary', () => {
     };
     assert.equal((await scheduleOf(medplum, oxycodone))?.code, 'II');
     const amlodipine = await ensureProduct(medplum, {
-      drug: DRUGS.amlodipine5,
+      drug: DRUGS.amlodipine2_5,
       ingredient: INGREDIENTS.amlodipine,
-      mgPerTablet: 5,
+      mgPerTablet: 2.5,
     });
     assert.equal(await scheduleOf(medplum, amlodipine), undefined);
     assert.equal(await scheduleOf(medplum, await createCompound(medplum)), undefined);
@@ -106,17 +106,17 @@ describe('medications/rxnorm-formulary', () => {
     const list = await ensureFormulary(medplum);
     assert.equal((await ensureFormulary(medplum)).id, list.id);
     const amlodipine = await ensureProduct(medplum, {
-      drug: DRUGS.amlodipine5,
+      drug: DRUGS.amlodipine2_5,
       ingredient: INGREDIENTS.amlodipine,
-      mgPerTablet: 5,
+      mgPerTablet: 2.5,
     });
-    const lisinopril = await ensureProduct(medplum, {
-      drug: DRUGS.lisinopril10,
-      ingredient: INGREDIENTS.lisinopril,
-      mgPerTablet: 10,
+    const metformin = await ensureProduct(medplum, {
+      drug: DRUGS.metformin500,
+      ingredient: INGREDIENTS.metformin,
+      mgPerTablet: 500,
     });
     await setTier(medplum, list, amlodipine, 'preferred');
-    await setTier(medplum, list, lisinopril, 'preferred');
+    await setTier(medplum, list, metformin, 'preferred');
     const updated = await setTier(medplum, list, amlodipine, 'non-preferred');
     assert.doesNotThrow(() => validateResource(updated));
     assert.equal(updated.entry?.length, 2);
@@ -125,8 +125,8 @@ describe('medications/rxnorm-formulary', () => {
     assert.deepEqual(
       products.map((p) => [p.medication.code?.coding?.[0].code, p.tier]),
       [
-        ['314076', 'preferred'],
-        ['197361', 'non-preferred'],
+        ['861007', 'preferred'],
+        ['308136', 'non-preferred'],
       ],
     );
   });

@@ -39,18 +39,18 @@ async function setup() {
 describe('medications/prescribe', () => {
   test('the formulary holds one Medication per RxNorm code', async () => {
     const { medplum } = await setup();
-    const first = await ensureFormularyMedication(medplum, DRUGS.metforminEr500);
-    const again = await ensureFormularyMedication(medplum, DRUGS.metforminEr500);
+    const first = await ensureFormularyMedication(medplum, DRUGS.metformin500);
+    const again = await ensureFormularyMedication(medplum, DRUGS.metformin500);
     assert.equal(again.id, first.id);
     assert.doesNotThrow(() => validateResource(first));
-    assert.equal(first.code?.coding?.[0]?.code, '860975');
+    assert.equal(first.code?.coding?.[0]?.code, '861007');
   });
 
   test('prescribe writes a valid active order with a structured dose and supply', async () => {
     const { medplum, patient, prescriber } = await setup();
-    const rx = await prescribe(medplum, patient, prescriber, DRUGS.amlodipine5, AMLODIPINE_SIG);
+    const rx = await prescribe(medplum, patient, prescriber, DRUGS.amlodipine2_5, AMLODIPINE_SIG);
     assert.doesNotThrow(() => validateResource(rx));
-    assert.equal(rx.medicationCodeableConcept?.coding?.[0]?.display, 'amlodipine 5 MG Oral Tablet');
+    assert.equal(rx.medicationCodeableConcept?.coding?.[0]?.display, 'amLODIPine 2.5 MG Oral Tablet');
     assert.equal(rx.dispenseRequest?.expectedSupplyDuration?.value, 30);
     assert.equal(rx.dosageInstruction?.[0]?.timing?.repeat?.frequency, 1);
 
@@ -63,11 +63,14 @@ describe('medications/prescribe', () => {
 
   test('stopping keeps the order with a reason; renewing leaves exactly one active order', async () => {
     const { medplum, patient, prescriber } = await setup();
-    const lisinopril = await prescribe(medplum, patient, prescriber, DRUGS.lisinopril10, {
-      ...AMLODIPINE_SIG,
-      text: 'Take 1 tablet by mouth once daily',
+    const tetracycline = await prescribe(medplum, patient, prescriber, DRUGS.tetracycline250, {
+      tablets: 1,
+      timesPerDay: 4,
+      text: 'Take 1 tablet by mouth four times daily on an empty stomach',
+      dispense: 40,
+      refills: 0,
     });
-    const metformin = await prescribe(medplum, patient, prescriber, DRUGS.metforminEr500, {
+    const metformin = await prescribe(medplum, patient, prescriber, DRUGS.metformin500, {
       tablets: 1,
       timesPerDay: 2,
       text: 'Take 1 tablet by mouth twice daily with meals',
@@ -76,9 +79,9 @@ describe('medications/prescribe', () => {
     });
     assert.equal(metformin.dispenseRequest?.expectedSupplyDuration?.value, 30);
 
-    const stopped = await stopMedication(medplum, lisinopril, 'Dry cough');
+    const stopped = await stopMedication(medplum, tetracycline, 'Photosensitivity rash');
     assert.equal(stopped.status, 'stopped');
-    assert.equal(stopped.statusReason?.text, 'Dry cough');
+    assert.equal(stopped.statusReason?.text, 'Photosensitivity rash');
     assert.doesNotThrow(() => validateResource(stopped));
 
     const renewed = await renew(medplum, metformin, {

@@ -36,7 +36,7 @@ const patients: PatientRow[] = [
   { pat_id: 2, mrn: 'A-101', first: 'Alan', last: 'Turing', dob: '1912-06-23', sex: 'M' },
   { pat_id: 3, mrn: 'A-102', first: 'Grace', last: 'Hopper', dob: '1906-12-09', sex: '' },
 ];
-const provider: ProviderRow = { prov_id: 7, npi: '1234567893', first: 'Jane', last: 'Doe' };
+const provider: ProviderRow = { prov_id: 7, npi: '1742603180', first: 'Jane', last: 'Doe' };
 const visit: VisitRow = {
   visit_id: 70,
   pat_id: 1,

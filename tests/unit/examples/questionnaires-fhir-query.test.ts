@@ -23,14 +23,14 @@ describe('questionnaires x-fhir-query extraction', () => {
     const specialist = await medplum.createResource<Practitioner>({
       resourceType: 'Practitioner',
       name: [{ given: ['Rosa'], family: 'Nguyen' }],
-      identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1234567893' }],
+      identifier: [{ system: 'http://hl7.org/fhir/sid/us-npi', value: '1742603180' }],
     });
     const response: QuestionnaireResponse = {
       resourceType: 'QuestionnaireResponse',
       status: 'completed',
       subject: { reference: 'Patient/p1' },
       item: [
-        { linkId: 'npi', answer: [{ valueString: '1234567893' }] },
+        { linkId: 'npi', answer: [{ valueString: '1742603180' }] },
         { linkId: 'reason', answer: [{ valueString: 'Persistent atrial fibrillation' }] },
       ],
     };
@@ -39,7 +39,7 @@ describe('questionnaires x-fhir-query extraction', () => {
     assert.deepEqual(search.filters?.[0], {
       code: 'identifier',
       operator: 'eq',
-      value: 'http://hl7.org/fhir/sid/us-npi|1234567893',
+      value: 'http://hl7.org/fhir/sid/us-npi|1742603180',
     });
 
     const bundle = (await medplum.search(search.resourceType, {

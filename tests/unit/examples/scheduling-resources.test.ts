@@ -18,6 +18,7 @@ import {
   blockTime,
   bookedDuring,
   bookRoomAndPractitioner,
+  coveredRange,
   createCalendars,
   createClinicRooms,
   findConflicts,
@@ -37,7 +38,7 @@ async function clinic() {
   });
   const patient = await medplum.createResource<Patient>({
     resourceType: 'Patient',
-    name: [{ family: 'Doe', given: ['Jane'] }],
+    name: [{ family: 'Lindgren', given: ['Tobias'] }],
   });
   const calendars = await createCalendars(medplum, building, room, practitioner);
   return { medplum, building, room, practitioner, patient, ...calendars };
@@ -101,6 +102,27 @@ describe('scheduling/resources', () => {
       () => blockTime(medplum, roomSchedule, '2026-12-02T18:00:00Z', '2026-12-02T17:00:00Z', 'x'),
       /after start/,
     );
+    // The horizon is compared as time, not as text: a bare-date end covers that whole day.
+    const dateHorizon = { ...roomSchedule, planningHorizon: { start: '2026-12-01', end: '2026-12-31' } };
+    const evening = await blockTime(medplum, dateHorizon, '2026-12-31T22:00:00Z', '2026-12-31T23:00:00Z', 'Year-end');
+    assert.equal(evening.status, 'busy-unavailable');
+    await assert.rejects(
+      () => blockTime(medplum, dateHorizon, '2026-12-31T23:30:00Z', '2027-01-01T00:30:00Z', 'x'),
+      /planning horizon/,
+    );
+    await assert.rejects(
+      () => blockTime(medplum, dateHorizon, '2026-11-30T23:00:00Z', '2026-12-01T01:00:00Z', 'x'),
+      /planning horizon/,
+    );
+    // The horizon's own end, written to the second, takes a block up to the next midnight.
+    const lastHour = await blockTime(medplum, roomSchedule, '2027-02-28T23:00:00Z', '2027-03-01T00:00:00Z', 'x');
+    assert.equal(lastHour.status, 'busy-unavailable');
+    assert.deepEqual(coveredRange('2026-12'), [Date.UTC(2026, 11, 1), Date.UTC(2027, 0, 1)]);
+    assert.deepEqual(coveredRange('2026'), [Date.UTC(2026, 0, 1), Date.UTC(2027, 0, 1)]);
+    assert.deepEqual(coveredRange('2026-12-31T23:59:59.5Z'), [
+      Date.UTC(2026, 11, 31, 23, 59, 59, 500),
+      Date.UTC(2026, 11, 31, 23, 59, 59, 600),
+    ]);
   });
 
   test('booking a room and a practitioner writes two busy Slots and one Appointment', async () => {

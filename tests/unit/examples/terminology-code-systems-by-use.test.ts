@@ -72,8 +72,8 @@ describe('terminology/code-systems-by-use', () => {
           coding: [
             {
               system: 'http://www.nlm.nih.gov/research/umls/rxnorm',
-              code: '197361',
-              display: 'amlodipine 5 MG Oral Tablet',
+              code: '308136',
+              display: 'amLODIPine 2.5 MG Oral Tablet',
             },
           ],
         },
@@ -125,7 +125,7 @@ describe('terminology/code-systems-by-use', () => {
     const cases: [Coding, boolean][] = [
       [{ system: 'http://loinc.org', code: '8480-6' }, true], // one of the ten codes of the LOINC stub
       [{ system: 'http://loinc.org', code: '2345-7' }, false], // real, but not in the stub
-      [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '197361' }, false], // RxNorm: stored without codes
+      [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '308136' }, false], // RxNorm: stored without codes
       [{ system: SNOMED, code: '44054006' }, false], // SNOMED CT: stored without codes
       [{ system: CVX, code: '03' }, false], // CVX stub: one code, 213
       [{ system: 'http://unitsofmeasure.org', code: '%' }, true], // UCUM: a list of common units
