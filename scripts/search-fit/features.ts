@@ -9,9 +9,10 @@
 import fs from 'node:fs';
 import {
   MODEL_FEATURES,
+  cover,
+  distinctWords as distinct,
   modelFeatures,
   sameWord,
-  significantWords,
   type ModelInput,
 } from '../../src/components/Search/pagefind';
 
@@ -23,7 +24,6 @@ interface Traced extends ModelInput {
   subResults: { title: string; excerpt: string; locations: number | null; weight: number }[];
 }
 
-const distinct = (text: string) => [...new Set(significantWords(text))];
 const holds = (field: string[], w: string) => field.some((x) => sameWord(w, x));
 
 /**
@@ -78,22 +78,12 @@ function rarity(words: string[], rs: Traced[]): number[] {
         r.meta.title ?? '',
         ...r.subResults.map((s) => s.title),
         r.meta.questions ?? '',
-        (r.meta as Record<string, string | undefined>).summary ?? '',
+        r.meta.summary ?? '',
         r.route.replace(/[-/_.]/g, ' '),
       ].join(' '),
     ),
   );
   return words.map((w) => Math.log(1 + rs.length / (1 + fields.filter((f) => holds(f, w)).length)));
-}
-
-function cover(words: string[], weight: number[], field: string[]): number {
-  let got = 0;
-  let all = 0;
-  words.forEach((w, i) => {
-    all += weight[i];
-    if (holds(field, w)) got += weight[i];
-  });
-  return all > 0 ? got / all : 0;
 }
 
 function main() {

@@ -15,7 +15,8 @@ export interface PagefindResultData {
   url: string;
   excerpt: string;
   /** `questions`: the page's reader questions, one sentence each (scripts/build-search-index.mjs). */
-  meta: { title?: string; questions?: string };
+  /** `summary`: the page's description and keywords (scripts/build-search-index.mjs), read by the reordering model. */
+  meta: { title?: string; questions?: string; summary?: string };
   sub_results?: PagefindSubResult[];
 }
 

@@ -1048,10 +1048,11 @@ export type ModelInput = Pick<PagefindResultData, 'url' | 'meta' | 'sub_results'
   filters?: Record<string, string[]>;
 };
 
-const distinctWords = (text: string) => [...new Set(significantWords(text))];
+/** A text's significant words, each once. */
+export const distinctWords = (text: string) => [...new Set(significantWords(text))];
 
 /** The share of `words` (each weighted by `weight`) that some word of `field` names (sameWord). */
-function cover(words: string[], weight: number[], field: string[]): number {
+export function cover(words: string[], weight: number[], field: string[]): number {
   let got = 0;
   let all = 0;
   words.forEach((w, i) => {
@@ -1104,7 +1105,7 @@ export function modelFeatures(query: string, data: ModelInput[]): number[][] {
         .join(' . '),
     );
     const questions = distinctWords(d.meta.questions ?? '');
-    const summary = distinctWords((d.meta as Record<string, string | undefined>).summary ?? '');
+    const summary = distinctWords(d.meta.summary ?? '');
     const slug = slugWords(d.url);
     return { title, headings, questions, summary, slug };
   });
