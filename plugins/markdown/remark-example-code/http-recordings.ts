@@ -312,11 +312,9 @@ export function shownId(seed: string, n: number): string {
  */
 export const RECORDED_INSTANT = '2026-11-25T09:30:00.000Z';
 const RECORDED_MS = Date.parse(RECORDED_INSTANT);
-const MINUTE = 60_000;
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
 const DAY = 86_400_000;
-/** The days a shown "now" is picked from: a plausible moment of 2026 before the recording day. */
-const SHOWN_FIRST_DAY = Date.parse('2026-01-05T00:00:00.000Z');
-const SHOWN_DAYS = (Date.parse('2026-11-24T00:00:00.000Z') - SHOWN_FIRST_DAY) / DAY + 1;
 
 /**
  * A date or date-time in a recording: `2026-11-25`, `2026-11-25T09:30:00.000Z`, with `:` or its
@@ -390,26 +388,24 @@ function movedToken(t: DateToken, move: number): string {
 
 /**
  * How far the region `seed` shows its "now" from RECORDED_INSTANT, in ms (0: shown as recorded).
- * Candidates come from SHA-256 of the seed: a day from 5 January to 24 November 2026 and a time
- * of day between 07:00 and 18:59 UTC, in whole minutes (so the clock's readings keep their
- * seconds). The first candidate is taken that keeps every date of the region on the same side of
- * every other as it was recorded: a task created "now" stays created before the appointment it
- * books and after the order the example dated, an event of yesterday stays inside yesterday's
- * search bounds. 0 when no candidate does (no recording has such a region).
+ * Candidates come from SHA-256 of the seed: a time of day between 07:00 and 18:59 UTC on the
+ * recording day itself, in whole seconds (so a clock reading keeps its milliseconds). The day
+ * stays: the examples write their own dates around it (a task due two days later, a 30-day
+ * window), and a moved day would stretch those spans; a few hours keep them as the page reads
+ * them. The first candidate is taken that keeps every date of the region on the same side of every
+ * other as it was recorded (a task created "now" stays before the appointment it books, an event
+ * of yesterday stays inside yesterday's search bounds). 0 when none does.
  */
 function clockShift(seed: string, tokens: DateToken[]): number {
   const keepsOrder = (shift: number): boolean =>
     tokens.every((a) =>
       tokens.every((b) => a === b || relation(a, 0, b, 0) === relation(a, moveOf(a, shift), b, moveOf(b, shift))),
     );
-  // Any day of the range first; then, for a region whose own dates leave only the last days
-  // before the recording day free, those days one by one (1 to 30 days before).
   const recordedDay = Math.floor(RECORDED_MS / DAY) * DAY;
-  for (let i = 0; i < 64 + 30; i++) {
+  for (let i = 0; i < 64; i++) {
     const h = createHash('sha256').update(`medplum-docs-instant|${seed}|${i}`).digest();
-    const day = i < 64 ? SHOWN_FIRST_DAY + (h.readUInt32BE(0) % SHOWN_DAYS) * DAY : recordedDay - (i - 63) * DAY;
-    const shown = day + 7 * 60 * MINUTE + (h.readUInt32BE(4) % (12 * 60)) * MINUTE;
-    if (keepsOrder(shown - RECORDED_MS)) return shown - RECORDED_MS;
+    const shown = recordedDay + 7 * 60 * MINUTE + (h.readUInt32BE(4) % (12 * 3600)) * SECOND;
+    if (shown !== RECORDED_MS && keepsOrder(shown - RECORDED_MS)) return shown - RECORDED_MS;
   }
   return 0;
 }
