@@ -338,6 +338,34 @@ test('dates the example wrote keep their place against the shown moment', () => 
   }
 });
 
+test('a time the test wrote on the recording day stays, so the spans the code computes from it keep their length', () => {
+  // overdueReferrals(medplum, now, 30) searches due before `now` and authored 30 days before it;
+  // its test passes noon of the recording day as `now`. A visit the test dated yesterday at 15:00.
+  const written = '2026-11-25T12:00:00.000Z';
+  const cutoff = new Date(Date.parse(written) - 30 * 86_400_000).toISOString();
+  const recording = serverPatientRead(stableId(1), {
+    meta: { lastUpdated: RECORDED_INSTANT },
+    extension: [
+      { url: 'due', valueString: `Task?due-date=lt${encodeURIComponent(written)}` },
+      { url: 'old', valueString: `Task?authored-on=lt${encodeURIComponent(cutoff)}` },
+      { url: 'visit', valueDateTime: '2026-11-24T15:00:00Z' },
+    ],
+  });
+  const bound = (query: string): number => Date.parse(decodeURIComponent(query.split('=lt')[1]));
+  for (const region of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+    const body = (
+      withShownIds(recording, regionSeed('examples/x.ts', region)).requests[0].response as {
+        body: { meta: { lastUpdated: string }; extension: { valueString?: string; valueDateTime?: string }[] };
+      }
+    ).body;
+    assert.notEqual(body.meta.lastUpdated, RECORDED_INSTANT, 'the region shows a moment of its own');
+    const [due, old, visit] = body.extension;
+    assert.equal(bound(due.valueString!) - bound(old.valueString!), 30 * 86_400_000, 'the 30 days the code subtracts');
+    assert.equal(bound(due.valueString!), Date.parse(written));
+    assert.equal(visit.valueDateTime, '2026-11-24T15:00:00Z');
+  }
+});
+
 test('no shown date differs from a date the TypeScript tab writes', () => {
   // A date that moves with the shown moment must not be one the reader sees in the example's code.
   for (const { name, file, seed, rec } of allStored()) {

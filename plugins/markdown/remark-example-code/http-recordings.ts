@@ -315,6 +315,8 @@ const RECORDED_MS = Date.parse(RECORDED_INSTANT);
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const DAY = 86_400_000;
+/** Midnight UTC starting the recording day. */
+const RECORDED_DAY = Math.floor(RECORDED_MS / DAY) * DAY;
 
 /**
  * A date or date-time in a recording: `2026-11-25`, `2026-11-25T09:30:00.000Z`, with `:` or its
@@ -344,21 +346,27 @@ function parseDateToken(text: string): DateToken | undefined {
   );
   if (Number.isNaN(from)) return undefined;
   const day = !hh || from % DAY === 0;
-  return { text, from, to: from + (hh ? 1 : DAY), day, clock: fromClock(text) };
+  return { text, from, to: from + (hh ? 1 : DAY), day, clock: fromClock(text, from, day) };
 }
 
 /**
  * Whether a date in a recording was read from the run's clock rather than written by the example
- * or its test: the recording day and the day before (the examples' "today" and "yesterday", as
- * dates or date-times), the clock's time of day on another day (`now` plus or minus whole days:
- * 09:30:00 and a few milliseconds), and a clock reading plus or minus whole hours (hh:30:00 with
- * the milliseconds the clock advanced). These move with the shown "now" so that "two hours ago"
- * still reads as two hours before it.
+ * or its test. The clock starts at RECORDED_INSTANT and advances 1 ms per reading, so a reading,
+ * or one moved by whole hours or days ("two hours ago", "a week ago"), is a date-time at half past
+ * an hour with a few milliseconds: 09:30:00.0dd on any day, hh:30:00.0dd with milliseconds other
+ * than .000 at any hour, and hh:30:00.000 on the recording day or the day before (hours before the
+ * first reading). A time the example or its test wrote (`2026-11-25T12:00:00Z`, an appointment
+ * at 15:00) has none of these marks and stays, even on the recording day: moving it while the
+ * dates the code computes from it stay (a search from that time and one 30 days before it) would
+ * break the spans the TypeScript tab writes. A date, or a midnight bound, of the recording day or
+ * the day before ("today", "yesterday") counts too; it keeps its day (clockShift does not leave
+ * the recording day).
  */
-function fromClock(text: string): boolean {
-  if (/^2026-11-2[45]/.test(text)) return true;
+function fromClock(text: string, from: number, day: boolean): boolean {
+  const recent = from >= RECORDED_DAY - DAY && from < RECORDED_DAY + DAY;
+  if (day) return recent;
   const m = /T(\d{2})(?::|%3A)30(?::|%3A)00\.0(\d{2})Z$/i.exec(text);
-  return !!m && (m[1] === '09' || m[2] !== '00');
+  return !!m && (m[1] === '09' || m[2] !== '00' || recent);
 }
 
 /** How far a token moves when "now" moves by `shift` ms: a day's worth of whole days, a clock reading exactly `shift`, another date not at all. */
@@ -401,10 +409,9 @@ function clockShift(seed: string, tokens: DateToken[]): number {
     tokens.every((a) =>
       tokens.every((b) => a === b || relation(a, 0, b, 0) === relation(a, moveOf(a, shift), b, moveOf(b, shift))),
     );
-  const recordedDay = Math.floor(RECORDED_MS / DAY) * DAY;
   for (let i = 0; i < 64; i++) {
     const h = createHash('sha256').update(`medplum-docs-instant|${seed}|${i}`).digest();
-    const shown = recordedDay + 7 * 60 * MINUTE + (h.readUInt32BE(4) % (12 * 3600)) * SECOND;
+    const shown = RECORDED_DAY + 7 * 60 * MINUTE + (h.readUInt32BE(4) % (12 * 3600)) * SECOND;
     if (shown !== RECORDED_MS && keepsOrder(shown - RECORDED_MS)) return shown - RECORDED_MS;
   }
   return 0;
