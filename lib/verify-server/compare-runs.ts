@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import {
+  RECORDED_INSTANT,
   requestsOf,
   withStableIds,
   type RegionRecording,
@@ -14,7 +15,8 @@ import { firstDifference } from '../http-recordings';
 
 /** The base URL the mock answers from; the server's own base URL is written as this in recordings. */
 const SHOWN_BASE = 'https://example.com/';
-const FIXED_INSTANT = '2026-11-25T09:30:00.000Z';
+/** Every instant the server wrote during the run is stored as the recording clock's start (the tabs show each region's own). */
+const FIXED_INSTANT = RECORDED_INSTANT;
 
 export interface Env {
   baseUrl: string;

@@ -7,7 +7,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { readRegionRecording, type RegionRecording } from '../../plugins/markdown/remark-example-code/http-recordings';
+import {
+  readRegionRecording,
+  regionSeed,
+  type RegionRecording,
+} from '../../plugins/markdown/remark-example-code/http-recordings';
 import { toCurl, toHttp } from '../../plugins/markdown/remark-example-code/http-snippets';
 import { offlineContext, SITE_DIR, startApp, startSession, type Session } from '../../lib/browser';
 
@@ -17,12 +21,12 @@ before(async () => {
 });
 after(async () => session?.close());
 
-/** The first example fence of a page that has a recording, read from the page's source. */
-function firstRecorded(page: string): RegionRecording {
+/** The first example fence of a page that has a recording, read from the page's source, and its region's seed. */
+function firstRecorded(page: string): { rec: RegionRecording; seed: string } {
   const source = fs.readFileSync(path.join(SITE_DIR, page), 'utf8');
   for (const m of source.matchAll(/^```tsx?\s[^\n]*\bfile=(examples\/[^\s#]+)(?:#(\S+))?/gm)) {
     const rec = readRegionRecording(SITE_DIR, m[1], m[2], page);
-    if (rec) return rec;
+    if (rec) return { rec, seed: regionSeed(m[1], m[2]) };
   }
   throw new Error(`${page}: no example on this page has an HTTP recording`);
 }
@@ -43,8 +47,8 @@ describe('example tabs', () => {
     const panel = group.locator('[role="tabpanel"].example-tab-curl');
     assert.equal(await panel.isVisible(), true, 'the curl panel is shown');
     const shown = (await panel.locator('pre').innerText()).trim();
-    const rec = firstRecorded(FIRST.file);
-    assert.equal(shown, toCurl(rec).trim(), 'the curl tab is the recording, command by command');
+    const { rec, seed } = firstRecorded(FIRST.file);
+    assert.equal(shown, toCurl(rec, seed).trim(), 'the curl tab is the recording, command by command');
     const first = rec.requests[0];
     assert.ok(shown.includes(`'${first.path}'`) || shown.includes(first.path), `shows the recorded path ${first.path}`);
     if (first.method !== 'GET') assert.ok(shown.startsWith(`curl -X ${first.method} `), 'shows the recorded method');
@@ -89,10 +93,11 @@ describe('example tabs', () => {
     const group = page.locator('.example-tabs').first();
     await group.getByRole('tab', { name: 'curl', exact: true }).click();
     const shown = (await group.locator('[role="tabpanel"].example-tab-curl pre').innerText()).trim();
-    assert.equal(shown, toCurl(firstRecorded(THIRD.file)).trim());
+    const third = firstRecorded(THIRD.file);
+    assert.equal(shown, toCurl(third.rec, third.seed).trim());
     await group.getByRole('tab', { name: 'HTTP', exact: true }).click();
     const http = (await group.locator('[role="tabpanel"].example-tab-http pre').innerText()).trim();
-    assert.equal(http, toHttp(firstRecorded(THIRD.file)).trim());
+    assert.equal(http, toHttp(third.rec, third.seed).trim());
     assert.deepEqual(offOrigin, []);
     await context.close();
   });
@@ -101,9 +106,9 @@ describe('example tabs', () => {
     const res = await fetch(`${session.url(FIRST.route)}.md`);
     assert.equal(res.status, 200);
     const text = await res.text();
-    const rec = firstRecorded(FIRST.file);
+    const { rec, seed } = firstRecorded(FIRST.file);
     const fences = [...text.matchAll(/^```(\w*)\n([\s\S]*?)\n```$/gm)].map((m) => ({ lang: m[1], body: m[2] }));
-    const http = fences.findIndex((f) => f.lang === 'http' && f.body === toHttp(rec));
+    const http = fences.findIndex((f) => f.lang === 'http' && f.body === toHttp(rec, seed));
     assert.ok(http > 0, 'the first recorded example has its HTTP fence');
     assert.equal(fences[http - 1].lang, 'ts', 'right after the TypeScript fence');
     assert.ok(!fences.some((f) => f.lang === 'python'), 'no Python tabs in the twin');

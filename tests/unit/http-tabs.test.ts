@@ -13,7 +13,10 @@ import path from 'node:path';
 import { test } from 'node:test';
 import remarkExampleCode from '../../plugins/markdown/remark-example-code';
 import {
+  RECORDED_INSTANT,
   recordingPathFor,
+  regionSeed,
+  SHOWN_FIRST_NAME,
   shownId,
   SHOWN_PROJECT_NAMES,
   shownRegions,
@@ -21,6 +24,7 @@ import {
   trimBody,
   validateRecordingFile,
   WHOLE_FILE,
+  withShownIds,
   type RecordedRequest,
   type RegionRecording,
 } from '../../plugins/markdown/remark-example-code/http-recordings';
@@ -31,13 +35,19 @@ import { firstDifference, storedFiles } from '../../lib/http-recordings';
 import { serverPatientRead } from './recording-fixtures';
 
 const siteDir = path.resolve(__dirname, '../..');
+/** The seed of a made-up region, for tests of one recording. */
+const SEED = regionSeed('examples/x.ts', 'read');
 
-function allStored(): { name: string; rec: RegionRecording }[] {
-  const out: { name: string; rec: RegionRecording }[] = [];
+/** Every stored region, with its example file (relative to the site) and the seed its tabs use. */
+function allStored(): { name: string; file: string; seed: string; rec: RegionRecording }[] {
+  const out: { name: string; file: string; seed: string; rec: RegionRecording }[] = [];
   for (const rel of storedFiles()) {
-    const file = validateRecordingFile(JSON.parse(fs.readFileSync(path.join(siteDir, rel), 'utf8')), rel);
-    for (const [region, rec] of Object.entries(file.regions)) {
-      out.push({ name: `${rel.replace(/\.http\.json$/, '.ts')}${region === WHOLE_FILE ? '' : `#${region}`}`, rec });
+    const data = validateRecordingFile(JSON.parse(fs.readFileSync(path.join(siteDir, rel), 'utf8')), rel);
+    const ts = rel.replace(/\.http\.json$/, '.ts');
+    const file = fs.existsSync(path.join(siteDir, ts)) ? ts : `${ts}x`;
+    for (const [region, rec] of Object.entries(data.regions)) {
+      const seed = regionSeed(file, region === WHOLE_FILE ? undefined : region);
+      out.push({ name: `${file}${region === WHOLE_FILE ? '' : `#${region}`}`, file, seed, rec });
     }
   }
   return out;
@@ -58,16 +68,16 @@ test('every generated curl script parses with bash -n and every Python script co
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'http-tabs-'));
   const py: string[] = [];
   const stored = allStored();
-  stored.forEach(({ name, rec }, i) => {
+  stored.forEach(({ name, seed, rec }, i) => {
     const sh = path.join(dir, `${i}.sh`);
-    fs.writeFileSync(sh, toCurl(rec));
+    fs.writeFileSync(sh, toCurl(rec, seed));
     try {
       execFileSync('bash', ['-n', sh], { stdio: 'pipe' });
     } catch (err) {
       assert.fail(`${name}: the curl snippet does not parse: ${(err as { stderr?: Buffer }).stderr}`);
     }
     const file = path.join(dir, `snippet_${i}.py`);
-    fs.writeFileSync(file, toPython(rec));
+    fs.writeFileSync(file, toPython(rec, seed));
     py.push(file);
   });
   // One interpreter for all files; a failure names the file, which maps back to the region.
@@ -128,7 +138,7 @@ test('curl: paths, headers and bodies reach curl exactly, whatever they contain'
   const script = [
     'curl() { printf "%s\\0" "$@"; printf "\\0\\0"; }',
     'MEDPLUM_BASE_URL=https://medplum.example/ ACCESS_TOKEN=tok MEDPLUM_CLIENT_ID=cid MEDPLUM_CLIENT_SECRET=sec',
-    toCurl(rec([jsonPost, formPost, getQuery])),
+    toCurl(rec([jsonPost, formPost, getQuery]), SEED),
   ].join('\n');
   fs.writeFileSync(path.join(dir, 's.sh'), script);
   const out = execFileSync('bash', [path.join(dir, 's.sh')]).toString();
@@ -171,7 +181,7 @@ test('Python: the script sends the same method, URL, headers and body through re
       'def delete(url, **kw): return request("DELETE", url, **kw)',
     ].join('\n'),
   );
-  fs.writeFileSync(path.join(dir, 'snippet.py'), toPython(rec([jsonPost, formPost, getQuery])));
+  fs.writeFileSync(path.join(dir, 'snippet.py'), toPython(rec([jsonPost, formPost, getQuery]), SEED));
   const out = execFileSync('python3', [path.join(dir, 'snippet.py')], {
     env: {
       ...process.env,
@@ -198,7 +208,7 @@ test('Python: the script sends the same method, URL, headers and body through re
 });
 
 test('HTTP: request line, headers, body, then the mock answer or why there is none', () => {
-  const text = toHttp(rec([jsonPost, formPost, getQuery]));
+  const text = toHttp(rec([jsonPost, formPost, getQuery]), SEED);
   const blocks = text.split('\n\n###\n\n');
   assert.equal(blocks.length, 3);
   assert.ok(blocks[0].startsWith(`POST /${jsonPost.path}\nAuthorization: Bearer $ACCESS_TOKEN\nIf-Match: W/"1"\n`));
@@ -211,27 +221,195 @@ test('HTTP: request line, headers, body, then the mock answer or why there is no
   assert.match(blocks[1], /# no response shown: the mock server cannot serve this request$/);
   assert.match(blocks[2], /# \(trimmed: arrays cut to 2 entries/);
   assert.equal(
-    toHttp({ ...rec([getQuery]), omitted: 3 })
+    toHttp({ ...rec([getQuery]), omitted: 3 }, SEED)
       .split('\n')
       .pop(),
     '### 3 more requests of the same run, not shown',
   );
 });
 
-test('the tabs show each stable id as one realistic UUID and the server URLs under the named base', () => {
+test("the tabs show each stable id as one realistic UUID of the region's own, and the server URLs under the named base", () => {
   const recording = serverPatientRead(
     stableId(1),
     { photo: [{ url: `https://example.com/storage/${stableId(2)}` }] },
     'tests/unit/examples/x.test.ts > reads',
   );
-  assert.match(shownId(1), /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-  assert.notEqual(shownId(1), shownId(2));
-  for (const tab of [toHttp(recording), toCurl(recording), toPython(recording)]) {
-    assert.ok(!tab.includes('00000000-0000-4000-8000'), tab);
-    assert.ok(tab.includes(`Patient/${shownId(1)}`), tab);
+  const v4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const other = regionSeed('examples/y.ts', 'read');
+  for (const seed of [SEED, other, regionSeed('examples/x.ts', undefined)]) {
+    for (const n of [1, 2, 60]) assert.match(shownId(seed, n), v4);
   }
-  assert.ok(toHttp(recording).includes(`"id": "${shownId(1)}"`), toHttp(recording));
-  assert.ok(toHttp(recording).includes(`https://api.medplum.com/storage/${shownId(2)}`), toHttp(recording));
+  // One region: the same number always reads the same, two numbers differently, on every build.
+  assert.equal(shownId(SEED, 1), shownId(regionSeed('examples/x.ts', 'read'), 1));
+  assert.notEqual(shownId(SEED, 1), shownId(SEED, 2));
+  // Two regions (of one page or two): their first ids stand for different resources.
+  assert.notEqual(shownId(SEED, 1), shownId(other, 1));
+  assert.notEqual(shownId(SEED, 1), shownId(regionSeed('examples/x.ts', 'update'), 1));
+  assert.equal(regionSeed('examples/x.ts', undefined), `examples/x.ts#${WHOLE_FILE}`);
+  for (const tab of [toHttp(recording, SEED), toCurl(recording, SEED), toPython(recording, SEED)]) {
+    assert.ok(!tab.includes('00000000-0000-4000-8000'), tab);
+    assert.ok(tab.includes(`Patient/${shownId(SEED, 1)}`), tab);
+  }
+  const http = toHttp(recording, SEED);
+  assert.ok(http.includes(`"id": "${shownId(SEED, 1)}"`), http);
+  assert.ok(http.includes(`https://api.medplum.com/storage/${shownId(SEED, 2)}`), http);
+  assert.ok(toHttp(recording, other).includes(`"id": "${shownId(other, 1)}"`));
+});
+
+test('no two stored regions show the same id, and each shows its own moment instead of the recorded one', () => {
+  const ids = new Map<string, string>();
+  const nows = new Map<string, string>();
+  for (const { name, seed, rec } of allStored()) {
+    const shown = JSON.stringify(withShownIds(rec, seed));
+    for (const id of new Set(shown.match(/\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\b/g))) {
+      // An id the example itself wrote (in its code or its test's data) may recur; a shown one may not.
+      if (JSON.stringify(rec).includes(id)) continue;
+      assert.ok(!ids.has(id) || ids.get(id) === name, `${id} is shown by ${ids.get(id)} and ${name}`);
+      ids.set(id, name);
+    }
+    assert.ok(!shown.includes(RECORDED_INSTANT), `${name} still shows ${RECORDED_INSTANT}`);
+    assert.ok(!shown.includes(RECORDED_INSTANT.replace(/:/g, '%3A')), name);
+    // Every lastUpdated that read the recorded instant reads one moment of this region's.
+    const lastUpdated = (text: string) => new Set([...text.matchAll(/"lastUpdated":"([^"]+)"/g)].map((m) => m[1]));
+    const recorded = lastUpdated(JSON.stringify(rec));
+    if (recorded.has(RECORDED_INSTANT)) {
+      const moved = [...lastUpdated(shown)].filter((t) => !recorded.has(t));
+      assert.equal(moved.length, 1, `${name}: ${moved.join(', ')}`);
+      assert.match(moved[0], /^2026-11-25T\d\d:\d\d:\d\d\.000Z$/, name);
+      nows.set(name, moved[0]);
+    }
+  }
+  assert.ok(nows.size > 100, `${nows.size} regions`);
+  assert.ok(new Set(nows.values()).size > nows.size * 0.95, 'regions show moments of their own');
+});
+
+test('a region shows one moment throughout, and the dates read from the clock keep their distance to it', () => {
+  const now = RECORDED_INSTANT;
+  const recording = serverPatientRead(stableId(1), {
+    meta: { lastUpdated: now },
+    // The example's "two hours ago" (a clock reading), "today" as a date, a search bound at
+    // midnight, a date the test wrote for next week, and one of the patient's own.
+    extension: [
+      { url: 'since', valueInstant: '2026-11-25T07:30:00.019Z' },
+      { url: 'today', valueDate: '2026-11-25' },
+      { url: 'query', valueString: `Task?_lastUpdated=ge2026-11-25T00%3A00%3A00Z&due=lt2026-12-02` },
+      { url: 'created', valueDateTime: now },
+    ],
+    birthDate: '1980-04-02',
+  });
+  const seeds = [SEED, regionSeed('examples/y.ts', 'read')];
+  const shown = seeds.map(
+    (seed) => withShownIds(recording, seed).requests[0].response as { body: Record<string, never> },
+  );
+  const [a, b] = shown.map((r) => r.body);
+  const nowA = (a.meta as { lastUpdated: string }).lastUpdated;
+  assert.notEqual(nowA, now);
+  assert.notEqual(nowA, (b.meta as { lastUpdated: string }).lastUpdated, 'two regions, two moments');
+  assert.match(nowA, /^2026-11-25T\d\d:\d\d:\d\d\.000Z$/);
+  const ext = (a.extension as { url: string; [k: string]: string }[]).map((e) => Object.values(e)[1]);
+  assert.equal(ext[3], nowA, 'every occurrence of the recorded instant reads the same moment');
+  assert.equal(Date.parse(nowA) - Date.parse(ext[0]), 2 * 3600_000 - 19);
+  assert.equal(ext[1], nowA.slice(0, 10));
+  assert.equal(ext[2], `Task?_lastUpdated=ge${nowA.slice(0, 10)}T00%3A00%3A00Z&due=lt2026-12-02`);
+  assert.equal(a.birthDate, '1980-04-02');
+  assert.equal(JSON.stringify(withShownIds(recording, SEED)), JSON.stringify(withShownIds(recording, SEED)));
+  // The stored recording itself is not changed.
+  assert.equal(
+    (recording.requests[0].response as { body: { meta: { lastUpdated: string } } }).body.meta.lastUpdated,
+    now,
+  );
+});
+
+test('dates the example wrote keep their place against the shown moment', () => {
+  // An onset five days before the recording day: whatever moment the region shows, it stays on the recording day, after it.
+  for (const region of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+    const recording = serverPatientRead(stableId(1), {
+      meta: { lastUpdated: RECORDED_INSTANT },
+      extension: [{ url: 'onset', valueDate: '2026-11-20' }],
+    });
+    const body = (
+      withShownIds(recording, regionSeed('examples/x.ts', region)).requests[0].response as {
+        body: { meta: { lastUpdated: string }; extension: { valueDate: string }[] };
+      }
+    ).body;
+    assert.equal(body.extension[0].valueDate, '2026-11-20');
+    assert.ok(body.meta.lastUpdated.startsWith('2026-11-25T'), body.meta.lastUpdated);
+    assert.notEqual(body.meta.lastUpdated, RECORDED_INSTANT);
+  }
+});
+
+test('a time the test wrote on the recording day stays, so the spans the code computes from it keep their length', () => {
+  // overdueReferrals(medplum, now, 30) searches due before `now` and authored 30 days before it;
+  // its test passes noon of the recording day as `now`. A visit the test dated yesterday at 15:00.
+  const written = '2026-11-25T12:00:00.000Z';
+  const cutoff = new Date(Date.parse(written) - 30 * 86_400_000).toISOString();
+  const recording = serverPatientRead(stableId(1), {
+    meta: { lastUpdated: RECORDED_INSTANT },
+    extension: [
+      { url: 'due', valueString: `Task?due-date=lt${encodeURIComponent(written)}` },
+      { url: 'old', valueString: `Task?authored-on=lt${encodeURIComponent(cutoff)}` },
+      { url: 'visit', valueDateTime: '2026-11-24T15:00:00Z' },
+    ],
+  });
+  const bound = (query: string): number => Date.parse(decodeURIComponent(query.split('=lt')[1]));
+  for (const region of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+    const body = (
+      withShownIds(recording, regionSeed('examples/x.ts', region)).requests[0].response as {
+        body: { meta: { lastUpdated: string }; extension: { valueString?: string; valueDateTime?: string }[] };
+      }
+    ).body;
+    assert.notEqual(body.meta.lastUpdated, RECORDED_INSTANT, 'the region shows a moment of its own');
+    const [due, old, visit] = body.extension;
+    assert.equal(bound(due.valueString!) - bound(old.valueString!), 30 * 86_400_000, 'the 30 days the code subtracts');
+    assert.equal(bound(due.valueString!), Date.parse(written));
+    assert.equal(visit.valueDateTime, '2026-11-24T15:00:00Z');
+  }
+});
+
+test('no shown date differs from a date the TypeScript tab writes', () => {
+  // A date that moves with the shown moment must not be one the reader sees in the example's code.
+  for (const { name, file, seed, rec } of allStored()) {
+    const source = fs.readFileSync(path.join(siteDir, file), 'utf8');
+    const before = JSON.stringify(rec).match(/\d{4}-\d\d-\d\d[^"&,\\]*/g) ?? [];
+    const after = JSON.stringify(withShownIds(rec, seed));
+    for (const date of new Set(before)) {
+      if (source.includes(date))
+        assert.ok(after.includes(date), `${name}: the code writes ${date}, the tabs show another`);
+    }
+  }
+});
+
+test("invited users' first name reads as a person's, and no other Test does", () => {
+  const recording = serverPatientRead(stableId(1), {
+    name: [{ given: ['Test'], family: 'alice' }],
+    managingOrganization: { reference: `Practitioner/${stableId(2)}`, display: 'Test alice' },
+    contact: [
+      { name: { given: ['Test'], family: 'Diaz' } },
+      { name: { text: 'Test failed: 1 != 2' }, organization: { display: 'Test Diaz' } },
+    ],
+    extension: [
+      { url: 'user', valueString: 'x', firstName: 'Test', lastName: 'mfa-required' },
+      { url: 'scim', givenName: 'Test', familyName: 'scim-admin' },
+      { url: 'userinfo', name: 'Test claims', given_name: 'Test', family_name: 'claims' },
+      { url: 'email', text: 'Hello Test,\n\nChoose a new password here:' },
+    ],
+  });
+  const body = (withShownIds(recording, SEED).requests[0].response as { body: Record<string, unknown> }).body;
+  const first = SHOWN_FIRST_NAME;
+  assert.notEqual(first, 'Test');
+  assert.deepEqual(body.name, [{ given: [first], family: 'alice' }]);
+  assert.equal((body.managingOrganization as { display: string }).display, `${first} alice`);
+  // A patient a test named "Test Diaz" and a text that says "Test" are not invited users.
+  assert.deepEqual(body.contact, [
+    { name: { given: ['Test'], family: 'Diaz' } },
+    { name: { text: 'Test failed: 1 != 2' }, organization: { display: 'Test Diaz' } },
+  ]);
+  assert.deepEqual(body.extension, [
+    { url: 'user', valueString: 'x', firstName: first, lastName: 'mfa-required' },
+    { url: 'scim', givenName: first, familyName: 'scim-admin' },
+    { url: 'userinfo', name: `${first} claims`, given_name: first, family_name: 'claims' },
+    { url: 'email', text: `Hello ${first},\n\nChoose a new password here:` },
+  ]);
 });
 
 test("only the server's own paths move to the named base: an example's own example.com data reads as its code writes it", () => {
@@ -245,7 +423,7 @@ test("only the server's own paths move to the named base: an example's own examp
       { url: `fhir/R4/Bot/$execute?identifier=${encodeURIComponent('https://example.com/bots|welcome-call')}` },
     ],
   });
-  const shown = toHttp(recording);
+  const shown = toHttp(recording, SEED);
   assert.ok(shown.includes('"system": "https://example.com/fhir/CodeSystem/referral-step"'), shown);
   assert.ok(shown.includes('identifier=https%3A%2F%2Fexample.com%2Fbots%7Cwelcome-call'), shown);
   // A bulk export's `request` drops the slash after R4; it is still the server's address.
@@ -261,7 +439,7 @@ test("the server run's project names read as clinics' in the tabs, one name per 
       { other: { reference: `Patient/${stableId(4)}`, display: 'verify-7399-8' } },
     ],
   });
-  const shown = toHttp(recording);
+  const shown = toHttp(recording, SEED);
   assert.ok(!shown.includes('verify-7399'), shown);
   const [first, second] = SHOWN_PROJECT_NAMES;
   assert.ok(shown.includes(`"display": "${first} Default Client"`), shown);
@@ -375,7 +553,7 @@ test('the remark plugin wraps a recorded region in TypeScript | HTTP | curl | Py
     ['ts', 'http', 'bash', 'python'],
   );
   assert.equal(codes[0]?.value, 'await medplum.createResource(p);');
-  assert.equal(codes[2]?.value, toCurl(rec([jsonPost])));
+  assert.equal(codes[2]?.value, toCurl(rec([jsonPost]), regionSeed('examples/a.ts', 'r')));
 
   // No recording for the region: the plain block stays.
   const plain = { ...node, meta: 'file=examples/a.ts', value: '' };

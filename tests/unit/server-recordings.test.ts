@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import {
   isServerRecording,
   regionSourceHash,
+  regionSeed,
   requestsOf,
   stableId,
   validateRecordingFile,
@@ -64,7 +65,7 @@ test('a server recording gets the shown base URL, the fixed instant and stable i
   assert.ok(text.includes(`https://example.com/fhir/R4/Patient/${stableId(1)}`), text);
   validateRecordingFile({ regions: { read: rec } }, 'test');
   assert.ok(isServerRecording(rec));
-  assert.match(toHttp(rec), /HTTP\/1\.1 200 OK/);
+  assert.match(toHttp(rec, regionSeed('examples/x.ts', 'read')), /HTTP\/1\.1 200 OK/);
 });
 
 test("the server's address as a websocket URL or percent-encoded in a query leaves no local port on the page", () => {
@@ -82,7 +83,7 @@ test("the server's address as a websocket URL or percent-encoded in a query leav
     [],
   );
   assert.ok(!JSON.stringify(rec).includes('localhost'), JSON.stringify(rec));
-  const shown = toHttp(rec);
+  const shown = toHttp(rec, regionSeed('examples/x.ts', 'read'));
   assert.ok(shown.includes('wss://api.medplum.com/ws/fhircast/topic'), shown);
   assert.ok(shown.includes('redirect_uri=https%3A%2F%2Fapi.medplum.com%2Fauth%2Fexternal'), shown);
 });

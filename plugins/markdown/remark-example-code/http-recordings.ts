@@ -282,13 +282,162 @@ export function stableId(n: number): string {
 const STABLE_ID = /\b00000000-0000-4000-8000-(\d{12})\b/g;
 
 /**
- * The UUID the tabs show for stable id `n`: version 4 layout, its digits from SHA-256 of the
- * number, so the same number reads the same on every page.
+ * What identifies a region wherever it is shown: its example file, relative to the site root, and
+ * its region name (`examples/search/basic-search.ts#find-patients`). The shown ids and instants are
+ * derived from it, so they are the same on every build and machine.
  */
-export function shownId(n: number): string {
-  const h = createHash('sha256').update(`medplum-docs-id-${n}`).digest('hex');
+export function regionSeed(exampleFile: string, region: string | undefined): string {
+  return `${path.posix.normalize(exampleFile.replace(/\\/g, '/'))}#${region ?? WHOLE_FILE}`;
+}
+
+/**
+ * The UUID the tabs show for stable id `n` of the region `seed` (regionSeed): version 4 layout,
+ * its digits from SHA-256 of the seed and the number. Within a region one stable id always reads
+ * as one UUID, so a resource created by one request is the one the next request reads. Between
+ * regions the same number stands for unrelated resources (a Project in one region, a Binary in
+ * another), so it reads as another UUID: a reader who copies an id from one example must not find
+ * it naming a different resource in the next. Two regions that do touch the same resource cannot
+ * be shown with the same id: a recording keeps only its own numbering, not the original ids.
+ */
+export function shownId(seed: string, n: number): string {
+  const h = createHash('sha256').update(`medplum-docs-id|${seed}|${n}`).digest('hex');
   const variant = '89ab'[parseInt(h[16], 16) & 3];
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * The instant every recording run starts its clock at (tests/unit/http-recorder.ts) and the one
+ * `npm run verify:server` writes for each instant the server wrote during its run
+ * (lib/verify-server/compare-runs.ts, stabilize): in a stored recording it means "now".
+ */
+export const RECORDED_INSTANT = '2026-11-25T09:30:00.000Z';
+const RECORDED_MS = Date.parse(RECORDED_INSTANT);
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const DAY = 86_400_000;
+/** Midnight UTC starting the recording day. */
+const RECORDED_DAY = Math.floor(RECORDED_MS / DAY) * DAY;
+
+/**
+ * A date or date-time in a recording: `2026-11-25`, `2026-11-25T09:30:00.000Z`, with `:` or its
+ * percent-encoding `%3A` (in a query string). Not preceded by a digit, so `gt2026-11-25` counts.
+ */
+const DATE_TOKEN =
+  /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?:T(\d{2})(:|%3A)(\d{2})\5(\d{2})(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})?)?(?![\d.]*\d)(?!T\d)/gi;
+
+interface DateToken {
+  text: string;
+  /** The span of time it names: one millisecond for a date-time, the whole UTC day for a date. */
+  from: number;
+  to: number;
+  /** A date, or a date-time at midnight UTC (a day's bound in a search): it moves by whole days. */
+  day: boolean;
+  /** Read from the run's clock (fromClock): it moves with the shown "now"; any other date stays. */
+  clock: boolean;
+}
+
+function parseDateToken(text: string): DateToken | undefined {
+  const m = new RegExp(DATE_TOKEN.source, 'i').exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, hh, , mi, ss, frac, zone] = m;
+  if (+mo < 1 || +mo > 12 || +d < 1 || +d > 31) return undefined;
+  const from = Date.parse(
+    hh ? `${y}-${mo}-${d}T${hh}:${mi}:${ss}${frac ?? ''}${zone ?? 'Z'}` : `${y}-${mo}-${d}T00:00:00Z`,
+  );
+  if (Number.isNaN(from)) return undefined;
+  const day = !hh || from % DAY === 0;
+  return { text, from, to: from + (hh ? 1 : DAY), day, clock: fromClock(text, from, day) };
+}
+
+/**
+ * Whether a date in a recording was read from the run's clock rather than written by the example
+ * or its test. The clock starts at RECORDED_INSTANT and advances 1 ms per reading, so a reading,
+ * or one moved by whole hours or days ("two hours ago", "a week ago"), is a date-time at half past
+ * an hour with a few milliseconds: 09:30:00.0dd on any day, hh:30:00.0dd with milliseconds other
+ * than .000 at any hour, and hh:30:00.000 on the recording day or the day before (hours before the
+ * first reading). A time the example or its test wrote (`2026-11-25T12:00:00Z`, an appointment
+ * at 15:00) has none of these marks and stays, even on the recording day: moving it while the
+ * dates the code computes from it stay (a search from that time and one 30 days before it) would
+ * break the spans the TypeScript tab writes. A date, or a midnight bound, of the recording day or
+ * the day before ("today", "yesterday") counts too; it keeps its day (clockShift does not leave
+ * the recording day).
+ */
+function fromClock(text: string, from: number, day: boolean): boolean {
+  const recent = from >= RECORDED_DAY - DAY && from < RECORDED_DAY + DAY;
+  if (day) return recent;
+  const m = /T(\d{2})(?::|%3A)30(?::|%3A)00\.0(\d{2})Z$/i.exec(text);
+  return !!m && (m[1] === '09' || m[2] !== '00' || recent);
+}
+
+/** How far a token moves when "now" moves by `shift` ms: a day's worth of whole days, a clock reading exactly `shift`, another date not at all. */
+function moveOf(t: DateToken, shift: number): number {
+  if (!t.clock) return 0;
+  if (!t.day) return shift;
+  return (Math.floor((RECORDED_MS + shift) / DAY) - Math.floor(RECORDED_MS / DAY)) * DAY;
+}
+
+/** Where span a lies against span b: before it, after it, or overlapping. */
+function relation(a: DateToken, aMove: number, b: DateToken, bMove: number): number {
+  if (a.to + aMove <= b.from + bMove) return -1;
+  if (a.from + aMove >= b.to + bMove) return 1;
+  return 0;
+}
+
+/** A date token moved by `move` ms, written in its own format (separator, fraction, zone). */
+function movedToken(t: DateToken, move: number): string {
+  const m = new RegExp(DATE_TOKEN.source, 'i').exec(t.text)!;
+  const [, y, mo, d, hh, sep, mi, ss, frac, zone] = m;
+  if (!hh) return new Date(t.from + move).toISOString().slice(0, 10);
+  // The wall-clock digits move, whatever the zone: an offset keeps its offset.
+  const iso = new Date(Date.parse(`${y}-${mo}-${d}T${hh}:${mi}:${ss}Z`) + move).toISOString();
+  const time = [iso.slice(11, 13), iso.slice(14, 16), iso.slice(17, 19)].join(sep);
+  return `${iso.slice(0, 10)}T${time}${frac ?? ''}${zone ?? ''}`;
+}
+
+/**
+ * How far the region `seed` shows its "now" from RECORDED_INSTANT, in ms (0: shown as recorded).
+ * Candidates come from SHA-256 of the seed: a time of day between 07:00 and 18:59 UTC on the
+ * recording day itself, in whole seconds (so a clock reading keeps its milliseconds). The day
+ * stays: the examples write their own dates around it (a task due two days later, a 30-day
+ * window), and a moved day would stretch those spans; a few hours keep them as the page reads
+ * them. The first candidate is taken that keeps every date of the region on the same side of every
+ * other as it was recorded (a task created "now" stays before the appointment it books, an event
+ * of yesterday stays inside yesterday's search bounds). 0 when none does.
+ */
+function clockShift(seed: string, tokens: DateToken[]): number {
+  const keepsOrder = (shift: number): boolean =>
+    tokens.every((a) =>
+      tokens.every((b) => a === b || relation(a, 0, b, 0) === relation(a, moveOf(a, shift), b, moveOf(b, shift))),
+    );
+  for (let i = 0; i < 64; i++) {
+    const h = createHash('sha256').update(`medplum-docs-instant|${seed}|${i}`).digest();
+    const shown = RECORDED_DAY + 7 * 60 * MINUTE + (h.readUInt32BE(4) % (12 * 3600)) * SECOND;
+    if (shown !== RECORDED_MS && keepsOrder(shown - RECORDED_MS)) return shown - RECORDED_MS;
+  }
+  return 0;
+}
+
+/**
+ * The region's recorded JSON text with its clock's dates moved to the region's own "now"
+ * (clockShift), in the same text form. Without this every response of every page read
+ * 2026-11-25T09:30:00.000Z; each region now reads one moment of its own, the same in all its
+ * requests and responses and from build to build. A region whose text does not hold
+ * RECORDED_INSTANT is shown as recorded: its dates are the example's own.
+ */
+export function withShownInstants(text: string, seed: string): string {
+  const encoded = RECORDED_INSTANT.replace(/:/g, '%3A');
+  if (!text.includes(RECORDED_INSTANT) && !text.toUpperCase().includes(encoded.toUpperCase())) return text;
+  const tokens = new Map<string, DateToken>();
+  for (const [token] of text.matchAll(DATE_TOKEN)) {
+    const t = tokens.has(token) ? undefined : parseDateToken(token);
+    if (t) tokens.set(token, t);
+  }
+  const shift = clockShift(seed, [...tokens.values()]);
+  if (shift === 0) return text;
+  return text.replace(DATE_TOKEN, (token: string) => {
+    const t = tokens.get(token);
+    return t?.clock ? movedToken(t, moveOf(t, shift)) : token;
+  });
 }
 
 /**
@@ -319,24 +468,82 @@ function shownProjectName(i: number): string {
 }
 
 /**
- * A recording as its HTTP, curl and Python tabs show it: each stable id becomes shownId's UUID,
- * the server's own URLs start with the base URL the tabs name (`https://api.medplum.com/`), and
- * the server run's project names read as clinics' (SHOWN_PROJECT_NAMES).
+ * A recording as its HTTP, curl and Python tabs show it, for the region `seed` (regionSeed): each
+ * stable id becomes shownId's UUID for that region, the clock's dates move to the region's own
+ * "now" (withShownInstants), the server's own URLs start with the base URL the tabs name
+ * (`https://api.medplum.com/`), the server run's project names read as clinics'
+ * (SHOWN_PROJECT_NAMES), and invited users' first name as a person's (SHOWN_FIRST_NAME).
  * Stable values keep a server run and a mock run comparable; on the page,
- * `00000000-…-000000000001` and example.com read as stand-ins, and readers copy from these tabs.
+ * `00000000-…-000000000001`, one instant on every page and example.com read as stand-ins, and
+ * readers copy from these tabs: an id copied from one example must not name another example's
+ * resource.
  */
-export function withShownIds(rec: RegionRecording): RegionRecording {
+export function withShownIds(rec: RegionRecording, seed: string): RegionRecording {
   const text = JSON.stringify(rec)
-    .replace(STABLE_ID, (_, n: string) => shownId(Number(n)))
+    .replace(STABLE_ID, (_, n: string) => shownId(seed, Number(n)))
     .replace(SERVER_URL, 'https://api.medplum.com/$1')
     .replace(SERVER_WS_URL, 'wss://api.medplum.com/ws/')
     .replace(SERVER_URL_ENCODED, 'https%3A%2F%2Fapi.medplum.com%2F$1');
   const projects = new Map<string, string>();
-  const shown = text.replace(VERIFY_PROJECT, (name) => {
+  const shown = withShownInstants(text, seed).replace(VERIFY_PROJECT, (name) => {
     if (!projects.has(name)) projects.set(name, shownProjectName(projects.size));
     return projects.get(name)!;
   });
-  return JSON.parse(shown) as RegionRecording;
+  return withShownNames(JSON.parse(shown)) as RegionRecording;
+}
+/**
+ * The first name the tabs show for a user the examples' server set-up invited
+ * (tests/unit/examples/support/server-setup.ts, inviteUser, and a few tests that invite the same
+ * way): the set-up names each one "Test" and a lower-case word for its role (`Test alice`, `Test
+ * mfa-required`), and on a page "Test" reads as a stand-in where the reader expects a person.
+ */
+export const SHOWN_FIRST_NAME = 'Jordan';
+const INVITED_FIRST = 'Test';
+/** An invited user's last name: the set-up's lower-case role word (`alice`, `mfa-required`). */
+const INVITED_LAST = /^[a-z][a-z0-9-]*$/;
+/** A display or full name of an invited user, `Test alice`. */
+const INVITED_FULL = /^Test ([a-z][a-z0-9-]*)$/;
+/** The greeting of an email the server sends an invited user (`Hello ${user.firstName},` in the example's template). */
+const INVITED_GREETING = /^Hello Test,\n/;
+
+/**
+ * A value with invited users' first name shown as SHOWN_FIRST_NAME, only in the fields the invite
+ * fills: `firstName` beside a `lastName` (User, the invite body), SCIM's `givenName` beside
+ * `familyName`, OpenID's `given_name` beside `family_name`, a HumanName's first `given` beside its
+ * `family`, a `display` or `name` "Test <role>", and the email greeting. A patient a test named
+ * "Test Diaz" and any other "Test" (a text "Test failed: …") stay as recorded.
+ */
+function withShownNames(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withShownNames);
+  if (!value || typeof value !== 'object') return value;
+  const o = value as Record<string, unknown>;
+  const pairs: [string, string][] = [
+    ['firstName', 'lastName'],
+    ['givenName', 'familyName'],
+    ['given_name', 'family_name'],
+  ];
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    const pair = pairs.find(([first]) => first === k);
+    if (pair && v === INVITED_FIRST && typeof o[pair[1]] === 'string' && INVITED_LAST.test(o[pair[1]] as string)) {
+      out[k] = SHOWN_FIRST_NAME;
+    } else if (
+      k === 'given' &&
+      Array.isArray(v) &&
+      v[0] === INVITED_FIRST &&
+      typeof o.family === 'string' &&
+      INVITED_LAST.test(o.family)
+    ) {
+      out[k] = [SHOWN_FIRST_NAME, ...v.slice(1)];
+    } else if ((k === 'display' || k === 'name') && typeof v === 'string' && INVITED_FULL.test(v)) {
+      out[k] = v.replace(INVITED_FULL, `${SHOWN_FIRST_NAME} $1`);
+    } else if (typeof v === 'string' && INVITED_GREETING.test(v)) {
+      out[k] = v.replace(INVITED_GREETING, `Hello ${SHOWN_FIRST_NAME},\n`);
+    } else {
+      out[k] = withShownNames(v);
+    }
+  }
+  return out;
 }
 
 /**

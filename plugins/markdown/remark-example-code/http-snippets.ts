@@ -5,6 +5,9 @@
  *
  * Paths are relative to the server's base URL: `$MEDPLUM_BASE_URL` is that URL with its trailing
  * slash (`https://api.medplum.com/`), so `fhir/R4/Patient` is appended as is.
+ *
+ * `seed` names the region (regionSeed): its ids and its "now" are shown as that region's own
+ * (withShownIds), so two examples never show one id for two resources.
  */
 import {
   MAX_ARRAY_ENTRIES,
@@ -87,8 +90,8 @@ function omittedNote(rec: RegionRecording, comment: string): string[] {
 }
 
 /** Raw requests, each followed by the mock's answer (status and trimmed body) or a line saying why there is none. */
-export function toHttp(recorded: RegionRecording): string {
-  const rec = withShownIds(recorded);
+export function toHttp(recorded: RegionRecording, seed: string): string {
+  const rec = withShownIds(recorded, seed);
   const blocks = rec.requests.map((req) => {
     const lines = [`${req.method} ${isAbsolute(req.path) ? req.path : `/${req.path}`}`];
     const auth = authOf(req);
@@ -129,8 +132,8 @@ export function shellQuote(s: string): string {
 }
 
 /** One curl command per request. */
-export function toCurl(recorded: RegionRecording): string {
-  const rec = withShownIds(recorded);
+export function toCurl(recorded: RegionRecording, seed: string): string {
+  const rec = withShownIds(recorded, seed);
   const commands = rec.requests.map((req) => {
     const url = isAbsolute(req.path) ? shellQuote(req.path) : `"$MEDPLUM_BASE_URL"${shellQuote(req.path)}`;
     const parts: string[] = [req.method === 'GET' ? `curl ${url}` : `curl -X ${req.method} ${url}`];
@@ -207,8 +210,8 @@ export function pyLiteral(value: unknown, indent = ''): string {
 }
 
 /** A `requests` script: base URL and token from the environment, `raise_for_status()` after each call. */
-export function toPython(recorded: RegionRecording): string {
-  const rec = withShownIds(recorded);
+export function toPython(recorded: RegionRecording, seed: string): string {
+  const rec = withShownIds(recorded, seed);
   const lines = [
     'import os',
     '',

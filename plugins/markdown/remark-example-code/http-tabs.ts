@@ -115,10 +115,11 @@ function envLine(): Node[] {
 }
 
 /**
- * The tab group for one example fence (`fenced` is the filled TypeScript code node). `key` is
- * unique on the site (page path and the fence's number on the page), `id` on the page.
+ * The tab group for one example fence (`fenced` is the filled TypeScript code node). `seed` names
+ * the region (regionSeed), whose ids and "now" the tabs show. `key` is unique on the site (page
+ * path and the fence's number on the page), `id` on the page.
  */
-export function exampleTabs(fenced: Node, rec: RegionRecording, key: string, id: string): Node {
+export function exampleTabs(fenced: Node, rec: RegionRecording, seed: string, key: string, id: string): Node {
   const mockAnswers = rec.requests.some((r) => r.response.mock);
   const serverRelease = rec.requests.map((r) => ('server' in r.response ? r.response.server : undefined)).find(Boolean);
   const httpNote = [
@@ -132,7 +133,7 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, key: string, id:
           text(' Recorded against Medplum server '),
           text(serverRelease),
           text(
-            `: each response is what it answered, trimmed (arrays cut to ${MAX_ARRAY_ENTRIES} entries, strings over ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters not shown), with its ids and timestamps replaced by stable ones.`,
+            `: each response is what it answered, trimmed (arrays cut to ${MAX_ARRAY_ENTRIES} entries, strings over ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters not shown), with its ids and timestamps replaced by stand-ins of this example’s own.`,
           ),
         ]
       : mockAnswers
@@ -150,19 +151,19 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, key: string, id:
     [
       staticPanel(`${key}-http`, [
         paragraph(...httpNote),
-        { type: 'code', lang: 'http', meta: null, value: toHttp(rec) },
+        { type: 'code', lang: 'http', meta: null, value: toHttp(rec, seed) },
       ]),
     ],
     [
       staticPanel(`${key}-curl`, [
         paragraph(...envLine()),
-        { type: 'code', lang: 'bash', meta: null, value: toCurl(rec) },
+        { type: 'code', lang: 'bash', meta: null, value: toCurl(rec, seed) },
       ]),
     ],
     [
       staticPanel(`${key}-python`, [
         paragraph(...envLine()),
-        { type: 'code', lang: 'python', meta: null, value: toPython(rec) },
+        { type: 'code', lang: 'python', meta: null, value: toPython(rec, seed) },
       ]),
     ],
   ]);

@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { visit } from 'unist-util-visit';
-import { readRegionRecording } from './http-recordings';
+import { readRegionRecording, regionSeed } from './http-recordings';
 import { exampleTabs } from './http-tabs';
 
 interface CodeNode {
@@ -88,7 +88,13 @@ export default function remarkExampleCode(options: Options) {
         const recording = readRegionRecording(options.siteDir, filePart, region, where);
         if (!recording) return;
         tabs++;
-        parent.children[index] = exampleTabs(node as never, recording, `${page}#${tabs}`, `example-${tabs}`);
+        parent.children[index] = exampleTabs(
+          node as never,
+          recording,
+          regionSeed(filePart, region),
+          `${page}#${tabs}`,
+          `example-${tabs}`,
+        );
         return 'skip';
       },
     );
