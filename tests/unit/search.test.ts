@@ -27,6 +27,7 @@ import {
   withoutSiteWords,
   messageWords,
   toRoute,
+  withEveryWordPage,
   withNamedPage,
   type ScoredResult,
 } from '../../src/components/Search/pagefind';
@@ -1129,4 +1130,42 @@ test("a short question that writes a reference page's exact name lists that page
   assert.deepEqual(await ids('Added setIdentifier helper next to getIdentifier'), ['g1', 'g2', 'resource-utilities']);
   assert.deepEqual(await ids('Added getIdentifier helper next to setIdentifier'), ['g1', 'g2', 'g3']);
   assert.deepEqual(await ids('Bot cron job every hour'), ['g1', 'g2', 'g3']);
+});
+
+test('a page that is one of the few holding every word of a question comes within the first three', async () => {
+  const ranked = ['g1', 'g2', 'g3', 'g4', 'g5'].map((id) => r(id));
+  const words = ['automatic', 'retry', 'serialization', 'rollback'];
+  // One or two pages hold every word: Pagefind's first of them is placed third ("Add automatic
+  // retry of transaction serialization errors after rollback" had it 42nd after the word-by-word blend).
+  assert.deepEqual(
+    withEveryWordPage(ranked, [r('g5'), r('g4')], words).map((x) => x.id),
+    ['g1', 'g2', 'g5', 'g3', 'g4'],
+  );
+  // Not among the ranked results (a reference page the blend leaves out): added third, Pagefind's copy.
+  const own = r('component', 7);
+  assert.equal(withEveryWordPage(ranked, [own], words)[2], own);
+  // Already in the first three, three pages or more holding every word, none, or a one-word query: unchanged.
+  assert.equal(withEveryWordPage(ranked, [r('g2')], words), ranked);
+  assert.equal(withEveryWordPage(ranked, [r('g5'), r('g4'), r('g3')], words), ranked);
+  assert.equal(withEveryWordPage(ranked, [], words), ranked);
+  assert.equal(withEveryWordPage(ranked, [r('g5')], ['rollback']), ranked);
+  // A short query naming an identifier keeps its order, as rerank leaves it.
+  assert.equal(withEveryWordPage(ranked, [r('g5')], ['users', 'override', '_total=estimate']), ranked);
+  // Through searchRanked: the reorder lists a reference page after the guides, but a reference page
+  // that alone holds every word of the question still comes third.
+  const api = {
+    search: async (term: string | null, opts?: { filters?: Record<string, unknown> }) => {
+      const kind = JSON.stringify(opts?.filters?.kind);
+      if (term === null) return { results: kind?.includes('reference') ? [r('register-form')] : [] };
+      if (!opts?.filters)
+        return { results: term.includes(' ') ? [r('register-form', 5)] : [r('register-form', 5), r('g1', 4)] };
+      // Each word alone among the guides: the reference page is not searched there.
+      return { results: ['g1', 'g2', 'g3', 'g4'].map((id, i) => r(id, 10 - i)) };
+    },
+  } as unknown as Parameters<typeof searchRanked>[0];
+  const found = await searchRanked(api, 'optional prop for registration form');
+  assert.deepEqual(
+    found.slice(0, 4).map((x) => x.id),
+    ['g1', 'g2', 'register-form', 'g3'],
+  );
 });

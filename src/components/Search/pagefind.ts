@@ -183,6 +183,14 @@ const FEW_RESULTS = 3;
  * ("calculatedExpression"). A question of BLEND_FROM words or more is ranked word by word too.
  */
 export async function searchPages(api: PagefindApi, query: string): Promise<ScoredResult[]> {
+  return (await searchPagesWithEveryWord(api, query)).results;
+}
+
+/** searchPages, with the pages holding every word (Pagefind's search of all the words, in its order) beside. */
+export async function searchPagesWithEveryWord(
+  api: PagefindApi,
+  query: string,
+): Promise<{ results: ScoredResult[]; together: ScoredResult[] }> {
   const words = significantWords(query);
   const eachWord = (filters?: Record<string, unknown>) =>
     Promise.all(words.map((w) => api.search(w, { filters }).then((r) => r.results)));
@@ -200,16 +208,17 @@ export async function searchPages(api: PagefindApi, query: string): Promise<Scor
   byWord?.catch(() => undefined);
   damped.catch(() => undefined);
   const all = await api.search(words.join(' '));
-  if (!byWord) return all.results;
-  if (words.length >= BLEND_FROM) return blendByWords(all.results, await byWord, await damped);
-  if (all.results.length >= FEW_RESULTS)
-    return withRarestWordsGuide(all.results, withoutIds(await byWord, await damped));
+  const together = all.results;
+  if (!byWord) return { results: together, together };
+  if (words.length >= BLEND_FROM) return { results: blendByWords(together, await byWord, await damped), together };
+  if (together.length >= FEW_RESULTS)
+    return { results: withRarestWordsGuide(together, withoutIds(await byWord, await damped)), together };
   // Few pages hold every word: the guides are ranked word by word, as a long question is (a rare
   // word counts for more than a common one), and the other pages follow, most words first.
   const [inGuides, inAll, settings] = await Promise.all([byWord, eachWord(), damped]);
-  const blended = blendByWords(all.results, inGuides, settings);
+  const blended = blendByWords(together, inGuides, settings);
   const seen = new Set(blended.map((r) => r.id));
-  return [...blended, ...mergeByWords(inAll).filter((r) => !seen.has(r.id))];
+  return { results: [...blended, ...mergeByWords(inAll).filter((r) => !seen.has(r.id))], together };
 }
 
 /** A word held by at most this many guides names the query's topic (withRarestWordsGuide). */
@@ -489,8 +498,8 @@ export function rerank<T extends { id: string }>(
 export async function searchRanked(api: PagefindApi, query: string): Promise<ScoredResult[]> {
   const typed = typedWords(query);
   const names = typed.length >= 2 ? typed.filter(isWrittenAsName) : [];
-  const [results, reference, namedByWord, settings] = await Promise.all([
-    searchPages(api, query),
+  const [{ results, together }, reference, namedByWord, settings] = await Promise.all([
+    searchPagesWithEveryWord(api, query),
     typed.length >= 2 ? referenceIds(api) : Promise.resolve(new Set<string>()),
     Promise.all(names.map((n) => api.search(null, { filters: { named: n.toLowerCase() } }).then((f) => f.results))),
     // The settings tables keep their place in a question about configuration (searched as guides)
@@ -502,12 +511,32 @@ export async function searchRanked(api: PagefindApi, query: string): Promise<Sco
       : Promise.resolve(new Set<string>()),
   ]);
   const exempt = new Set([...namedByWord.flat().map((r) => r.id), ...settings]);
-  const ranked = rerank(results, typed, reference, exempt);
+  const ranked = withEveryWordPage(rerank(results, typed, reference, exempt), together, typed);
   if (typed.length >= LONG_QUESTION) return withSymbolPage(api, ranked, typed, names, namedByWord);
   // Only a name shaped as an identifier (SearchControl, MedplumClient) moves its page up: a
   // capitalised plain word ("Bot cron job", "Agent auto updater") names a resource in passing far
   // more often than it asks for the resource's page.
   return withNamedPage(ranked, namedByWord.filter((_, i) => CODE_WORD.test(names[i])).flat());
+}
+
+/**
+ * A question that fewer than FEW_RESULTS pages hold every word of has Pagefind's first such page
+ * third, unless it is already among the first three (placedThird). Few pages holding every word of
+ * a question is a strong sign, but the steps before drop it: blendByWords scores a page by its share
+ * of each word among the guides, so a long page that holds every word once or twice comes far down
+ * ("Add automatic retry of transaction serialization errors after rollback": first of the two
+ * pages holding every word, 42nd after the blend), and a reference or digest page, not searched
+ * word by word, follows every guide (the `RegisterForm` component page, first of two, came 298th);
+ * rerank lists the reference, digest and settings pages after the guides ("Enable RDS Performance
+ * Insights": the CDK settings table, the only page with every word, second, then 30th). Run after
+ * rerank, before the named-page steps, whose page comes third before it. A query that names
+ * something (one word, or a short one with an identifier: namesSomething) keeps its order, as in
+ * rerank and byModel: on the spent sets the step had changed 5 of 169 such lists, 4 below a first
+ * place kept and one answer from fourth to fifth ("Allow users to override _total=estimate").
+ */
+export function withEveryWordPage(ranked: ScoredResult[], together: ScoredResult[], typed: string[]): ScoredResult[] {
+  if (namesSomething(typed) || together.length === 0 || together.length >= FEW_RESULTS) return ranked;
+  return placedThird(ranked, ranked.find((r) => r.id === together[0].id) ?? together[0]);
 }
 
 /** A word written as code: an inner capital (`setIdentifier`, `ContentType`, `useSearch`). */
