@@ -491,7 +491,8 @@ export function rerank<T extends { id: string }>(
 }
 
 /**
- * searchPages, reranked (see rerank). The query's words written as names are looked up as page
+ * searchPages, reranked (see rerank), with one of the few pages holding every word of a question
+ * placed third (withEveryWordPage). The query's words written as names are looked up as page
  * names (the filter `named`), so the reference pages they name keep their place; in a short query
  * a page named by an identifier-shaped word is also moved up (withNamedPage).
  */
