@@ -584,14 +584,14 @@ describe('fhir-datastore/patient-deduplication', () => {
       identifier: [{ system: MRN_SYSTEM, value: 'MRN-27514093' }],
       name: [{ given: ['Maria'], family: 'Santos' }],
       birthDate: '1984-02-29',
-      telecom: [{ system: 'phone', value: '(555) 010-2000' }],
+      telecom: [{ system: 'phone', value: '(617) 555-0142' }],
     });
     const duplicate = await medplum.createResource<Patient>({
       resourceType: 'Patient',
       identifier: [{ system: MRN_SYSTEM, value: 'MRN-60938251' }],
       name: [{ given: ['Maria'], family: 'Santos' }],
       birthDate: '1984-02-29',
-      telecom: [{ system: 'phone', value: '555-010-2000' }],
+      telecom: [{ system: 'phone', value: '617-555-0142' }],
     });
     await medplum.createResource<Patient>({
       resourceType: 'Patient',
