@@ -61,11 +61,11 @@ export async function addMobilePhone(medplum: MedplumClient, id: string, phone: 
 
 // #region conditional-patch
 /**
- * Marks inactive the one Patient whose MRN is 12345, without knowing its Medplum id: a conditional
+ * Marks inactive the one Patient whose MRN is 83150427, without knowing its Medplum id: a conditional
  * patch (PATCH /fhir/R4/Patient?identifier=...).
  */
 export async function deactivateByMrn(medplum: MedplumClient): Promise<WithId<Patient>> {
-  const url = medplum.fhirSearchUrl('Patient', { identifier: 'http://example.org/mrn|12345' });
+  const url = medplum.fhirSearchUrl('Patient', { identifier: 'http://example.org/mrn|83150427' });
   const patient = await medplum.patch(url, [{ op: 'replace', path: '/active', value: false }]);
   return patient;
 }

@@ -12,7 +12,7 @@ import type { Patient } from '@medplum/fhirtypes';
 export const SAMPLE_ADT_A01 = [
   'MSH|^~\\&|REGADT|GOODHEALTH|MEDPLUM|CLINIC|20260105083000||ADT^A01^ADT_A01|MSG00001|P|2.5.1',
   'EVN|A01|20260105083000',
-  'PID|1||MRN12345^^^GOODHEALTH^MR||Rivera^Ana^Lucia||19840312|F|||12 Oak Street^^Springfield^IL^62701||^PRN^PH^^^217^5550142',
+  'PID|1||MRN-40718263^^^GOODHEALTH^MR||Rivera^Ana^Lucia||19840312|F|||12 Oak Street^^Springfield^IL^62701||^PRN^PH^^^217^5550142',
   'PV1|1|I|3W^301^A',
 ].join('\r');
 
@@ -64,7 +64,7 @@ const SEX_TO_GENDER: Record<string, Patient['gender']> = { F: 'female', M: 'male
 
 /**
  * Maps PID to a FHIR Patient. Each sending system gets its own identifier system URI, built from
- * the assigning authority in PID-3.4, so MRN 12345 from two hospitals never collides.
+ * the assigning authority in PID-3.4, so the same MRN-40718263 from two hospitals never collides.
  */
 export function patientFromPid(message: Hl7Message, systemBase = 'https://example.org/fhir/mrn/'): Patient {
   const pid = message.getSegment('PID');

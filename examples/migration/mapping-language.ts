@@ -31,7 +31,7 @@ group main(source src, target tgt : Patient) {
   };
 }`);
 
-  const row = { mrn: '12345', first: 'Ada', last: 'Lovelace', phones: ['555-0100', '555-0101'] };
+  const row = { mrn: '52874913', first: 'Ada', last: 'Lovelace', phones: ['555-0100', '555-0101'] };
   const [patient] = structureMapTransform(map, [toTypedValue(row), toTypedValue({ resourceType: 'Patient' })]);
   // patient.value: one identifier, one name with given ['Ada'], and two telecom entries
   return patient.value as Patient;

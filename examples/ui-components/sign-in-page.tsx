@@ -15,7 +15,7 @@ export function SignInPage(): JSX.Element {
   return (
     <SignInForm
       projectId="b2a4c6d8-1e3f-4a5b-8c7d-9e0f1a2b3c4d"
-      googleClientId="123456789012-abcdefghijklmnop.apps.googleusercontent.com"
+      googleClientId="418203957716-k2v9qd0rjm5h8tce1pnw7s3fxbu4lga6.apps.googleusercontent.com"
       onSuccess={() => navigate('/')}
       onForgotPassword={() => navigate('/resetpassword')}
       onRegister={() => navigate('/register')}

@@ -386,9 +386,9 @@ describe('projects', () => {
       bot: { reference: 'Bot/b' },
       contentType: 'text/plain',
       input: '',
-      secrets: { LAB_API_KEY: { name: 'LAB_API_KEY', valueString: 'key-123456' } },
+      secrets: { LAB_API_KEY: { name: 'LAB_API_KEY', valueString: 'lab-key-9f2c41e7' } },
     };
-    assert.equal(await handler(medplum, event), 'key ends in 3456');
+    assert.equal(await handler(medplum, event), 'key ends in 41e7');
     await assert.rejects(handler(medplum, { ...event, secrets: {} }), /LAB_API_KEY is not set/);
   });
 

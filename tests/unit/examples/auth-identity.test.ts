@@ -190,10 +190,10 @@ describe('mfa', () => {
       'auth/login': () => ({ login: 'L1', mfaRequired: true }),
       'auth/mfa/verify': () => ({ login: 'L1', code: 'C1' }),
     });
-    const profile = await signInWithMfa(medplum, 'ada@example.com', 'pw', async () => '123456');
+    const profile = await signInWithMfa(medplum, 'ada@example.com', 'pw', async () => '804113');
     assert.ok(profile);
     const verify = calls.find((c) => c.path === 'auth/mfa/verify');
-    assert.deepEqual(verify?.body, { login: 'L1', token: '123456' });
+    assert.deepEqual(verify?.body, { login: 'L1', token: '804113' });
     assert.ok(calls.some((c) => c.path === 'oauth2/token'));
   });
 
@@ -223,8 +223,8 @@ describe('mfa', () => {
     const status = await getMfaStatus(medplum);
     assert.equal(status.enrolled, false);
     assert.ok(status.enrollUri?.startsWith('otpauth://'));
-    await confirmMfa(medplum, '111111');
-    assert.deepEqual(calls.find((c) => c.path === 'auth/mfa/enroll')?.body, { token: '111111' });
+    await confirmMfa(medplum, '372950');
+    assert.deepEqual(calls.find((c) => c.path === 'auth/mfa/enroll')?.body, { token: '372950' });
   });
 });
 

@@ -484,13 +484,13 @@ describe('domain-level identity providers', () => {
 
   test('the method lookup returns the provider URL only when the server names one', mockOnly, async () => {
     const plain = recordingClient();
-    assert.equal(await lookUpSignInMethod(plain.medplum, 'someone@example.com'), undefined);
-    assert.deepEqual(json(plain.calls.find((c) => c.path === 'auth/method')), { email: 'someone@example.com' });
+    assert.equal(await lookUpSignInMethod(plain.medplum, 'dana.whitfield@example.com'), undefined);
+    assert.deepEqual(json(plain.calls.find((c) => c.path === 'auth/method')), { email: 'dana.whitfield@example.com' });
 
     const sso = recordingClient({
       'auth/method': () => ({ domain: 'example.org', authorizeUrl: 'https://login.example.org/authorize?client_id=x' }),
     });
-    const answer = await lookUpSignInMethod(sso.medplum, 'someone@example.org');
+    const answer = await lookUpSignInMethod(sso.medplum, 'dana.whitfield@example.org');
     assert.equal(answer?.domain, 'example.org');
   });
 
@@ -876,12 +876,12 @@ describe('auth examples on the server', { skip: !onServer }, () => {
     assert.equal(config.identityProvider?.tokenUrl, `https://login.${domain}/oauth2/token`);
 
     const anyone = newClient();
-    const answer = await lookUpSignInMethod(anyone, `someone@${domain.toLowerCase()}`);
+    const answer = await lookUpSignInMethod(anyone, `dana.whitfield@${domain.toLowerCase()}`);
     assert.equal(answer?.domain, domain.toLowerCase());
     const authorize = new URL(answer?.authorizeUrl as string);
     assert.equal(authorize.origin + authorize.pathname, `https://login.${domain.toLowerCase()}/oauth2/authorize`);
     assert.equal(authorize.searchParams.get('client_id'), PROVIDER_CLIENT.clientId);
-    assert.equal(await lookUpSignInMethod(anyone, `someone@plain-${projectId}.example.com`), undefined);
+    assert.equal(await lookUpSignInMethod(anyone, `dana.whitfield@plain-${projectId}.example.com`), undefined);
   });
 
   test('signOutCompletely revokes the session on the server and forgets the tokens', async () => {

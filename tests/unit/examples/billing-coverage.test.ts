@@ -44,7 +44,7 @@ function valid(resource: Resource): void {
 }
 
 const CARD = {
-  memberId: 'W123456789',
+  memberId: 'W284619573',
   groupNumber: '0048213',
   groupName: 'Acme Manufacturing',
   planId: 'PPO-GOLD',

@@ -530,7 +530,7 @@ describe('bots/file-upload', () => {
       'mrn,loinc,value,unit,date',
       'MRN-48213,2339-0,104,mg/dL,2026-11-20',
       'MRN-48213,4548-4,6.1,%,2026-11-20',
-      'MRN-00000,2339-0,99,mg/dL,2026-11-20',
+      'MRN-77102,2339-0,99,mg/dL,2026-11-20',
     ].join('\n');
     const result = await csvBot(medplum, makeBotEvent(csv, { contentType: ContentType.TEXT }));
     assert.equal(result.observations.length, 2);

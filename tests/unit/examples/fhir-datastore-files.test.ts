@@ -106,7 +106,7 @@ describe('fhir-datastore/files: profiles over time', () => {
   test('withAbsentBirthDate satisfies a profile that requires birthDate', () => {
     loadFullDefinitions();
     const profile = patientProfile(['Patient.birthDate']);
-    const patient: Patient = { resourceType: 'Patient', name: [{ family: 'Doe' }], birthDate: '2000-01-01' };
+    const patient: Patient = { resourceType: 'Patient', name: [{ family: 'Okafor' }], birthDate: '2000-01-01' };
     const declined = withAbsentBirthDate(patient, 'asked-declined');
     assert.equal(declined.birthDate, undefined);
     assert.deepEqual((declined as unknown as { _birthDate: unknown })._birthDate, {

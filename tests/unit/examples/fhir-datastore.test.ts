@@ -77,18 +77,21 @@ describe('fhir-datastore/create', () => {
 
   test('ensurePatientByMrn returns the existing Patient instead of a duplicate', async () => {
     const medplum = mockWithSearch();
-    const first = await ensurePatientByMrn(medplum, 'MRN-1001', 'Grace', 'Hopper');
-    const second = await ensurePatientByMrn(medplum, 'MRN-1001', 'Someone', 'Else');
+    const first = await ensurePatientByMrn(medplum, 'MRN-50263918', 'Grace', 'Hopper');
+    const second = await ensurePatientByMrn(medplum, 'MRN-50263918', 'Rosa', 'Delgado');
     assert.equal(second.id, first.id);
     assert.equal(second.name?.[0]?.given?.[0], 'Grace');
-    const all = await medplum.searchResources('Patient', { identifier: `${MRN_SYSTEM}|MRN-1001` });
+    const all = await medplum.searchResources('Patient', { identifier: `${MRN_SYSTEM}|MRN-50263918` });
     assert.equal(all.length, 1);
   });
 
   test('upsertPatientByMrn creates once, then replaces the same resource', async () => {
     const medplum = mockWithSearch();
-    const created = await upsertPatientByMrn(medplum, 'MRN-2002', { name: [{ family: 'Curie' }], gender: 'female' });
-    const updated = await upsertPatientByMrn(medplum, 'MRN-2002', {
+    const created = await upsertPatientByMrn(medplum, 'MRN-71840235', {
+      name: [{ family: 'Curie' }],
+      gender: 'female',
+    });
+    const updated = await upsertPatientByMrn(medplum, 'MRN-71840235', {
       name: [{ family: 'Curie' }],
       birthDate: '1867-11-07',
     });
@@ -102,13 +105,13 @@ describe('fhir-datastore/create', () => {
 
   test('upsertPatientTellingCreated reports 201 for a new Patient, then 200 for the same one replaced', async () => {
     const medplum = mockWithSearch();
-    const first = await upsertPatientTellingCreated(medplum, 'MRN-1001', 'Ana', 'Lopez');
+    const first = await upsertPatientTellingCreated(medplum, 'MRN-50263918', 'Ana', 'Lopez');
     assert.equal(first.created, true);
     assert.ok(first.id);
-    const second = await upsertPatientTellingCreated(medplum, 'MRN-1001', 'Ana', 'López');
+    const second = await upsertPatientTellingCreated(medplum, 'MRN-50263918', 'Ana', 'López');
     assert.equal(second.created, false);
     assert.equal(second.id, first.id);
-    const all = await medplum.searchResources('Patient', { identifier: `${MRN_SYSTEM}|MRN-1001` });
+    const all = await medplum.searchResources('Patient', { identifier: `${MRN_SYSTEM}|MRN-50263918` });
     assert.equal(all.length, 1);
     assert.equal(all[0].name?.[0]?.family, 'López');
   });
@@ -185,17 +188,17 @@ describe('fhir-datastore/read-update', () => {
     assert.equal(twice.name?.[0]?.family, 'Johnson');
   });
 
-  test('deactivateByMrn patches the one Patient with MRN 12345 found by a search, not by id', async () => {
+  test('deactivateByMrn patches the one Patient with MRN 83150427 found by a search, not by id', async () => {
     const medplum = mockWithSearch();
     const other = await medplum.createResource<Patient>({
       resourceType: 'Patient',
       active: true,
-      identifier: [{ system: 'http://example.org/mrn', value: '67890' }],
+      identifier: [{ system: 'http://example.org/mrn', value: '61942205' }],
     });
     const target = await medplum.createResource<Patient>({
       resourceType: 'Patient',
       active: true,
-      identifier: [{ system: 'http://example.org/mrn', value: '12345' }],
+      identifier: [{ system: 'http://example.org/mrn', value: '83150427' }],
     });
     const patched = await deactivateByMrn(medplum);
     assert.equal(patched.id, target.id);
@@ -322,13 +325,13 @@ describe('fhir-datastore/batch', () => {
 
   test('admitPatient links the Encounter to the new Patient and does not duplicate it', async () => {
     const medplum = mockWithSearch();
-    const first = await admitPatient(medplum, 'MRN-77', 'Noether');
+    const first = await admitPatient(medplum, 'MRN-39015746', 'Noether');
     const patient = first.entry?.[0]?.resource as Patient;
     const encounter = first.entry?.[1]?.resource as Encounter;
     assert.ok(patient.id);
     assert.equal(encounter.subject?.reference, `Patient/${patient.id}`);
 
-    const second = await admitPatient(medplum, 'MRN-77', 'Noether');
+    const second = await admitPatient(medplum, 'MRN-39015746', 'Noether');
     assert.equal((second.entry?.[0]?.resource as Patient).id, patient.id);
     const encounters = await medplum.searchResources('Encounter', { subject: `Patient/${patient.id}` });
     assert.equal(encounters.length, 2);
@@ -466,7 +469,7 @@ describe('fhir-datastore/profiles', () => {
     const errors = profileErrors({ resourceType: 'Patient', name: [{ family: 'Nobody' }] }, profile);
     assert.deepEqual(errors.map((e) => e.expression?.[0]).sort(), ['Patient.birthDate', 'Patient.identifier']);
     const ok = profileErrors(
-      { resourceType: 'Patient', birthDate: '2001-02-03', identifier: [{ system: MRN_SYSTEM, value: 'P-1' }] },
+      { resourceType: 'Patient', birthDate: '2001-02-03', identifier: [{ system: MRN_SYSTEM, value: 'MRN-19573620' }] },
       profile,
     );
     assert.deepEqual(ok, []);
@@ -479,7 +482,7 @@ describe('fhir-datastore/profiles', () => {
       'https://example.org/fhir/StructureDefinition/clinic-patient',
       {
         birthDate: '2001-02-03',
-        identifier: [{ system: MRN_SYSTEM, value: 'P-2' }],
+        identifier: [{ system: MRN_SYSTEM, value: 'MRN-82466107' }],
       },
     );
     const stored = await medplum.readResource('Patient', patient.id);
@@ -490,7 +493,7 @@ describe('fhir-datastore/profiles', () => {
 describe('fhir-datastore/migration', () => {
   const rows: LegacyPatientRow[] = [
     {
-      legacyId: 'L-1',
+      legacyId: 'LEG-004417',
       firstName: 'Ines',
       lastName: 'Ortega',
       dob: '1990-05-01',
@@ -498,9 +501,9 @@ describe('fhir-datastore/migration', () => {
       weightKg: 61,
       weighedOn: '2021-03-04',
     },
-    { legacyId: 'L-2', firstName: 'Omar', lastName: 'Haddad', dob: '1975-11-30', sex: 'M' },
+    { legacyId: 'LEG-004582', firstName: 'Omar', lastName: 'Haddad', dob: '1975-11-30', sex: 'M' },
     {
-      legacyId: 'L-3',
+      legacyId: 'LEG-005109',
       firstName: 'Kim',
       lastName: 'Lee',
       dob: '2002-07-15',
@@ -514,7 +517,7 @@ describe('fhir-datastore/migration', () => {
     const p = toPatient(rows[1]);
     assert.equal(p.gender, 'male');
     assert.equal(p.birthDate, '1975-11-30');
-    assert.deepEqual(p.identifier, [{ system: LEGACY_ID_SYSTEM, value: 'L-2' }]);
+    assert.deepEqual(p.identifier, [{ system: LEGACY_ID_SYSTEM, value: 'LEG-004582' }]);
   });
 
   test('migrate loads everything, links observations, and a rerun creates no duplicates', async () => {
@@ -526,7 +529,7 @@ describe('fhir-datastore/migration', () => {
 
     const ines = await medplum.searchResources(
       'Patient',
-      { identifier: `${LEGACY_ID_SYSTEM}|L-1` },
+      { identifier: `${LEGACY_ID_SYSTEM}|LEG-004417` },
       { cache: 'no-cache' },
     );
     assert.equal(ines.length, 1);
@@ -578,17 +581,17 @@ describe('fhir-datastore/patient-deduplication', () => {
     const medplum = mockWithSearch();
     const original = await medplum.createResource<Patient>({
       resourceType: 'Patient',
-      identifier: [{ system: MRN_SYSTEM, value: 'A-100' }],
+      identifier: [{ system: MRN_SYSTEM, value: 'MRN-27514093' }],
       name: [{ given: ['Maria'], family: 'Santos' }],
       birthDate: '1984-02-29',
-      telecom: [{ system: 'phone', value: '(555) 010-2000' }],
+      telecom: [{ system: 'phone', value: '(617) 555-0142' }],
     });
     const duplicate = await medplum.createResource<Patient>({
       resourceType: 'Patient',
-      identifier: [{ system: MRN_SYSTEM, value: 'B-200' }],
+      identifier: [{ system: MRN_SYSTEM, value: 'MRN-60938251' }],
       name: [{ given: ['Maria'], family: 'Santos' }],
       birthDate: '1984-02-29',
-      telecom: [{ system: 'phone', value: '555-010-2000' }],
+      telecom: [{ system: 'phone', value: '617-555-0142' }],
     });
     await medplum.createResource<Patient>({
       resourceType: 'Patient',
@@ -614,12 +617,12 @@ describe('fhir-datastore/patient-deduplication', () => {
     assert.equal(target.link?.[0]?.type, 'replaces');
     assert.deepEqual(
       target.identifier?.map((i) => `${i.value}:${i.use ?? ''}`),
-      ['A-100:', 'B-200:old'],
+      ['MRN-27514093:', 'MRN-60938251:old'],
     );
     // The old MRN now finds both records; the active one is the survivor.
     const byOldMrn = await medplum.searchResources(
       'Patient',
-      { identifier: `${MRN_SYSTEM}|B-200` },
+      { identifier: `${MRN_SYSTEM}|MRN-60938251` },
       { cache: 'no-cache' },
     );
     assert.deepEqual(

@@ -48,7 +48,7 @@ describe('integration/hl7-v2', () => {
       triggerEvent: 'A01',
       controlId: 'MSG00001',
       sendingFacility: 'GOODHEALTH',
-      mrn: 'MRN12345',
+      mrn: 'MRN-40718263',
       assigningAuthority: 'GOODHEALTH',
       family: 'Rivera',
       given: 'Ana',
@@ -59,12 +59,14 @@ describe('integration/hl7-v2', () => {
 
   test('readAdmission accepts newline-separated segments too', () => {
     const summary = readAdmission(SAMPLE_ADT_A01.replaceAll('\r', '\n'));
-    assert.equal(summary.mrn, 'MRN12345');
+    assert.equal(summary.mrn, 'MRN-40718263');
   });
 
   test('patientFromPid builds a valid Patient with a per-sender identifier system', () => {
     const patient = patientFromPid(Hl7Message.parse(SAMPLE_ADT_A01));
-    assert.deepEqual(patient.identifier, [{ system: 'https://example.org/fhir/mrn/goodhealth', value: 'MRN12345' }]);
+    assert.deepEqual(patient.identifier, [
+      { system: 'https://example.org/fhir/mrn/goodhealth', value: 'MRN-40718263' },
+    ]);
     assert.deepEqual(patient.name, [{ family: 'Rivera', given: ['Ana', 'Lucia'] }]);
     assert.equal(patient.birthDate, '1984-03-12');
     assert.equal(patient.gender, 'female');
@@ -117,7 +119,7 @@ describe('integration/hl7-v2', () => {
     assert.ok(text.startsWith('MSH|^~\\&|MEDPLUM|CLINIC|LIS|LAB|20260105091500||ORU^R01^ORU_R01|RES0001|P|2.5.1\r'));
     const parsed = Hl7Message.parse(text);
     assert.equal(parsed.header.getComponent(9, 2), 'R01');
-    assert.equal(parsed.getSegment('PID')?.getComponent(3, 1), 'MRN12345');
+    assert.equal(parsed.getSegment('PID')?.getComponent(3, 1), 'MRN-40718263');
     const obx = parsed.getSegment('OBX');
     assert.equal(obx?.getField(2).toString(), 'NM');
     assert.equal(obx?.getComponent(3, 1), '2339-0');
@@ -156,7 +158,7 @@ describe('integration/hl7-bot', () => {
     assert.equal(second.header.getField(9).toString(), 'ACK^A08^ACK');
 
     const patients = await medplum.searchResources('Patient', {
-      identifier: 'https://example.org/fhir/mrn/goodhealth|MRN12345',
+      identifier: 'https://example.org/fhir/mrn/goodhealth|MRN-40718263',
     });
     assert.equal(patients.length, 1);
     assert.equal(patients[0].address?.[0]?.postalCode, '62704');
@@ -168,14 +170,14 @@ describe('integration/hl7-bot', () => {
     const ack = Hl7Message.parse(await handler(medplum, event(discharge)));
     assert.equal(ack.getAckType(), 'AA');
     const patients = await medplum.searchResources('Patient', {
-      identifier: 'https://example.org/fhir/mrn/goodhealth|MRN12345',
+      identifier: 'https://example.org/fhir/mrn/goodhealth|MRN-40718263',
     });
     assert.equal(patients.length, 0);
   });
 
   test('the ADT bot answers AE when PID-3 is empty', async () => {
     const medplum = mockWithSearch();
-    const noMrn = SAMPLE_ADT_A01.replace('MRN12345^^^GOODHEALTH^MR', '');
+    const noMrn = SAMPLE_ADT_A01.replace('MRN-40718263^^^GOODHEALTH^MR', '');
     const ack = Hl7Message.parse(await handler(medplum, event(noMrn)));
     assert.equal(ack.getAckType(), 'AE');
     assert.equal(ack.getSegment('ERR')?.getField(8).toString(), 'PID-3 has no identifier');
@@ -249,11 +251,11 @@ describe('integration/identifiers', () => {
     const medplum = mockWithSearch();
     const patient = await medplum.createResource<Patient>({
       resourceType: 'Patient',
-      identifier: [{ system: SYSTEMS.hospitalMrn, value: 'MRN12345' }],
+      identifier: [{ system: SYSTEMS.hospitalMrn, value: 'MRN-40718263' }],
     });
     const found = await findByAnyIdentifier(medplum, [
-      { system: SYSTEMS.labAccount, value: 'L-900' },
-      { system: SYSTEMS.hospitalMrn, value: 'MRN12345' },
+      { system: SYSTEMS.labAccount, value: 'LAB-7730418' },
+      { system: SYSTEMS.hospitalMrn, value: 'MRN-40718263' },
     ]);
     assert.equal(found?.id, patient.id);
     assert.equal(await findByAnyIdentifier(medplum, [{ system: SYSTEMS.labAccount, value: 'nope' }]), undefined);
@@ -282,11 +284,11 @@ describe('integration/identifiers', () => {
     const medplum = mockWithSearch();
     const patient = await medplum.createResource<Patient>({
       resourceType: 'Patient',
-      identifier: [{ system: SYSTEMS.hospitalMrn, value: 'MRN12345' }],
+      identifier: [{ system: SYSTEMS.hospitalMrn, value: 'MRN-40718263' }],
     });
-    const lab = { system: SYSTEMS.labAccount, value: 'L-900' };
+    const lab = { system: SYSTEMS.labAccount, value: 'LAB-7730418' };
     const updated = await addIdentifier(medplum, patient.id, lab);
-    assert.deepEqual(updated.identifier, [{ system: SYSTEMS.hospitalMrn, value: 'MRN12345' }, lab]);
+    assert.deepEqual(updated.identifier, [{ system: SYSTEMS.hospitalMrn, value: 'MRN-40718263' }, lab]);
     const again = await addIdentifier(medplum, patient.id, lab);
     assert.equal(again.identifier?.length, 2);
     assert.equal(again.meta?.versionId, updated.meta?.versionId);
@@ -301,27 +303,27 @@ describe('integration/identifiers: matching a batch by MRN', () => {
   test('unmatchedRows returns the rows whose MRN no Patient carries, in one search', async () => {
     const medplum = mockWithSearch();
     for (const identifier of [
-      { system: SYSTEMS.hospitalMrn, value: 'MRN-1' },
-      { system: SYSTEMS.hospitalMrn, value: 'MRN-2' },
+      { system: SYSTEMS.hospitalMrn, value: 'MRN-31760482' },
+      { system: SYSTEMS.hospitalMrn, value: 'MRN-64018937' },
       // the same value in another system is not a match
-      { system: SYSTEMS.labAccount, value: 'MRN-3' },
+      { system: SYSTEMS.labAccount, value: 'MRN-85203714' },
     ]) {
       await medplum.createResource<Patient>({ resourceType: 'Patient', identifier: [identifier] });
     }
     const searches = countCalls(medplum, 'search');
     const incoming = [
-      { mrn: 'MRN-1', name: 'Ada' },
-      { mrn: 'MRN-2', name: 'Alan' },
-      { mrn: 'MRN-3', name: 'Grace' },
-      { mrn: 'MRN-4', name: 'Katherine' },
+      { mrn: 'MRN-31760482', name: 'Ada' },
+      { mrn: 'MRN-64018937', name: 'Alan' },
+      { mrn: 'MRN-85203714', name: 'Grace' },
+      { mrn: 'MRN-42679051', name: 'Katherine' },
     ];
     const missing = await unmatchedRows(medplum, incoming);
     assert.equal(searches.count, 1);
     assert.deepEqual(missing, [
-      { mrn: 'MRN-3', name: 'Grace' },
-      { mrn: 'MRN-4', name: 'Katherine' },
+      { mrn: 'MRN-85203714', name: 'Grace' },
+      { mrn: 'MRN-42679051', name: 'Katherine' },
     ]);
-    assert.deepEqual(await unmatchedRows(medplum, [{ mrn: 'MRN-2' }]), []);
+    assert.deepEqual(await unmatchedRows(medplum, [{ mrn: 'MRN-64018937' }]), []);
   });
 });
 

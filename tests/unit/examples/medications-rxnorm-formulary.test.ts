@@ -23,18 +23,18 @@ import {
 } from '../../../examples/medications/rxnorm-formulary';
 import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 
-// NDC layouts only (labeler-product-package); these digits name no real product.
-const NDC_442 = '1234-5678-90';
-const NDC_532 = '12345-678-90';
-const NDC_541 = '12345-6789-0';
+// NDC layouts only (labeler-product-package): made-up digits, not taken from the FDA NDC Directory.
+const NDC_442 = '6418-2937-05';
+const NDC_532 = '71608-413-30';
+const NDC_541 = '58914-2706-1';
 
 describe('medications/rxnorm-formulary', () => {
   test('ndc11 pads each hyphenated layout to 5-4-2', () => {
-    assert.equal(ndc11(NDC_442), '01234567890');
-    assert.equal(ndc11(NDC_532), '12345067890');
-    assert.equal(ndc11(NDC_541), '12345678900');
-    assert.equal(ndc11('12345678900'), '12345678900');
-    assert.throws(() => ndc11('1234567890'), /Not a hyphenated NDC/);
+    assert.equal(ndc11(NDC_442), '06418293705');
+    assert.equal(ndc11(NDC_532), '71608041330');
+    assert.equal(ndc11(NDC_541), '58914270601');
+    assert.equal(ndc11('58914270601'), '58914270601');
+    assert.throws(() => ndc11('7160841330'), /Not a hyphenated NDC/);
   });
 
   test('a product carries its RxNorm code and its NDCs; an NDC finds the product; loading is idempotent', async () => {
@@ -50,7 +50,7 @@ describe('medications/rxnorm-formulary', () => {
       amlodipine.code?.coding?.map((c) => [c.system, c.code]),
       [
         [DRUGS.amlodipine2_5.system, '308136'],
-        [NDC, '12345067890'],
+        [NDC, '71608041330'],
       ],
     );
     assert.equal(amlodipine.ingredient?.[0].strength?.numerator?.value, 2.5);
@@ -62,7 +62,7 @@ describe('medications/rxnorm-formulary', () => {
     assert.equal(again.id, amlodipine.id);
     // Found by the 10-digit form from a label or the 11-digit form from a claim.
     assert.equal((await productByNdc(medplum, NDC_532))?.id, amlodipine.id);
-    assert.equal((await productByNdc(medplum, '12345067890'))?.id, amlodipine.id);
+    assert.equal((await productByNdc(medplum, '71608041330'))?.id, amlodipine.id);
     assert.equal(await productByNdc(medplum, NDC_442), undefined);
   });
 

@@ -36,7 +36,7 @@ const patients: PatientRow[] = [
   { pat_id: 2, mrn: 'A-101', first: 'Alan', last: 'Turing', dob: '1912-06-23', sex: 'M' },
   { pat_id: 3, mrn: 'A-102', first: 'Grace', last: 'Hopper', dob: '1906-12-09', sex: '' },
 ];
-const provider: ProviderRow = { prov_id: 7, npi: '1742603180', first: 'Jane', last: 'Doe' };
+const provider: ProviderRow = { prov_id: 7, npi: '1742603180', first: 'Ana', last: 'Lopez' };
 const visit: VisitRow = {
   visit_id: 70,
   pat_id: 1,
@@ -272,7 +272,7 @@ describe('migration/convert-to-fhir: the FHIR Mapping Language', () => {
     const patient = legacyRowToPatient();
     assert.deepEqual(patient, {
       resourceType: 'Patient',
-      identifier: [{ system: 'https://example.org/fhir/mrn', value: '12345' }],
+      identifier: [{ system: 'https://example.org/fhir/mrn', value: '52874913' }],
       name: [{ family: 'Lovelace', given: ['Ada'] }],
       telecom: [
         { system: 'phone', value: '555-0100' },

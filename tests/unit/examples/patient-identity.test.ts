@@ -52,8 +52,8 @@ function maria(mrn: string, phone: string, extra: Partial<Patient> = {}): Patien
 describe('patient-identity/match-results', () => {
   test('recordMatch stores one RiskAssessment per pair and rule, requestReview and rejectMatch close the loop', async () => {
     const medplum = mockWithSearch();
-    const a = await medplum.createResource(maria('A-1', '555-010-2000'));
-    const b = await medplum.createResource(maria('B-2', '(555) 010-2000'));
+    const a = await medplum.createResource(maria('MRN-40230917', '617-555-0142'));
+    const b = await medplum.createResource(maria('MRN-58861204', '(617) 555-0142'));
 
     const first = await recordMatch(medplum, b, a, 0.7, 'demographics-v1');
     assert.equal(first.status, 'preliminary');
@@ -124,26 +124,26 @@ describe('patient-identity/match-results', () => {
 describe('patient-identity/master-records', () => {
   test('promoteFields adds what the master lacks and marks carried identifiers old', () => {
     const { master, added } = promoteFields(
-      { resourceType: 'Patient', identifier: [{ system: MRN, value: 'A-1' }], gender: 'female' },
-      maria('B-2', '555-010-2000', { gender: 'male' }),
+      { resourceType: 'Patient', identifier: [{ system: MRN, value: 'MRN-40230917' }], gender: 'female' },
+      maria('MRN-58861204', '617-555-0142', { gender: 'male' }),
     );
     assert.deepEqual(
       master.identifier?.map((i) => `${i.value}:${i.use ?? ''}`),
-      ['A-1:', 'B-2:old'],
+      ['MRN-40230917:', 'MRN-58861204:old'],
     );
     assert.equal(master.birthDate, '1984-02-29');
     assert.equal(master.gender, 'female');
-    assert.deepEqual(added, ['identifier B-2', 'phone 555-010-2000', 'birthDate']);
+    assert.deepEqual(added, ['identifier MRN-58861204', 'phone 617-555-0142', 'birthDate']);
   });
 
   test('mergePatients links, retires and moves; unmergePatients puts everything back', async () => {
     const medplum = mockWithSearch();
     const master = await medplum.createResource<Patient>({
       resourceType: 'Patient',
-      identifier: [{ system: MRN, value: 'A-1' }],
+      identifier: [{ system: MRN, value: 'MRN-40230917' }],
       name: [{ given: ['Maria'], family: 'Santos' }],
     });
-    const duplicate = await medplum.createResource(maria('B-2', '555-010-2000'));
+    const duplicate = await medplum.createResource(maria('MRN-58861204', '617-555-0142'));
     const obs = await medplum.createResource<Observation>({
       resourceType: 'Observation',
       status: 'final',
@@ -174,7 +174,7 @@ describe('patient-identity/master-records', () => {
     assert.equal(mergedMaster.birthDate, '1984-02-29');
     assert.deepEqual(
       mergedMaster.identifier?.map((i) => i.value),
-      ['A-1', 'B-2'],
+      ['MRN-40230917', 'MRN-58861204'],
     );
     assert.equal((await medplum.readResource('Observation', obs.id)).subject?.reference, getReferenceString(master));
     assert.equal(
@@ -214,7 +214,7 @@ describe('patient-identity/master-records', () => {
     assert.deepEqual(restoredMaster.link ?? [], []);
     assert.deepEqual(
       restoredMaster.identifier?.map((i) => i.value),
-      ['A-1'],
+      ['MRN-40230917'],
     );
     assert.deepEqual(restoredMaster.telecom ?? [], []);
     assert.equal(restoredMaster.birthDate, undefined);
@@ -228,19 +228,19 @@ describe('patient-identity/master-records', () => {
 
 describe('patient-identity/matching-jobs', () => {
   test('scorePair compares only the fields both records have', () => {
-    assert.equal(scorePair(maria('A', '555-010-2000'), maria('B', '(555) 010-2000')), 1);
-    assert.equal(scorePair(maria('A', '555-010-2000'), maria('B', '555-999-0000')), 0.63);
+    assert.equal(scorePair(maria('A', '617-555-0142'), maria('B', '(617) 555-0142')), 1);
+    assert.equal(scorePair(maria('A', '617-555-0142'), maria('B', '617-555-0187')), 0.63);
     assert.equal(scorePair({ resourceType: 'Patient' }, maria('B', '1')), 0);
   });
 
   test('onNewPatient stores a match and one review task, and respects the do-not-match list', async () => {
     const medplum = mockWithSearch();
-    const existing = await medplum.createResource(maria('A-1', '555-010-2000'));
+    const existing = await medplum.createResource(maria('MRN-40230917', '617-555-0142'));
     await medplum.createResource<Patient>({
-      ...maria('C-3', '555-777-0000'),
+      ...maria('MRN-71395548', '617-555-0119'),
       name: [{ given: ['Ana'], family: 'Lopez' }],
     });
-    const created = await medplum.createResource(maria('B-2', '(555) 010-2000'));
+    const created = await medplum.createResource(maria('MRN-58861204', '(617) 555-0142'));
 
     assert.deepEqual(await onNewPatient(medplum, makeBotEvent<Patient>(created)), { stored: 1 });
     const [assessment] = await medplum.searchResources(
@@ -273,9 +273,9 @@ describe('patient-identity/matching-jobs', () => {
     const medplum = mockWithSearch();
     // MockClient starts with a few Patients of its own; the run checks those too.
     const seeded = (await medplum.searchResources('Patient', { _count: 1000 })).length;
-    await medplum.createResource(maria('A-1', '555-010-2000'));
-    await medplum.createResource(maria('B-2', '555-010-2000'));
-    await medplum.createResource(maria('D-4', '555-010-2000', { active: false }));
+    await medplum.createResource(maria('MRN-40230917', '617-555-0142'));
+    await medplum.createResource(maria('MRN-58861204', '617-555-0142'));
+    await medplum.createResource(maria('MRN-26608371', '617-555-0142', { active: false }));
     const bot: Bot = { resourceType: 'Bot', id: 'b1', name: 'Nightly match', cronString: NIGHTLY };
     assert.deepEqual(await nightlyMatch(medplum, makeBotEvent<Bot>(bot)), { checked: seeded + 3, stored: 1 });
     const stored = await medplum.searchResources('RiskAssessment', {}, { cache: 'no-cache' });

@@ -54,7 +54,7 @@ async function setup(): Promise<{ medplum: MockClient; patient: Saved<Patient>; 
     status: 'active',
     beneficiary: { reference: getReferenceString(patient) },
     payor: [{ reference: getReferenceString(payor), display: 'Acme Health Plan' }],
-    subscriberId: 'A123456789',
+    subscriberId: 'A837260415',
   })) as Saved<Coverage>;
   return { medplum, patient, coverage };
 }

@@ -22,7 +22,7 @@ import { loadFullDefinitions, mockWithSearch } from './mock-with-search';
 const signature: Signature = {
   type: [{ system: 'urn:iso-astm:E1762-95:2013', code: '1.2.840.10065.1.12.1.1', display: "Author's Signature" }],
   when: '2026-11-25T15:00:00Z',
-  who: { display: 'Jane Doe' },
+  who: { display: 'Priya Raman' },
   data: 'iVBORw0KGgo=',
   sigFormat: 'image/png',
 };
@@ -31,7 +31,7 @@ async function setup(): Promise<{ patient: Patient & { id: string }; response: Q
   const medplum = mockWithSearch();
   const patient = await medplum.createResource<Patient>({
     resourceType: 'Patient',
-    name: [{ family: 'Doe', given: ['Jane'] }],
+    name: [{ family: 'Raman', given: ['Priya'] }],
   });
   return { patient, response: buildScreenResponse(patient, signature) };
 }
@@ -129,7 +129,7 @@ describe('questionnaires/logic', () => {
   test('extraction in code writes an Encounter and one AllergyIntolerance per repeat, linked', async () => {
     loadFullDefinitions();
     const medplum = mockWithSearch();
-    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Doe' }] });
+    const patient = await medplum.createResource<Patient>({ resourceType: 'Patient', name: [{ family: 'Raman' }] });
     const response = await medplum.createResource(buildScreenResponse(patient, signature));
     const bundle = buildAllergyTransaction(response);
     assert.equal(bundle.entry?.length, 3);

@@ -175,7 +175,7 @@ describe('scheduling/resources', () => {
       resourceType: 'Practitioner',
       active: true,
       name: [{ family: 'Okafor', given: ['Ada'] }],
-      qualification: [stateLicense('CA', 'California', 'A123456', board, period), INTERNAL_MEDICINE],
+      qualification: [stateLicense('CA', 'California', 'A148203', board, period), INTERNAL_MEDICINE],
     });
     const lapsed = await medplum.createResource<Practitioner>({
       resourceType: 'Practitioner',
@@ -187,7 +187,7 @@ describe('scheduling/resources', () => {
       resourceType: 'Practitioner',
       active: true,
       name: [{ family: 'Rossi', given: ['Marco'] }],
-      qualification: [stateLicense('NY', 'New York', '298765', nyBoard, period)],
+      qualification: [stateLicense('NY', 'New York', '271483', nyBoard, period)],
     });
     [ca, lapsed, ny].forEach((p) => assert.doesNotThrow(() => validateResource(p)));
     const found = await practitionersLicensedIn(medplum, 'CA', '2026-12-03');

@@ -29,7 +29,7 @@ const answers = {
   apiSslCertArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/api',
   appSslCertArn: 'arn:aws:acm:us-east-1:123456789012:certificate/app',
   storageSslCertArn: 'arn:aws:acm:us-east-1:123456789012:certificate/storage',
-  signingKeyId: 'K2ABCDEF123456',
+  signingKeyId: 'K3JQ7N2PWX8VTR',
   storagePublicKey: '-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----',
 };
 

@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { MedplumClient } from '@medplum/core';
+import type { AsyncJob } from '@medplum/fhirtypes';
+import { MockClient } from '@medplum/mock';
 import { onServer } from '../../server/on-server';
 import { scriptedClient, SCRIPTED_BASE } from './support/scripted-fetch';
 import { superAdminClient } from './support/server-setup';
@@ -151,14 +153,46 @@ describe('self-hosting/rollbacks on the server', { skip: !onServer }, () => {
   }
 
   test('readMigrationState reports the release and its 37 post-deploy migrations', async () => {
-    const medplum = await superAdminClient();
-    const state = await readMigrationState(medplum);
-    assert.equal(state.release, '5.1.12');
-    assert.equal(state.latestKnownDataVersion, 37);
-    assert.ok(state.pendingDataVersion >= 0 && state.pendingDataVersion <= 37, String(state.pendingDataVersion));
-    for (const job of state.running) {
-      assert.equal(typeof job.dataVersion, 'number');
-      assert.ok(job.status === 'accepted' || job.status === 'active');
+    // A migrated verify server has no unfinished data-migration job of its own, and the jobs other
+    // test projects leave behind are all alike. Two distinct unfinished jobs, written in this test's
+    // project through the FHIR API (so the server's own migration check does not count them), give
+    // the list something to show; they are deleted afterwards.
+    const project = new MockClient();
+    const jobs = [
+      { status: 'active', request: 'data-migration-v36', dataVersion: 36, requestTime: '2026-11-25T08:40:00Z' },
+      { status: 'accepted', request: 'data-migration-v37', dataVersion: 37, requestTime: '2026-11-25T09:05:00Z' },
+    ] as const;
+    const created: AsyncJob[] = [];
+    for (const job of jobs) {
+      created.push(
+        await project.createResource<AsyncJob>({
+          resourceType: 'AsyncJob',
+          type: 'data-migration',
+          minServerVersion: '5.1.12',
+          ...job,
+        }),
+      );
+    }
+    try {
+      const medplum = await superAdminClient();
+      const state = await readMigrationState(medplum);
+      assert.equal(state.release, '5.1.12');
+      assert.equal(state.latestKnownDataVersion, 37);
+      assert.ok(state.pendingDataVersion >= 0 && state.pendingDataVersion <= 37, String(state.pendingDataVersion));
+      for (const job of state.running) {
+        assert.equal(typeof job.dataVersion, 'number');
+        assert.ok(job.status === 'accepted' || job.status === 'active');
+      }
+      for (const job of created) {
+        assert.deepEqual(
+          state.running.find((r) => r.id === job.id),
+          { id: job.id, status: job.status, dataVersion: job.dataVersion, minServerVersion: '5.1.12' },
+        );
+      }
+    } finally {
+      for (const job of created) {
+        await project.deleteResource('AsyncJob', job.id as string);
+      }
     }
   });
 

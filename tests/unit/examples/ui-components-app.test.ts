@@ -41,7 +41,10 @@ test('SignInPage shows the heading and the email step, and its handlers navigate
   // onRegister adds the register link under the email step.
   assert.match(html, /Register/);
   assert.equal(element.props.projectId, 'b2a4c6d8-1e3f-4a5b-8c7d-9e0f1a2b3c4d');
-  assert.equal(element.props.googleClientId, '123456789012-abcdefghijklmnop.apps.googleusercontent.com');
+  assert.equal(
+    element.props.googleClientId,
+    '418203957716-k2v9qd0rjm5h8tce1pnw7s3fxbu4lga6.apps.googleusercontent.com',
+  );
   element.props.onSuccess();
   element.props.onForgotPassword();
   element.props.onRegister();

@@ -231,7 +231,7 @@ describe('workflows/part1: e-prescribing', () => {
         user: { reference: 'User/1' },
         profile: { reference: 'Practitioner/1' },
         // Any identifier system containing "dosespot" counts; this one is only an illustration.
-        identifier: [{ system: 'https://example.org/dosespot-clinician-id', value: '12345' }],
+        identifier: [{ system: 'https://example.org/dosespot-clinician-id', value: '408317' }],
       }),
       true,
     );

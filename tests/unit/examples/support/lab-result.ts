@@ -6,7 +6,7 @@ import type { LabResult } from '../../../../examples/integration/hl7-v2';
 
 export function glucoseResult(overrides: Partial<LabResult> = {}): LabResult {
   return {
-    mrn: 'MRN12345',
+    mrn: 'MRN-40718263',
     family: 'Rivera',
     given: 'Ana',
     orderNumber: 'ORD-778',
