@@ -371,8 +371,13 @@ export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } 
  * Otherwise the table, which names every feature in a line, counts for less in the word-by-word
  * blend (SETTINGS_WEIGHT); a question of BLEND_FROM words or more keeps the place that gives it,
  * and rerank lists it after the guides in a shorter one, like a digest page (unless the query
- * names an identifier, which rerank leaves in its order). "setting" alone is not such a word:
- * "SMTP settings per project" asks about a project, not the server. A short query (under
+ * names an identifier, which rerank leaves in its order). "setting", singular, is such a word
+ * too: a question about one setting ("Add hosted zone override setting", "Document setting
+ * Postgres database parameters") asks for the line of a table that names it; on the 1,782 spent
+ * queries (traced through the panel's code) 3 answers moved up (one from second to first, one
+ * from outside the first ten to fourth) and 1 from second to third. "settings" is not: "SMTP
+ * settings per project" asks about a project, not the server, and with the plural (or "option")
+ * as well, one more answer moved down and none more up. A short query (under
  * LONG_QUESTION words) with a camelCase word is such a question too: "Added fargateAutoScaling
  * description" names a line of the CDK table. When the word is a hook or a method instead
  * (`useSearch hook`), the tables only count at full weight in the word-by-word guide search,
@@ -382,7 +387,7 @@ export const RANKED_LAST = { kind: { any: ['reference', 'digest', 'settings'] } 
  * spent answers down.
  */
 export function asksAboutSettings(query: string): boolean {
-  if (/\b(config\w*|env|environment|MEDPLUM_\w*|cdk|defaults?)\b/i.test(query)) return true;
+  if (/\b(config\w*|env|environment|MEDPLUM_\w*|cdk|defaults?|setting)\b/i.test(query)) return true;
   const typed = typedWords(query);
   // Two lower-case letters before the first capital, and not capitals to the end: `iOS`, `eCR`,
   // `macOS` and `mTLS` are names, not keys.
