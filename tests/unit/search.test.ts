@@ -522,6 +522,12 @@ test('a question about configuration ranks the settings tables as guides; in oth
   assert.ok(asksAboutSettings('Add default query timeouts'));
   assert.ok(asksAboutSettings('server defaults for rate limits'));
   assert.ok(!asksAboutSettings('defaulted resources'));
+  // "by default" and "default X" already say default; a setting named in the singular asks for it.
+  assert.ok(asksAboutSettings('enable S3 bucket versioning by default'));
+  assert.ok(asksAboutSettings('Add hosted zone override setting'));
+  assert.ok(asksAboutSettings('Document setting Postgres database parameters'));
+  assert.ok(!asksAboutSettings('Document Project settings'));
+  assert.ok(!asksAboutSettings('settings page of the app'));
   assert.ok(!asksAboutSettings('allow project admins to set custom SMTP settings per project'));
   assert.ok(!asksAboutSettings('bot cannot read resources'));
   assert.ok(asksAboutSettings('Added fargateAutoScaling description'));
