@@ -246,10 +246,12 @@ test("the tabs show each stable id as one realistic UUID of the region's own, an
   assert.notEqual(shownId(SEED, 1), shownId(other, 1));
   assert.notEqual(shownId(SEED, 1), shownId(regionSeed('examples/x.ts', 'update'), 1));
   assert.equal(regionSeed('examples/x.ts', undefined), `examples/x.ts#${WHOLE_FILE}`);
-  for (const tab of [toHttp(recording, SEED), toCurl(recording, SEED), toPython(recording, SEED)]) {
+  for (const tab of [toHttp(recording, SEED), toCurl(recording, SEED), toPython(recording, SEED)])
     assert.ok(!tab.includes('00000000-0000-4000-8000'), tab);
-    assert.ok(tab.includes(`Patient/${shownId(SEED, 1)}`), tab);
-  }
+  // The HTTP tab records the shown id; curl and Python, code a reader runs, name it by a variable.
+  assert.ok(toHttp(recording, SEED).includes(`GET /fhir/R4/Patient/${shownId(SEED, 1)}`));
+  assert.ok(toCurl(recording, SEED).includes(`'fhir/R4/Patient/'"$PATIENT_ID"`), toCurl(recording, SEED));
+  assert.ok(toPython(recording, SEED).includes(`"fhir/R4/Patient/" + patient_id`), toPython(recording, SEED));
   const http = toHttp(recording, SEED);
   assert.ok(http.includes(`"id": "${shownId(SEED, 1)}"`), http);
   assert.ok(http.includes(`https://api.medplum.com/storage/${shownId(SEED, 2)}`), http);

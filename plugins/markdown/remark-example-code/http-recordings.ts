@@ -272,14 +272,66 @@ export function readRegionRecording(
   return rec.regions[region ?? WHOLE_FILE];
 }
 
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+/**
+ * Where an id may start: not right after a letter or digit (so it is not the tail of a longer
+ * word), except after a percent-encoded character: in `subject=Patient%2F<id>` (and `%7C` for
+ * `|`, `%3A` for `:`) the id follows the hex digits `2F`, where `\b` finds no boundary. With `\b`
+ * those ids were never numbered, and a page showed one resource under two ids.
+ */
+const ID_START = '(?:(?<![0-9A-Za-z])|(?<=%[0-9A-Fa-f]{2}))';
+const ID_END = '(?![0-9A-Za-z])';
+/** A UUID in a recording's text, plain or after a percent-encoded separator. */
+export const UUID_SOURCE = `${ID_START}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${ID_END}`;
+const UUID = new RegExp(UUID_SOURCE, 'gi');
 
 /** The n-th stable id (`00000000-0000-4000-8000-000000000001` for n = 1). */
 export function stableId(n: number): string {
   return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 }
 
-const STABLE_ID = /\b00000000-0000-4000-8000-(\d{12})\b/g;
+const STABLE_ID = new RegExp(`${ID_START}00000000-0000-4000-8000-(\\d{12})${ID_END}`, 'g');
+
+/**
+ * A recording's text with the raw ids that escaped numbering numbered. A recording stored before
+ * UUID_SOURCE knew percent-encoded separators keeps the server's own id wherever it followed
+ * `%2F`, `%7C` or `%3A` (`subject=Patient%2F667995ff-…`), while the same id elsewhere was numbered;
+ * the tabs would show the run's real id beside the region's shown one. The original of a number
+ * is gone, so such an id is joined by its type: when the recording numbers exactly one id of that
+ * type (`Patient/<stable>`), it is that resource (a search for the patient the region then writes
+ * to); otherwise it gets a number of its own, so it reads as an id of this region all the same.
+ * An id that also appears plain is one the example or its test wrote, and stays.
+ */
+export function withEscapedIdsNumbered(text: string): string {
+  const numbers = [...text.matchAll(STABLE_ID)].map((m) => Number(m[1]));
+  if (numbers.length === 0) return text;
+  let next = Math.max(...numbers) + 1;
+  const escapedOnly = new Map<string, boolean>();
+  const typeOf = new Map<string, string | undefined>();
+  for (const m of text.matchAll(UUID)) {
+    const id = m[0].toLowerCase();
+    if (new RegExp(STABLE_ID.source).test(id)) continue;
+    const before = text.slice(Math.max(0, m.index - 60), m.index);
+    escapedOnly.set(id, (escapedOnly.get(id) ?? true) && /%[0-9A-Fa-f]{2}$/.test(before));
+    if (!typeOf.has(id)) typeOf.set(id, new RegExp(`${ID_START}([A-Z][A-Za-z]+)%2[Ff]$`).exec(before)?.[1]);
+  }
+  const joined = new Map<string, string>();
+  for (const [id, escaped] of escapedOnly) {
+    if (!escaped) continue;
+    const type = typeOf.get(id);
+    const ofType = type
+      ? new Set(
+          [
+            ...text.matchAll(
+              new RegExp(`${ID_START}${type}(?:/|%2[Ff])(00000000-0000-4000-8000-\\d{12})${ID_END}`, 'g'),
+            ),
+          ].map((m) => m[1]),
+        )
+      : new Set<string>();
+    joined.set(id, ofType.size === 1 ? [...ofType][0] : stableId(next++));
+  }
+  if (joined.size === 0) return text;
+  return text.replace(UUID, (u) => joined.get(u.toLowerCase()) ?? u);
+}
 
 /**
  * What identifies a region wherever it is shown: its example file, relative to the site root, and
@@ -479,7 +531,7 @@ function shownProjectName(i: number): string {
  * resource.
  */
 export function withShownIds(rec: RegionRecording, seed: string): RegionRecording {
-  const text = JSON.stringify(rec)
+  const text = withEscapedIdsNumbered(JSON.stringify(rec))
     .replace(STABLE_ID, (_, n: string) => shownId(seed, Number(n)))
     .replace(SERVER_URL, 'https://api.medplum.com/$1')
     .replace(SERVER_WS_URL, 'wss://api.medplum.com/ws/')
