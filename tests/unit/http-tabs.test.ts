@@ -368,6 +368,51 @@ test('a time the test wrote on the recording day stays, so the spans the code co
   }
 });
 
+test("the server run's own wall-clock readings move like the clock's: a bound it sent back, a kick-off time, an epoch claim", () => {
+  // A server-mode test sends back the lastUpdated it saw (the run's real time, 2026-12-07) while
+  // verify:server wrote the answers' instants as RECORDED_INSTANT; userinfo's updated_at is the
+  // profile's lastUpdated in epoch seconds. Dates the example wrote after the recording day stay.
+  const recording = serverPatientRead(stableId(1), {
+    meta: { lastUpdated: RECORDED_INSTANT },
+    extension: [
+      { url: 'since', valueString: 'Patient?_lastUpdated=gt2026-12-07T17%3A29%3A48.425Z' },
+      { url: 'next', valueString: 'Patient?_since=2026-12-07T17%3A29%3A48.646Z' },
+      { url: 'due', valueDateTime: '2026-12-01T14:00:00.000Z' },
+      { url: 'visit', valueDateTime: '2026-12-07T10:00:00Z' },
+      { url: 'claims', updated_at: 1796664484.672 },
+    ],
+  });
+  for (const region of ['a', 'b', 'c', 'd']) {
+    const body = (
+      withShownIds(recording, regionSeed('examples/x.ts', region)).requests[0].response as {
+        body: { meta: { lastUpdated: string }; extension: Record<string, string | number>[] };
+      }
+    ).body;
+    const now = body.meta.lastUpdated;
+    const [since, next, due, visit, claims] = body.extension;
+    assert.equal(
+      since.valueString,
+      `Patient?_lastUpdated=gt${now.replace(/:/g, '%3A')}`,
+      'the bound is the lastUpdated it saw',
+    );
+    const nextAt = Date.parse(decodeURIComponent(String(next.valueString).split('=')[1]));
+    assert.equal(nextAt - Date.parse(now), 221, 'a later reading keeps its distance');
+    assert.equal(due.valueDateTime, '2026-12-01T14:00:00.000Z');
+    assert.equal(visit.valueDateTime, '2026-12-07T10:00:00Z');
+    const epoch = Number(claims.updated_at) * 1000;
+    assert.ok(new Date(epoch).toISOString().startsWith('2026-11-25T'), String(claims.updated_at));
+    assert.equal(Math.round(epoch) % 1000, 672, 'the epoch claim keeps its milliseconds');
+  }
+  // A mock recording has no run clock: the same text stays.
+  const mock: RegionRecording = {
+    ...recording,
+    requests: [
+      { ...recording.requests[0], response: { mock: true, status: 200, body: { url: 'gt2026-12-07T17:29:48.425Z' } } },
+    ],
+  };
+  assert.ok(JSON.stringify(withShownIds(mock, SEED)).includes('gt2026-12-07T17:29:48.425Z'));
+});
+
 test('no shown date differs from a date the TypeScript tab writes', () => {
   // A date that moves with the shown moment must not be one the reader sees in the example's code.
   for (const { name, file, seed, rec } of allStored()) {

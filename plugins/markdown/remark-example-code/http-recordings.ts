@@ -388,7 +388,7 @@ interface DateToken {
   clock: boolean;
 }
 
-function parseDateToken(text: string): DateToken | undefined {
+function parseDateToken(text: string, readings?: Set<string>): DateToken | undefined {
   const m = new RegExp(DATE_TOKEN.source, 'i').exec(text);
   if (!m) return undefined;
   const [, y, mo, d, hh, , mi, ss, frac, zone] = m;
@@ -398,7 +398,7 @@ function parseDateToken(text: string): DateToken | undefined {
   );
   if (Number.isNaN(from)) return undefined;
   const day = !hh || from % DAY === 0;
-  return { text, from, to: from + (hh ? 1 : DAY), day, clock: fromClock(text, from, day) };
+  return { text, from, to: from + (hh ? 1 : DAY), day, clock: readings?.has(text) || fromClock(text, from, day) };
 }
 
 /**
@@ -470,26 +470,98 @@ function clockShift(seed: string, tokens: DateToken[]): number {
 }
 
 /**
+ * Whether a date-time in a server recording is a reading of the server run's own wall clock that
+ * `npm run verify:server` did not replace with RECORDED_INSTANT: one a test sent back in a request
+ * (`_lastUpdated=gt<the last lastUpdated it saw>`, `_since=` a kick-off's time), or one it only
+ * knows in another form. Such a reading falls after the recording day and has milliseconds of its
+ * own (`17:29:48.425Z`); the example's own dates are round (`2026-12-01T14:00:00.000Z`) or, when
+ * computed from "now", already clock readings (fromClock).
+ */
+function isRunReading(t: DateToken): boolean {
+  const frac = /\.(\d{1,3})Z$/i.exec(t.text)?.[1];
+  return !t.day && !t.clock && t.from >= RECORDED_DAY + DAY && !!frac && Number(frac) !== 0;
+}
+
+/** Epoch seconds under an OpenID time claim (`"updated_at": 1796664484.672`, the profile's `meta.lastUpdated`). */
+const EPOCH_CLAIM = /("(?:updated_at|auth_time|iat|nbf|exp)":)(\d{10})(?:\.(\d{1,3}))?(?!\d)/g;
+
+/**
+ * The run's own wall-clock readings (isRunReading; epoch-second claims after the recording day)
+ * placed where the recording puts the run's "now": the earliest at RECORDED_INSTANT (a bound a
+ * test sent back is the lastUpdated the answers show as RECORDED_INSTANT), the others at their
+ * distance from it, so they keep their order and read as clock readings from here on.
+ */
+function runReadingsAsRecorded(text: string): { text: string; readings: Set<string>; moved: boolean } {
+  const readings = new Set<string>();
+  if (!text.includes('"server":')) return { text, readings, moved: false };
+  const iso = [...new Set(text.match(DATE_TOKEN) ?? [])]
+    .map((token) => parseDateToken(token))
+    .filter((t): t is DateToken => !!t && isRunReading(t));
+  const epochs = [...text.matchAll(EPOCH_CLAIM)]
+    .map((m) => Number(m[2]) * SECOND + Number((m[3] ?? '').padEnd(3, '0')))
+    .filter((ms) => ms >= RECORDED_DAY + DAY);
+  if (iso.length === 0 && epochs.length === 0) return { text, readings, moved: false };
+  // Each form from its own earliest: an epoch claim (a profile's lastUpdated, from the set-up)
+  // and a bound a request sent are readings of different moments.
+  const move = RECORDED_MS - Math.min(...iso.map((t) => t.from));
+  const epochMove = RECORDED_MS - Math.min(...epochs);
+  const moved = new Map(iso.map((t) => [t.text, readingText(t, t.from + move)]));
+  for (const v of moved.values()) readings.add(v);
+  const out = text
+    .replace(DATE_TOKEN, (token: string) => moved.get(token) ?? token)
+    .replace(EPOCH_CLAIM, (all: string, key: string, sec: string, frac = '') => {
+      const ms = Number(sec) * SECOND + Number(frac.padEnd(3, '0'));
+      // Whole seconds moved, its own milliseconds kept: JSON drops a fraction of .000.
+      const at = Math.floor((ms + epochMove) / SECOND) * SECOND + (ms % SECOND);
+      return ms >= RECORDED_DAY + DAY ? `${key}${epochText(at, frac.length)}` : all;
+    });
+  return { text: out, readings, moved: true };
+}
+
+/** A UTC date-time reading (isRunReading) at `ms`, written as `t` is (separator, fraction digits). */
+function readingText(t: DateToken, ms: number): string {
+  const sep = /T\d\d(:|%3A)/i.exec(t.text)![1];
+  const digits = /\.(\d+)Z$/i.exec(t.text)![1].length;
+  const iso = new Date(ms).toISOString();
+  const time = [iso.slice(11, 13), iso.slice(14, 16), iso.slice(17, 19)].join(sep);
+  return `${iso.slice(0, 10)}T${time}${iso.slice(19, 20 + digits)}Z`;
+}
+
+/** Epoch seconds with `digits` fraction digits, as the claim was written. */
+function epochText(ms: number, digits: number): string {
+  return digits ? (ms / SECOND).toFixed(digits) : String(Math.floor(ms / SECOND));
+}
+
+/**
  * The region's recorded JSON text with its clock's dates moved to the region's own "now"
  * (clockShift), in the same text form. Without this every response of every page read
  * 2026-11-25T09:30:00.000Z; each region now reads one moment of its own, the same in all its
- * requests and responses and from build to build. A region whose text does not hold
- * RECORDED_INSTANT is shown as recorded: its dates are the example's own.
+ * requests and responses and from build to build. The server run's wall-clock readings that
+ * escaped its stabilising (runReadingsAsRecorded) move with them, and so do epoch-second claims
+ * read on the recording day. A region whose text holds none of these is shown as recorded: its
+ * dates are the example's own.
  */
-export function withShownInstants(text: string, seed: string): string {
+export function withShownInstants(recorded: string, seed: string): string {
+  const { text, readings, moved } = runReadingsAsRecorded(recorded);
   const encoded = RECORDED_INSTANT.replace(/:/g, '%3A');
-  if (!text.includes(RECORDED_INSTANT) && !text.toUpperCase().includes(encoded.toUpperCase())) return text;
+  if (!text.includes(RECORDED_INSTANT) && !text.toUpperCase().includes(encoded.toUpperCase()) && !moved)
+    return recorded;
   const tokens = new Map<string, DateToken>();
   for (const [token] of text.matchAll(DATE_TOKEN)) {
-    const t = tokens.has(token) ? undefined : parseDateToken(token);
+    const t = tokens.has(token) ? undefined : parseDateToken(token, readings);
     if (t) tokens.set(token, t);
   }
   const shift = clockShift(seed, [...tokens.values()]);
   if (shift === 0) return text;
-  return text.replace(DATE_TOKEN, (token: string) => {
-    const t = tokens.get(token);
-    return t?.clock ? movedToken(t, moveOf(t, shift)) : token;
-  });
+  return text
+    .replace(DATE_TOKEN, (token: string) => {
+      const t = tokens.get(token);
+      return t?.clock ? movedToken(t, moveOf(t, shift)) : token;
+    })
+    .replace(EPOCH_CLAIM, (all: string, key: string, sec: string, frac = '') => {
+      const ms = Number(sec) * SECOND + Number(frac.padEnd(3, '0'));
+      return Math.abs(ms - RECORDED_MS) < DAY ? `${key}${epochText(ms + shift, frac.length)}` : all;
+    });
 }
 
 /**
