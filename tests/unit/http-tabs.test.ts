@@ -19,6 +19,7 @@ import {
   SHOWN_FIRST_NAME,
   shownId,
   SHOWN_PROJECT_NAMES,
+  SHOWN_LAST_NAMES,
   shownRegions,
   stableId,
   trimBody,
@@ -444,19 +445,37 @@ test("invited users' first name reads as a person's, and no other Test does", ()
   const body = (withShownIds(recording, SEED).requests[0].response as { body: Record<string, unknown> }).body;
   const first = SHOWN_FIRST_NAME;
   assert.notEqual(first, 'Test');
-  assert.deepEqual(body.name, [{ given: [first], family: 'alice' }]);
-  assert.equal((body.managingOrganization as { display: string }).display, `${first} alice`);
+  // Each role word reads as one capitalised last name, the same in the name, the display and the
+  // claims; two role words of one region read as two names.
+  const last = (body.name as { family: string }[])[0].family;
+  assert.ok(SHOWN_LAST_NAMES.includes(last), last);
+  assert.deepEqual(body.name, [{ given: [first], family: last }]);
+  assert.equal((body.managingOrganization as { display: string }).display, `${first} ${last}`);
   // A patient a test named "Test Diaz" and a text that says "Test" are not invited users.
   assert.deepEqual(body.contact, [
     { name: { given: ['Test'], family: 'Diaz' } },
     { name: { text: 'Test failed: 1 != 2' }, organization: { display: 'Test Diaz' } },
   ]);
-  assert.deepEqual(body.extension, [
-    { url: 'user', valueString: 'x', firstName: first, lastName: 'mfa-required' },
-    { url: 'scim', givenName: first, familyName: 'scim-admin' },
-    { url: 'userinfo', name: `${first} claims`, given_name: first, family_name: 'claims' },
-    { url: 'email', text: `Hello ${first},\n\nChoose a new password here:` },
-  ]);
+  const [user, scim, userinfo, email] = body.extension as Record<string, string>[];
+  assert.deepEqual(user, { url: 'user', valueString: 'x', firstName: first, lastName: user.lastName });
+  assert.deepEqual(scim, { url: 'scim', givenName: first, familyName: scim.familyName });
+  assert.deepEqual(userinfo, {
+    url: 'userinfo',
+    name: `${first} ${userinfo.family_name}`,
+    given_name: first,
+    family_name: userinfo.family_name,
+  });
+  assert.deepEqual(email, { url: 'email', text: `Hello ${first},\n\nChoose a new password here:` });
+  const names = [last, user.lastName, scim.familyName, userinfo.family_name];
+  for (const n of names) assert.match(n, /^[A-Z][a-z]+$/);
+  assert.equal(new Set(names).size, 4, `four role words, four names: ${names.join(', ')}`);
+  // The same role word in another region reads the same: the name comes from the word.
+  const again = (
+    withShownIds(recording, regionSeed('examples/y.ts', 'other')).requests[0].response as {
+      body: Record<string, unknown>;
+    }
+  ).body;
+  assert.deepEqual(again.name, body.name);
 });
 
 test("only the server's own paths move to the named base: an example's own example.com data reads as its code writes it", () => {

@@ -596,7 +596,7 @@ function shownProjectName(i: number): string {
  * stable id becomes shownId's UUID for that region, the clock's dates move to the region's own
  * "now" (withShownInstants), the server's own URLs start with the base URL the tabs name
  * (`https://api.medplum.com/`), the server run's project names read as clinics'
- * (SHOWN_PROJECT_NAMES), and invited users' first name as a person's (SHOWN_FIRST_NAME).
+ * (SHOWN_PROJECT_NAMES), and invited users' names as a person's (SHOWN_FIRST_NAME, SHOWN_LAST_NAMES).
  * Stable values keep a server run and a mock run comparable; on the page,
  * `00000000-…-000000000001`, one instant on every page and example.com read as stand-ins, and
  * readers copy from these tabs: an id copied from one example must not name another example's
@@ -613,7 +613,8 @@ export function withShownIds(rec: RegionRecording, seed: string): RegionRecordin
     if (!projects.has(name)) projects.set(name, shownProjectName(projects.size));
     return projects.get(name)!;
   });
-  return withShownNames(JSON.parse(shown)) as RegionRecording;
+  const parsed: unknown = JSON.parse(shown);
+  return withShownNames(parsed, shownLastNames(invitedRoles(parsed))) as RegionRecording;
 }
 /**
  * The first name the tabs show for a user the examples' server set-up invited
@@ -631,40 +632,110 @@ const INVITED_FULL = /^Test ([a-z][a-z0-9-]*)$/;
 const INVITED_GREETING = /^Hello Test,\n/;
 
 /**
- * A value with invited users' first name shown as SHOWN_FIRST_NAME, only in the fields the invite
- * fills: `firstName` beside a `lastName` (User, the invite body), SCIM's `givenName` beside
- * `familyName`, OpenID's `given_name` beside `family_name`, a HumanName's first `given` beside its
- * `family`, a `display` or `name` "Test <role>", and the email greeting. A patient a test named
- * "Test Diaz" and any other "Test" (a text "Test failed: …") stay as recorded.
+ * Last names the tabs show for invited users in place of the set-up's role word (`alice`,
+ * `mfa-required`): "Jordan alice" read as a stand-in. None is a name the examples give anyone.
  */
-function withShownNames(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withShownNames);
+export const SHOWN_LAST_NAMES = [
+  'Bennett',
+  'Davies',
+  'Fischer',
+  'Larsen',
+  'Moreno',
+  'Rossi',
+  'Sato',
+  'Brennan',
+  'Castillo',
+  'Duarte',
+];
+
+/** The role words of a recording's invited users, wherever the invite wrote one (invitedRole). */
+function invitedRoles(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => invitedRoles(v, out));
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const [k, v] of Object.entries(o)) {
+      const role = invitedRole(o, k, v);
+      if (role) out.add(role);
+      invitedRoles(v, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The role word an invited user's field `k` of `o` carries: a last name beside the first name
+ * "Test" (User and the invite body, SCIM, OpenID, a HumanName) or a `display`/`name` "Test <role>".
+ */
+function invitedRole(o: Record<string, unknown>, k: string, v: unknown): string | undefined {
+  const pair = NAME_PAIRS.find(([, last]) => last === k);
+  if (pair && o[pair[0]] === INVITED_FIRST && typeof v === 'string' && INVITED_LAST.test(v)) return v;
+  if (
+    k === 'family' &&
+    typeof v === 'string' &&
+    INVITED_LAST.test(v) &&
+    Array.isArray(o.given) &&
+    o.given[0] === INVITED_FIRST
+  )
+    return v;
+  if ((k === 'display' || k === 'name') && typeof v === 'string') return INVITED_FULL.exec(v)?.[1];
+  return undefined;
+}
+
+/**
+ * A last name for each role word: SHOWN_LAST_NAMES at a stable hash of the word, the next free one
+ * when another role word of the same region took it, so two invited users of one example differ
+ * and a word reads the same on every build.
+ */
+function shownLastNames(roles: Set<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const used = new Set<string>();
+  for (const role of [...roles].sort()) {
+    const start = createHash('sha256').update(`medplum-docs-name|${role}`).digest().readUInt32BE(0);
+    let name = '';
+    for (let i = 0; i < SHOWN_LAST_NAMES.length * 2 && (!name || used.has(name)); i++) {
+      const base = SHOWN_LAST_NAMES[(start + i) % SHOWN_LAST_NAMES.length];
+      name = i < SHOWN_LAST_NAMES.length ? base : `${base}-${SHOWN_LAST_NAMES[start % SHOWN_LAST_NAMES.length]}`;
+    }
+    used.add(name);
+    out.set(role, name);
+  }
+  return out;
+}
+
+const NAME_PAIRS: [string, string][] = [
+  ['firstName', 'lastName'],
+  ['givenName', 'familyName'],
+  ['given_name', 'family_name'],
+];
+
+/**
+ * A value with invited users shown as people: the first name SHOWN_FIRST_NAME and, for the role
+ * word, its last name from `lastNames` (shownLastNames), only in the fields the invite fills:
+ * `firstName`/`lastName` (User, the invite body), SCIM's `givenName`/`familyName`, OpenID's
+ * `given_name`/`family_name`, a HumanName's first `given` and `family`, a `display` or `name`
+ * "Test <role>", and the email greeting. A patient a test named "Test Diaz" and any other "Test"
+ * (a text "Test failed: …") stay as recorded.
+ */
+function withShownNames(value: unknown, lastNames: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withShownNames(v, lastNames));
   if (!value || typeof value !== 'object') return value;
   const o = value as Record<string, unknown>;
-  const pairs: [string, string][] = [
-    ['firstName', 'lastName'],
-    ['givenName', 'familyName'],
-    ['given_name', 'family_name'],
-  ];
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) {
-    const pair = pairs.find(([first]) => first === k);
-    if (pair && v === INVITED_FIRST && typeof o[pair[1]] === 'string' && INVITED_LAST.test(o[pair[1]] as string)) {
+    const first = NAME_PAIRS.find(([f]) => f === k);
+    const role = invitedRole(o, k, v);
+    if (first && v === INVITED_FIRST && invitedRole(o, first[1], o[first[1]])) {
       out[k] = SHOWN_FIRST_NAME;
-    } else if (
-      k === 'given' &&
-      Array.isArray(v) &&
-      v[0] === INVITED_FIRST &&
-      typeof o.family === 'string' &&
-      INVITED_LAST.test(o.family)
-    ) {
+    } else if (k === 'given' && Array.isArray(v) && v[0] === INVITED_FIRST && invitedRole(o, 'family', o.family)) {
       out[k] = [SHOWN_FIRST_NAME, ...v.slice(1)];
-    } else if ((k === 'display' || k === 'name') && typeof v === 'string' && INVITED_FULL.test(v)) {
-      out[k] = v.replace(INVITED_FULL, `${SHOWN_FIRST_NAME} $1`);
+    } else if (role && (k === 'display' || k === 'name')) {
+      out[k] = `${SHOWN_FIRST_NAME} ${lastNames.get(role) ?? role}`;
+    } else if (role) {
+      out[k] = lastNames.get(role) ?? role;
     } else if (typeof v === 'string' && INVITED_GREETING.test(v)) {
       out[k] = v.replace(INVITED_GREETING, `Hello ${SHOWN_FIRST_NAME},\n`);
     } else {
-      out[k] = withShownNames(v);
+      out[k] = withShownNames(v, lastNames);
     }
   }
   return out;
