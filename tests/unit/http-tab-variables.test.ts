@@ -230,7 +230,7 @@ test('variables are named after the type or path word before the id; the caption
   assert.equal(
     caption,
     'Set MEDPLUM_BASE_URL to the server’s base URL with its trailing slash (for example https://api.medplum.com/), ' +
-      'ACCESS_TOKEN to an access token, PATIENT_ID to the id of the Patient and PATIENT_ID_2 to the id of another Patient first.',
+      'ACCESS_TOKEN to an access token, PATIENT_ID to the id of the Patient and PATIENT_ID_2 to the id of a second Patient first.',
   );
   assert.match(toCurl(two, SEED), /Patient%2F'"\$PATIENT_ID"'%2CPatient%2F'"\$PATIENT_ID_2"/);
   // A transaction's own temporary ids are not resources on a server: they stay as written.

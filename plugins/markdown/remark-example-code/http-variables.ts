@@ -159,6 +159,9 @@ function nameFromResponse(rec: RegionRecording, c: Capture): { base: string; of:
   return { base: 'RESOURCE', of: 'the resource' };
 }
 
+/** How the caption tells a second, third … id of one type from the first. */
+const ORDINALS: Record<number, string> = { 2: 'a second', 3: 'a third', 4: 'a fourth', 5: 'a fifth', 6: 'a sixth' };
+
 /**
  * The variables of a shown recording (withShownIds): each id a request sends, in order, named
  * after its type or path word (a second distinct id of one type gets `_2`), captured from the
@@ -185,7 +188,7 @@ export function variablesOf(rec: RegionRecording): VariablePlan {
         const variable: Variable = {
           id,
           name: n === 1 ? `${named.base}_ID` : `${named.base}_ID_${n}`,
-          of: n === 1 ? named.of : `another ${named.of.replace(/^the /, '')}`,
+          of: n === 1 ? named.of : `${ORDINALS[n] ?? 'another'} ${named.of.replace(/^the /, '')}`,
           capture,
         };
         byId.set(id, variable);
