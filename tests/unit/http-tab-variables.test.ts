@@ -283,3 +283,29 @@ test('an id after a percent-encoded separator (%2F, %7C, %3A) is numbered and sh
   assert.ok(http.includes(`subject=Patient%2F${shownId(SEED, 1)}`), http);
   assert.ok(http.includes(`"reference": "Patient/${shownId(SEED, 1)}"`), http);
 });
+
+test('two raw ids of one type after %2F are two resources, not both the type’s one numbered id', () => {
+  const a = '667995ff-2028-4198-9049-a7e53965ca08';
+  const b = 'e33c2fe1-e657-4998-b579-b9c80340d3a1';
+  const stored: RegionRecording = {
+    test: 't',
+    omitted: 0,
+    requests: [
+      {
+        method: 'GET',
+        path: `fhir/R4/MeasureReport?subject=Patient%2F${a}%2CPatient%2F${b}`,
+        headers: [],
+        auth: 'bearer',
+        response: server(200, {
+          resourceType: 'Bundle',
+          entry: [{ resource: { subject: { reference: `Patient/${stableId(1)}` } } }],
+        }),
+      },
+    ],
+  };
+  const http = toHttp(stored, SEED);
+  assert.ok(!http.includes(a) && !http.includes(b), http);
+  const [first, second] = /subject=Patient%2F([0-9a-f-]{36})%2CPatient%2F([0-9a-f-]{36})/.exec(http)!.slice(1);
+  assert.notEqual(first, second, http);
+  assert.ok(![first, second].includes(shownId(SEED, 1)), http);
+});

@@ -296,9 +296,10 @@ const STABLE_ID = new RegExp(`${ID_START}00000000-0000-4000-8000-(\\d{12})${ID_E
  * UUID_SOURCE knew percent-encoded separators keeps the server's own id wherever it followed
  * `%2F`, `%7C` or `%3A` (`subject=Patient%2F667995ff-…`), while the same id elsewhere was numbered;
  * the tabs would show the run's real id beside the region's shown one. The original of a number
- * is gone, so such an id is joined by its type: when the recording numbers exactly one id of that
- * type (`Patient/<stable>`), it is that resource (a search for the patient the region then writes
- * to); otherwise it gets a number of its own, so it reads as an id of this region all the same.
+ * is gone, so such an id is joined by its type: when it is the only such id of its type and the
+ * recording numbers exactly one id of that type (`Patient/<stable>`), it is that resource (a search
+ * for the patient the region then writes to); otherwise it gets a number of its own, so it reads as
+ * an id of this region all the same.
  * An id that also appears plain is one the example or its test wrote, and stays.
  */
 export function withEscapedIdsNumbered(text: string): string {
@@ -314,19 +315,27 @@ export function withEscapedIdsNumbered(text: string): string {
     escapedOnly.set(id, (escapedOnly.get(id) ?? true) && /%[0-9A-Fa-f]{2}$/.test(before));
     if (!typeOf.has(id)) typeOf.set(id, new RegExp(`${ID_START}([A-Z][A-Za-z]+)%2[Ff]$`).exec(before)?.[1]);
   }
+  // Two raw ids of one type (`subject=Patient%2F<a>%2CPatient%2F<b>`) are two resources: joining
+  // both to the type's one numbered id would show one patient where the request named two.
+  const escapedOfType = new Map<string, number>();
+  for (const [id, escaped] of escapedOnly) {
+    const type = typeOf.get(id);
+    if (escaped && type) escapedOfType.set(type, (escapedOfType.get(type) ?? 0) + 1);
+  }
   const joined = new Map<string, string>();
   for (const [id, escaped] of escapedOnly) {
     if (!escaped) continue;
     const type = typeOf.get(id);
-    const ofType = type
-      ? new Set(
-          [
-            ...text.matchAll(
-              new RegExp(`${ID_START}${type}(?:/|%2[Ff])(00000000-0000-4000-8000-\\d{12})${ID_END}`, 'g'),
-            ),
-          ].map((m) => m[1]),
-        )
-      : new Set<string>();
+    const ofType =
+      type && escapedOfType.get(type) === 1
+        ? new Set(
+            [
+              ...text.matchAll(
+                new RegExp(`${ID_START}${type}(?:/|%2[Ff])(00000000-0000-4000-8000-\\d{12})${ID_END}`, 'g'),
+              ),
+            ].map((m) => m[1]),
+          )
+        : new Set<string>();
     joined.set(id, ofType.size === 1 ? [...ofType][0] : stableId(next++));
   }
   if (joined.size === 0) return text;
