@@ -57,9 +57,13 @@ export const ID_IN_STRING = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
  */
 function ids(s: string): RegExpMatchArray[] {
   return [...s.matchAll(new RegExp(UUID_SOURCE, 'gi'))].filter((m) => {
-    const before = s.slice(0, m.index);
+    // The few characters before the id are enough (`urn:uuid:` is the longest): testing `$`
+    // against all of `s` before each id would scan a long body once per id.
+    const before = s.slice(Math.max(0, m.index! - 9), m.index);
     const after = s[m.index! + m[0].length] ?? '';
-    return /(?:^|[/=|,"' ]|%[0-9A-Fa-f]{2})$/.test(before) && !/urn:uuid:$/i.test(before) && after !== '@';
+    return (
+      (m.index === 0 || /(?:[/=|,"' ]|%[0-9A-Fa-f]{2})$/.test(before)) && !/urn:uuid:$/i.test(before) && after !== '@'
+    );
   });
 }
 
