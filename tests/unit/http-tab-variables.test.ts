@@ -21,7 +21,7 @@ import {
   type RecordedRequest,
   type RegionRecording,
 } from '../../plugins/markdown/remark-example-code/http-recordings';
-import { toCurl, toHttp, toPython } from '../../plugins/markdown/remark-example-code/http-snippets';
+import { runnable, toCurl, toHttp, toPython } from '../../plugins/markdown/remark-example-code/http-snippets';
 import { envLine } from '../../plugins/markdown/remark-example-code/http-tabs';
 import { variablesOf } from '../../plugins/markdown/remark-example-code/http-variables';
 
@@ -308,4 +308,83 @@ test('two raw ids of one type after %2F are two resources, not both the type’s
   const [first, second] = /subject=Patient%2F([0-9a-f-]{36})%2CPatient%2F([0-9a-f-]{36})/.exec(http)!.slice(1);
   assert.notEqual(first, second, http);
   assert.ok(![first, second].includes(shownId(SEED, 1)), http);
+});
+
+test('curl and Python leave the meta fields the server sets out of creates and updates; the HTTP tab keeps them', () => {
+  const meta = {
+    versionId: stableId(3),
+    lastUpdated: '2026-11-25T09:30:00.000Z',
+    author: { reference: `ClientApplication/${stableId(4)}` },
+    project: stableId(5),
+    compartment: [{ reference: `Project/${stableId(5)}` }],
+    account: { reference: `Organization/${stableId(6)}` },
+    tag: [{ code: 'x' }],
+  };
+  const recorded: RegionRecording = {
+    test: 't',
+    omitted: 0,
+    requests: [
+      {
+        method: 'GET',
+        path: `fhir/R4/Patient/${stableId(1)}`,
+        headers: [],
+        auth: 'bearer',
+        response: server(200, { resourceType: 'Patient', id: stableId(1), meta }),
+      },
+      {
+        method: 'PUT',
+        path: `fhir/R4/Patient/${stableId(1)}`,
+        headers: [],
+        auth: 'bearer',
+        body: { json: { resourceType: 'Patient', id: stableId(1), meta, active: false } },
+        response: server(200, { resourceType: 'Patient', id: stableId(1) }),
+      },
+      {
+        method: 'POST',
+        path: 'fhir/R4',
+        headers: [],
+        auth: 'bearer',
+        body: {
+          json: {
+            resourceType: 'Bundle',
+            type: 'transaction',
+            entry: [{ resource: { resourceType: 'Observation', meta: { versionId: stableId(7) } } }],
+          },
+        },
+        response: server(200, { resourceType: 'Bundle' }),
+      },
+      {
+        method: 'POST',
+        path: 'fhir/R4/Patient/$validate',
+        headers: [],
+        auth: 'bearer',
+        body: { json: { resourceType: 'Patient', meta: { versionId: stableId(8) } } },
+        response: server(200, { resourceType: 'OperationOutcome' }),
+      },
+    ],
+  };
+  const shown = withShownIds(recorded, SEED);
+  for (const tab of [toCurl(recorded, SEED), toPython(recorded, SEED)]) {
+    for (const n of [3, 4, 5, 7]) assert.ok(!tab.includes(shownId(SEED, n)), `${n}: ${tab}`);
+    assert.ok(!/versionId|lastUpdated|compartment|"author"|"project"/.test(tab.split('$validate')[0]), tab);
+    assert.match(tab, /"account"/);
+    assert.match(tab, /"tag"/);
+    // An operation's body is not a create or update: its meta is sent as written.
+    assert.match(tab.split('$validate')[1], /versionId/);
+  }
+  const http = toHttp(recorded, SEED);
+  for (const n of [3, 4, 5, 7]) assert.ok(http.includes(shownId(SEED, n)), `${n}: ${http}`);
+  const { plan, metaLeftOut } = runnable(recorded, SEED);
+  assert.deepEqual(
+    plan.toSet.map((v) => v.name),
+    ['PATIENT_ID', 'VERSION_ID'],
+  );
+  assert.deepEqual(metaLeftOut, ['versionId', 'lastUpdated', 'author', 'project', 'compartment']);
+  const caption = envLine(shown, plan.toSet, metaLeftOut)
+    .map((n) => n.value)
+    .join('');
+  assert.match(
+    caption,
+    / first\. Request bodies leave out meta\.versionId, meta\.lastUpdated, meta\.author, meta\.project and meta\.compartment, which the server sets itself\.$/,
+  );
 });

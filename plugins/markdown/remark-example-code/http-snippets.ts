@@ -150,12 +150,70 @@ function pyExpr(s: string, plan: VariablePlan): string {
 }
 
 /**
+ * The `meta` fields a Medplum 5.1.12 server sets itself on a create or update, whatever the body
+ * holds (packages/server/src/fhir/repo.ts, updateResourceImpl): a new `versionId` (the body's is
+ * never compared; only an `If-Match` header is), `lastUpdated` now, `author` and `project` from the
+ * caller's login (only a super admin's own are kept), `compartment` recomputed and `onBehalfOf`
+ * from the login. `account`, `accounts`, `profile`, `tag`, `security` and `source` are the caller's.
+ */
+const SERVER_SET_META = ['versionId', 'lastUpdated', 'author', 'project', 'compartment', 'onBehalfOf'];
+
+/** A create or update through the FHIR API: POST or PUT to `fhir/R4/`, a type or one resource, not an operation (`$…`). */
+function isWrite(req: RecordedRequest): boolean {
+  return (
+    (req.method === 'POST' || req.method === 'PUT') &&
+    /^(?:https?:\/\/[^/]+\/)?fhir\/R4\/?(?:[A-Z][A-Za-z]+(?:\/[^/?$]+)?)?(?:\?|$)/.test(req.path)
+  );
+}
+
+/** `value` with SERVER_SET_META left out of each resource's `meta` (a bundle's entries too); `left` collects what was. */
+function withoutServerMeta(value: unknown, left: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutServerMeta(v, left));
+  if (!value || typeof value !== 'object') return value;
+  const o = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'meta' && typeof o.resourceType === 'string' && v && typeof v === 'object' && !Array.isArray(v)) {
+      const kept = Object.entries(v).filter(([f]) => !SERVER_SET_META.includes(f));
+      for (const f of Object.keys(v)) if (SERVER_SET_META.includes(f)) left.add(f);
+      if (kept.length) out[k] = Object.fromEntries(kept);
+    } else out[k] = withoutServerMeta(v, left);
+  }
+  return out;
+}
+
+/** What the curl and Python tabs run: the shown recording as sent, less server-set `meta`, and its id variables. */
+export interface Runnable {
+  rec: RegionRecording;
+  plan: VariablePlan;
+  /** The SERVER_SET_META fields left out of some request body, for the caption. */
+  metaLeftOut: string[];
+}
+
+/**
+ * The curl and Python tabs' recording (the HTTP tab keeps what was sent): the shown ids
+ * (withShownIds), the bodies of creates and updates without the `meta` fields the server sets
+ * itself (a resource read before the region and sent back would otherwise ask the reader for its
+ * version, author and project ids), and the id variables of what is left (variablesOf).
+ */
+export function runnable(recorded: RegionRecording, seed: string): Runnable {
+  const shown = withShownIds(recorded, seed);
+  const left = new Set<string>();
+  const requests = shown.requests.map((req) =>
+    isWrite(req) && req.body && 'json' in req.body
+      ? { ...req, body: { ...req.body, json: withoutServerMeta(req.body.json, left) } }
+      : req,
+  );
+  const rec = { ...shown, requests };
+  return { rec, plan: variablesOf(rec), metaLeftOut: SERVER_SET_META.filter((f) => left.has(f)) };
+}
+
+/**
  * One curl command per request. A request whose response holds an id a later request sends
  * saves its body (`-o response-N.json`) and reads the id from it with jq (http-variables.ts).
  */
 export function toCurl(recorded: RegionRecording, seed: string): string {
-  const rec = withShownIds(recorded, seed);
-  const plan = variablesOf(rec);
+  const { rec, plan } = runnable(recorded, seed);
   const commands = rec.requests.map((req, i) => {
     const url = isAbsolute(req.path) ? shellWords(req.path, plan) : `"$MEDPLUM_BASE_URL"${shellWords(req.path, plan)}`;
     const parts: string[] = [req.method === 'GET' ? `curl ${url}` : `curl -X ${req.method} ${url}`];
@@ -248,8 +306,7 @@ export function pyLiteral(value: unknown, indent = '', plan?: VariablePlan): str
  * that holds it (http-variables.ts).
  */
 export function toPython(recorded: RegionRecording, seed: string): string {
-  const rec = withShownIds(recorded, seed);
-  const plan = variablesOf(rec);
+  const { rec, plan } = runnable(recorded, seed);
   const usesRe = [...plan.captures.values()].some((vs) =>
     vs.some((v) => typeof v.capture!.match === 'number' && v.capture!.match !== -1),
   );

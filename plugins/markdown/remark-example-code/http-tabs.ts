@@ -6,9 +6,9 @@
  * the reader needs to know. The Markdown twin keeps the TypeScript and HTTP panels
  * (plugins/site/markdown-twins/rehype-clean-twin.ts drops the tab list and the curl and Python panels).
  */
-import { MAX_ARRAY_ENTRIES, MAX_STRING_LENGTH, withShownIds, type RegionRecording } from './http-recordings';
-import { authOf, toCurl, toHttp, toPython } from './http-snippets';
-import { variablesOf, type Variable } from './http-variables';
+import { MAX_ARRAY_ENTRIES, MAX_STRING_LENGTH, type RegionRecording } from './http-recordings';
+import { authOf, runnable, toCurl, toHttp, toPython } from './http-snippets';
+import { type Variable } from './http-variables';
 
 export const TAB_GROUP = 'example-lang';
 
@@ -108,7 +108,7 @@ function tabGroup(id: string, panels: Node[][]): Node {
  * it to: the base URL, the credentials its requests use, the file a request uploads, and the ids
  * it does not read from an earlier response, each with whose id it is (http-variables.ts).
  */
-export function envLine(rec: RegionRecording, toSet: Variable[]): Node[] {
+export function envLine(rec: RegionRecording, toSet: Variable[], metaLeftOut: string[] = []): Node[] {
   const items: [string, string][] = [
     ['MEDPLUM_BASE_URL', ''],
     ...(rec.requests.some((r) => authOf(r) === 'bearer')
@@ -137,6 +137,15 @@ export function envLine(rec: RegionRecording, toSet: Variable[]): Node[] {
     } else out.push(text(what));
   });
   out.push(text(' first.'));
+  if (metaLeftOut.length) {
+    // The HTTP tab shows them as sent; here they would be ids the reader has to look up for nothing.
+    out.push(text(' Request bodies leave out '));
+    metaLeftOut.forEach((f, i) => {
+      if (i > 0) out.push(text(i === metaLeftOut.length - 1 ? ' and ' : ', '));
+      out.push(code(`meta.${f}`));
+    });
+    out.push(text(', which the server sets itself.'));
+  }
   return out;
 }
 
@@ -172,7 +181,7 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, seed: string, ke
           ]
         : []),
   ];
-  const toSet = variablesOf(withShownIds(rec, seed)).toSet;
+  const { rec: sent, plan, metaLeftOut } = runnable(rec, seed);
   return tabGroup(id, [
     [fenced],
     [
@@ -183,13 +192,13 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, seed: string, ke
     ],
     [
       staticPanel(`${key}-curl`, [
-        paragraph(...envLine(rec, toSet)),
+        paragraph(...envLine(sent, plan.toSet, metaLeftOut)),
         { type: 'code', lang: 'bash', meta: null, value: toCurl(rec, seed) },
       ]),
     ],
     [
       staticPanel(`${key}-python`, [
-        paragraph(...envLine(rec, toSet)),
+        paragraph(...envLine(sent, plan.toSet, metaLeftOut)),
         { type: 'code', lang: 'python', meta: null, value: toPython(rec, seed) },
       ]),
     ],
