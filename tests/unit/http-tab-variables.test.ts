@@ -388,3 +388,43 @@ test('curl and Python leave the meta fields the server sets out of creates and u
     / first\. Request bodies leave out meta\.versionId, meta\.lastUpdated, meta\.author, meta\.project and meta\.compartment, which the server sets itself\.$/,
   );
 });
+
+test('an OAuth client_id is MEDPLUM_CLIENT_ID, named once beside Basic auth; a SCIM Users id is a USER_ID', () => {
+  const recorded: RegionRecording = {
+    test: 't',
+    omitted: 0,
+    requests: [
+      {
+        method: 'POST',
+        path: 'oauth2/token',
+        headers: [],
+        auth: 'basic',
+        body: {
+          form: [
+            ['grant_type', 'client_credentials'],
+            ['client_id', stableId(1)],
+          ],
+        },
+        response: server(400, { error: 'invalid_request' }),
+      },
+      {
+        method: 'DELETE',
+        path: `scim/v2/Users/${stableId(2)}`,
+        headers: [],
+        auth: 'bearer',
+        response: server(204),
+      },
+    ],
+  };
+  const { rec, plan } = runnable(recorded, SEED);
+  assert.deepEqual(
+    plan.toSet.map((v) => v.name),
+    ['MEDPLUM_CLIENT_ID', 'USER_ID'],
+  );
+  assert.match(toCurl(recorded, SEED), /client_id='"\$MEDPLUM_CLIENT_ID"/);
+  const caption = envLine(rec, plan.toSet)
+    .map((n) => n.value)
+    .join('');
+  assert.equal(caption.split('MEDPLUM_CLIENT_ID').length - 1, 1, caption);
+  assert.match(caption, /USER_ID to the id of the User first\.$/);
+});

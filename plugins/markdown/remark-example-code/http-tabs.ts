@@ -123,7 +123,10 @@ export function envLine(rec: RegionRecording, toSet: Variable[], metaLeftOut: st
     ...(rec.requests.some((r) => r.body && 'binary' in r.body)
       ? [['FILE', ' to the path of the file to send'] as [string, string]]
       : []),
-    ...toSet.map((v): [string, string] => [v.name, ` to the id of ${v.of}`]),
+    // MEDPLUM_CLIENT_ID is named above when the requests also use Basic auth.
+    ...toSet
+      .filter((v) => !(v.name === 'MEDPLUM_CLIENT_ID' && rec.requests.some((r) => authOf(r) === 'basic')))
+      .map((v): [string, string] => [v.name, ` to the id of ${v.of}`]),
   ];
   const out: Node[] = [text('Set ')];
   items.forEach(([name, what], i) => {

@@ -126,8 +126,14 @@ function constantCase(word: string): string {
  */
 function nameOf(sent: string, index: number): { base: string; of: string } | undefined {
   const before = sent.slice(0, index);
-  const type = /(?:^|[^A-Za-z0-9]|%[0-9A-Fa-f]{2})([A-Z][A-Za-z]+)(?:\/|%2[Ff])$/.exec(before)?.[1];
+  // SCIM names its collections in the plural (`scim/v2/Users/<id>` is a User).
+  const type = /(?:^|[^A-Za-z0-9]|%[0-9A-Fa-f]{2})([A-Z][A-Za-z]+)(?:\/|%2[Ff])$/
+    .exec(before)?.[1]
+    ?.replace(/^(User|Group)s$/, '$1');
   if (type) return { base: constantCase(type), of: `the ${type}` };
+  // An OAuth client's id (`client_id=`, `"clientId":`) is the ClientApplication id the tabs
+  // already call MEDPLUM_CLIENT_ID for Basic auth: one id, one variable.
+  if (/(?:client_id=|"clientId":")$/.test(before)) return { base: 'MEDPLUM_CLIENT', of: 'the client application' };
   if (/_history(?:\/|%2[Ff])$/.test(before) || /W\/"$/.test(before)) return { base: 'VERSION', of: 'the version' };
   // A path word, also for a second id right after the first (`storage/<id>/<id>`); a plural
   // collection (`admin/projects/<id>`) names one of its members.
