@@ -19,6 +19,7 @@ import {
   SHOWN_FIRST_NAME,
   shownId,
   SHOWN_PROJECT_NAMES,
+  SHOWN_LAST_NAMES,
   shownRegions,
   stableId,
   trimBody,
@@ -246,10 +247,12 @@ test("the tabs show each stable id as one realistic UUID of the region's own, an
   assert.notEqual(shownId(SEED, 1), shownId(other, 1));
   assert.notEqual(shownId(SEED, 1), shownId(regionSeed('examples/x.ts', 'update'), 1));
   assert.equal(regionSeed('examples/x.ts', undefined), `examples/x.ts#${WHOLE_FILE}`);
-  for (const tab of [toHttp(recording, SEED), toCurl(recording, SEED), toPython(recording, SEED)]) {
+  for (const tab of [toHttp(recording, SEED), toCurl(recording, SEED), toPython(recording, SEED)])
     assert.ok(!tab.includes('00000000-0000-4000-8000'), tab);
-    assert.ok(tab.includes(`Patient/${shownId(SEED, 1)}`), tab);
-  }
+  // The HTTP tab records the shown id; curl and Python, code a reader runs, name it by a variable.
+  assert.ok(toHttp(recording, SEED).includes(`GET /fhir/R4/Patient/${shownId(SEED, 1)}`));
+  assert.ok(toCurl(recording, SEED).includes(`'fhir/R4/Patient/'"$PATIENT_ID"`), toCurl(recording, SEED));
+  assert.ok(toPython(recording, SEED).includes(`"fhir/R4/Patient/" + patient_id`), toPython(recording, SEED));
   const http = toHttp(recording, SEED);
   assert.ok(http.includes(`"id": "${shownId(SEED, 1)}"`), http);
   assert.ok(http.includes(`https://api.medplum.com/storage/${shownId(SEED, 2)}`), http);
@@ -366,6 +369,51 @@ test('a time the test wrote on the recording day stays, so the spans the code co
   }
 });
 
+test("the server run's own wall-clock readings move like the clock's: a bound it sent back, a kick-off time, an epoch claim", () => {
+  // A server-mode test sends back the lastUpdated it saw (the run's real time, 2026-12-07) while
+  // verify:server wrote the answers' instants as RECORDED_INSTANT; userinfo's updated_at is the
+  // profile's lastUpdated in epoch seconds. Dates the example wrote after the recording day stay.
+  const recording = serverPatientRead(stableId(1), {
+    meta: { lastUpdated: RECORDED_INSTANT },
+    extension: [
+      { url: 'since', valueString: 'Patient?_lastUpdated=gt2026-12-07T17%3A29%3A48.425Z' },
+      { url: 'next', valueString: 'Patient?_since=2026-12-07T17%3A29%3A48.646Z' },
+      { url: 'due', valueDateTime: '2026-12-01T14:00:00.000Z' },
+      { url: 'visit', valueDateTime: '2026-12-07T10:00:00Z' },
+      { url: 'claims', updated_at: 1796664484.672 },
+    ],
+  });
+  for (const region of ['a', 'b', 'c', 'd']) {
+    const body = (
+      withShownIds(recording, regionSeed('examples/x.ts', region)).requests[0].response as {
+        body: { meta: { lastUpdated: string }; extension: Record<string, string | number>[] };
+      }
+    ).body;
+    const now = body.meta.lastUpdated;
+    const [since, next, due, visit, claims] = body.extension;
+    assert.equal(
+      since.valueString,
+      `Patient?_lastUpdated=gt${now.replace(/:/g, '%3A')}`,
+      'the bound is the lastUpdated it saw',
+    );
+    const nextAt = Date.parse(decodeURIComponent(String(next.valueString).split('=')[1]));
+    assert.equal(nextAt - Date.parse(now), 221, 'a later reading keeps its distance');
+    assert.equal(due.valueDateTime, '2026-12-01T14:00:00.000Z');
+    assert.equal(visit.valueDateTime, '2026-12-07T10:00:00Z');
+    const epoch = Number(claims.updated_at) * 1000;
+    assert.ok(new Date(epoch).toISOString().startsWith('2026-11-25T'), String(claims.updated_at));
+    assert.equal(Math.round(epoch) % 1000, 672, 'the epoch claim keeps its milliseconds');
+  }
+  // A mock recording has no run clock: the same text stays.
+  const mock: RegionRecording = {
+    ...recording,
+    requests: [
+      { ...recording.requests[0], response: { mock: true, status: 200, body: { url: 'gt2026-12-07T17:29:48.425Z' } } },
+    ],
+  };
+  assert.ok(JSON.stringify(withShownIds(mock, SEED)).includes('gt2026-12-07T17:29:48.425Z'));
+});
+
 test('no shown date differs from a date the TypeScript tab writes', () => {
   // A date that moves with the shown moment must not be one the reader sees in the example's code.
   for (const { name, file, seed, rec } of allStored()) {
@@ -397,19 +445,37 @@ test("invited users' first name reads as a person's, and no other Test does", ()
   const body = (withShownIds(recording, SEED).requests[0].response as { body: Record<string, unknown> }).body;
   const first = SHOWN_FIRST_NAME;
   assert.notEqual(first, 'Test');
-  assert.deepEqual(body.name, [{ given: [first], family: 'alice' }]);
-  assert.equal((body.managingOrganization as { display: string }).display, `${first} alice`);
+  // Each role word reads as one capitalised last name, the same in the name, the display and the
+  // claims; two role words of one region read as two names.
+  const last = (body.name as { family: string }[])[0].family;
+  assert.ok(SHOWN_LAST_NAMES.includes(last), last);
+  assert.deepEqual(body.name, [{ given: [first], family: last }]);
+  assert.equal((body.managingOrganization as { display: string }).display, `${first} ${last}`);
   // A patient a test named "Test Diaz" and a text that says "Test" are not invited users.
   assert.deepEqual(body.contact, [
     { name: { given: ['Test'], family: 'Diaz' } },
     { name: { text: 'Test failed: 1 != 2' }, organization: { display: 'Test Diaz' } },
   ]);
-  assert.deepEqual(body.extension, [
-    { url: 'user', valueString: 'x', firstName: first, lastName: 'mfa-required' },
-    { url: 'scim', givenName: first, familyName: 'scim-admin' },
-    { url: 'userinfo', name: `${first} claims`, given_name: first, family_name: 'claims' },
-    { url: 'email', text: `Hello ${first},\n\nChoose a new password here:` },
-  ]);
+  const [user, scim, userinfo, email] = body.extension as Record<string, string>[];
+  assert.deepEqual(user, { url: 'user', valueString: 'x', firstName: first, lastName: user.lastName });
+  assert.deepEqual(scim, { url: 'scim', givenName: first, familyName: scim.familyName });
+  assert.deepEqual(userinfo, {
+    url: 'userinfo',
+    name: `${first} ${userinfo.family_name}`,
+    given_name: first,
+    family_name: userinfo.family_name,
+  });
+  assert.deepEqual(email, { url: 'email', text: `Hello ${first},\n\nChoose a new password here:` });
+  const names = [last, user.lastName, scim.familyName, userinfo.family_name];
+  for (const n of names) assert.match(n, /^[A-Z][a-z]+$/);
+  assert.equal(new Set(names).size, 4, `four role words, four names: ${names.join(', ')}`);
+  // The same role word in another region reads the same: the name comes from the word.
+  const again = (
+    withShownIds(recording, regionSeed('examples/y.ts', 'other')).requests[0].response as {
+      body: Record<string, unknown>;
+    }
+  ).body;
+  assert.deepEqual(again.name, body.name);
 });
 
 test("only the server's own paths move to the named base: an example's own example.com data reads as its code writes it", () => {

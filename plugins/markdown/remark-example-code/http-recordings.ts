@@ -272,14 +272,75 @@ export function readRegionRecording(
   return rec.regions[region ?? WHOLE_FILE];
 }
 
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+/**
+ * Where an id may start: not right after a letter or digit (so it is not the tail of a longer
+ * word), except after a percent-encoded character: in `subject=Patient%2F<id>` (and `%7C` for
+ * `|`, `%3A` for `:`) the id follows the hex digits `2F`, where `\b` finds no boundary. With `\b`
+ * those ids were never numbered, and a page showed one resource under two ids.
+ */
+const ID_START = '(?:(?<![0-9A-Za-z])|(?<=%[0-9A-Fa-f]{2}))';
+const ID_END = '(?![0-9A-Za-z])';
+/** A UUID in a recording's text, plain or after a percent-encoded separator. */
+export const UUID_SOURCE = `${ID_START}[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}${ID_END}`;
+const UUID = new RegExp(UUID_SOURCE, 'gi');
 
 /** The n-th stable id (`00000000-0000-4000-8000-000000000001` for n = 1). */
 export function stableId(n: number): string {
   return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 }
 
-const STABLE_ID = /\b00000000-0000-4000-8000-(\d{12})\b/g;
+const STABLE_ID = new RegExp(`${ID_START}00000000-0000-4000-8000-(\\d{12})${ID_END}`, 'g');
+
+/**
+ * A recording's text with the raw ids that escaped numbering numbered. A recording stored before
+ * UUID_SOURCE knew percent-encoded separators keeps the server's own id wherever it followed
+ * `%2F`, `%7C` or `%3A` (`subject=Patient%2F667995ff-…`), while the same id elsewhere was numbered;
+ * the tabs would show the run's real id beside the region's shown one. The original of a number
+ * is gone, so such an id is joined by its type: when it is the only such id of its type and the
+ * recording numbers exactly one id of that type (`Patient/<stable>`), it is that resource (a search
+ * for the patient the region then writes to); otherwise it gets a number of its own, so it reads as
+ * an id of this region all the same.
+ * An id that also appears plain is one the example or its test wrote, and stays.
+ */
+export function withEscapedIdsNumbered(text: string): string {
+  const numbers = [...text.matchAll(STABLE_ID)].map((m) => Number(m[1]));
+  if (numbers.length === 0) return text;
+  let next = Math.max(...numbers) + 1;
+  const escapedOnly = new Map<string, boolean>();
+  const typeOf = new Map<string, string | undefined>();
+  for (const m of text.matchAll(UUID)) {
+    const id = m[0].toLowerCase();
+    if (new RegExp(STABLE_ID.source).test(id)) continue;
+    const before = text.slice(Math.max(0, m.index - 60), m.index);
+    escapedOnly.set(id, (escapedOnly.get(id) ?? true) && /%[0-9A-Fa-f]{2}$/.test(before));
+    if (!typeOf.has(id)) typeOf.set(id, new RegExp(`${ID_START}([A-Z][A-Za-z]+)%2[Ff]$`).exec(before)?.[1]);
+  }
+  // Two raw ids of one type (`subject=Patient%2F<a>%2CPatient%2F<b>`) are two resources: joining
+  // both to the type's one numbered id would show one patient where the request named two.
+  const escapedOfType = new Map<string, number>();
+  for (const [id, escaped] of escapedOnly) {
+    const type = typeOf.get(id);
+    if (escaped && type) escapedOfType.set(type, (escapedOfType.get(type) ?? 0) + 1);
+  }
+  const joined = new Map<string, string>();
+  for (const [id, escaped] of escapedOnly) {
+    if (!escaped) continue;
+    const type = typeOf.get(id);
+    const ofType =
+      type && escapedOfType.get(type) === 1
+        ? new Set(
+            [
+              ...text.matchAll(
+                new RegExp(`${ID_START}${type}(?:/|%2[Ff])(00000000-0000-4000-8000-\\d{12})${ID_END}`, 'g'),
+              ),
+            ].map((m) => m[1]),
+          )
+        : new Set<string>();
+    joined.set(id, ofType.size === 1 ? [...ofType][0] : stableId(next++));
+  }
+  if (joined.size === 0) return text;
+  return text.replace(UUID, (u) => joined.get(u.toLowerCase()) ?? u);
+}
 
 /**
  * What identifies a region wherever it is shown: its example file, relative to the site root, and
@@ -336,7 +397,7 @@ interface DateToken {
   clock: boolean;
 }
 
-function parseDateToken(text: string): DateToken | undefined {
+function parseDateToken(text: string, readings?: Set<string>): DateToken | undefined {
   const m = new RegExp(DATE_TOKEN.source, 'i').exec(text);
   if (!m) return undefined;
   const [, y, mo, d, hh, , mi, ss, frac, zone] = m;
@@ -346,7 +407,7 @@ function parseDateToken(text: string): DateToken | undefined {
   );
   if (Number.isNaN(from)) return undefined;
   const day = !hh || from % DAY === 0;
-  return { text, from, to: from + (hh ? 1 : DAY), day, clock: fromClock(text, from, day) };
+  return { text, from, to: from + (hh ? 1 : DAY), day, clock: readings?.has(text) || fromClock(text, from, day) };
 }
 
 /**
@@ -418,26 +479,98 @@ function clockShift(seed: string, tokens: DateToken[]): number {
 }
 
 /**
+ * Whether a date-time in a server recording is a reading of the server run's own wall clock that
+ * `npm run verify:server` did not replace with RECORDED_INSTANT: one a test sent back in a request
+ * (`_lastUpdated=gt<the last lastUpdated it saw>`, `_since=` a kick-off's time), or one it only
+ * knows in another form. Such a reading falls after the recording day and has milliseconds of its
+ * own (`17:29:48.425Z`); the example's own dates are round (`2026-12-01T14:00:00.000Z`) or, when
+ * computed from "now", already clock readings (fromClock).
+ */
+function isRunReading(t: DateToken): boolean {
+  const frac = /\.(\d{1,3})Z$/i.exec(t.text)?.[1];
+  return !t.day && !t.clock && t.from >= RECORDED_DAY + DAY && !!frac && Number(frac) !== 0;
+}
+
+/** Epoch seconds under an OpenID time claim (`"updated_at": 1796664484.672`, the profile's `meta.lastUpdated`). */
+const EPOCH_CLAIM = /("(?:updated_at|auth_time|iat|nbf|exp)":)(\d{10})(?:\.(\d{1,3}))?(?!\d)/g;
+
+/**
+ * The run's own wall-clock readings (isRunReading; epoch-second claims after the recording day)
+ * placed where the recording puts the run's "now": the earliest at RECORDED_INSTANT (a bound a
+ * test sent back is the lastUpdated the answers show as RECORDED_INSTANT), the others at their
+ * distance from it, so they keep their order and read as clock readings from here on.
+ */
+function runReadingsAsRecorded(text: string): { text: string; readings: Set<string>; moved: boolean } {
+  const readings = new Set<string>();
+  if (!text.includes('"server":')) return { text, readings, moved: false };
+  const iso = [...new Set(text.match(DATE_TOKEN) ?? [])]
+    .map((token) => parseDateToken(token))
+    .filter((t): t is DateToken => !!t && isRunReading(t));
+  const epochs = [...text.matchAll(EPOCH_CLAIM)]
+    .map((m) => Number(m[2]) * SECOND + Number((m[3] ?? '').padEnd(3, '0')))
+    .filter((ms) => ms >= RECORDED_DAY + DAY);
+  if (iso.length === 0 && epochs.length === 0) return { text, readings, moved: false };
+  // Each form from its own earliest: an epoch claim (a profile's lastUpdated, from the set-up)
+  // and a bound a request sent are readings of different moments.
+  const move = RECORDED_MS - Math.min(...iso.map((t) => t.from));
+  const epochMove = RECORDED_MS - Math.min(...epochs);
+  const moved = new Map(iso.map((t) => [t.text, readingText(t, t.from + move)]));
+  for (const v of moved.values()) readings.add(v);
+  const out = text
+    .replace(DATE_TOKEN, (token: string) => moved.get(token) ?? token)
+    .replace(EPOCH_CLAIM, (all: string, key: string, sec: string, frac = '') => {
+      const ms = Number(sec) * SECOND + Number(frac.padEnd(3, '0'));
+      // Whole seconds moved, its own milliseconds kept: JSON drops a fraction of .000.
+      const at = Math.floor((ms + epochMove) / SECOND) * SECOND + (ms % SECOND);
+      return ms >= RECORDED_DAY + DAY ? `${key}${epochText(at, frac.length)}` : all;
+    });
+  return { text: out, readings, moved: true };
+}
+
+/** A UTC date-time reading (isRunReading) at `ms`, written as `t` is (separator, fraction digits). */
+function readingText(t: DateToken, ms: number): string {
+  const sep = /T\d\d(:|%3A)/i.exec(t.text)![1];
+  const digits = /\.(\d+)Z$/i.exec(t.text)![1].length;
+  const iso = new Date(ms).toISOString();
+  const time = [iso.slice(11, 13), iso.slice(14, 16), iso.slice(17, 19)].join(sep);
+  return `${iso.slice(0, 10)}T${time}${iso.slice(19, 20 + digits)}Z`;
+}
+
+/** Epoch seconds with `digits` fraction digits, as the claim was written. */
+function epochText(ms: number, digits: number): string {
+  return digits ? (ms / SECOND).toFixed(digits) : String(Math.floor(ms / SECOND));
+}
+
+/**
  * The region's recorded JSON text with its clock's dates moved to the region's own "now"
  * (clockShift), in the same text form. Without this every response of every page read
  * 2026-11-25T09:30:00.000Z; each region now reads one moment of its own, the same in all its
- * requests and responses and from build to build. A region whose text does not hold
- * RECORDED_INSTANT is shown as recorded: its dates are the example's own.
+ * requests and responses and from build to build. The server run's wall-clock readings that
+ * escaped its stabilising (runReadingsAsRecorded) move with them, and so do epoch-second claims
+ * read on the recording day. A region whose text holds none of these is shown as recorded: its
+ * dates are the example's own.
  */
-export function withShownInstants(text: string, seed: string): string {
+export function withShownInstants(recorded: string, seed: string): string {
+  const { text, readings, moved } = runReadingsAsRecorded(recorded);
   const encoded = RECORDED_INSTANT.replace(/:/g, '%3A');
-  if (!text.includes(RECORDED_INSTANT) && !text.toUpperCase().includes(encoded.toUpperCase())) return text;
+  if (!text.includes(RECORDED_INSTANT) && !text.toUpperCase().includes(encoded.toUpperCase()) && !moved)
+    return recorded;
   const tokens = new Map<string, DateToken>();
   for (const [token] of text.matchAll(DATE_TOKEN)) {
-    const t = tokens.has(token) ? undefined : parseDateToken(token);
+    const t = tokens.has(token) ? undefined : parseDateToken(token, readings);
     if (t) tokens.set(token, t);
   }
   const shift = clockShift(seed, [...tokens.values()]);
   if (shift === 0) return text;
-  return text.replace(DATE_TOKEN, (token: string) => {
-    const t = tokens.get(token);
-    return t?.clock ? movedToken(t, moveOf(t, shift)) : token;
-  });
+  return text
+    .replace(DATE_TOKEN, (token: string) => {
+      const t = tokens.get(token);
+      return t?.clock ? movedToken(t, moveOf(t, shift)) : token;
+    })
+    .replace(EPOCH_CLAIM, (all: string, key: string, sec: string, frac = '') => {
+      const ms = Number(sec) * SECOND + Number(frac.padEnd(3, '0'));
+      return Math.abs(ms - RECORDED_MS) < DAY ? `${key}${epochText(ms + shift, frac.length)}` : all;
+    });
 }
 
 /**
@@ -472,14 +605,14 @@ function shownProjectName(i: number): string {
  * stable id becomes shownId's UUID for that region, the clock's dates move to the region's own
  * "now" (withShownInstants), the server's own URLs start with the base URL the tabs name
  * (`https://api.medplum.com/`), the server run's project names read as clinics'
- * (SHOWN_PROJECT_NAMES), and invited users' first name as a person's (SHOWN_FIRST_NAME).
+ * (SHOWN_PROJECT_NAMES), and invited users' names as a person's (SHOWN_FIRST_NAME, SHOWN_LAST_NAMES).
  * Stable values keep a server run and a mock run comparable; on the page,
  * `00000000-…-000000000001`, one instant on every page and example.com read as stand-ins, and
  * readers copy from these tabs: an id copied from one example must not name another example's
  * resource.
  */
 export function withShownIds(rec: RegionRecording, seed: string): RegionRecording {
-  const text = JSON.stringify(rec)
+  const text = withEscapedIdsNumbered(JSON.stringify(rec))
     .replace(STABLE_ID, (_, n: string) => shownId(seed, Number(n)))
     .replace(SERVER_URL, 'https://api.medplum.com/$1')
     .replace(SERVER_WS_URL, 'wss://api.medplum.com/ws/')
@@ -489,7 +622,8 @@ export function withShownIds(rec: RegionRecording, seed: string): RegionRecordin
     if (!projects.has(name)) projects.set(name, shownProjectName(projects.size));
     return projects.get(name)!;
   });
-  return withShownNames(JSON.parse(shown)) as RegionRecording;
+  const parsed: unknown = JSON.parse(shown);
+  return withShownNames(parsed, shownLastNames(invitedRoles(parsed))) as RegionRecording;
 }
 /**
  * The first name the tabs show for a user the examples' server set-up invited
@@ -507,40 +641,110 @@ const INVITED_FULL = /^Test ([a-z][a-z0-9-]*)$/;
 const INVITED_GREETING = /^Hello Test,\n/;
 
 /**
- * A value with invited users' first name shown as SHOWN_FIRST_NAME, only in the fields the invite
- * fills: `firstName` beside a `lastName` (User, the invite body), SCIM's `givenName` beside
- * `familyName`, OpenID's `given_name` beside `family_name`, a HumanName's first `given` beside its
- * `family`, a `display` or `name` "Test <role>", and the email greeting. A patient a test named
- * "Test Diaz" and any other "Test" (a text "Test failed: …") stay as recorded.
+ * Last names the tabs show for invited users in place of the set-up's role word (`alice`,
+ * `mfa-required`): "Jordan alice" read as a stand-in. None is a name the examples give anyone.
  */
-function withShownNames(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withShownNames);
+export const SHOWN_LAST_NAMES = [
+  'Bennett',
+  'Davies',
+  'Fischer',
+  'Larsen',
+  'Moreno',
+  'Rossi',
+  'Sato',
+  'Brennan',
+  'Castillo',
+  'Duarte',
+];
+
+/** The role words of a recording's invited users, wherever the invite wrote one (invitedRole). */
+function invitedRoles(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => invitedRoles(v, out));
+  else if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const [k, v] of Object.entries(o)) {
+      const role = invitedRole(o, k, v);
+      if (role) out.add(role);
+      invitedRoles(v, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The role word an invited user's field `k` of `o` carries: a last name beside the first name
+ * "Test" (User and the invite body, SCIM, OpenID, a HumanName) or a `display`/`name` "Test <role>".
+ */
+function invitedRole(o: Record<string, unknown>, k: string, v: unknown): string | undefined {
+  const pair = NAME_PAIRS.find(([, last]) => last === k);
+  if (pair && o[pair[0]] === INVITED_FIRST && typeof v === 'string' && INVITED_LAST.test(v)) return v;
+  if (
+    k === 'family' &&
+    typeof v === 'string' &&
+    INVITED_LAST.test(v) &&
+    Array.isArray(o.given) &&
+    o.given[0] === INVITED_FIRST
+  )
+    return v;
+  if ((k === 'display' || k === 'name') && typeof v === 'string') return INVITED_FULL.exec(v)?.[1];
+  return undefined;
+}
+
+/**
+ * A last name for each role word: SHOWN_LAST_NAMES at a stable hash of the word, the next free one
+ * when another role word of the same region took it, so two invited users of one example differ
+ * and a word reads the same on every build.
+ */
+function shownLastNames(roles: Set<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const used = new Set<string>();
+  for (const role of [...roles].sort()) {
+    const start = createHash('sha256').update(`medplum-docs-name|${role}`).digest().readUInt32BE(0);
+    let name = '';
+    for (let i = 0; i < SHOWN_LAST_NAMES.length * 2 && (!name || used.has(name)); i++) {
+      const base = SHOWN_LAST_NAMES[(start + i) % SHOWN_LAST_NAMES.length];
+      name = i < SHOWN_LAST_NAMES.length ? base : `${base}-${SHOWN_LAST_NAMES[start % SHOWN_LAST_NAMES.length]}`;
+    }
+    used.add(name);
+    out.set(role, name);
+  }
+  return out;
+}
+
+const NAME_PAIRS: [string, string][] = [
+  ['firstName', 'lastName'],
+  ['givenName', 'familyName'],
+  ['given_name', 'family_name'],
+];
+
+/**
+ * A value with invited users shown as people: the first name SHOWN_FIRST_NAME and, for the role
+ * word, its last name from `lastNames` (shownLastNames), only in the fields the invite fills:
+ * `firstName`/`lastName` (User, the invite body), SCIM's `givenName`/`familyName`, OpenID's
+ * `given_name`/`family_name`, a HumanName's first `given` and `family`, a `display` or `name`
+ * "Test <role>", and the email greeting. A patient a test named "Test Diaz" and any other "Test"
+ * (a text "Test failed: …") stay as recorded.
+ */
+function withShownNames(value: unknown, lastNames: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withShownNames(v, lastNames));
   if (!value || typeof value !== 'object') return value;
   const o = value as Record<string, unknown>;
-  const pairs: [string, string][] = [
-    ['firstName', 'lastName'],
-    ['givenName', 'familyName'],
-    ['given_name', 'family_name'],
-  ];
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) {
-    const pair = pairs.find(([first]) => first === k);
-    if (pair && v === INVITED_FIRST && typeof o[pair[1]] === 'string' && INVITED_LAST.test(o[pair[1]] as string)) {
+    const first = NAME_PAIRS.find(([f]) => f === k);
+    const role = invitedRole(o, k, v);
+    if (first && v === INVITED_FIRST && invitedRole(o, first[1], o[first[1]])) {
       out[k] = SHOWN_FIRST_NAME;
-    } else if (
-      k === 'given' &&
-      Array.isArray(v) &&
-      v[0] === INVITED_FIRST &&
-      typeof o.family === 'string' &&
-      INVITED_LAST.test(o.family)
-    ) {
+    } else if (k === 'given' && Array.isArray(v) && v[0] === INVITED_FIRST && invitedRole(o, 'family', o.family)) {
       out[k] = [SHOWN_FIRST_NAME, ...v.slice(1)];
-    } else if ((k === 'display' || k === 'name') && typeof v === 'string' && INVITED_FULL.test(v)) {
-      out[k] = v.replace(INVITED_FULL, `${SHOWN_FIRST_NAME} $1`);
+    } else if (role && (k === 'display' || k === 'name')) {
+      out[k] = `${SHOWN_FIRST_NAME} ${lastNames.get(role) ?? role}`;
+    } else if (role) {
+      out[k] = lastNames.get(role) ?? role;
     } else if (typeof v === 'string' && INVITED_GREETING.test(v)) {
       out[k] = v.replace(INVITED_GREETING, `Hello ${SHOWN_FIRST_NAME},\n`);
     } else {
-      out[k] = withShownNames(v);
+      out[k] = withShownNames(v, lastNames);
     }
   }
   return out;

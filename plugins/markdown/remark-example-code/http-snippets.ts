@@ -18,6 +18,7 @@ import {
   type RecordedRequest,
   type RegionRecording,
 } from './http-recordings';
+import { jqFilter, pyCapture, splitByIds, variablesOf, type VariablePlan } from './http-variables';
 
 /** Sign-in and sign-up endpoints, which take no bearer token. */
 const NO_TOKEN =
@@ -131,16 +132,95 @@ export function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** One curl command per request. */
+/**
+ * `s` as one shell word with each id that has a variable written as `"$NAME"` between the quoted
+ * pieces (`'fhir/R4/Patient/'"$PATIENT_ID"`): a shown id names nothing on the reader's server.
+ */
+function shellWords(s: string, plan: VariablePlan): string {
+  return splitByIds(s, plan)
+    .map((p) => ('variable' in p ? `"$${p.variable.name}"` : shellQuote(p.text)))
+    .join('');
+}
+
+/** `s` as a Python expression: string literals and id variables joined with `+`. */
+function pyExpr(s: string, plan: VariablePlan): string {
+  return splitByIds(s, plan)
+    .map((p) => ('variable' in p ? p.variable.name.toLowerCase() : pyString(p.text)))
+    .join(' + ');
+}
+
+/**
+ * The `meta` fields a Medplum 5.1.12 server sets itself on a create or update, whatever the body
+ * holds (packages/server/src/fhir/repo.ts, updateResourceImpl): a new `versionId` (the body's is
+ * never compared; only an `If-Match` header is), `lastUpdated` now, `author` and `project` from the
+ * caller's login (only a super admin's own are kept), `compartment` recomputed and `onBehalfOf`
+ * from the login. `account`, `accounts`, `profile`, `tag`, `security` and `source` are the caller's.
+ */
+const SERVER_SET_META = ['versionId', 'lastUpdated', 'author', 'project', 'compartment', 'onBehalfOf'];
+
+/** A create or update through the FHIR API: POST or PUT to `fhir/R4/`, a type or one resource, not an operation (`$…`). */
+function isWrite(req: RecordedRequest): boolean {
+  return (
+    (req.method === 'POST' || req.method === 'PUT') &&
+    /^(?:https?:\/\/[^/]+\/)?fhir\/R4\/?(?:[A-Z][A-Za-z]+(?:\/[^/?$]+)?)?(?:\?|$)/.test(req.path)
+  );
+}
+
+/** `value` with SERVER_SET_META left out of each resource's `meta` (a bundle's entries too); `left` collects what was. */
+function withoutServerMeta(value: unknown, left: Set<string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withoutServerMeta(v, left));
+  if (!value || typeof value !== 'object') return value;
+  const o = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (k === 'meta' && typeof o.resourceType === 'string' && v && typeof v === 'object' && !Array.isArray(v)) {
+      const kept = Object.entries(v).filter(([f]) => !SERVER_SET_META.includes(f));
+      for (const f of Object.keys(v)) if (SERVER_SET_META.includes(f)) left.add(f);
+      if (kept.length) out[k] = Object.fromEntries(kept);
+    } else out[k] = withoutServerMeta(v, left);
+  }
+  return out;
+}
+
+/** What the curl and Python tabs run: the shown recording as sent, less server-set `meta`, and its id variables. */
+export interface Runnable {
+  rec: RegionRecording;
+  plan: VariablePlan;
+  /** The SERVER_SET_META fields left out of some request body, for the caption. */
+  metaLeftOut: string[];
+}
+
+/**
+ * The curl and Python tabs' recording (the HTTP tab keeps what was sent): the shown ids
+ * (withShownIds), the bodies of creates and updates without the `meta` fields the server sets
+ * itself (a resource read before the region and sent back would otherwise ask the reader for its
+ * version, author and project ids), and the id variables of what is left (variablesOf).
+ */
+export function runnable(recorded: RegionRecording, seed: string): Runnable {
+  const shown = withShownIds(recorded, seed);
+  const left = new Set<string>();
+  const requests = shown.requests.map((req) =>
+    isWrite(req) && req.body && 'json' in req.body
+      ? { ...req, body: { ...req.body, json: withoutServerMeta(req.body.json, left) } }
+      : req,
+  );
+  const rec = { ...shown, requests };
+  return { rec, plan: variablesOf(rec), metaLeftOut: SERVER_SET_META.filter((f) => left.has(f)) };
+}
+
+/**
+ * One curl command per request. A request whose response holds an id a later request sends
+ * saves its body (`-o response-N.json`) and reads the id from it with jq (http-variables.ts).
+ */
 export function toCurl(recorded: RegionRecording, seed: string): string {
-  const rec = withShownIds(recorded, seed);
-  const commands = rec.requests.map((req) => {
-    const url = isAbsolute(req.path) ? shellQuote(req.path) : `"$MEDPLUM_BASE_URL"${shellQuote(req.path)}`;
+  const { rec, plan } = runnable(recorded, seed);
+  const commands = rec.requests.map((req, i) => {
+    const url = isAbsolute(req.path) ? shellWords(req.path, plan) : `"$MEDPLUM_BASE_URL"${shellWords(req.path, plan)}`;
     const parts: string[] = [req.method === 'GET' ? `curl ${url}` : `curl -X ${req.method} ${url}`];
     const auth = authOf(req);
     if (auth === 'bearer') parts.push('-H "Authorization: Bearer $ACCESS_TOKEN"');
     if (auth === 'basic') parts.push('-u "$MEDPLUM_CLIENT_ID:$MEDPLUM_CLIENT_SECRET"');
-    for (const [name, value] of req.headers) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+    for (const [name, value] of req.headers) parts.push(`-H ${shellWords(`${name}: ${value}`, plan)}`);
     const pre: string[] = [];
     if (req.body) {
       const b = req.body;
@@ -148,10 +228,14 @@ export function toCurl(recorded: RegionRecording, seed: string): string {
         pre.push(`# FILE: ${fileDescription(b)}`);
         parts.push('--data-binary @"$FILE"');
       } else {
-        parts.push(`--data-raw ${shellQuote(bodyText(b))}`);
+        parts.push(`--data-raw ${shellWords(bodyText(b), plan)}`);
       }
     }
-    return [...pre, parts.join(' \\\n  ')].join('\n');
+    const captured = plan.captures.get(i) ?? [];
+    const saved = `response-${i + 1}.json`;
+    if (captured.length) parts.push(`-o ${saved}`);
+    const reads = captured.map((v) => `${v.name}=$(jq -r ${shellQuote(jqFilter(v.capture!))} ${saved})`);
+    return [...pre, parts.join(' \\\n  '), ...reads].join('\n');
   });
   return [...commands.join('\n\n').split('\n'), ...omittedNote(rec, '#')].join('\n');
 }
@@ -165,7 +249,12 @@ export function pyString(s: string): string {
  * A JSON value laid out for reading: a container that fits on one short line stays on one line,
  * others get one entry per line. `python` writes Python literals (True/False/None, trailing commas).
  */
-export function formatValue(value: unknown, python: boolean, indent = ''): string {
+export function formatValue(
+  value: unknown,
+  python: boolean,
+  indent = '',
+  str: (s: string) => string = (s) => JSON.stringify(s),
+): string {
   const step = python ? '    ' : '  ';
   const comma = python ? ',' : '';
   const scalar = (v: unknown): string => {
@@ -173,7 +262,7 @@ export function formatValue(value: unknown, python: boolean, indent = ''): strin
     if (v === true) return python ? 'True' : 'true';
     if (v === false) return python ? 'False' : 'false';
     if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : python ? 'None' : 'null';
-    return JSON.stringify(String(v));
+    return str(String(v));
   };
   const oneLine = (v: unknown): string => {
     if (Array.isArray(v)) return `[${v.map(oneLine).join(', ')}]`;
@@ -189,13 +278,15 @@ export function formatValue(value: unknown, python: boolean, indent = ''): strin
   if (flat.length + indent.length <= 72) return flat;
   const inner = indent + step;
   if (Array.isArray(value)) {
-    const items = value.map((v, i) => `${inner}${formatValue(v, python, inner)}${i < value.length - 1 ? ',' : comma}`);
+    const items = value.map(
+      (v, i) => `${inner}${formatValue(v, python, inner, str)}${i < value.length - 1 ? ',' : comma}`,
+    );
     return `[\n${items.join('\n')}\n${indent}]`;
   }
   const entries = Object.entries(value as Record<string, unknown>);
   const items = entries.map(
     ([k, v], i) =>
-      `${inner}${JSON.stringify(k)}: ${formatValue(v, python, inner)}${i < entries.length - 1 ? ',' : comma}`,
+      `${inner}${JSON.stringify(k)}: ${formatValue(v, python, inner, str)}${i < entries.length - 1 ? ',' : comma}`,
   );
   return `{\n${items.join('\n')}\n${indent}}`;
 }
@@ -204,38 +295,47 @@ function isContainer(v: unknown): boolean {
   return Array.isArray(v) ? v.length > 0 : !!v && typeof v === 'object' && Object.keys(v).length > 0;
 }
 
-/** A JSON value as a Python literal. */
-export function pyLiteral(value: unknown, indent = ''): string {
-  return formatValue(value, true, indent);
+/** A JSON value as a Python literal (its strings as pyExpr writes them when a plan is given). */
+export function pyLiteral(value: unknown, indent = '', plan?: VariablePlan): string {
+  return formatValue(value, true, indent, plan ? (s) => pyExpr(s, plan) : undefined);
 }
 
-/** A `requests` script: base URL and token from the environment, `raise_for_status()` after each call. */
+/**
+ * A `requests` script: base URL, token and the ids the reader sets from the environment,
+ * `raise_for_status()` after each call, and an id a later request sends read from the response
+ * that holds it (http-variables.ts).
+ */
 export function toPython(recorded: RegionRecording, seed: string): string {
-  const rec = withShownIds(recorded, seed);
+  const { rec, plan } = runnable(recorded, seed);
+  const usesRe = [...plan.captures.values()].some((vs) =>
+    vs.some((v) => typeof v.capture!.match === 'number' && v.capture!.match !== -1),
+  );
   const lines = [
     'import os',
+    ...(usesRe ? ['import re'] : []),
     '',
     'import requests',
     '',
     'base_url = os.environ["MEDPLUM_BASE_URL"]  # with its trailing slash',
   ];
   if (rec.requests.some((r) => authOf(r) === 'bearer')) lines.push('token = os.environ["ACCESS_TOKEN"]');
-  for (const req of rec.requests) {
+  for (const v of plan.toSet) lines.push(`${v.name.toLowerCase()} = os.environ[${pyString(v.name)}]`);
+  rec.requests.forEach((req, i) => {
     lines.push('');
     const args: string[] = [];
-    args.push(isAbsolute(req.path) ? pyString(req.path) : `base_url + ${pyString(req.path)}`);
+    args.push(isAbsolute(req.path) ? pyExpr(req.path, plan) : `base_url + ${pyExpr(req.path, plan)}`);
     const headers: string[] = [];
     const auth = authOf(req);
     if (auth === 'bearer') headers.push(`"Authorization": "Bearer " + token`);
-    for (const [name, value] of req.headers) headers.push(`${pyString(name)}: ${pyString(value)}`);
+    for (const [name, value] of req.headers) headers.push(`${pyString(name)}: ${pyExpr(value, plan)}`);
     if (headers.length) args.push(`headers={\n        ${headers.join(',\n        ')},\n    }`);
     if (auth === 'basic') args.push('auth=(os.environ["MEDPLUM_CLIENT_ID"], os.environ["MEDPLUM_CLIENT_SECRET"])');
     const b = req.body;
     if (b) {
-      if ('json' in b) args.push(`json=${pyLiteral(b.json, '    ')}`);
+      if ('json' in b) args.push(`json=${pyLiteral(b.json, '    ', plan)}`);
       else if ('form' in b)
-        args.push(`data=[${b.form.map(([k, v]) => `(${pyString(k)}, ${pyString(v)})`).join(', ')}]`);
-      else if ('text' in b) args.push(`data=${pyString(b.text)}`);
+        args.push(`data=[${b.form.map(([k, v]) => `(${pyString(k)}, ${pyExpr(v, plan)})`).join(', ')}]`);
+      else if ('text' in b) args.push(`data=${pyExpr(b.text, plan)}`);
       else {
         lines.push(`# FILE: ${fileDescription(b)}`);
         args.push('data=open(os.environ["FILE"], "rb")');
@@ -244,7 +344,8 @@ export function toPython(recorded: RegionRecording, seed: string): string {
     const fn = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) ? req.method.toLowerCase() : undefined;
     const head = fn ? `requests.${fn}(` : `requests.request(\n    ${pyString(req.method)},`;
     lines.push(`response = ${head}\n    ${args.join(',\n    ')},\n)`, 'response.raise_for_status()');
-  }
+    for (const v of plan.captures.get(i) ?? []) lines.push(`${v.name.toLowerCase()} = ${pyCapture(v.capture!)}`);
+  });
   lines.push(...omittedNote(rec, '#'));
   return lines.join('\n');
 }

@@ -7,7 +7,8 @@
  * (plugins/site/markdown-twins/rehype-clean-twin.ts drops the tab list and the curl and Python panels).
  */
 import { MAX_ARRAY_ENTRIES, MAX_STRING_LENGTH, type RegionRecording } from './http-recordings';
-import { toCurl, toHttp, toPython } from './http-snippets';
+import { authOf, runnable, toCurl, toHttp, toPython } from './http-snippets';
+import { type Variable } from './http-variables';
 
 export const TAB_GROUP = 'example-lang';
 
@@ -102,16 +103,53 @@ function tabGroup(id: string, panels: Node[][]): Node {
   );
 }
 
-function envLine(): Node[] {
-  return [
-    text('Set '),
-    code('MEDPLUM_BASE_URL'),
-    text(' to the server’s base URL with its trailing slash (for example '),
-    code('https://api.medplum.com/'),
-    text(') and '),
-    code('ACCESS_TOKEN'),
-    text(' to an access token first.'),
+/**
+ * The curl and Python caption: every variable the tab reads from the environment, and what to set
+ * it to: the base URL, the credentials its requests use, the file a request uploads, and the ids
+ * it does not read from an earlier response, each with whose id it is (http-variables.ts).
+ */
+export function envLine(rec: RegionRecording, toSet: Variable[], metaLeftOut: string[] = []): Node[] {
+  const items: [string, string][] = [
+    ['MEDPLUM_BASE_URL', ''],
+    ...(rec.requests.some((r) => authOf(r) === 'bearer')
+      ? [['ACCESS_TOKEN', ' to an access token'] as [string, string]]
+      : []),
+    ...(rec.requests.some((r) => authOf(r) === 'basic')
+      ? [
+          ['MEDPLUM_CLIENT_ID', ' and'] as [string, string],
+          ['MEDPLUM_CLIENT_SECRET', ' to a client application’s id and secret'] as [string, string],
+        ]
+      : []),
+    ...(rec.requests.some((r) => r.body && 'binary' in r.body)
+      ? [['FILE', ' to the path of the file to send'] as [string, string]]
+      : []),
+    // MEDPLUM_CLIENT_ID is named above when the requests also use Basic auth.
+    ...toSet
+      .filter((v) => !(v.name === 'MEDPLUM_CLIENT_ID' && rec.requests.some((r) => authOf(r) === 'basic')))
+      .map((v): [string, string] => [v.name, ` to the id of ${v.of}`]),
   ];
+  const out: Node[] = [text('Set ')];
+  items.forEach(([name, what], i) => {
+    if (i > 0 && items[i - 1][1] !== ' and') out.push(text(i === items.length - 1 ? ' and ' : ', '));
+    else if (i > 0) out.push(text(' '));
+    out.push(code(name));
+    if (i === 0) {
+      out.push(text(' to the server’s base URL with its trailing slash (for example '));
+      out.push(code('https://api.medplum.com/'));
+      out.push(text(')'));
+    } else out.push(text(what));
+  });
+  out.push(text(' first.'));
+  if (metaLeftOut.length) {
+    // The HTTP tab shows them as sent; here they would be ids the reader has to look up for nothing.
+    out.push(text(' Request bodies leave out '));
+    metaLeftOut.forEach((f, i) => {
+      if (i > 0) out.push(text(i === metaLeftOut.length - 1 ? ' and ' : ', '));
+      out.push(code(`meta.${f}`));
+    });
+    out.push(text(', which the server sets itself.'));
+  }
+  return out;
 }
 
 /**
@@ -133,7 +171,7 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, seed: string, ke
           text(' Recorded against Medplum server '),
           text(serverRelease),
           text(
-            `: each response is what it answered, trimmed (arrays cut to ${MAX_ARRAY_ENTRIES} entries, strings over ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters not shown), with its ids and timestamps replaced by stand-ins of this example’s own.`,
+            `: each response is what it answered, trimmed (arrays cut to ${MAX_ARRAY_ENTRIES} entries, strings over ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters not shown). Ids and times are renamed for this example, consistently across its requests.`,
           ),
         ]
       : mockAnswers
@@ -146,6 +184,7 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, seed: string, ke
           ]
         : []),
   ];
+  const { rec: sent, plan, metaLeftOut } = runnable(rec, seed);
   return tabGroup(id, [
     [fenced],
     [
@@ -156,13 +195,13 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, seed: string, ke
     ],
     [
       staticPanel(`${key}-curl`, [
-        paragraph(...envLine()),
+        paragraph(...envLine(sent, plan.toSet, metaLeftOut)),
         { type: 'code', lang: 'bash', meta: null, value: toCurl(rec, seed) },
       ]),
     ],
     [
       staticPanel(`${key}-python`, [
-        paragraph(...envLine()),
+        paragraph(...envLine(sent, plan.toSet, metaLeftOut)),
         { type: 'code', lang: 'python', meta: null, value: toPython(rec, seed) },
       ]),
     ],
