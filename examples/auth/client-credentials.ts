@@ -21,6 +21,16 @@ export async function signInAsService(medplum: MedplumClient, clientId: string, 
 }
 // #endregion client-login
 
+// #region header-credentials
+/**
+ * The same client, but it sends the id and secret to the token endpoint in an
+ * `Authorization: Basic` header instead of the form body.
+ */
+export function createHeaderCredentialsClient(baseUrl: string, fetchImpl?: typeof fetch): MedplumClient {
+  return new MedplumClient({ baseUrl, fetch: fetchImpl, authCredentialsMethod: 'header' });
+}
+// #endregion header-credentials
+
 // #region basic-auth
 /**
  * Alternative: send the id and secret as HTTP Basic credentials on every request instead of

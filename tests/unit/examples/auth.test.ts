@@ -15,6 +15,7 @@ import { signInWithPassword } from '../../../examples/auth/password-login';
 import { buildAuthorizeUrl, completeAuthorization, enableRefreshTokens } from '../../../examples/auth/oauth-auth-code';
 import {
   countPatientsWithBasicAuth,
+  createHeaderCredentialsClient,
   createServiceClient,
   signInAsService,
   trustClientCertificate,
@@ -266,6 +267,33 @@ describe('client credentials', () => {
     assert.equal(token.get('grant_type'), OAuthGrantType.ClientCredentials);
     assert.equal(token.get('client_id'), 'svc-client');
     assert.equal(token.get('client_secret'), 'svc-secret');
+    assert.ok(medplum.isAuthenticated());
+  });
+
+  test("authCredentialsMethod 'header' moves the id and secret from the form to a Basic header", mockOnly, async () => {
+    const backend = new MockClient();
+    const requests: { body: string; authorization?: string }[] = [];
+    const medplum = createHeaderCredentialsClient(BASE, (async (url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string> | undefined;
+      if (typeof init.body !== 'string') return backend.client.mockFetch(url, init);
+      const authorization = headers?.['Authorization'];
+      requests.push({ body: init.body, authorization });
+      // MockClient reads the client from the form only; the Medplum server also reads the header,
+      // so hand the mock the fields the header carries.
+      const form = new URLSearchParams(init.body);
+      const [id, secret] = Buffer.from((authorization ?? '').replace('Basic ', ''), 'base64')
+        .toString()
+        .split(':');
+      form.set('client_id', id);
+      form.set('client_secret', secret);
+      return backend.client.mockFetch(url, { ...init, body: form.toString() });
+    }) as unknown as typeof fetch);
+    await signInAsService(medplum, 'svc-client', 'svc-secret');
+    const token = new URLSearchParams(requests[0].body);
+    assert.equal(token.get('grant_type'), OAuthGrantType.ClientCredentials);
+    assert.equal(token.get('client_id'), null);
+    assert.equal(token.get('client_secret'), null);
+    assert.equal(requests[0].authorization, `Basic ${Buffer.from('svc-client:svc-secret').toString('base64')}`);
     assert.ok(medplum.isAuthenticated());
   });
 
