@@ -10,7 +10,7 @@ import type { Patient } from '@medplum/fhirtypes';
  * return (\r), not a newline; Hl7Message.parse also accepts \n, which helps with files edited by hand.
  */
 export const SAMPLE_ADT_A01 = [
-  'MSH|^~\\&|REGADT|GOODHEALTH|MEDPLUM|CLINIC|20260105083000||ADT^A01^ADT_A01|MSG00001|P|2.5.1',
+  'MSH|^~\\&|REGADT|GOODHEALTH|MEDPLUM|CLINIC|20260105083000||ADT^A01^ADT_A01|MSG73519046|P|2.5.1',
   'EVN|A01|20260105083000',
   'PID|1||MRN-40718263^^^GOODHEALTH^MR||Rivera^Ana^Lucia||19840312|F|||12 Oak Street^^Springfield^IL^62701||^PRN^PH^^^217^5550142',
   'PV1|1|I|3W^301^A',

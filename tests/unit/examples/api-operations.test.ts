@@ -349,15 +349,15 @@ describe('terminology operations', () => {
 
 describe('agent operations', () => {
   test('sendHl7ThroughAgent posts body, contentType, destination and waitForResponse; returns the reply text', async () => {
-    const ack = 'MSH|^~\\&|LAB|HOSP|MEDPLUM|CLOUD|20260105100001||ACK|MSG00002|P|2.5\rMSA|AA|MSG00001';
+    const ack = 'MSH|^~\\&|LAB|HOSP|MEDPLUM|CLOUD|20260105100001||ACK|MSG73519121|P|2.5\rMSA|AA|MSG73519046';
     const { medplum, sent } = clientReplying({ status: 200, body: ack, contentType: 'x-application/hl7-v2+er7' });
     const reply = await sendHl7ThroughAgent(
       medplum,
       'agent-1',
       'device-1',
-      'MSH|^~\\&|MEDPLUM|CLOUD|LAB|HOSP|20260105100000||ADT^A08|MSG00001|P|2.5',
+      'MSH|^~\\&|MEDPLUM|CLOUD|LAB|HOSP|20260105100000||ADT^A08|MSG73519046|P|2.5',
     );
-    assert.match(String(reply), /MSA\|AA\|MSG00001/);
+    assert.match(String(reply), /MSA\|AA\|MSG73519046/);
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/agent-1/$push');
     const body = sent[0].body as Record<string, unknown>;

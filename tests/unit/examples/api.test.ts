@@ -335,7 +335,7 @@ describe('scim examples', () => {
         body: { schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], id: 'm9', userType: 'Practitioner' },
       },
     ]);
-    const created = await provisionPractitioner(medplum, 'ada@example.org', 'Ada', 'Lovelace', 'hr-42');
+    const created = await provisionPractitioner(medplum, 'ada@example.org', 'Ada', 'Lovelace', 'hr-60417');
     assert.equal(created.id, 'm9');
     const [req] = requests;
     assert.equal(req.method, 'POST');
@@ -344,7 +344,7 @@ describe('scim examples', () => {
     assert.equal(body.userType, 'Practitioner');
     assert.equal(body.userName, 'ada@example.org');
     assert.deepEqual(body.emails, [{ value: 'ada@example.org' }]);
-    assert.equal(body.externalId, 'hr-42');
+    assert.equal(body.externalId, 'hr-60417');
   });
 
   test('findScimUsers sends the userName eq filter and returns Resources', scriptedOnly, async () => {
@@ -891,11 +891,11 @@ describe('api examples on the server', { skip: !onServer }, () => {
     const scimAdmin = await signInAs(await inviteUser(admin, { name: 'scim-admin', admin: true }));
     const projectId = await projectIdOf(admin);
     const email = `grace-${projectId}@example.com`;
-    const created = await provisionPractitioner(scimAdmin, email, 'Grace', 'Hopper', 'hr-42');
+    const created = await provisionPractitioner(scimAdmin, email, 'Grace', 'Hopper', 'hr-61932');
     assert.ok(created.id);
     assert.equal(created.userType, 'Practitioner');
     assert.equal(created.userName, email);
-    assert.equal(created.externalId, 'hr-42');
+    assert.equal(created.externalId, 'hr-61932');
     const found = await findScimUsers(scimAdmin, email);
     assert.deepEqual(
       found.map((u) => u.id),

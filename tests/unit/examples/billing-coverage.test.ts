@@ -112,11 +112,17 @@ describe('billing/coverage', () => {
   test('primary coverage is the lowest order in force on the day', async () => {
     const { medplum, patient, payer, payer2 } = await setup();
     const secondary = await medplum.createResource(
-      buildCoverage(patient, payer2, { ...CARD, memberId: 'S-1', order: 2 }),
+      buildCoverage(patient, payer2, { ...CARD, memberId: 'YLM502718364', order: 2 }),
     );
     const primary = await medplum.createResource(buildCoverage(patient, payer, CARD));
     const lapsed = await medplum.createResource(
-      buildCoverage(patient, payer, { ...CARD, memberId: 'OLD', order: 1, start: '2024-01-01', end: '2025-12-31' }),
+      buildCoverage(patient, payer, {
+        ...CARD,
+        memberId: 'W190375248',
+        order: 1,
+        start: '2024-01-01',
+        end: '2025-12-31',
+      }),
     );
     const ordered = await coveragesInOrder(medplum, patient, '2026-11-25');
     assert.deepEqual(

@@ -51,7 +51,7 @@ describe('billing/revenue-cycle', () => {
       subject: createReference(patient),
     });
 
-    const coverage = await addCoverage(medplum, patient, payer, 'H71836402', 'GRP-0042');
+    const coverage = await addCoverage(medplum, patient, payer, 'H71836402', '00731264');
     valid(coverage);
     const onFile = await medplum.searchResources('Coverage', { beneficiary: `Patient/${patient.id}` });
     assert.equal(onFile.length, 1);

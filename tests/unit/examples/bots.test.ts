@@ -202,10 +202,10 @@ describe('bots/cron-job', () => {
 });
 
 describe('bots/consuming-webhooks', () => {
-  const secret = 'whsec_test';
+  const secret = 'whsec_4fQm8Z2rTk9vXy3NcL7bJp1dHs6w';
   const body = JSON.stringify({
     event: 'booking.created',
-    bookingId: 'bk-981',
+    bookingId: 'bk_8Xq2Lm5Rt9Vw3Z',
     start: '2026-12-01T15:00:00Z',
     end: '2026-12-01T15:30:00Z',
     attendeeName: 'Amara Okafor',
@@ -223,7 +223,7 @@ describe('bots/consuming-webhooks', () => {
     const first = await webhookBot(medplum, event);
     const second = await webhookBot(medplum, event);
     assert.equal(second.appointment, first.appointment);
-    const all = await medplum.searchResources('Appointment', { identifier: `${BOOKING_SYSTEM}|bk-981` });
+    const all = await medplum.searchResources('Appointment', { identifier: `${BOOKING_SYSTEM}|bk_8Xq2Lm5Rt9Vw3Z` });
     assert.equal(all.length, 1);
     assert.equal(all[0].status, 'booked');
     assert.doesNotThrow(() => validateResource(all[0]));
@@ -488,7 +488,7 @@ describe('bots/prescription-form', () => {
 
 describe('bots/hl7-adt', () => {
   const adt = [
-    'MSH|^~\\&|REGADT|GOODHEALTH|MEDPLUM|CLINIC|20261123093000||ADT^A01|MSG00001|P|2.5.1',
+    'MSH|^~\\&|REGADT|GOODHEALTH|MEDPLUM|CLINIC|20261123093000||ADT^A01|MSG73519046|P|2.5.1',
     'EVN|A01|20261123093000',
     'PID|1||MRN-48213^^^GOODHEALTH^MR||Okafor^Amara^N||19840317|F|||12 Harbour Rd^^Portland^OR^97201',
     'PV1|1|I|4W^402^1',
@@ -501,7 +501,7 @@ describe('bots/hl7-adt', () => {
     const medplum = mockWithSearch();
     const ack = await adtBot(medplum, makeBotEvent(message, { contentType: ContentType.HL7_V2 }));
     assert.equal(ack.getSegment('MSA')?.getField(1).toString(), 'AA');
-    assert.equal(ack.getSegment('MSA')?.getField(2).toString(), 'MSG00001');
+    assert.equal(ack.getSegment('MSA')?.getField(2).toString(), 'MSG73519046');
     const [patient] = await medplum.searchResources('Patient', { identifier: `${ADT_MRN}|MRN-48213` });
     assert.equal(patient.name?.[0]?.family, 'Okafor');
     assert.equal(patient.birthDate, '1984-03-17');

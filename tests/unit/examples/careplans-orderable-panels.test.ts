@@ -87,11 +87,11 @@ describe('careplans/orderable-panels', () => {
   test('a panel order is one ServiceRequest per test with a shared requisition; a high glucose adds one reflex HbA1c', async () => {
     const { medplum, plan, patient, doctor } = await setup();
     const [choice] = await orderablePanels(medplum);
-    const orders = await placePanelOrder(medplum, choice, patient, doctor, 'REQ-1001');
+    const orders = await placePanelOrder(medplum, choice, patient, doctor, 'RQ6612094');
     assert.equal(orders.length, 2);
     for (const o of orders) {
       valid(o);
-      assert.equal(o.requisition?.value, 'REQ-1001');
+      assert.equal(o.requisition?.value, 'RQ6612094');
       assert.ok(o.instantiatesCanonical?.includes(plan.url as string));
     }
     const cmpOrder = orders.find((o) => o.code?.coding?.[0].code === CMP.code) as ServiceRequest;
@@ -106,7 +106,7 @@ describe('careplans/orderable-panels', () => {
     assert.equal(reflex.code?.coding?.[0].code, HBA1C.code);
     assert.equal(reflex.basedOn?.[0].reference, `ServiceRequest/${cmpOrder.id}`);
     assert.equal(reflex.reasonReference?.[0].reference, `Observation/${high.id}`);
-    assert.equal(reflex.requisition?.value, 'REQ-1001');
+    assert.equal(reflex.requisition?.value, 'RQ6612094');
 
     // The same result delivered twice does not order twice.
     const [again] = await reflexOrders(medplum, high);

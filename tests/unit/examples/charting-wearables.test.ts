@@ -29,8 +29,8 @@ describe('charting/wearables', () => {
     const subject = createReference(patient);
     const source = createReference(device);
     const readings = [
-      heartRate(subject, source, 'hr-1', 64, '2026-11-24T07:00:00Z'),
-      heartRate(subject, source, 'hr-2', 71, '2026-11-24T07:05:00Z'),
+      heartRate(subject, source, 'hr-20261124T070000Z', 64, '2026-11-24T07:00:00Z'),
+      heartRate(subject, source, 'hr-20261124T070500Z', 71, '2026-11-24T07:05:00Z'),
       dailySteps(subject, source, 'steps-2026-11-24', 8412, '2026-11-24T00:00:00Z', '2026-11-25T00:00:00Z'),
     ];
     readings.forEach((o) => assert.doesNotThrow(() => validateResource(o)));
@@ -46,11 +46,15 @@ describe('charting/wearables', () => {
 
     assert.deepEqual(await uploadReadings(medplum, readings), []);
     // The next sync sends the last heart-rate sample again with a new one.
-    const next = [readings[1], heartRate(subject, source, 'hr-3', 88, '2026-11-24T07:10:00Z')];
+    const next = [readings[1], heartRate(subject, source, 'hr-20261124T071000Z', 88, '2026-11-24T07:10:00Z')];
     assert.deepEqual(await uploadReadings(medplum, next), []);
 
     const heart = await readingsFromDevice(medplum, device, '8867-4');
-    assert.deepEqual(heart.map((o) => o.identifier?.[0]?.value).sort(), ['hr-1', 'hr-2', 'hr-3']);
+    assert.deepEqual(heart.map((o) => o.identifier?.[0]?.value).sort(), [
+      'hr-20261124T070000Z',
+      'hr-20261124T070500Z',
+      'hr-20261124T071000Z',
+    ]);
     const steps = await readingsFromDevice(medplum, device, '41950-7');
     assert.equal(steps.length, 1);
     assert.equal(steps[0].valueQuantity?.value, 8412);

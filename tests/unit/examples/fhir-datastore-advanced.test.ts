@@ -338,14 +338,14 @@ describe('fhir-datastore/advanced: special search parameters', () => {
 describe('fhir-datastore/advanced: instead of custom search parameters', () => {
   test('an indexed identifier replaces a custom SearchParameter', async () => {
     const medplum = mockWithSearch();
-    const patient = withStudyIdentifier({ resourceType: 'Patient', name: [{ family: 'Study' }] }, 'S-042');
+    const patient = withStudyIdentifier({ resourceType: 'Patient', name: [{ family: 'Lindqvist' }] }, '0217-0314');
     validateResource(patient);
-    const again = withStudyIdentifier(patient, 'S-043');
+    const again = withStudyIdentifier(patient, '0217-0322');
     assert.equal(again.identifier?.length, 1);
     const created = await medplum.createResource(patient);
-    const found = await findByStudyId(medplum, 'S-042');
+    const found = await findByStudyId(medplum, '0217-0314');
     assert.equal(found?.id, created.id);
-    assert.equal(await findByStudyId(medplum, 'S-999'), undefined);
+    assert.equal(await findByStudyId(medplum, '0217-0481'), undefined);
   });
 
   test('narrow on the server, then filter by extension with FHIRPath', async () => {

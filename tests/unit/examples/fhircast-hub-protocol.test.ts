@@ -63,7 +63,7 @@ describe('fhircast/hub-protocol', () => {
       : scriptedClient([
           { status: 202, body: { 'hub.channel.endpoint': 'wss://medplum.example.org/ws/fhircast/3e5d' } },
         ]);
-    const endpoint = await subscribe(medplum, 'session-7', ['Patient-open', 'Patient-close']);
+    const endpoint = await subscribe(medplum, '7Rk2pXq9LmZ4vT8cWn3bJd', ['Patient-open', 'Patient-close']);
     // The hub answers 202 with ws(s)://{server}/ws/fhircast/{secret id}, one per project and topic.
     assert.match(endpoint, /^wss?:\/\/[^/]+\/ws\/fhircast\/[0-9a-z-]+$/);
     assert.equal(requests[0].method, 'POST');
@@ -73,7 +73,7 @@ describe('fhircast/hub-protocol', () => {
     assert.deepEqual(Object.fromEntries(new URLSearchParams(requests[0].body)), {
       'hub.channel.type': 'websocket',
       'hub.mode': 'subscribe',
-      'hub.topic': 'session-7',
+      'hub.topic': '7Rk2pXq9LmZ4vT8cWn3bJd',
       'hub.events': 'Patient-open,Patient-close',
     });
   });
@@ -92,24 +92,24 @@ describe('fhircast/hub-protocol', () => {
             },
           },
         ]);
-    const answer = await publishPatientOpen(medplum, 'session-7', PATIENT);
+    const answer = await publishPatientOpen(medplum, '7Rk2pXq9LmZ4vT8cWn3bJd', PATIENT);
     assert.equal(answer.success, true);
     const body = JSON.parse(requests[0].body as string);
     assert.equal(requests[0].url.toString(), hubUrl(medplum));
     assert.equal(requests[0].headers['content-type'], 'application/json');
     assert.ok(body.id && body.timestamp);
     assert.deepEqual(body.event, {
-      'hub.topic': 'session-7',
+      'hub.topic': '7Rk2pXq9LmZ4vT8cWn3bJd',
       'hub.event': 'Patient-open',
       context: [{ key: 'patient', resource: { resourceType: 'Patient', id: PATIENT.id } }],
     });
 
-    const current = await currentContext(medplum, 'session-7');
+    const current = await currentContext(medplum, '7Rk2pXq9LmZ4vT8cWn3bJd');
     assert.equal(current['context.type'], 'Patient');
     assert.ok(current['context.versionId']);
     assert.equal(current.context[0].resource?.id, PATIENT.id);
     assert.equal(requests[1].method, 'GET');
-    assert.equal(requests[1].url.toString(), `${hubUrl(medplum)}/session-7`);
+    assert.equal(requests[1].url.toString(), `${hubUrl(medplum)}/7Rk2pXq9LmZ4vT8cWn3bJd`);
   });
 
   test('listen waits for the confirmation, drops heartbeats and acknowledges each event', async () => {
@@ -126,19 +126,23 @@ describe('fhircast/hub-protocol', () => {
     assert.ok(socket);
     assert.equal(socket.url, 'wss://medplum.example.org/ws/fhircast/3e5d');
     // The hub's first message on a new socket (packages/server/src/ws/fhircast.ts).
-    socket.receive({ 'hub.mode': 'subscribe', 'hub.topic': 'session-7', 'hub.lease_seconds': 3600 });
+    socket.receive({ 'hub.mode': 'subscribe', 'hub.topic': '7Rk2pXq9LmZ4vT8cWn3bJd', 'hub.lease_seconds': 3600 });
     assert.equal(await ready, socket);
 
     socket.receive({
       id: 'h1',
       timestamp: '2026-01-05T09:00:00Z',
-      event: { 'hub.topic': 'session-7', 'hub.event': 'heartbeat', context: [{ key: 'period', decimal: '10' }] },
+      event: {
+        'hub.topic': '7Rk2pXq9LmZ4vT8cWn3bJd',
+        'hub.event': 'heartbeat',
+        context: [{ key: 'period', decimal: '10' }],
+      },
     });
     socket.receive({
       id: 'e1',
       timestamp: '2026-01-05T09:00:01Z',
       event: {
-        'hub.topic': 'session-7',
+        'hub.topic': '7Rk2pXq9LmZ4vT8cWn3bJd',
         'hub.event': 'Patient-open',
         'context.versionId': 'v1',
         context: [{ key: 'patient', resource: PATIENT }],
@@ -171,7 +175,7 @@ describe('fhircast/hub-protocol', () => {
   // Last, so that each region above keeps the requests of its own test in both runs.
   test('the whole flow over a real WebSocket', { skip: !onServer && 'needs a real hub (verify:server)' }, async () => {
     const { medplum } = serverRecordingClient();
-    const topic = 'session-8';
+    const topic = 'c5NbW7yQ3kFm8RtZ2pVx6g';
     const sent: string[] = [];
     const received: HubEvent[] = [];
     let socket: SocketLike | undefined;

@@ -72,7 +72,7 @@ describe('fhircast/context-sync', () => {
   test('subscribeViewer posts a form-encoded websocket subscription and keeps the endpoint', async () => {
     const endpoint = 'wss://medplum.example.org/ws/fhircast/9f1c';
     const { medplum, requests } = scriptedClient([{ status: 202, body: { 'hub.channel.endpoint': endpoint } }]);
-    const sub = await subscribeViewer(medplum, 'session-42');
+    const sub = await subscribeViewer(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e');
     assert.equal(sub.endpoint, endpoint);
     assert.equal(requests[0].method, 'POST');
     assert.equal(requests[0].url.toString(), HUB);
@@ -80,7 +80,7 @@ describe('fhircast/context-sync', () => {
     const form = new URLSearchParams(requests[0].body);
     assert.equal(form.get('hub.channel.type'), 'websocket');
     assert.equal(form.get('hub.mode'), 'subscribe');
-    assert.equal(form.get('hub.topic'), 'session-42');
+    assert.equal(form.get('hub.topic'), 'Hq4Tz8mK2wVr6YcP9sLx1e');
     assert.equal(form.get('hub.events'), 'Patient-open,Patient-close,ImagingStudy-open,ImagingStudy-close');
   });
 
@@ -89,7 +89,7 @@ describe('fhircast/context-sync', () => {
     const sub: SubscriptionRequest = {
       channelType: 'websocket',
       mode: 'subscribe',
-      topic: 'session-42',
+      topic: 'Hq4Tz8mK2wVr6YcP9sLx1e',
       events: VIEWER_EVENTS,
       endpoint: 'wss://medplum.example.org/ws/fhircast/9f1c',
     };
@@ -98,17 +98,17 @@ describe('fhircast/context-sync', () => {
     const socket = FakeSocket.last!;
     assert.equal(socket.url, sub.endpoint);
 
-    socket.receive({ 'hub.mode': 'subscribe', 'hub.topic': 'session-42' }); // hub's confirmation: no event
+    socket.receive({ 'hub.mode': 'subscribe', 'hub.topic': 'Hq4Tz8mK2wVr6YcP9sLx1e' }); // hub's confirmation: no event
     socket.receive({
       id: 'e1',
       timestamp: '2026-01-05T09:00:00Z',
-      event: { 'hub.topic': 'session-42', 'hub.event': 'heartbeat', context: [] },
+      event: { 'hub.topic': 'Hq4Tz8mK2wVr6YcP9sLx1e', 'hub.event': 'heartbeat', context: [] },
     });
     socket.receive({
       id: 'e2',
       timestamp: '2026-01-05T09:00:01Z',
       event: {
-        'hub.topic': 'session-42',
+        'hub.topic': 'Hq4Tz8mK2wVr6YcP9sLx1e',
         'hub.event': 'Patient-open',
         context: [{ key: 'patient', resource: PATIENT }],
       },
@@ -117,7 +117,7 @@ describe('fhircast/context-sync', () => {
       id: 'e3',
       timestamp: '2026-01-05T09:05:00Z',
       event: {
-        'hub.topic': 'session-42',
+        'hub.topic': 'Hq4Tz8mK2wVr6YcP9sLx1e',
         'hub.event': 'Patient-close',
         context: [{ key: 'patient', resource: PATIENT }],
       },
@@ -138,15 +138,15 @@ describe('fhircast/context-sync', () => {
       { status: 202, body: { success: true } },
       { status: 202, body: { success: true } },
     ]);
-    await announcePatientOpen(medplum, 'session-42', PATIENT);
-    await announceStudyOpen(medplum, 'session-42', PATIENT, STUDY);
-    await announcePatientClose(medplum, 'session-42', PATIENT);
+    await announcePatientOpen(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e', PATIENT);
+    await announceStudyOpen(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e', PATIENT, STUDY);
+    await announcePatientClose(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e', PATIENT);
 
     const [open, study, close] = requests.map((r) => ({ r, body: JSON.parse(r.body ?? '') }));
     assert.equal(open.r.url.toString(), HUB);
     assert.equal(open.r.headers['content-type'], 'application/json');
     assert.ok(open.body.id && open.body.timestamp);
-    assert.equal(open.body.event['hub.topic'], 'session-42');
+    assert.equal(open.body.event['hub.topic'], 'Hq4Tz8mK2wVr6YcP9sLx1e');
     assert.equal(open.body.event['hub.event'], 'Patient-open');
     assert.deepEqual(open.body.event.context, [{ key: 'patient', resource: PATIENT }]);
 
@@ -162,7 +162,7 @@ describe('fhircast/context-sync', () => {
     const { medplum, requests } = scriptedClient([]);
     await assert.rejects(
       // A study alone is not a valid Patient-open context; the SDK checks before sending.
-      medplum.fhircastPublish('session-42', 'Patient-open', { key: 'study', resource: STUDY } as never),
+      medplum.fhircastPublish('Hq4Tz8mK2wVr6YcP9sLx1e', 'Patient-open', { key: 'study', resource: STUDY } as never),
     );
     assert.equal(requests.length, 0);
   });
@@ -172,10 +172,10 @@ describe('fhircast/context-sync', () => {
       PATIENT_OPEN,
       { status: 200, body: { 'context.type': '', context: [] } },
     ]);
-    assert.equal(await currentPatientId(medplum, 'session-42'), 'p1');
-    assert.equal(await currentPatientId(medplum, 'session-42'), undefined);
+    assert.equal(await currentPatientId(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e'), 'p1');
+    assert.equal(await currentPatientId(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e'), undefined);
     assert.equal(requests[0].method, 'GET');
-    assert.equal(requests[0].url.toString(), `${HUB}/session-42`);
+    assert.equal(requests[0].url.toString(), `${HUB}/Hq4Tz8mK2wVr6YcP9sLx1e`);
   });
 });
 
@@ -216,7 +216,7 @@ describe('fhircast/context-sync: DiagnosticReport-update', () => {
             id: 'e1',
             timestamp: '2026-11-25T09:30:00.000Z',
             event: {
-              'hub.topic': 'session-42',
+              'hub.topic': 'Hq4Tz8mK2wVr6YcP9sLx1e',
               'hub.event': 'DiagnosticReport-update',
               'context.versionId': 'v2',
               'context.priorVersionId': 'v1',
@@ -226,15 +226,15 @@ describe('fhircast/context-sync: DiagnosticReport-update', () => {
         },
       },
     ]);
-    assert.equal(await shareMeasurement(medplum, 'session-42', REPORT, MEASUREMENT), 'v2');
+    assert.equal(await shareMeasurement(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e', REPORT, MEASUREMENT), 'v2');
 
     assert.equal(requests.length, 2);
     assert.equal(requests[0].method, 'GET');
-    assert.equal(requests[0].url.toString(), `${HUB}/session-42`);
+    assert.equal(requests[0].url.toString(), `${HUB}/Hq4Tz8mK2wVr6YcP9sLx1e`);
     assert.equal(requests[1].method, 'POST');
     assert.equal(requests[1].url.toString(), HUB);
     const { event } = JSON.parse(requests[1].body ?? '');
-    assert.equal(event['hub.topic'], 'session-42');
+    assert.equal(event['hub.topic'], 'Hq4Tz8mK2wVr6YcP9sLx1e');
     assert.equal(event['hub.event'], 'DiagnosticReport-update');
     assert.equal(event['context.versionId'], 'v1');
     assert.deepEqual(event.context[0], { key: 'report', reference: { reference: 'DiagnosticReport/r1' } });
@@ -249,7 +249,7 @@ describe('fhircast/context-sync: DiagnosticReport-update', () => {
   test('shareMeasurement refuses when no report is open on the topic, and publishes nothing', async () => {
     const { medplum, requests } = scriptedClient([PATIENT_OPEN]);
     await assert.rejects(
-      shareMeasurement(medplum, 'session-42', REPORT, MEASUREMENT),
+      shareMeasurement(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e', REPORT, MEASUREMENT),
       /No report is open on this topic/,
     );
     assert.equal(requests.length, 1);

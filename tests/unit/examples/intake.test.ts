@@ -76,8 +76,8 @@ function intakeResponse(payer: Organization, payer2: Organization): Questionnair
         linkId: 'insurance',
         item: [
           { linkId: 'payer', answer: [{ valueReference: { reference: `Organization/${payer.id}` } }] },
-          { linkId: 'member-id', answer: [{ valueString: 'M-778' }] },
-          { linkId: 'group-number', answer: [{ valueString: 'G-12' }] },
+          { linkId: 'member-id', answer: [{ valueString: 'XJH604417823' }] },
+          { linkId: 'group-number', answer: [{ valueString: '0061742' }] },
           { linkId: 'relationship', answer: [rel('child', 'Child')] },
           {
             linkId: 'subscriber',
@@ -93,7 +93,7 @@ function intakeResponse(payer: Organization, payer2: Organization): Questionnair
         linkId: 'insurance',
         item: [
           { linkId: 'payer', answer: [{ valueReference: { reference: `Organization/${payer2.id}` } }] },
-          { linkId: 'member-id', answer: [{ valueString: 'S-5' }] },
+          { linkId: 'member-id', answer: [{ valueString: 'W271840396' }] },
           { linkId: 'relationship', answer: [rel('self', 'Self')] },
         ],
       },

@@ -83,7 +83,7 @@ async function storedOrder(medplum: MedplumClient): Promise<ServiceRequest & { i
     class: [
       {
         type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'group' }] },
-        value: 'GRP-0042',
+        value: '00619385',
       },
       {
         type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'plan' }] },
@@ -149,7 +149,7 @@ describe('integration/hl7-orders-results', () => {
       'MSH|^~\\&|MEDPLUM|CLINIC|LIS|ACMELAB|20261124082000+0000||ORM^O01^ORM_O01|Q8417329|P|2.5.1',
       'PID|1||MRN-20417^^^CLINIC^MR||Okafor^Amara||19840317|F',
       'PV1|1|O',
-      'IN1|1|PPO-GOLD^Gold PPO|BCBSOR|Blue Cross \\T\\ Blue Shield of Oregon||||GRP-0042||||||||Okafor^Amara|SEL^Self^HL70063|||||||||||||||||||XJH448812301',
+      'IN1|1|PPO-GOLD^Gold PPO|BCBSOR|Blue Cross \\T\\ Blue Shield of Oregon||||00619385||||||||Okafor^Amara|SEL^Self^HL70063|||||||||||||||||||XJH448812301',
       'ORC|NW|MP4729163^MEDPLUM||RQ8830517^MEDPLUM|||||20261124080000+0000|||1742603180^Lopez^Ana^^^^^^NPI',
       'OBR|1|MP4729163^MEDPLUM||4548-4^Hemoglobin A1c/Hemoglobin.total in Blood^LN|||20261124081500+0000||||||||BLD|1742603180^Lopez^Ana^^^^^^NPI',
       'DG1|1||E11.9^Type 2 diabetes mellitus without complications^I10C|||W',
@@ -174,7 +174,7 @@ describe('integration/hl7-orders-results', () => {
     assert.equal(in1.getField(3).toString(), 'BCBSOR');
     // The "&" of the payer's name is escaped, or the receiver would read a subcomponent break.
     assert.equal(in1.getField(4).toString(), 'Blue Cross \\T\\ Blue Shield of Oregon');
-    assert.equal(in1.getField(8).toString(), 'GRP-0042');
+    assert.equal(in1.getField(8).toString(), '00619385');
     assert.equal(in1.getField(17).toString(), 'SEL^Self^HL70063');
     assert.equal(in1.getField(36).toString(), 'XJH448812301');
     const orc = message.getSegment('ORC')!;

@@ -46,7 +46,7 @@ describe('integration/hl7-v2', () => {
     assert.deepEqual(summary, {
       messageType: 'ADT',
       triggerEvent: 'A01',
-      controlId: 'MSG00001',
+      controlId: 'MSG73519046',
       sendingFacility: 'GOODHEALTH',
       mrn: 'MRN-40718263',
       assigningAuthority: 'GOODHEALTH',
@@ -91,7 +91,7 @@ describe('integration/hl7-v2', () => {
     assert.equal(msh.getField(12).toString(), '2.5.1');
     const msa = ack.getSegment('MSA');
     assert.equal(msa?.getField(1).toString(), 'AA');
-    assert.equal(msa?.getField(2).toString(), 'MSG00001');
+    assert.equal(msa?.getField(2).toString(), 'MSG73519046');
     assert.equal(ack.getAckType(), 'AA');
     assert.equal(ack.getSegment('ERR'), undefined);
   });
@@ -146,10 +146,10 @@ describe('integration/hl7-bot', () => {
     const medplum = mockWithSearch();
     const first = Hl7Message.parse(await handler(medplum, event(SAMPLE_ADT_A01)));
     assert.equal(first.getAckType(), 'AA');
-    assert.equal(first.getSegment('MSA')?.getField(2).toString(), 'MSG00001');
+    assert.equal(first.getSegment('MSA')?.getField(2).toString(), 'MSG73519046');
 
     // An A08 (update) for the same MRN with a new address replaces the same Patient.
-    const update = SAMPLE_ADT_A01.replace('ADT^A01^ADT_A01|MSG00001', 'ADT^A08^ADT_A01|MSG00002').replace(
+    const update = SAMPLE_ADT_A01.replace('ADT^A01^ADT_A01|MSG73519046', 'ADT^A08^ADT_A01|MSG73519121').replace(
       '12 Oak Street^^Springfield^IL^62701',
       '40 Elm Road^^Springfield^IL^62704',
     );

@@ -45,17 +45,17 @@ describe('labs-imaging/lab-orders', () => {
 
   test('order -> specimen -> results -> report -> review, all valid and linked', async () => {
     const { medplum, patient, doctor } = await setup();
-    const lab = await orderLabs(medplum, patient, doctor, [TESTS.hba1c, TESTS.glucose], 'REQ-2026-0001');
+    const lab = await orderLabs(medplum, patient, doctor, [TESTS.hba1c, TESTS.glucose], 'RQ5547208');
     valid(lab.order);
     lab.tests.forEach(valid);
     assert.equal(lab.tests.length, 2);
     assert.ok(lab.tests.every((t) => t.basedOn?.[0]?.reference === `ServiceRequest/${lab.order.id}`));
     const sameRequisition = await medplum.searchResources('ServiceRequest', {
-      requisition: 'https://example.org/lab-requisition|REQ-2026-0001',
+      requisition: 'https://example.org/lab-requisition|RQ5547208',
     });
     assert.equal(sameRequisition.length, 3);
 
-    const specimen = await collectSpecimen(medplum, lab, 'ACC-778');
+    const specimen = await collectSpecimen(medplum, lab, 'C26-1187402');
     valid(specimen);
     assert.equal(specimen.request?.length, 2);
 

@@ -32,23 +32,30 @@ import { dualWrite, MIGRATED_TAG, syncChanges, tagMigrated } from '../../../exam
 import type { TrackedPatientRow } from '../../../examples/migration/adoption';
 
 const patients: PatientRow[] = [
-  { pat_id: 1, mrn: 'A-100', first: 'Ada', last: 'Lovelace', dob: '1815-12-10', sex: 'F' },
-  { pat_id: 2, mrn: 'A-101', first: 'Alan', last: 'Turing', dob: '1912-06-23', sex: 'M' },
-  { pat_id: 3, mrn: 'A-102', first: 'Grace', last: 'Hopper', dob: '1906-12-09', sex: '' },
+  { pat_id: 10482, mrn: 'MRN-30871542', first: 'Ada', last: 'Lovelace', dob: '1815-12-10', sex: 'F' },
+  { pat_id: 10517, mrn: 'MRN-41296038', first: 'Alan', last: 'Turing', dob: '1912-06-23', sex: 'M' },
+  { pat_id: 10563, mrn: 'MRN-52640719', first: 'Grace', last: 'Hopper', dob: '1906-12-09', sex: '' },
 ];
-const provider: ProviderRow = { prov_id: 7, npi: '1742603180', first: 'Ana', last: 'Lopez' };
+const provider: ProviderRow = { prov_id: 2214, npi: '1742603180', first: 'Ana', last: 'Lopez' };
 const visit: VisitRow = {
-  visit_id: 70,
-  pat_id: 1,
-  prov_id: 7,
+  visit_id: 558130,
+  pat_id: 10482,
+  prov_id: 2214,
   start: '2024-03-01T09:00:00Z',
   end: '2024-03-01T09:30:00Z',
 };
 const problems: ProblemRow[] = [
-  { problem_id: 500, pat_id: 1, visit_id: 70, local_code: 'DM2', local_text: 'Diabetes type II', onset: '2019-05-01' },
   {
-    problem_id: 501,
-    pat_id: 2,
+    problem_id: 90317,
+    pat_id: 10482,
+    visit_id: 558130,
+    local_code: 'DM2',
+    local_text: 'Diabetes type II',
+    onset: '2019-05-01',
+  },
+  {
+    problem_id: 90342,
+    pat_id: 10517,
     local_code: 'ZZ9',
     local_text: 'Odd legacy code',
     onset: '2020-01-01',
@@ -69,8 +76,8 @@ function assertValid(resource: Resource): void {
 describe('migration/convert', () => {
   test('patients carry the legacy id and the MRN; providers the NPI', () => {
     const p = convertPatient(patients[0]);
-    assert.deepEqual(p.identifier?.[0], { system: SYSTEMS.patient, value: '1' });
-    assert.equal(p.identifier?.[1]?.value, 'A-100');
+    assert.deepEqual(p.identifier?.[0], { system: SYSTEMS.patient, value: '10482' });
+    assert.equal(p.identifier?.[1]?.value, 'MRN-30871542');
     assert.equal(p.identifier?.[1]?.type?.coding?.[0]?.code, 'MR');
     assert.equal(convertPatient(patients[2]).gender, 'unknown');
     const pr = convertProvider(provider);
@@ -96,10 +103,10 @@ describe('migration/convert', () => {
 
   test('clinical rows reference their patient, provider and visit by conditional reference', () => {
     const enc = convertVisit(visit);
-    assert.equal(enc.subject?.reference, `Patient?identifier=${SYSTEMS.patient}|1`);
-    assert.equal(enc.participant?.[0]?.individual?.reference, legacyRef('Practitioner', 'provider', 7));
+    assert.equal(enc.subject?.reference, `Patient?identifier=${SYSTEMS.patient}|10482`);
+    assert.equal(enc.participant?.[0]?.individual?.reference, legacyRef('Practitioner', 'provider', 2214));
     const c = convertProblem(problems[0]);
-    assert.equal(c.encounter?.reference, `Encounter?identifier=${SYSTEMS.visit}|70`);
+    assert.equal(c.encounter?.reference, `Encounter?identifier=${SYSTEMS.visit}|558130`);
     assert.equal(c.clinicalStatus?.coding?.[0]?.code, 'active');
     const resolved = convertProblem(problems[1]);
     assert.equal(resolved.clinicalStatus?.coding?.[0]?.code, 'resolved');
@@ -127,7 +134,7 @@ describe('migration/pipeline', () => {
   test('upsertEntry builds a conditional PUT on the legacy identifier; keyOf rejects rows without one', () => {
     const entry = upsertEntry(convertPatient(patients[0]), SYSTEMS.patient);
     assert.equal(entry.request?.method, 'PUT');
-    assert.equal(entry.request?.url, `Patient?identifier=${encodeURIComponent(`${SYSTEMS.patient}|1`)}`);
+    assert.equal(entry.request?.url, `Patient?identifier=${encodeURIComponent(`${SYSTEMS.patient}|10482`)}`);
     assert.throws(() => keyOf({ resourceType: 'Patient' }, SYSTEMS.patient));
   });
 
@@ -144,7 +151,7 @@ describe('migration/pipeline', () => {
     assert.equal(second.ok, 4);
     const all = await medplum.searchResources('Patient', { identifier: `${SYSTEMS.patient}|`, _count: '100' });
     assert.equal(all.length, 3);
-    const ada = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|1` });
+    const ada = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|10482` });
     assert.equal(ada?.name?.[0]?.family, 'Lovelace');
     assert.equal(ada?.meta?.versionId !== undefined, true);
   });
@@ -166,32 +173,32 @@ describe('migration/reconcile', () => {
     await load(medplum, patients.map(convertPatient), { systemPrefix: SYSTEMS.patient });
     assert.equal(await countMigrated(medplum, 'Patient', SYSTEMS.patient), 3);
 
-    const stored = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|1` });
+    const stored = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|10482` });
     assert.ok(stored);
     assert.equal(await patientFingerprint(stored), await rowFingerprint(patients[0]));
 
-    // Simulate drift: a changed name, a second copy of row 2, and a row 4 that never loaded.
+    // Simulate drift: a changed name, a second copy of Turing's row, and a fourth row that never loaded.
     await medplum.updateResource({ ...stored, name: [{ given: ['Augusta'], family: 'Lovelace' }] });
     await medplum.createResource(convertPatient(patients[1]));
     const source = [
       ...patients,
-      { pat_id: 4, mrn: 'A-103', first: 'Edsger', last: 'Dijkstra', dob: '1930-05-11', sex: 'M' as const },
+      { pat_id: 10601, mrn: 'MRN-63018254', first: 'Edsger', last: 'Dijkstra', dob: '1930-05-11', sex: 'M' as const },
     ];
     const rec = await reconcilePatients(
       medplum,
       SYSTEMS.patient,
       source.map((p) => ({ id: String(p.pat_id), first: p.first, last: p.last, dob: p.dob })),
     );
-    assert.deepEqual(rec.missing, ['4']);
-    assert.deepEqual(rec.changed, ['1']);
-    assert.deepEqual(rec.duplicated, ['2']);
+    assert.deepEqual(rec.missing, ['10601']);
+    assert.deepEqual(rec.changed, ['10482']);
+    assert.deepEqual(rec.duplicated, ['10517']);
     assert.deepEqual(rec.extra, []);
   });
 
   test('acceptanceChecks passes on a clean load and fails on a dangling subject', async () => {
     const medplum = mockWithSearch();
     await load(medplum, patients.map(convertPatient), { systemPrefix: SYSTEMS.patient });
-    const ada = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|1` });
+    const ada = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|10482` });
     assert.ok(ada);
     // MockClient does not resolve conditional references, so the test stores the resolved form.
     const condition: Condition = {
@@ -210,7 +217,7 @@ describe('migration/reconcile', () => {
 
     await medplum.createResource<Condition>({
       ...condition,
-      identifier: [{ system: SYSTEMS.problem, value: '999' }],
+      identifier: [{ system: SYSTEMS.problem, value: '90418' }],
       subject: { reference: 'Patient/does-not-exist' },
     });
     const bad = await acceptanceChecks(medplum, SYSTEMS.patient, SYSTEMS.problem, rows);
@@ -238,10 +245,10 @@ describe('migration/adoption', () => {
     const result = await syncChanges(medplum, rows, '2024-05-31T00:00:00.000Z');
     assert.deepEqual(result.failed, []);
     assert.equal(result.watermark, '2024-06-02T10:00:00.000Z');
-    const ada = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|1` });
+    const ada = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|10482` });
     assert.equal(ada?.name?.[0]?.family, 'King');
     assert.ok(ada?.meta?.tag?.some((t) => t.code === 'migrated'));
-    const alan = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|2` });
+    const alan = await medplum.searchOne('Patient', { identifier: `${SYSTEMS.patient}|10517` });
     assert.equal(alan, undefined);
     const again = await syncChanges(medplum, rows, result.watermark);
     assert.equal(again.watermark, result.watermark);
@@ -252,8 +259,8 @@ describe('migration/adoption', () => {
     const legacyWrites: number[] = [];
     const queue: string[] = [];
     const written = await dualWrite(medplum, patients[0], async (row) => void legacyWrites.push(row.pat_id), queue);
-    assert.equal(written?.identifier?.[0]?.value, '1');
-    assert.deepEqual(legacyWrites, [1]);
+    assert.equal(written?.identifier?.[0]?.value, '10482');
+    assert.deepEqual(legacyWrites, [10482]);
     assert.deepEqual(queue, []);
 
     const failing = mockWithSearch();
@@ -262,8 +269,8 @@ describe('migration/adoption', () => {
     };
     const none = await dualWrite(failing, patients[1], async (row) => void legacyWrites.push(row.pat_id), queue);
     assert.equal(none, undefined);
-    assert.deepEqual(legacyWrites, [1, 2]);
-    assert.deepEqual(queue, ['2']);
+    assert.deepEqual(legacyWrites, [10482, 10517]);
+    assert.deepEqual(queue, ['10517']);
   });
 });
 

@@ -61,8 +61,16 @@ describe('basic search', () => {
     const medplum = newSearchClient();
     const family = uniqueTag('Fam');
     const [older, younger] = await createFamily(medplum, family, [
-      { birthDate: '1960-03-01', gender: 'female', identifier: [{ system: 'https://example.org/mrn', value: 'A-1' }] },
-      { birthDate: '1990-07-15', gender: 'male', identifier: [{ system: 'https://example.org/mrn', value: 'A-2' }] },
+      {
+        birthDate: '1960-03-01',
+        gender: 'female',
+        identifier: [{ system: 'https://example.org/mrn', value: 'MRN-61830472' }],
+      },
+      {
+        birthDate: '1990-07-15',
+        gender: 'male',
+        identifier: [{ system: 'https://example.org/mrn', value: 'MRN-27459163' }],
+      },
     ]);
 
     const bundle = await searchByFamily(medplum, family);
@@ -79,9 +87,9 @@ describe('basic search', () => {
     );
     assert.equal(list.bundle.resourceType, 'Bundle');
 
-    const hit = await findByIdentifier(medplum, 'https://example.org/mrn', 'A-2');
+    const hit = await findByIdentifier(medplum, 'https://example.org/mrn', 'MRN-27459163');
     assert.equal(hit?.id, younger.id);
-    assert.equal(await findByIdentifier(medplum, 'https://example.org/mrn', 'nope'), undefined);
+    assert.equal(await findByIdentifier(medplum, 'https://example.org/mrn', 'MRN-83015297'), undefined);
   });
 
   test('object, string and pair forms of the query return the same patients', async () => {

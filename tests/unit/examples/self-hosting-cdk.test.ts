@@ -23,12 +23,12 @@ import { mockWithSearch } from './mock-with-search';
 const answers = {
   name: 'staging',
   region: 'eu-west-1',
-  accountNumber: '123456789012',
+  accountNumber: '493817260514',
   domainName: 'example.org',
   serverVersion: '5.0.10',
-  apiSslCertArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/api',
-  appSslCertArn: 'arn:aws:acm:us-east-1:123456789012:certificate/app',
-  storageSslCertArn: 'arn:aws:acm:us-east-1:123456789012:certificate/storage',
+  apiSslCertArn: 'arn:aws:acm:eu-west-1:493817260514:certificate/api',
+  appSslCertArn: 'arn:aws:acm:us-east-1:493817260514:certificate/app',
+  storageSslCertArn: 'arn:aws:acm:us-east-1:493817260514:certificate/storage',
   signingKeyId: 'K3JQ7N2PWX8VTR',
   storagePublicKey: '-----BEGIN PUBLIC KEY-----\nMIIB\n-----END PUBLIC KEY-----',
 };
@@ -116,24 +116,33 @@ describe('self-hosting/cdk', () => {
       { ...base, status: 'completed', dataVersion: 30, minServerVersion: '5.0.0' },
       { ...base, status: 'accepted', dataVersion: 31, minServerVersion: '5.0.0' },
     ];
-    for (const job of jobs) {
-      validateResource(job);
-      await medplum.createResource(job);
+    // On a verify server the jobs stay in the database, where a super admin's search for
+    // data-migration jobs (self-hosting-rollbacks) would see them: delete them afterwards.
+    const created: AsyncJob[] = [];
+    try {
+      for (const job of jobs) {
+        validateResource(job);
+        created.push(await medplum.createResource(job));
+      }
+      // A job of another kind (no type) is not counted
+      const other: AsyncJob = {
+        resourceType: 'AsyncJob',
+        status: 'error',
+        request: 'Patient/$export',
+        requestTime: base.requestTime,
+      };
+      validateResource(other);
+      created.push(await medplum.createResource(other));
+      const status = await migrationJobStatus(medplum);
+      assert.equal(status.running.length, 1);
+      assert.equal(status.running[0].dataVersion, 31);
+      assert.equal(status.completed.length, 1);
+      assert.equal(status.failed.length, 0);
+    } finally {
+      for (const job of created) {
+        await medplum.deleteResource('AsyncJob', job.id as string);
+      }
     }
-    // A job of another kind (no type) is not counted
-    const other: AsyncJob = {
-      resourceType: 'AsyncJob',
-      status: 'error',
-      request: 'Patient/$export',
-      requestTime: base.requestTime,
-    };
-    validateResource(other);
-    await medplum.createResource(other);
-    const status = await migrationJobStatus(medplum);
-    assert.equal(status.running.length, 1);
-    assert.equal(status.running[0].dataVersion, 31);
-    assert.equal(status.completed.length, 1);
-    assert.equal(status.failed.length, 0);
   });
 
   test('toMedplumEnv maps sections and flags settings the environment cannot carry', () => {

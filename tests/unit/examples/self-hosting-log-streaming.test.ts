@@ -46,8 +46,8 @@ describe('self-hosting/log-streaming', () => {
       options,
       (medplum) =>
         importPatients(medplum, [
-          { resourceType: 'Patient', identifier: [{ system: 'https://lis.example.org/mrn', value: 'A-100' }] },
-          { resourceType: 'Patient', identifier: [{ system: 'https://lis.example.org/mrn', value: 'A-101' }] },
+          { resourceType: 'Patient', identifier: [{ system: 'https://lis.example.org/mrn', value: 'MRN-74028315' }] },
+          { resourceType: 'Patient', identifier: [{ system: 'https://lis.example.org/mrn', value: 'MRN-85190463' }] },
         ]),
       { log: (line: string) => logged.push(line) },
     );

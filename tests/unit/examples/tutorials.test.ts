@@ -42,7 +42,7 @@ describe('tutorials/importing-sample-data', () => {
     );
 
     const patients = await medplum.searchResources('Patient', {
-      identifier: 'https://example.org/sample-data/mrn|S-1001',
+      identifier: 'https://example.org/sample-data/mrn|MRN-20461837',
     });
     assert.equal(patients.length, 1);
     const jonah = patients[0] as Patient;
@@ -58,7 +58,7 @@ describe('tutorials/importing-sample-data', () => {
     assert.equal(second.filter((line) => line.includes('→ 200')).length, 4);
     const again = await medplum.searchResources(
       'Patient',
-      { identifier: 'https://example.org/sample-data/mrn|S-1001' },
+      { identifier: 'https://example.org/sample-data/mrn|MRN-20461837' },
       { cache: 'no-cache' },
     );
     assert.equal(again.length, 1);

@@ -228,15 +228,15 @@ describe('workflows/part2: data migration', () => {
   test('loading a chunk twice keeps one Patient per legacy id, and reconcile finds gaps and duplicates', async () => {
     const medplum = mockWithSearch();
     const rows = [
-      { id: 'L-1', family: 'Alvarez', given: 'Rosa', birthDate: '1961-03-02' },
-      { id: 'L-2', family: 'Becker', given: 'Tom', birthDate: '1990-12-30' },
-      { id: 'L-3', family: 'Chen', given: 'Mei', birthDate: '1975-07-15' },
+      { id: 'LEG-006204', family: 'Alvarez', given: 'Rosa', birthDate: '1961-03-02' },
+      { id: 'LEG-006388', family: 'Becker', given: 'Tom', birthDate: '1990-12-30' },
+      { id: 'LEG-007015', family: 'Chen', given: 'Mei', birthDate: '1975-07-15' },
     ];
     assert.deepEqual(await loadPatientChunk(medplum, rows), []);
     // A corrected row in the second run replaces the stored Patient instead of adding one.
     assert.deepEqual(await loadPatientChunk(medplum, [rows[0], { ...rows[1], given: 'Thomas' }, rows[2]]), []);
 
-    const patients = await medplum.searchResources('Patient', { identifier: `${LEGACY_SYSTEM}|L-2` });
+    const patients = await medplum.searchResources('Patient', { identifier: `${LEGACY_SYSTEM}|LEG-006388` });
     assert.equal(patients.length, 1);
     assert.equal(patients[0].name?.[0]?.given?.[0], 'Thomas');
     patients.forEach((p) => assert.doesNotThrow(() => validateResource(p)));
@@ -244,13 +244,19 @@ describe('workflows/part2: data migration', () => {
     // Someone created a Patient by hand with a legacy id already in use.
     await medplum.createResource<Patient>({
       resourceType: 'Patient',
-      identifier: [{ system: LEGACY_SYSTEM, value: 'L-3' }],
+      identifier: [{ system: LEGACY_SYSTEM, value: 'LEG-007015' }],
       name: [{ family: 'Chen' }],
     });
-    const result = await reconcile(medplum, 'Patient', LEGACY_SYSTEM, ['L-1', 'L-2', 'L-3', 'L-4'], 2);
-    assert.deepEqual(result, { missing: ['L-4'], duplicated: ['L-3'] });
+    const result = await reconcile(
+      medplum,
+      'Patient',
+      LEGACY_SYSTEM,
+      ['LEG-006204', 'LEG-006388', 'LEG-007015', 'LEG-007342'],
+      2,
+    );
+    assert.deepEqual(result, { missing: ['LEG-007342'], duplicated: ['LEG-007015'] });
 
-    // With a duplicate present, the conditional update for L-3 now fails and is reported.
-    assert.deepEqual(await loadPatientChunk(medplum, rows), ['L-3']);
+    // With a duplicate present, the conditional update for LEG-007015 now fails and is reported.
+    assert.deepEqual(await loadPatientChunk(medplum, rows), ['LEG-007015']);
   });
 });
