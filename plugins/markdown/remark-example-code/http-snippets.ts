@@ -18,7 +18,15 @@ import {
   type RecordedRequest,
   type RegionRecording,
 } from './http-recordings';
-import { jqFilter, pyCapture, splitByIds, variablesOf, type VariablePlan } from './http-variables';
+import {
+  jqFilter,
+  pyCapture,
+  splitByIds,
+  variablesOf,
+  withValueVariables,
+  type Variable,
+  type VariablePlan,
+} from './http-variables';
 
 /** Sign-in and sign-up endpoints, which take no bearer token. */
 const NO_TOKEN =
@@ -204,8 +212,57 @@ export function runnable(recorded: RegionRecording, seed: string): Runnable {
       ? { ...req, body: { ...req.body, json: withoutServerMeta(req.body.json, left) } }
       : req,
   );
-  const rec = { ...shown, requests };
-  return { rec, plan: variablesOf(rec), metaLeftOut: SERVER_SET_META.filter((f) => left.has(f)) };
+  const { rec, values } = withValueVariables({ ...shown, requests });
+  return { rec, plan: variablesOf(rec, values), metaLeftOut: SERVER_SET_META.filter((f) => left.has(f)) };
+}
+
+/** The variable a request's whole URL is (a signed storage URL read from an earlier response), if it is one. */
+function urlVariable(req: RecordedRequest, plan: VariablePlan): Variable | undefined {
+  return plan.byId.get(req.path.toLowerCase());
+}
+
+/** Whether the recorded answer to a request is a refusal (4xx) the example expects: the script goes on. */
+function refused(req: RecordedRequest): boolean {
+  const status = shownResponse(req.response)?.status;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
+/** The verifier a generated S256 challenge is computed from (the region's, else the one the tab makes first). */
+function verifierOf(plan: VariablePlan): string {
+  return [...plan.byId.values()].find((v) => v.pkce === 'verifier')?.name ?? 'CODE_VERIFIER';
+}
+
+/** Shell lines that make the generated values (a PKCE verifier and its S256 challenge) before the first request. */
+function curlGenerated(plan: VariablePlan): string[] {
+  if (!plan.generated.length) return [];
+  const lines = ['# A new PKCE code verifier for this sign-in'];
+  const verifier = verifierOf(plan);
+  if (plan.generated.some((v) => v.pkce === 'challenge') && ![...plan.byId.values()].some((v) => v.pkce === 'verifier'))
+    lines.push(`${verifier}=$(openssl rand -hex 32)`);
+  for (const v of plan.generated) {
+    if (v.pkce === 'verifier') lines.push(`${v.name}=$(openssl rand -hex 32)`);
+    else
+      lines.push(
+        `${v.name}=$(printf '%s' "$${verifier}" | openssl dgst -sha256 -binary | openssl base64 -A | tr '+/' '-_' | tr -d '=')`,
+      );
+  }
+  return [...lines, ''];
+}
+
+/** Python lines for the same. */
+function pyGenerated(plan: VariablePlan): string[] {
+  const lines: string[] = [];
+  const verifier = verifierOf(plan).toLowerCase();
+  if (plan.generated.some((v) => v.pkce === 'challenge') && ![...plan.byId.values()].some((v) => v.pkce === 'verifier'))
+    lines.push(`${verifier} = secrets.token_hex(32)`);
+  for (const v of plan.generated) {
+    if (v.pkce === 'verifier') lines.push(`${v.name.toLowerCase()} = secrets.token_hex(32)`);
+    else
+      lines.push(
+        `${v.name.toLowerCase()} = base64.urlsafe_b64encode(hashlib.sha256(${verifier}.encode()).digest()).rstrip(b"=").decode()`,
+      );
+  }
+  return lines.length ? ['# A new PKCE code verifier for this sign-in', ...lines] : [];
 }
 
 /**
@@ -215,7 +272,10 @@ export function runnable(recorded: RegionRecording, seed: string): Runnable {
 export function toCurl(recorded: RegionRecording, seed: string): string {
   const { rec, plan } = runnable(recorded, seed);
   const commands = rec.requests.map((req, i) => {
-    const url = isAbsolute(req.path) ? shellWords(req.path, plan) : `"$MEDPLUM_BASE_URL"${shellWords(req.path, plan)}`;
+    const url =
+      isAbsolute(req.path) || urlVariable(req, plan)
+        ? shellWords(req.path, plan)
+        : `"$MEDPLUM_BASE_URL"${shellWords(req.path, plan)}`;
     const parts: string[] = [req.method === 'GET' ? `curl ${url}` : `curl -X ${req.method} ${url}`];
     const auth = authOf(req);
     if (auth === 'bearer') parts.push('-H "Authorization: Bearer $ACCESS_TOKEN"');
@@ -237,7 +297,7 @@ export function toCurl(recorded: RegionRecording, seed: string): string {
     const reads = captured.map((v) => `${v.name}=$(jq -r ${shellQuote(jqFilter(v.capture!))} ${saved})`);
     return [...pre, parts.join(' \\\n  '), ...reads].join('\n');
   });
-  return [...commands.join('\n\n').split('\n'), ...omittedNote(rec, '#')].join('\n');
+  return [...curlGenerated(plan), ...commands.join('\n\n').split('\n'), ...omittedNote(rec, '#')].join('\n');
 }
 
 /** A Python string literal for `s` (JSON's escapes are all valid in Python). */
@@ -301,9 +361,11 @@ export function pyLiteral(value: unknown, indent = '', plan?: VariablePlan): str
 }
 
 /**
- * A `requests` script: base URL, token and the ids the reader sets from the environment,
- * `raise_for_status()` after each call, and an id a later request sends read from the response
- * that holds it (http-variables.ts).
+ * A `requests` script: base URL, token and the ids and credentials the reader sets from the
+ * environment, a PKCE verifier it makes itself, `raise_for_status()` after each call but one the
+ * recorded server refused with a 4xx (the example shows that refusal: the script prints it and
+ * goes on), and an id or value a later request sends read from the response that holds it
+ * (http-variables.ts).
  */
 export function toPython(recorded: RegionRecording, seed: string): string {
   const { rec, plan } = runnable(recorded, seed);
@@ -311,8 +373,10 @@ export function toPython(recorded: RegionRecording, seed: string): string {
     vs.some((v) => typeof v.capture!.match === 'number' && v.capture!.match !== -1),
   );
   const lines = [
+    ...(plan.generated.length ? ['import base64', 'import hashlib'] : []),
     'import os',
     ...(usesRe ? ['import re'] : []),
+    ...(plan.generated.length ? ['import secrets'] : []),
     '',
     'import requests',
     '',
@@ -320,10 +384,14 @@ export function toPython(recorded: RegionRecording, seed: string): string {
   ];
   if (rec.requests.some((r) => authOf(r) === 'bearer')) lines.push('token = os.environ["ACCESS_TOKEN"]');
   for (const v of plan.toSet) lines.push(`${v.name.toLowerCase()} = os.environ[${pyString(v.name)}]`);
+  const made = pyGenerated(plan);
+  if (made.length) lines.push('', ...made);
   rec.requests.forEach((req, i) => {
     lines.push('');
     const args: string[] = [];
-    args.push(isAbsolute(req.path) ? pyExpr(req.path, plan) : `base_url + ${pyExpr(req.path, plan)}`);
+    args.push(
+      isAbsolute(req.path) || urlVariable(req, plan) ? pyExpr(req.path, plan) : `base_url + ${pyExpr(req.path, plan)}`,
+    );
     const headers: string[] = [];
     const auth = authOf(req);
     if (auth === 'bearer') headers.push(`"Authorization": "Bearer " + token`);
@@ -343,7 +411,11 @@ export function toPython(recorded: RegionRecording, seed: string): string {
     }
     const fn = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) ? req.method.toLowerCase() : undefined;
     const head = fn ? `requests.${fn}(` : `requests.request(\n    ${pyString(req.method)},`;
-    lines.push(`response = ${head}\n    ${args.join(',\n    ')},\n)`, 'response.raise_for_status()');
+    lines.push(
+      `response = ${head}\n    ${args.join(',\n    ')},\n)`,
+      // A request the example expects the server to refuse: the script shows the refusal and goes on.
+      refused(req) ? 'print(response.status_code, response.text)' : 'response.raise_for_status()',
+    );
     for (const v of plan.captures.get(i) ?? []) lines.push(`${v.name.toLowerCase()} = ${pyCapture(v.capture!)}`);
   });
   lines.push(...omittedNote(rec, '#'));
