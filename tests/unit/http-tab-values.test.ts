@@ -118,6 +118,10 @@ function signIn(): RegionRecording {
   };
 }
 
+/** What the reader sets: a password and a secret with characters JSON and form bodies must escape. */
+const READER_PASSWORD = 'correct "horse" \\ battery&+%20';
+const READER_SECRET = 'reader&secret+1';
+
 /** What the reader's server answers with. */
 const REAL_CODE = 'c0de0000c0de0000c0de0000c0de0000';
 const REAL_URL = 'https://storage.medplum.example/binary/abc?Signature=real';
@@ -176,8 +180,9 @@ test('curl: the code and the signed URL are read from the responses, the verifie
   fs.writeFileSync(path.join(dir, 's.sh'), script);
   const env: Record<string, string> = {
     ...process.env,
-    PASSWORD: 'reader-password',
-    MEDPLUM_CLIENT_SECRET: 'reader-secret',
+    // Characters that would break a JSON string or a form body if pasted in as they are.
+    PASSWORD: READER_PASSWORD,
+    MEDPLUM_CLIENT_SECRET: READER_SECRET,
   } as Record<string, string>;
   for (const [n, body] of Object.entries(ANSWERS)) env[`ANSWER_${n}`] = JSON.stringify(body);
   const out = execFileSync('bash', ['s.sh'], { cwd: dir, env }).toString();
@@ -187,14 +192,20 @@ test('curl: the code and the signed URL are read from the responses, the verifie
     .map((c) => c.split('\0').filter((x, i, a) => !(x === '' && i === a.length - 1)));
   assert.equal(calls.length, 7);
   const data = (i: number): string => calls[i][calls[i].indexOf('--data-raw') + 1];
+  /** A form's fields as curl gets them: `--data-urlencode 'name=value'`, the value encoded by curl. */
+  const fields = (i: number): string[] => calls[i].filter((_, j) => calls[i][j - 1] === '--data-urlencode');
   assert.deepEqual(JSON.parse(data(0)), {
     email: 'alice@example.com',
-    password: 'reader-password',
+    password: READER_PASSWORD,
     codeChallengeMethod: 'plain',
     codeChallenge: 'verifier-made-here',
   });
-  assert.equal(data(1), `grant_type=authorization_code&code=${REAL_CODE}&code_verifier=verifier-made-here`);
-  assert.equal(data(2), 'grant_type=client_credentials&client_secret=reader-secret');
+  assert.deepEqual(fields(1), [
+    'grant_type=authorization_code',
+    `code=${REAL_CODE}`,
+    'code_verifier=verifier-made-here',
+  ]);
+  assert.deepEqual(fields(2), ['grant_type=client_credentials', `client_secret=${READER_SECRET}`]);
   assert.equal(data(3), 'grant_type=client_credentials&client_secret=wrong');
   assert.equal(JSON.parse(data(5)).content[0].attachment.url, REAL_URL);
   assert.equal(calls[6][0], REAL_URL, 'the download goes to the URL the reader’s server gave');
@@ -234,8 +245,8 @@ test('Python: the same values, and a request the server refused on purpose print
       PYTHONPATH: dir,
       MEDPLUM_BASE_URL: 'https://medplum.example/',
       ACCESS_TOKEN: 'tok',
-      PASSWORD: 'reader-password',
-      MEDPLUM_CLIENT_SECRET: 'reader-secret',
+      PASSWORD: READER_PASSWORD,
+      MEDPLUM_CLIENT_SECRET: READER_SECRET,
       ANSWERS: JSON.stringify(ANSWERS),
     },
   }).toString();
@@ -247,13 +258,13 @@ test('Python: the same values, and a request the server refused on purpose print
   assert.equal(calls.length, 7, 'the refused request does not stop the script');
   const verifier = calls[0].json.codeChallenge;
   assert.match(verifier, /^[0-9a-f]{64}$/, 'a new verifier made by the script');
-  assert.equal(calls[0].json.password, 'reader-password');
+  assert.equal(calls[0].json.password, READER_PASSWORD);
   assert.deepEqual(calls[1].data, [
     ['grant_type', 'authorization_code'],
     ['code', REAL_CODE],
     ['code_verifier', verifier],
   ]);
-  assert.deepEqual(calls[2].data[1], ['client_secret', 'reader-secret']);
+  assert.deepEqual(calls[2].data[1], ['client_secret', READER_SECRET]);
   assert.equal(calls[5].json.content[0].attachment.url, REAL_URL);
   assert.equal(calls[6].url, REAL_URL);
   fs.rmSync(dir, { recursive: true, force: true });

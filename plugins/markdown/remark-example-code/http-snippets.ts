@@ -144,10 +144,18 @@ export function shellQuote(s: string): string {
  * `s` as one shell word with each id that has a variable written as `"$NAME"` between the quoted
  * pieces (`'fhir/R4/Patient/'"$PATIENT_ID"`): a shown id names nothing on the reader's server.
  */
-function shellWords(s: string, plan: VariablePlan): string {
+function shellWords(s: string, plan: VariablePlan, inJsonString = false): string {
   return splitByIds(s, plan)
-    .map((p) => ('variable' in p ? `"$${p.variable.name}"` : shellQuote(p.text)))
+    .map((p) => ('variable' in p ? shellVariable(p.variable, inJsonString) : shellQuote(p.text)))
     .join('');
+}
+
+/**
+ * A variable as a shell word. Inside a JSON body's string a value the reader chose (a password)
+ * goes through jq, which escapes its `"` and `\`: pasted raw, such a password would break the body.
+ */
+function shellVariable(v: Variable, inJsonString: boolean): string {
+  return inJsonString && v.freeText ? `"$(jq -rn --arg v "$${v.name}" '$v | @json | .[1:-1]')"` : `"$${v.name}"`;
 }
 
 /** `s` as a Python expression: string literals and id variables joined with `+`. */
@@ -287,8 +295,11 @@ export function toCurl(recorded: RegionRecording, seed: string): string {
       if ('binary' in b) {
         pre.push(`# FILE: ${fileDescription(b)}`);
         parts.push('--data-binary @"$FILE"');
+      } else if ('form' in b && b.form.some(([k, v]) => splitByIds(`${k}=${v}`, plan).some((p) => 'variable' in p))) {
+        // curl encodes each field's value, so a variable's value may hold `&`, `+` or `%`.
+        for (const [k, v] of b.form) parts.push(`--data-urlencode ${shellWords(`${k}=${v}`, plan)}`);
       } else {
-        parts.push(`--data-raw ${shellWords(bodyText(b), plan)}`);
+        parts.push(`--data-raw ${shellWords(bodyText(b), plan, 'json' in b)}`);
       }
     }
     const captured = plan.captures.get(i) ?? [];

@@ -48,6 +48,8 @@ export interface Variable {
   pkce?: 'verifier' | 'challenge';
   /** The tab makes this value itself (a new PKCE verifier for a sign-in the region starts). */
   generated?: boolean;
+  /** The reader chooses it and it may hold any character (see ValueKind). */
+  freeText?: boolean;
 }
 
 export interface VariablePlan {
@@ -78,8 +80,16 @@ export interface ValueKind {
   what: string;
   pkce?: 'verifier' | 'challenge';
   generated?: boolean;
+  /**
+   * A value the reader chooses (a password, an identity provider's secret) that may hold any
+   * character, `"` and `&` included: the curl tab escapes it for the JSON string or form field it
+   * goes into, where a server-made value (a hex code, a token, a URL) needs no escaping.
+   */
+  freeText?: boolean;
 }
 
+const PASSWORD: ValueKind = { name: 'PASSWORD', what: 'the user’s password', freeText: true };
+const NEW_PASSWORD: ValueKind = { name: 'NEW_PASSWORD', what: 'the new password', freeText: true };
 const CLIENT_SECRET: ValueKind = { name: 'MEDPLUM_CLIENT_SECRET', what: 'the client application’s secret' };
 const VERIFIER: ValueKind = {
   name: 'CODE_VERIFIER',
@@ -103,19 +113,17 @@ const FORM_VALUES: Record<string, ValueKind> = {
     what: 'an access token from the identity provider the client application trusts',
   },
   client_assertion: { name: 'CLIENT_ASSERTION', what: 'a JWT signed with the client application’s key' },
-  password: { name: 'PASSWORD', what: 'the user’s password' },
+  password: PASSWORD,
 };
 
 /** JSON keys whose value is a credential, by the request's path. */
 function jsonValueKind(key: string, path: string): ValueKind | undefined {
   if (key === 'codeChallenge') return CHALLENGE;
   if (key === 'clientSecret')
-    return { name: 'IDP_CLIENT_SECRET', what: 'the client secret your identity provider issued' };
+    return { name: 'IDP_CLIENT_SECRET', what: 'the client secret your identity provider issued', freeText: true };
   if (key === 'password' || key === 'oldPassword')
-    return /^auth\/(login|changepassword)\b/.test(path) || key === 'oldPassword'
-      ? { name: 'PASSWORD', what: 'the user’s password' }
-      : { name: 'NEW_PASSWORD', what: 'the new password' };
-  if (key === 'newPassword') return { name: 'NEW_PASSWORD', what: 'the new password' };
+    return /^auth\/(login|changepassword)\b/.test(path) || key === 'oldPassword' ? PASSWORD : NEW_PASSWORD;
+  if (key === 'newPassword') return NEW_PASSWORD;
   if (key === 'secret' && /^auth\//.test(path))
     return { name: 'RESET_SECRET', what: 'the secret from the link in the password email' };
   if (key === 'token' && /^auth\/mfa\//.test(path))
@@ -432,6 +440,7 @@ export function variablesOf(rec: RegionRecording, values: Map<string, ValueKind>
               capture,
               ...(kind.pkce ? { pkce: kind.pkce } : {}),
               ...(kind.generated ? { generated: true } : {}),
+              ...(kind.freeText ? { freeText: true } : {}),
             }
           : { id, name: n === 1 ? `${named.base}_ID` : `${named.base}_ID_${n}`, of: nth(named.of), capture };
         byId.set(id, variable);
