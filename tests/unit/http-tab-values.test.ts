@@ -342,6 +342,15 @@ test('an id in an _include’d entry is picked by its type; one read from a late
     toPython(rec, SEED),
     /service_request_id = \[e for e in response\.json\(\)\["entry"\] if e\["resource"\]\["resourceType"\] == "ServiceRequest"\]\[0\]\["resource"\]\["id"\]/,
   );
+  // When the first entry points at the included one (the Task's focus), the id is read from that reference.
+  const focused = structuredClone(rec);
+  const entries = (focused.requests[0].response as { body: { entry: { resource: Record<string, unknown> }[] } }).body
+    .entry;
+  entries[0].resource.focus = { reference: `ServiceRequest/${request}` };
+  assert.match(
+    toCurl(focused, SEED),
+    /SERVICE_REQUEST_ID=\$\(jq -r '\.entry\[0\]\.resource\.focus\.reference \| split\("\/"\) \| last' response-1\.json\)/,
+  );
   // Two entries of one type: the second one's id is read by position, and the caption says so.
   const same = structuredClone(rec);
   const body = (same.requests[0].response as { body: { entry: { resource: { resourceType: string } }[] } }).body;

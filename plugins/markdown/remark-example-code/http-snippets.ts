@@ -10,6 +10,7 @@
  * (withShownIds), so two examples never show one id for two resources.
  */
 import {
+  isRefused,
   MAX_ARRAY_ENTRIES,
   MAX_STRING_LENGTH,
   shownResponse,
@@ -229,12 +230,6 @@ function urlVariable(req: RecordedRequest, plan: VariablePlan): Variable | undef
   return plan.byId.get(req.path.toLowerCase());
 }
 
-/** Whether the recorded answer to a request is a refusal (4xx) the example expects: the script goes on. */
-function refused(req: RecordedRequest): boolean {
-  const status = shownResponse(req.response)?.status;
-  return status !== undefined && status >= 400 && status < 500;
-}
-
 /** The verifier a generated S256 challenge is computed from (the region's, else the one the tab makes first). */
 function verifierOf(plan: VariablePlan): string {
   return [...plan.byId.values()].find((v) => v.pkce === 'verifier')?.name ?? 'CODE_VERIFIER';
@@ -425,7 +420,7 @@ export function toPython(recorded: RegionRecording, seed: string): string {
     lines.push(
       `response = ${head}\n    ${args.join(',\n    ')},\n)`,
       // A request the example expects the server to refuse: the script shows the refusal and goes on.
-      refused(req) ? 'print(response.status_code, response.text)' : 'response.raise_for_status()',
+      isRefused(req) ? 'print(response.status_code, response.text)' : 'response.raise_for_status()',
     );
     for (const v of plan.captures.get(i) ?? []) lines.push(`${v.name.toLowerCase()} = ${pyCapture(v.capture!)}`);
   });

@@ -12,7 +12,7 @@
  *   whose id it is (variableNote).
  * An id after `urn:uuid:` is a transaction bundle's own temporary id, not a resource's: it stays.
  */
-import { shownResponse, UUID_SOURCE, type RecordedRequest, type RegionRecording } from './http-recordings';
+import { isRefused, shownResponse, UUID_SOURCE, type RecordedRequest, type RegionRecording } from './http-recordings';
 
 /**
  * Where an earlier response holds an id: the JSON path of a string in its body, and which part of
@@ -203,8 +203,7 @@ export function withValueVariables(rec: RegionRecording): { rec: RegionRecording
   const seen = new Map<string, { kind: ValueKind; accepted: boolean; value: string }>();
   let firstPkce: 'verifier' | 'challenge' | undefined;
   for (const req of rec.requests) {
-    const status = shownResponse(req.response)?.status;
-    const refused = status !== undefined && status >= 400 && status < 500;
+    const refused = isRefused(req);
     mapValues(req, (value, kind) => {
       const key = keyOf(value, kind);
       firstPkce ??= kind.pkce;
@@ -292,7 +291,11 @@ function findInBody(body: unknown, id: string, request: number): Capture | undef
   if (!body || typeof body !== 'object') return undefined;
   const strings = stringsOf(body);
   const exact = strings.filter((s) => s.value.toLowerCase() === id).sort((a, b) => a.path.length - b.path.length)[0];
-  if (exact) return withEntryOfType(body, { request, path: exact.path, match: -1 });
+  if (exact)
+    return (
+      referenceFromFirstEntry(body, strings, exact.path, id, request) ??
+      withEntryOfType(body, { request, path: exact.path, match: -1 })
+    );
   for (const s of strings) {
     const found = [...s.value.matchAll(new RegExp(ID_IN_STRING, 'gi'))].map((m) => m[0].toLowerCase());
     const n = found.indexOf(id);
@@ -304,6 +307,28 @@ function findInBody(body: unknown, id: string, request: number): Capture | undef
     });
   }
   return undefined;
+}
+
+/**
+ * For an id found as the `id` of an included entry of a search bundle (one whose type is not the
+ * first entry's: a Task search's `_include`d ServiceRequest), the reference to it in the first
+ * entry (`entry[0].resource.focus.reference`), if there is one: the example pairs an included
+ * resource with the match that points at it, and that pairing holds on any server, where the
+ * included entry's place among several of its type need not.
+ */
+function referenceFromFirstEntry(
+  body: object,
+  strings: { path: (string | number)[]; value: string }[],
+  at: (string | number)[],
+  id: string,
+  request: number,
+): Capture | undefined {
+  const entries = (body as { entry?: unknown }).entry;
+  if (at[0] !== 'entry' || typeof at[1] !== 'number' || at[1] === 0 || !Array.isArray(entries)) return undefined;
+  const typeOf = (e: unknown): unknown => (e as { resource?: { resourceType?: unknown } })?.resource?.resourceType;
+  if (typeOf(entries[at[1]]) === typeOf(entries[0])) return undefined;
+  const ref = strings.find((s) => s.path[0] === 'entry' && s.path[1] === 0 && s.value.toLowerCase().endsWith(`/${id}`));
+  return ref && { request, path: ref.path, match: 'last' };
 }
 
 /**
