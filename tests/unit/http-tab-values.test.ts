@@ -209,6 +209,8 @@ test('curl: the code and the signed URL are read from the responses, the verifie
   assert.equal(data(3), 'grant_type=client_credentials&client_secret=wrong');
   assert.equal(JSON.parse(data(5)).content[0].attachment.url, REAL_URL);
   assert.equal(calls[6][0], REAL_URL, 'the download goes to the URL the reader’s server gave');
+  assert.ok(!calls[6].includes('Authorization: Bearer tok'), 'the signed URL is its own credential: no token to it');
+  assert.ok(calls[5].includes('Authorization: Bearer tok'));
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -230,6 +230,16 @@ function urlVariable(req: RecordedRequest, plan: VariablePlan): Variable | undef
   return plan.byId.get(req.path.toLowerCase());
 }
 
+/**
+ * The credentials the curl and Python tabs send. A signed storage URL carries its own: the
+ * server's storage route checks the signature and nothing else (packages/server/src/storage/routes.ts),
+ * and the reader's server may answer with a URL on another origin (its `storageBaseUrl`), where the
+ * SDK sends no token either.
+ */
+function sentAuth(req: RecordedRequest, plan: VariablePlan): Auth {
+  return urlVariable(req, plan) ? 'none' : authOf(req);
+}
+
 /** The verifier a generated S256 challenge is computed from (the region's, else the one the tab makes first). */
 function verifierOf(plan: VariablePlan): string {
   return [...plan.byId.values()].find((v) => v.pkce === 'verifier')?.name ?? 'CODE_VERIFIER';
@@ -280,7 +290,7 @@ export function toCurl(recorded: RegionRecording, seed: string): string {
         ? shellWords(req.path, plan)
         : `"$MEDPLUM_BASE_URL"${shellWords(req.path, plan)}`;
     const parts: string[] = [req.method === 'GET' ? `curl ${url}` : `curl -X ${req.method} ${url}`];
-    const auth = authOf(req);
+    const auth = sentAuth(req, plan);
     if (auth === 'bearer') parts.push('-H "Authorization: Bearer $ACCESS_TOKEN"');
     if (auth === 'basic') parts.push('-u "$MEDPLUM_CLIENT_ID:$MEDPLUM_CLIENT_SECRET"');
     for (const [name, value] of req.headers) parts.push(`-H ${shellWords(`${name}: ${value}`, plan)}`);
@@ -388,7 +398,7 @@ export function toPython(recorded: RegionRecording, seed: string): string {
     '',
     'base_url = os.environ["MEDPLUM_BASE_URL"]  # with its trailing slash',
   ];
-  if (rec.requests.some((r) => authOf(r) === 'bearer')) lines.push('token = os.environ["ACCESS_TOKEN"]');
+  if (rec.requests.some((r) => sentAuth(r, plan) === 'bearer')) lines.push('token = os.environ["ACCESS_TOKEN"]');
   for (const v of plan.toSet) lines.push(`${v.name.toLowerCase()} = os.environ[${pyString(v.name)}]`);
   const made = pyGenerated(plan);
   if (made.length) lines.push('', ...made);
@@ -399,7 +409,7 @@ export function toPython(recorded: RegionRecording, seed: string): string {
       isAbsolute(req.path) || urlVariable(req, plan) ? pyExpr(req.path, plan) : `base_url + ${pyExpr(req.path, plan)}`,
     );
     const headers: string[] = [];
-    const auth = authOf(req);
+    const auth = sentAuth(req, plan);
     if (auth === 'bearer') headers.push(`"Authorization": "Bearer " + token`);
     for (const [name, value] of req.headers) headers.push(`${pyString(name)}: ${pyExpr(value, plan)}`);
     if (headers.length) args.push(`headers={\n        ${headers.join(',\n        ')},\n    }`);
