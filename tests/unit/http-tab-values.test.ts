@@ -367,3 +367,47 @@ test('an id in an _include’d entry is picked by its type; one read from a late
     / first\. SERVICE_REQUEST_ID is read from the second entry of a search’s answer; on your server that entry may be a different resource\.$/,
   );
 });
+
+test('a code from a sign-in whose answer was not recorded is read from that sign-in’s answer, not asked of the reader', () => {
+  const rec: RegionRecording = {
+    test: 't',
+    omitted: 0,
+    requests: [
+      {
+        method: 'POST',
+        path: 'auth/google',
+        headers: [],
+        auth: 'none',
+        body: { json: { googleCredential: 'jwt', codeChallengeMethod: 'S256', codeChallenge: 'MUXiagxPbTWp' } },
+        response: { mock: false, reason: 'unrouted: the mock has no route for this request' },
+      },
+      {
+        method: 'POST',
+        path: 'oauth2/token',
+        headers: [],
+        auth: 'none',
+        body: {
+          form: [
+            ['grant_type', 'authorization_code'],
+            ['code', RECORDED_CODE],
+            ['code_verifier', RECORDED_CHALLENGE],
+          ],
+        },
+        response: server(200, { access_token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' }),
+      },
+    ],
+  };
+  assert.match(toCurl(rec, SEED), /-o response-1\.json\nCODE=\$\(jq -r '\.code' response-1\.json\)/);
+  assert.match(toPython(rec, SEED), /^code = response\.json\(\)\["code"\]$/m);
+  const { rec: sent, plan, metaLeftOut } = runnable(rec, SEED);
+  assert.deepEqual(
+    plan.toSet.map((v) => v.name),
+    [],
+  );
+  assert.doesNotMatch(
+    envLine(sent, plan.toSet, metaLeftOut)
+      .map((n) => n.value)
+      .join(''),
+    /CODE/,
+  );
+});

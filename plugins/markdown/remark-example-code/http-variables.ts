@@ -90,6 +90,7 @@ export interface ValueKind {
 
 const PASSWORD: ValueKind = { name: 'PASSWORD', what: 'the user’s password', freeText: true };
 const NEW_PASSWORD: ValueKind = { name: 'NEW_PASSWORD', what: 'the new password', freeText: true };
+const AUTH_CODE: ValueKind = { name: 'CODE', what: 'the authorization code the sign-in returned' };
 const CLIENT_SECRET: ValueKind = { name: 'MEDPLUM_CLIENT_SECRET', what: 'the client application’s secret' };
 const VERIFIER: ValueKind = {
   name: 'CODE_VERIFIER',
@@ -105,7 +106,7 @@ const STORAGE_URL: ValueKind = {
 /** Form fields (`oauth2/token`) whose value is a credential. */
 const FORM_VALUES: Record<string, ValueKind> = {
   client_secret: CLIENT_SECRET,
-  code: { name: 'CODE', what: 'the authorization code the sign-in returned' },
+  code: AUTH_CODE,
   code_verifier: VERIFIER,
   refresh_token: { name: 'REFRESH_TOKEN', what: 'a refresh token from an earlier token response' },
   subject_token: {
@@ -360,6 +361,22 @@ export function entryPosition(c: Capture | undefined): { n: number; type?: strin
   return c.path[1] > 0 ? { n: c.path[1] + 1 } : undefined;
 }
 
+/** Sign-ins that answer with `{ login, code }` (packages/server/src/auth/utils.ts, sendLoginResult). */
+const SIGN_IN = /^auth\/(login|google|profile|newpatient|mfa\/verify|mfa\/login-enroll)\b/;
+
+/**
+ * Where an authorization code comes from when no recorded response holds it: the region's last
+ * sign-in before request `i`, when that sign-in's answer was not recorded (the mock has no route
+ * for `auth/google`). A server answers it with the code, and only a code from the tab's own
+ * sign-in matches the PKCE verifier the tab made.
+ */
+function codeOfUnrecordedSignIn(rec: RegionRecording, i: number): Capture | undefined {
+  for (let j = i - 1; j >= 0; j--)
+    if (SIGN_IN.test(rec.requests[j].path))
+      return shownResponse(rec.requests[j].response) ? undefined : { request: j, path: ['code'], match: -1 };
+  return undefined;
+}
+
 /** `MedicationRequest` → `MEDICATION_REQUEST`, `projectId` → `PROJECT`. */
 function constantCase(word: string): string {
   return word
@@ -449,6 +466,7 @@ export function variablesOf(rec: RegionRecording, values: Map<string, ValueKind>
         let capture: Capture | undefined;
         for (let j = 0; j < i && !capture && !kind?.generated; j++)
           capture = findInBody(shownResponse(rec.requests[j].response)?.body, id, j);
+        if (!capture && kind === AUTH_CODE) capture = codeOfUnrecordedSignIn(rec, i);
         const named = kind
           ? { base: kind.name, of: kind.what }
           : (nameOf(sent, m.index!) ?? (capture && nameFromResponse(rec, capture)));
