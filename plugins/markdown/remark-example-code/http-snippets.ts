@@ -240,9 +240,9 @@ function sentAuth(req: RecordedRequest, plan: VariablePlan): Auth {
   return urlVariable(req, plan) ? 'none' : authOf(req);
 }
 
-/** The verifier a generated S256 challenge is computed from (the region's, else the one the tab makes first). */
+/** The verifier a generated S256 challenge is computed from (the region's, else the one the tab makes: variablesOf). */
 function verifierOf(plan: VariablePlan): string {
-  return [...plan.byId.values()].find((v) => v.pkce === 'verifier')?.name ?? 'CODE_VERIFIER';
+  return [...plan.byId.values(), ...plan.generated].find((v) => v.pkce === 'verifier')!.name;
 }
 
 /** Shell lines that make the generated values (a PKCE verifier and its S256 challenge) before the first request. */
@@ -250,8 +250,6 @@ function curlGenerated(plan: VariablePlan): string[] {
   if (!plan.generated.length) return [];
   const lines = ['# A new PKCE code verifier for this sign-in'];
   const verifier = verifierOf(plan);
-  if (plan.generated.some((v) => v.pkce === 'challenge') && ![...plan.byId.values()].some((v) => v.pkce === 'verifier'))
-    lines.push(`${verifier}=$(openssl rand -hex 32)`);
   for (const v of plan.generated) {
     if (v.pkce === 'verifier') lines.push(`${v.name}=$(openssl rand -hex 32)`);
     else
@@ -264,10 +262,9 @@ function curlGenerated(plan: VariablePlan): string[] {
 
 /** Python lines for the same. */
 function pyGenerated(plan: VariablePlan): string[] {
+  if (!plan.generated.length) return [];
   const lines: string[] = [];
   const verifier = verifierOf(plan).toLowerCase();
-  if (plan.generated.some((v) => v.pkce === 'challenge') && ![...plan.byId.values()].some((v) => v.pkce === 'verifier'))
-    lines.push(`${verifier} = secrets.token_hex(32)`);
   for (const v of plan.generated) {
     if (v.pkce === 'verifier') lines.push(`${v.name.toLowerCase()} = secrets.token_hex(32)`);
     else
@@ -275,7 +272,7 @@ function pyGenerated(plan: VariablePlan): string[] {
         `${v.name.toLowerCase()} = base64.urlsafe_b64encode(hashlib.sha256(${verifier}.encode()).digest()).rstrip(b"=").decode()`,
       );
   }
-  return lines.length ? ['# A new PKCE code verifier for this sign-in', ...lines] : [];
+  return ['# A new PKCE code verifier for this sign-in', ...lines];
 }
 
 /**

@@ -494,6 +494,16 @@ export function variablesOf(rec: RegionRecording, values: Map<string, ValueKind>
       }
     }
   });
+  // An S256 challenge the tab makes is computed from a verifier: the region's, else a new one.
+  if (generated.some((v) => v.pkce === 'challenge') && ![...byId.values()].some((v) => v.pkce === 'verifier'))
+    generated.push({
+      id: '',
+      name: VERIFIER.name,
+      of: VERIFIER.what,
+      what: VERIFIER.what,
+      pkce: 'verifier',
+      generated: true,
+    });
   // The verifier first: its challenge is computed from it.
   generated.sort((a, b) => Number(a.pkce === 'challenge') - Number(b.pkce === 'challenge'));
   return { byId, toSet, captures, generated };
