@@ -386,7 +386,8 @@ export function toPython(recorded: RegionRecording, seed: string): string {
     vs.some((v) => typeof v.capture!.match === 'number' && v.capture!.match !== -1),
   );
   const lines = [
-    ...(plan.generated.length ? ['import base64', 'import hashlib'] : []),
+    // base64 and hashlib only to compute an S256 challenge.
+    ...(plan.generated.some((v) => v.pkce === 'challenge') ? ['import base64', 'import hashlib'] : []),
     'import os',
     ...(usesRe ? ['import re'] : []),
     ...(plan.generated.length ? ['import secrets'] : []),
