@@ -29,9 +29,12 @@ import {
   type VariablePlan,
 } from './http-variables';
 
-/** Sign-in and sign-up endpoints, which take no bearer token. */
+/**
+ * Sign-in and sign-up endpoints, which take no bearer token (on 5.1.12 the MFA steps of a sign-in,
+ * `auth/mfa/verify` and `auth/mfa/login-enroll`, have no authenticateRequest: packages/server/src/auth/mfa.ts).
+ */
 const NO_TOKEN =
-  /^(oauth2\/token|auth\/(login|method|newuser|newproject|newpatient|google|exchange|resetpassword|setpassword|profile|scope)\b)/;
+  /^(oauth2\/token|auth\/(login|method|newuser|newproject|newpatient|google|exchange|resetpassword|setpassword|profile|scope|mfa\/verify|mfa\/login-enroll)\b)/;
 
 export type Auth = 'bearer' | 'basic' | 'none';
 
