@@ -310,12 +310,17 @@ function findInBody(body: unknown, id: string, request: number): Capture | undef
   return undefined;
 }
 
+/** The resource type of a search bundle's entry. */
+function entryType(entry: unknown): unknown {
+  return (entry as { resource?: { resourceType?: unknown } } | undefined)?.resource?.resourceType;
+}
+
 /**
  * For an id found as the `id` of an included entry of a search bundle (one whose type is not the
  * first entry's: a Task search's `_include`d ServiceRequest), the reference to it in the first
- * entry (`entry[0].resource.focus.reference`), if there is one: the example pairs an included
- * resource with the match that points at it, and that pairing holds on any server, where the
- * included entry's place among several of its type need not.
+ * entry (`entry[0].resource.focus.reference`), if there is one: an example that reads an included
+ * resource pairs it with the match that points at it (referralInbox), and that pairing holds on
+ * any server, where the included entry's place among several of its type need not.
  */
 function referenceFromFirstEntry(
   body: object,
@@ -326,8 +331,8 @@ function referenceFromFirstEntry(
 ): Capture | undefined {
   const entries = (body as { entry?: unknown }).entry;
   if (at[0] !== 'entry' || typeof at[1] !== 'number' || at[1] === 0 || !Array.isArray(entries)) return undefined;
-  const typeOf = (e: unknown): unknown => (e as { resource?: { resourceType?: unknown } })?.resource?.resourceType;
-  if (typeOf(entries[at[1]]) === typeOf(entries[0])) return undefined;
+  if ((body as { resourceType?: unknown }).resourceType !== 'Bundle') return undefined;
+  if (entryType(entries[at[1]]) === entryType(entries[0])) return undefined;
   const ref = strings.find((s) => s.path[0] === 'entry' && s.path[1] === 0 && s.value.toLowerCase().endsWith(`/${id}`));
   return ref && { request, path: ref.path, match: 'last' };
 }
@@ -343,10 +348,9 @@ function withEntryOfType(body: object, c: Capture): Capture {
   const n = c.path[1];
   if ((body as { resourceType?: unknown }).resourceType !== 'Bundle' || c.path[0] !== 'entry') return c;
   if (!Array.isArray(entries) || typeof n !== 'number' || n === 0) return c;
-  const typeOf = (e: unknown): unknown => (e as { resource?: { resourceType?: unknown } })?.resource?.resourceType;
-  const type = typeOf(entries[n]);
-  if (typeof type !== 'string' || entries.every((e) => typeOf(e) === type)) return c;
-  return { ...c, entryOfType: { type, index: entries.slice(0, n).filter((e) => typeOf(e) === type).length } };
+  const type = entryType(entries[n]);
+  if (typeof type !== 'string' || entries.every((e) => entryType(e) === type)) return c;
+  return { ...c, entryOfType: { type, index: entries.slice(0, n).filter((e) => entryType(e) === type).length } };
 }
 
 /**
