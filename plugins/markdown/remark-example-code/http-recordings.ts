@@ -49,6 +49,12 @@ export function shownResponse(
   return 'server' in res ? res : undefined;
 }
 
+/** Whether the shown answer to a request is a refusal (a 4xx): in an example, one it sends on purpose (a wrong secret, a code used twice). */
+export function isRefused(req: { response: RecordedResponse }): boolean {
+  const status = shownResponse(req.response)?.status;
+  return status !== undefined && status >= 400 && status < 500;
+}
+
 export interface RecordedRequest {
   method: string;
   /** Path and query relative to the client's base URL (`fhir/R4/Patient?name=x`), or an absolute URL for another origin. */

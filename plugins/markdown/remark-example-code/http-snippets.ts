@@ -10,6 +10,7 @@
  * (withShownIds), so two examples never show one id for two resources.
  */
 import {
+  isRefused,
   MAX_ARRAY_ENTRIES,
   MAX_STRING_LENGTH,
   shownResponse,
@@ -18,11 +19,22 @@ import {
   type RecordedRequest,
   type RegionRecording,
 } from './http-recordings';
-import { jqFilter, pyCapture, splitByIds, variablesOf, type VariablePlan } from './http-variables';
+import {
+  jqFilter,
+  pyCapture,
+  splitByIds,
+  variablesOf,
+  withValueVariables,
+  type Variable,
+  type VariablePlan,
+} from './http-variables';
 
-/** Sign-in and sign-up endpoints, which take no bearer token. */
+/**
+ * Sign-in and sign-up endpoints, which take no bearer token (on 5.1.12 the MFA steps of a sign-in,
+ * `auth/mfa/verify` and `auth/mfa/login-enroll`, have no authenticateRequest: packages/server/src/auth/mfa.ts).
+ */
 const NO_TOKEN =
-  /^(oauth2\/token|auth\/(login|method|newuser|newproject|newpatient|google|exchange|resetpassword|setpassword|profile|scope)\b)/;
+  /^(oauth2\/token|auth\/(login|method|newuser|newproject|newpatient|google|exchange|resetpassword|setpassword|profile|scope|mfa\/verify|mfa\/login-enroll)\b)/;
 
 export type Auth = 'bearer' | 'basic' | 'none';
 
@@ -136,10 +148,18 @@ export function shellQuote(s: string): string {
  * `s` as one shell word with each id that has a variable written as `"$NAME"` between the quoted
  * pieces (`'fhir/R4/Patient/'"$PATIENT_ID"`): a shown id names nothing on the reader's server.
  */
-function shellWords(s: string, plan: VariablePlan): string {
+function shellWords(s: string, plan: VariablePlan, inJsonString = false): string {
   return splitByIds(s, plan)
-    .map((p) => ('variable' in p ? `"$${p.variable.name}"` : shellQuote(p.text)))
+    .map((p) => ('variable' in p ? shellVariable(p.variable, inJsonString) : shellQuote(p.text)))
     .join('');
+}
+
+/**
+ * A variable as a shell word. Inside a JSON body's string a value the reader chose (a password)
+ * goes through jq, which escapes its `"` and `\`: pasted raw, such a password would break the body.
+ */
+function shellVariable(v: Variable, inJsonString: boolean): string {
+  return inJsonString && v.freeText ? `"$(jq -rn --arg v "$${v.name}" '$v | @json | .[1:-1]')"` : `"$${v.name}"`;
 }
 
 /** `s` as a Python expression: string literals and id variables joined with `+`. */
@@ -204,8 +224,58 @@ export function runnable(recorded: RegionRecording, seed: string): Runnable {
       ? { ...req, body: { ...req.body, json: withoutServerMeta(req.body.json, left) } }
       : req,
   );
-  const rec = { ...shown, requests };
-  return { rec, plan: variablesOf(rec), metaLeftOut: SERVER_SET_META.filter((f) => left.has(f)) };
+  const { rec, values } = withValueVariables({ ...shown, requests });
+  return { rec, plan: variablesOf(rec, values), metaLeftOut: SERVER_SET_META.filter((f) => left.has(f)) };
+}
+
+/** The variable a request's whole URL is (a signed storage URL read from an earlier response), if it is one. */
+function urlVariable(req: RecordedRequest, plan: VariablePlan): Variable | undefined {
+  return plan.byId.get(req.path.toLowerCase());
+}
+
+/**
+ * The credentials the curl and Python tabs send. A signed storage URL carries its own: the
+ * server's storage route checks the signature and nothing else (packages/server/src/storage/routes.ts),
+ * and the reader's server may answer with a URL on another origin (its `storageBaseUrl`), where the
+ * SDK sends no token either.
+ */
+function sentAuth(req: RecordedRequest, plan: VariablePlan): Auth {
+  return urlVariable(req, plan) ? 'none' : authOf(req);
+}
+
+/** The verifier a generated S256 challenge is computed from (the region's, else the one the tab makes: variablesOf). */
+function verifierOf(plan: VariablePlan): string {
+  return [...plan.byId.values(), ...plan.generated].find((v) => v.pkce === 'verifier')!.name;
+}
+
+/** Shell lines that make the generated values (a PKCE verifier and its S256 challenge) before the first request. */
+function curlGenerated(plan: VariablePlan): string[] {
+  if (!plan.generated.length) return [];
+  const lines = ['# A new PKCE code verifier for this sign-in'];
+  const verifier = verifierOf(plan);
+  for (const v of plan.generated) {
+    if (v.pkce === 'verifier') lines.push(`${v.name}=$(openssl rand -hex 32)`);
+    else
+      lines.push(
+        `${v.name}=$(printf '%s' "$${verifier}" | openssl dgst -sha256 -binary | openssl base64 -A | tr '+/' '-_' | tr -d '=')`,
+      );
+  }
+  return [...lines, ''];
+}
+
+/** Python lines for the same. */
+function pyGenerated(plan: VariablePlan): string[] {
+  if (!plan.generated.length) return [];
+  const lines: string[] = [];
+  const verifier = verifierOf(plan).toLowerCase();
+  for (const v of plan.generated) {
+    if (v.pkce === 'verifier') lines.push(`${v.name.toLowerCase()} = secrets.token_hex(32)`);
+    else
+      lines.push(
+        `${v.name.toLowerCase()} = base64.urlsafe_b64encode(hashlib.sha256(${verifier}.encode()).digest()).rstrip(b"=").decode()`,
+      );
+  }
+  return ['# A new PKCE code verifier for this sign-in', ...lines];
 }
 
 /**
@@ -215,9 +285,12 @@ export function runnable(recorded: RegionRecording, seed: string): Runnable {
 export function toCurl(recorded: RegionRecording, seed: string): string {
   const { rec, plan } = runnable(recorded, seed);
   const commands = rec.requests.map((req, i) => {
-    const url = isAbsolute(req.path) ? shellWords(req.path, plan) : `"$MEDPLUM_BASE_URL"${shellWords(req.path, plan)}`;
+    const url =
+      isAbsolute(req.path) || urlVariable(req, plan)
+        ? shellWords(req.path, plan)
+        : `"$MEDPLUM_BASE_URL"${shellWords(req.path, plan)}`;
     const parts: string[] = [req.method === 'GET' ? `curl ${url}` : `curl -X ${req.method} ${url}`];
-    const auth = authOf(req);
+    const auth = sentAuth(req, plan);
     if (auth === 'bearer') parts.push('-H "Authorization: Bearer $ACCESS_TOKEN"');
     if (auth === 'basic') parts.push('-u "$MEDPLUM_CLIENT_ID:$MEDPLUM_CLIENT_SECRET"');
     for (const [name, value] of req.headers) parts.push(`-H ${shellWords(`${name}: ${value}`, plan)}`);
@@ -227,8 +300,11 @@ export function toCurl(recorded: RegionRecording, seed: string): string {
       if ('binary' in b) {
         pre.push(`# FILE: ${fileDescription(b)}`);
         parts.push('--data-binary @"$FILE"');
+      } else if ('form' in b && b.form.some(([k, v]) => splitByIds(`${k}=${v}`, plan).some((p) => 'variable' in p))) {
+        // curl encodes each field's value, so a variable's value may hold `&`, `+` or `%`.
+        for (const [k, v] of b.form) parts.push(`--data-urlencode ${shellWords(`${k}=${v}`, plan)}`);
       } else {
-        parts.push(`--data-raw ${shellWords(bodyText(b), plan)}`);
+        parts.push(`--data-raw ${shellWords(bodyText(b), plan, 'json' in b)}`);
       }
     }
     const captured = plan.captures.get(i) ?? [];
@@ -237,7 +313,7 @@ export function toCurl(recorded: RegionRecording, seed: string): string {
     const reads = captured.map((v) => `${v.name}=$(jq -r ${shellQuote(jqFilter(v.capture!))} ${saved})`);
     return [...pre, parts.join(' \\\n  '), ...reads].join('\n');
   });
-  return [...commands.join('\n\n').split('\n'), ...omittedNote(rec, '#')].join('\n');
+  return [...curlGenerated(plan), ...commands.join('\n\n').split('\n'), ...omittedNote(rec, '#')].join('\n');
 }
 
 /** A Python string literal for `s` (JSON's escapes are all valid in Python). */
@@ -301,9 +377,11 @@ export function pyLiteral(value: unknown, indent = '', plan?: VariablePlan): str
 }
 
 /**
- * A `requests` script: base URL, token and the ids the reader sets from the environment,
- * `raise_for_status()` after each call, and an id a later request sends read from the response
- * that holds it (http-variables.ts).
+ * A `requests` script: base URL, token and the ids and credentials the reader sets from the
+ * environment, a PKCE verifier it makes itself, `raise_for_status()` after each call but one the
+ * recorded server refused with a 4xx (the example shows that refusal: the script prints it and
+ * goes on), and an id or value a later request sends read from the response that holds it
+ * (http-variables.ts).
  */
 export function toPython(recorded: RegionRecording, seed: string): string {
   const { rec, plan } = runnable(recorded, seed);
@@ -311,21 +389,28 @@ export function toPython(recorded: RegionRecording, seed: string): string {
     vs.some((v) => typeof v.capture!.match === 'number' && v.capture!.match !== -1),
   );
   const lines = [
+    // base64 and hashlib only to compute an S256 challenge.
+    ...(plan.generated.some((v) => v.pkce === 'challenge') ? ['import base64', 'import hashlib'] : []),
     'import os',
     ...(usesRe ? ['import re'] : []),
+    ...(plan.generated.length ? ['import secrets'] : []),
     '',
     'import requests',
     '',
     'base_url = os.environ["MEDPLUM_BASE_URL"]  # with its trailing slash',
   ];
-  if (rec.requests.some((r) => authOf(r) === 'bearer')) lines.push('token = os.environ["ACCESS_TOKEN"]');
+  if (rec.requests.some((r) => sentAuth(r, plan) === 'bearer')) lines.push('token = os.environ["ACCESS_TOKEN"]');
   for (const v of plan.toSet) lines.push(`${v.name.toLowerCase()} = os.environ[${pyString(v.name)}]`);
+  const made = pyGenerated(plan);
+  if (made.length) lines.push('', ...made);
   rec.requests.forEach((req, i) => {
     lines.push('');
     const args: string[] = [];
-    args.push(isAbsolute(req.path) ? pyExpr(req.path, plan) : `base_url + ${pyExpr(req.path, plan)}`);
+    args.push(
+      isAbsolute(req.path) || urlVariable(req, plan) ? pyExpr(req.path, plan) : `base_url + ${pyExpr(req.path, plan)}`,
+    );
     const headers: string[] = [];
-    const auth = authOf(req);
+    const auth = sentAuth(req, plan);
     if (auth === 'bearer') headers.push(`"Authorization": "Bearer " + token`);
     for (const [name, value] of req.headers) headers.push(`${pyString(name)}: ${pyExpr(value, plan)}`);
     if (headers.length) args.push(`headers={\n        ${headers.join(',\n        ')},\n    }`);
@@ -343,7 +428,11 @@ export function toPython(recorded: RegionRecording, seed: string): string {
     }
     const fn = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(req.method) ? req.method.toLowerCase() : undefined;
     const head = fn ? `requests.${fn}(` : `requests.request(\n    ${pyString(req.method)},`;
-    lines.push(`response = ${head}\n    ${args.join(',\n    ')},\n)`, 'response.raise_for_status()');
+    lines.push(
+      `response = ${head}\n    ${args.join(',\n    ')},\n)`,
+      // A request the example expects the server to refuse: the script shows the refusal and goes on.
+      isRefused(req) ? 'print(response.status_code, response.text)' : 'response.raise_for_status()',
+    );
     for (const v of plan.captures.get(i) ?? []) lines.push(`${v.name.toLowerCase()} = ${pyCapture(v.capture!)}`);
   });
   lines.push(...omittedNote(rec, '#'));

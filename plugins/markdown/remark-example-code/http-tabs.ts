@@ -8,7 +8,14 @@
  */
 import { MAX_ARRAY_ENTRIES, MAX_STRING_LENGTH, type RegionRecording } from './http-recordings';
 import { authOf, runnable, toCurl, toHttp, toPython } from './http-snippets';
-import { type Variable } from './http-variables';
+import { entryPosition, type Variable, type VariablePlan } from './http-variables';
+
+const ORDINAL_WORDS: Record<number, string> = { 2: 'second', 3: 'third', 4: 'fourth', 5: 'fifth' };
+
+/** The variables read from a later entry of a search's answer by its position, which the caption names (entryPosition). */
+export function readByPosition(plan: VariablePlan): Variable[] {
+  return [...plan.captures.values()].flat().filter((v) => entryPosition(v.capture));
+}
 
 export const TAB_GROUP = 'example-lang';
 
@@ -108,7 +115,12 @@ function tabGroup(id: string, panels: Node[][]): Node {
  * it to: the base URL, the credentials its requests use, the file a request uploads, and the ids
  * it does not read from an earlier response, each with whose id it is (http-variables.ts).
  */
-export function envLine(rec: RegionRecording, toSet: Variable[], metaLeftOut: string[] = []): Node[] {
+export function envLine(
+  rec: RegionRecording,
+  toSet: Variable[],
+  metaLeftOut: string[] = [],
+  byPosition: Variable[] = [],
+): Node[] {
   const items: [string, string][] = [
     ['MEDPLUM_BASE_URL', ''],
     ...(rec.requests.some((r) => authOf(r) === 'bearer')
@@ -123,10 +135,16 @@ export function envLine(rec: RegionRecording, toSet: Variable[], metaLeftOut: st
     ...(rec.requests.some((r) => r.body && 'binary' in r.body)
       ? [['FILE', ' to the path of the file to send'] as [string, string]]
       : []),
-    // MEDPLUM_CLIENT_ID is named above when the requests also use Basic auth.
+    // MEDPLUM_CLIENT_ID and MEDPLUM_CLIENT_SECRET are named above when the requests also use Basic auth.
     ...toSet
-      .filter((v) => !(v.name === 'MEDPLUM_CLIENT_ID' && rec.requests.some((r) => authOf(r) === 'basic')))
-      .map((v): [string, string] => [v.name, ` to the id of ${v.of}`]),
+      .filter(
+        (v) =>
+          !(
+            (v.name === 'MEDPLUM_CLIENT_ID' || v.name === 'MEDPLUM_CLIENT_SECRET') &&
+            rec.requests.some((r) => authOf(r) === 'basic')
+          ),
+      )
+      .map((v): [string, string] => [v.name, v.what ? ` to ${v.what}` : ` to the id of ${v.of}`]),
   ];
   const out: Node[] = [text('Set ')];
   items.forEach(([name, what], i) => {
@@ -140,6 +158,12 @@ export function envLine(rec: RegionRecording, toSet: Variable[], metaLeftOut: st
     } else out.push(text(what));
   });
   out.push(text(' first.'));
+  for (const v of byPosition) {
+    const at = entryPosition(v.capture)!;
+    out.push(text(' '), code(v.name), text(` is read from the ${ORDINAL_WORDS[at.n] ?? `number ${at.n}`} `));
+    out.push(text(at.type ? `${at.type} entry` : 'entry'));
+    out.push(text(' of a search’s answer; on your server that entry may be a different resource.'));
+  }
   if (metaLeftOut.length) {
     // The HTTP tab shows them as sent; here they would be ids the reader has to look up for nothing.
     out.push(text(' Request bodies leave out '));
@@ -195,13 +219,13 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, seed: string, ke
     ],
     [
       staticPanel(`${key}-curl`, [
-        paragraph(...envLine(sent, plan.toSet, metaLeftOut)),
+        paragraph(...envLine(sent, plan.toSet, metaLeftOut, readByPosition(plan))),
         { type: 'code', lang: 'bash', meta: null, value: toCurl(rec, seed) },
       ]),
     ],
     [
       staticPanel(`${key}-python`, [
-        paragraph(...envLine(sent, plan.toSet, metaLeftOut)),
+        paragraph(...envLine(sent, plan.toSet, metaLeftOut, readByPosition(plan))),
         { type: 'code', lang: 'python', meta: null, value: toPython(rec, seed) },
       ]),
     ],
