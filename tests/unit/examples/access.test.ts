@@ -185,9 +185,12 @@ describe('access policies', () => {
     assert.equal(parent.resource?.[1].criteria, 'Observation?subject=Patient/child');
 
     const clinic = previewPolicy(clinicPolicy, { reference: 'Practitioner/x' }, [
-      { name: 'organization', valueReference: { reference: 'Organization/north' } },
+      { name: 'organization', valueReference: { reference: 'Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5' } },
     ]);
-    assert.equal(clinic.resource?.[0].criteria, 'Patient?organization=Organization/north');
+    assert.equal(
+      clinic.resource?.[0].criteria,
+      'Patient?organization=Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5',
+    );
   });
 
   test('a parameter name that prefixes another placeholder corrupts it', () => {
@@ -197,17 +200,20 @@ describe('access policies', () => {
     };
     const result = previewPolicy(policy, { reference: 'Practitioner/x' }, [
       { name: 'org', valueString: 'north' },
-      { name: 'organization', valueReference: { reference: 'Organization/north' } },
+      { name: 'organization', valueReference: { reference: 'Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5' } },
     ]);
     assert.equal(result.resource?.[0].criteria, 'Patient?organization=northanization');
   });
 
   test('tenant policy: compartment tag for writes, _compartment criteria for reads', () => {
     const north = previewPolicy(tenantPolicy, { reference: 'Practitioner/x' }, [
-      { name: 'organization', valueReference: { reference: 'Organization/north' } },
+      { name: 'organization', valueReference: { reference: 'Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5' } },
     ]);
-    assert.equal(north.compartment?.reference, 'Organization/north');
-    const ours: Patient = { resourceType: 'Patient', meta: { compartment: [{ reference: 'Organization/north' }] } };
+    assert.equal(north.compartment?.reference, 'Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5');
+    const ours: Patient = {
+      resourceType: 'Patient',
+      meta: { compartment: [{ reference: 'Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5' }] },
+    };
     const theirs: Patient = { resourceType: 'Patient', meta: { compartment: [{ reference: 'Organization/south' }] } };
     assert.equal(explainAccess(north, ours, AccessPolicyInteraction.READ).allowed, true);
     assert.equal(explainAccess(north, theirs, AccessPolicyInteraction.READ).allowed, false);
@@ -260,9 +266,14 @@ describe('access policies', () => {
         user: { reference: 'User/u1' },
         profile: { reference: 'Practitioner/x' },
       });
-      const updated = await grantClinicAccess(medplum, membership.id, { reference: 'Organization/north' });
+      const updated = await grantClinicAccess(medplum, membership.id, {
+        reference: 'Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5',
+      });
       const access = updated.access?.[0];
-      assert.equal(access?.parameter?.[0].valueReference?.reference, 'Organization/north');
+      assert.equal(
+        access?.parameter?.[0].valueReference?.reference,
+        'Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5',
+      );
       const policyId = access?.policy.reference?.split('/')[1];
       assert.ok(policyId);
       const stored = await medplum.readResource('AccessPolicy', policyId);
@@ -500,11 +511,13 @@ describe('access examples on the server', { skip: !onServer }, () => {
   test('grantClinicAccess adds a parameterised access entry to a real member', async () => {
     const medplum = new MockClient();
     const { membership } = await inviteUser(medplum, { name: 'clinic' });
-    const updated = await grantClinicAccess(medplum, membership.id as string, { reference: 'Organization/north' });
+    const updated = await grantClinicAccess(medplum, membership.id as string, {
+      reference: 'Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5',
+    });
     assert.equal(updated.id, membership.id);
     const access = updated.access?.[0];
     assert.equal(access?.parameter?.[0].name, 'organization');
-    assert.equal(access?.parameter?.[0].valueReference?.reference, 'Organization/north');
+    assert.equal(access?.parameter?.[0].valueReference?.reference, 'Organization/626eade9-10ca-46e8-aef2-960f6a2b90f5');
     const policyId = access?.policy.reference?.split('/')[1];
     assert.ok(policyId);
     const stored = await medplum.readResource('AccessPolicy', policyId);

@@ -89,7 +89,7 @@ describe('agent/operations: configuration', () => {
   test('upsertAgentSetting replaces a setting by name and calls $reload-config', async () => {
     const agent = {
       resourceType: 'Agent',
-      id: 'a1',
+      id: 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7',
       name: 'Clinic',
       status: 'active',
       setting: [
@@ -111,14 +111,17 @@ describe('agent/operations: configuration', () => {
       },
       { status: 200, body: ok },
     ]);
-    const updated = await upsertAgentSetting(medplum, 'a1', { name: 'keepAlive', valueBoolean: true });
+    const updated = await upsertAgentSetting(medplum, 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7', {
+      name: 'keepAlive',
+      valueBoolean: true,
+    });
     assert.equal(requests[1].method, 'PUT');
     const sent = JSON.parse(requests[1].body ?? '') as Agent;
     assert.deepEqual(sent.setting, [
       { name: 'logStatsFreqSecs', valueInteger: -1 },
       { name: 'keepAlive', valueBoolean: true },
     ]);
-    assert.equal(requests[2].url.pathname, '/fhir/R4/Agent/a1/$reload-config');
+    assert.equal(requests[2].url.pathname, '/fhir/R4/Agent/fd2a1bfc-9881-4f21-b602-01b9cbc530b7/$reload-config');
     assert.doesNotThrow(() => validateResource(updated));
   });
 });
@@ -136,7 +139,15 @@ describe('agent/operations: status and logs', () => {
               resource: {
                 resourceType: 'Parameters',
                 parameter: [
-                  { name: 'agent', resource: { resourceType: 'Agent', id: 'a1', name: 'North', status: 'active' } },
+                  {
+                    name: 'agent',
+                    resource: {
+                      resourceType: 'Agent',
+                      id: 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7',
+                      name: 'North',
+                      status: 'active',
+                    },
+                  },
                   {
                     name: 'result',
                     resource: {
@@ -177,7 +188,7 @@ describe('agent/operations: status and logs', () => {
     assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/$bulk-status');
     assert.equal(requests[0].url.searchParams.get('_count'), '100');
     assert.deepEqual(rows[0], {
-      agentId: 'a1',
+      agentId: 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7',
       name: 'North',
       status: 'connected',
       version: '5.0.10-8a37915',
@@ -205,8 +216,8 @@ describe('agent/operations: status and logs', () => {
         },
       },
     ]);
-    const logs = await fetchAgentLogs(medplum, 'a1', 50);
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/a1/$fetch-logs');
+    const logs = await fetchAgentLogs(medplum, 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7', 50);
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/fd2a1bfc-9881-4f21-b602-01b9cbc530b7/$fetch-logs');
     assert.equal(requests[0].url.searchParams.get('limit'), '50');
     assert.deepEqual(logs, lines);
   });
@@ -225,7 +236,15 @@ describe('agent/operations: reload and upgrade', () => {
               resource: {
                 resourceType: 'Parameters',
                 parameter: [
-                  { name: 'agent', resource: { resourceType: 'Agent', id: 'a1', name: 'North', status: 'active' } },
+                  {
+                    name: 'agent',
+                    resource: {
+                      resourceType: 'Agent',
+                      id: 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7',
+                      name: 'North',
+                      status: 'active',
+                    },
+                  },
                   { name: 'result', resource: ok },
                 ],
               },
@@ -253,20 +272,27 @@ describe('agent/operations: reload and upgrade', () => {
     assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/$reload-config');
     assert.equal(requests[0].url.searchParams.get('name'), 'clinic');
     assert.deepEqual(results, [
-      { agentId: 'a1', ok: true, message: 'All OK' },
+      { agentId: 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7', ok: true, message: 'All OK' },
       { agentId: 'a2', ok: false, message: 'Timeout' },
     ]);
   });
 
   test('upgradeAgent sends version, force and timeout, and rejects malformed versions locally', async () => {
     const { medplum, requests } = scriptedClient([{ status: 200, body: ok }]);
-    const outcome = await upgradeAgent(medplum, 'a1', { version: '5.0.11', force: true, timeoutMs: 50000 });
+    const outcome = await upgradeAgent(medplum, 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7', {
+      version: '5.0.11',
+      force: true,
+      timeoutMs: 50000,
+    });
     assert.equal(outcome.issue?.[0]?.severity, 'information');
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/a1/$upgrade');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/fd2a1bfc-9881-4f21-b602-01b9cbc530b7/$upgrade');
     assert.equal(requests[0].url.searchParams.get('version'), '5.0.11');
     assert.equal(requests[0].url.searchParams.get('force'), 'true');
     assert.equal(requests[0].url.searchParams.get('timeout'), '50000');
-    await assert.rejects(upgradeAgent(medplum, 'a1', { version: 'v5.0.11' }), /Not an agent version/);
+    await assert.rejects(
+      upgradeAgent(medplum, 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7', { version: 'v5.0.11' }),
+      /Not an agent version/,
+    );
     assert.ok(AGENT_VERSION_PATTERN.test('5.0.10-8a37915'));
     assert.equal(requests.length, 1);
   });
@@ -287,21 +313,29 @@ describe('agent/operations: access policy', () => {
       ],
     );
     assert.doesNotThrow(() => validateResource(policy));
-    const narrow = agentAccessPolicy('Lab agent', ['Binary'], 'a1');
-    assert.equal(narrow.resource?.[0].criteria, 'Agent?_id=a1');
+    const narrow = agentAccessPolicy('Lab agent', ['Binary'], 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7');
+    assert.equal(narrow.resource?.[0].criteria, 'Agent?_id=fd2a1bfc-9881-4f21-b602-01b9cbc530b7');
     assert.doesNotThrow(() => validateResource(narrow));
   });
 
   test('createAgentClient creates the policy and posts to the admin client endpoint', async () => {
     const { medplum, requests } = scriptedClient([
-      { status: 201, body: { ...agentAccessPolicy('Lab agent policy', ['Observation']), id: 'p1' } },
+      {
+        status: 201,
+        body: { ...agentAccessPolicy('Lab agent policy', ['Observation']), id: '7c8a631c-615c-4214-8448-1eeb46edc05a' },
+      },
       { status: 201, body: { resourceType: 'ClientApplication', id: 'c1', secret: 's3cr3t' } },
     ]);
-    const { policy, client } = await createAgentClient(medplum, 'proj1', 'Lab agent', ['Observation']);
+    const { policy, client } = await createAgentClient(medplum, '8cb18118-d75d-4fc9-a7d8-3a274d901665', 'Lab agent', [
+      'Observation',
+    ]);
     assert.equal(requests[0].url.pathname, '/fhir/R4/AccessPolicy');
     assert.equal(requests[1].method, 'POST');
-    assert.equal(requests[1].url.pathname, '/admin/projects/proj1/client');
-    assert.equal(JSON.parse(requests[1].body ?? '').accessPolicy.reference, 'AccessPolicy/p1');
+    assert.equal(requests[1].url.pathname, '/admin/projects/8cb18118-d75d-4fc9-a7d8-3a274d901665/client');
+    assert.equal(
+      JSON.parse(requests[1].body ?? '').accessPolicy.reference,
+      'AccessPolicy/7c8a631c-615c-4214-8448-1eeb46edc05a',
+    );
     assert.equal(client.id, 'c1');
     assert.doesNotThrow(() => validateResource(policy));
   });

@@ -44,19 +44,22 @@ describe('agent/setup', () => {
 
   test('setAgentStatus patches status and asks the agent to reload', async () => {
     const { medplum, requests } = scriptedClient([
-      { status: 200, body: { resourceType: 'Agent', id: 'a1', name: 'Clinic', status: 'off' } },
+      {
+        status: 200,
+        body: { resourceType: 'Agent', id: 'eb78b12b-cea8-4d44-991e-ed12cb5027e7', name: 'Clinic', status: 'off' },
+      },
       {
         status: 200,
         body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] },
       },
     ]);
-    const agent = await setAgentStatus(medplum, 'a1', 'off');
+    const agent = await setAgentStatus(medplum, 'eb78b12b-cea8-4d44-991e-ed12cb5027e7', 'off');
     assert.equal(agent.status, 'off');
     assert.equal(requests[0].method, 'PATCH');
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/a1');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/eb78b12b-cea8-4d44-991e-ed12cb5027e7');
     assert.deepEqual(JSON.parse(requests[0].body ?? ''), [{ op: 'replace', path: '/status', value: 'off' }]);
     assert.equal(requests[1].method, 'GET');
-    assert.equal(requests[1].url.pathname, '/fhir/R4/Agent/a1/$reload-config');
+    assert.equal(requests[1].url.pathname, '/fhir/R4/Agent/eb78b12b-cea8-4d44-991e-ed12cb5027e7/$reload-config');
   });
 });
 
@@ -68,14 +71,19 @@ describe('agent/push', () => {
     const { medplum, requests } = scriptedClient([
       { status: 200, body: deviceAck, headers: { 'content-type': 'x-application/hl7-v2+er7' } },
     ]);
-    const ack = await sendHl7ToDevice(medplum, { reference: 'Agent/a1' }, { reference: 'Device/d1' }, outgoing);
+    const ack = await sendHl7ToDevice(
+      medplum,
+      { reference: 'Agent/eb78b12b-cea8-4d44-991e-ed12cb5027e7' },
+      { reference: 'Device/1f7c3bc5-b3ad-4d6b-9881-8e957b0a85ed' },
+      outgoing,
+    );
     assert.equal(ack.getAckType(), 'AA');
     assert.equal(ack.getSegment('MSA')?.getField(2).toString(), 'RES0001');
 
     assert.equal(requests[0].method, 'POST');
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/a1/$push');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/eb78b12b-cea8-4d44-991e-ed12cb5027e7/$push');
     const body = JSON.parse(requests[0].body ?? '');
-    assert.equal(body.destination, 'Device/d1');
+    assert.equal(body.destination, 'Device/1f7c3bc5-b3ad-4d6b-9881-8e957b0a85ed');
     assert.equal(body.contentType, 'x-application/hl7-v2+er7');
     assert.equal(body.waitForResponse, true);
     assert.equal(body.waitTimeout, 20000);
@@ -87,7 +95,12 @@ describe('agent/push', () => {
     const medplum = mockWithSearch();
     const output = await pingFromAgent(
       medplum,
-      createReference({ resourceType: 'Agent', id: 'a1', name: 'x', status: 'active' }),
+      createReference({
+        resourceType: 'Agent',
+        id: 'eb78b12b-cea8-4d44-991e-ed12cb5027e7',
+        name: 'x',
+        status: 'active',
+      }),
       'localhost',
     );
     assert.match(output, /^PING localhost \(127\.0\.0\.1\)/);
@@ -108,9 +121,9 @@ describe('agent/push', () => {
         },
       },
     ]);
-    const info = await getAgentStatus(medplum, 'a1');
+    const info = await getAgentStatus(medplum, 'eb78b12b-cea8-4d44-991e-ed12cb5027e7');
     assert.deepEqual(info, { status: 'connected', version: '5.2.13', lastUpdated: '2026-01-05T09:00:00.000Z' });
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/a1/$status');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/eb78b12b-cea8-4d44-991e-ed12cb5027e7/$status');
   });
 });
 

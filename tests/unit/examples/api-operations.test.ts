@@ -353,15 +353,15 @@ describe('agent operations', () => {
     const { medplum, sent } = clientReplying({ status: 200, body: ack, contentType: 'x-application/hl7-v2+er7' });
     const reply = await sendHl7ThroughAgent(
       medplum,
-      'agent-1',
-      'device-1',
+      '381a5a0c-d876-4713-a1d4-828793d7d39e',
+      'aecaf671-09e4-4554-88cf-6672d9e6af73',
       'MSH|^~\\&|MEDPLUM|CLOUD|LAB|HOSP|20260105100000||ADT^A08|MSG73519046|P|2.5',
     );
     assert.match(String(reply), /MSA\|AA\|MSG73519046/);
     assert.equal(sent[0].method, 'POST');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/agent-1/$push');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/381a5a0c-d876-4713-a1d4-828793d7d39e/$push');
     const body = sent[0].body as Record<string, unknown>;
-    assert.equal(body.destination, 'Device/device-1');
+    assert.equal(body.destination, 'Device/aecaf671-09e4-4554-88cf-6672d9e6af73');
     assert.equal(body.contentType, 'x-application/hl7-v2+er7');
     assert.equal(body.waitForResponse, true);
   });
@@ -377,8 +377,11 @@ describe('agent operations', () => {
         ],
       },
     });
-    assert.deepEqual(await getAgentStatus(medplum, 'agent-1'), { status: 'connected', version: '5.0.10' });
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/agent-1/$status');
+    assert.deepEqual(await getAgentStatus(medplum, '381a5a0c-d876-4713-a1d4-828793d7d39e'), {
+      status: 'connected',
+      version: '5.0.10',
+    });
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/381a5a0c-d876-4713-a1d4-828793d7d39e/$status');
   });
 });
 
@@ -414,9 +417,9 @@ describe('admin operations', () => {
           ],
         },
       });
-      assert.equal(await expungePatientRecord(medplum, 'p1'), statusUrl);
+      assert.equal(await expungePatientRecord(medplum, '12b820ff-686f-4799-af5b-9c1547eb93ce'), statusUrl);
       assert.equal(sent[0].method, 'POST');
-      assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$expunge');
+      assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/12b820ff-686f-4799-af5b-9c1547eb93ce/$expunge');
       assert.equal(sent[0].url.searchParams.get('everything'), 'true');
     },
   );
@@ -453,8 +456,11 @@ describe('admin operations', () => {
       status: 200,
       body: { resourceType: 'Parameters', parameter: [{ name: 'resourcesUpdated', valueInteger: 42 }] },
     });
-    assert.equal(await moveToAccount(medplum, 'p1', { reference: 'Organization/clinic-b' }), 42);
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$set-accounts');
+    assert.equal(
+      await moveToAccount(medplum, '12b820ff-686f-4799-af5b-9c1547eb93ce', { reference: 'Organization/clinic-b' }),
+      42,
+    );
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/12b820ff-686f-4799-af5b-9c1547eb93ce/$set-accounts');
     assertValidParameters(sent[0].body);
   });
 });
@@ -466,7 +472,7 @@ describe('scheduling, clinical and bot operations', () => {
       status: 'free',
       start: '2026-03-02T14:00:00.000Z',
       end: '2026-03-02T14:30:00.000Z',
-      schedule: { reference: 'Schedule/s1' },
+      schedule: { reference: 'Schedule/dd2bfc16-2888-434f-b9a5-708433858dc9' },
     };
     const { medplum, sent } = clientReplying({
       status: 200,
@@ -474,9 +480,9 @@ describe('scheduling, clinical and bot operations', () => {
     });
     const slots = await findOpenSlots(
       medplum,
-      's1',
+      'dd2bfc16-2888-434f-b9a5-708433858dc9',
       { start: '2026-03-02T08:00:00-05:00', end: '2026-03-06T18:00:00-05:00' },
-      'hs-new-patient',
+      'ad8a6863-35c6-45eb-9d67-b946cde426df',
       5,
     );
     assert.deepEqual(
@@ -485,8 +491,8 @@ describe('scheduling, clinical and bot operations', () => {
     );
     assert.equal(slots[0].id, undefined);
     const q = sent[0].url.searchParams;
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Schedule/s1/$find');
-    assert.equal(q.get('service-type-reference'), 'HealthcareService/hs-new-patient');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Schedule/dd2bfc16-2888-434f-b9a5-708433858dc9/$find');
+    assert.equal(q.get('service-type-reference'), 'HealthcareService/ad8a6863-35c6-45eb-9d67-b946cde426df');
     assert.equal(q.get('service-type'), null);
     assert.equal(q.get('_count'), '5');
     assert.equal(q.get('start'), '2026-03-02T08:00:00-05:00');
@@ -520,9 +526,9 @@ describe('scheduling, clinical and bot operations', () => {
         },
       },
     );
-    const saved = await extractAndSave(medplum, 'qr1');
+    const saved = await extractAndSave(medplum, '8fea4148-6bcc-41fa-98b3-898b210565cf');
     assert.equal(saved.type, 'transaction-response');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/QuestionnaireResponse/qr1/$extract');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/QuestionnaireResponse/8fea4148-6bcc-41fa-98b3-898b210565cf/$extract');
     assert.equal(sent[1].method, 'POST');
     assert.equal(sent[1].url.pathname, '/fhir/R4');
     assert.deepEqual(sent[1].body, extracted);
@@ -548,8 +554,11 @@ describe('scheduling, clinical and bot operations', () => {
       ],
     };
     const { medplum, sent } = clientReplying({ status: 200, body: doc });
-    assert.deepEqual(await summarySections(medplum, 'p1'), ['Allergies', 'Vital Signs']);
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/p1/$summary');
+    assert.deepEqual(await summarySections(medplum, 'e6dcefb3-82a0-4d1d-bc97-4dda89a08501'), [
+      'Allergies',
+      'Vital Signs',
+    ]);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Patient/e6dcefb3-82a0-4d1d-bc97-4dda89a08501/$summary');
   });
 
   test('startProtocol sends subject and the optional context as strings and returns the CarePlan', async () => {
@@ -559,16 +568,16 @@ describe('scheduling, clinical and bot operations', () => {
       id: 'cp1',
       status: 'active',
       intent: 'plan',
-      subject: { reference: 'Patient/p1' },
+      subject: { reference: 'Patient/c44935ea-0e60-46ec-9cc9-c7491d0380bc' },
       instantiatesCanonical: ['https://example.org/fhir/PlanDefinition/diabetes'],
-      activity: [{ reference: { reference: 'RequestGroup/rg1' } }],
+      activity: [{ reference: { reference: 'RequestGroup/a6fa05ac-6534-4d89-b3d8-ffc67559efb2' } }],
     };
     const group = {
       resourceType: 'RequestGroup',
-      id: 'rg1',
+      id: 'a6fa05ac-6534-4d89-b3d8-ffc67559efb2',
       status: 'active',
       intent: 'order',
-      subject: { reference: 'Patient/p1' },
+      subject: { reference: 'Patient/c44935ea-0e60-46ec-9cc9-c7491d0380bc' },
       action: [{ title: 'Intake', resource: { reference: 'Task/t1' } }],
     };
     const { medplum, sent } = clientReplying(
@@ -576,24 +585,33 @@ describe('scheduling, clinical and bot operations', () => {
       { status: 200, body: carePlan },
       { status: 200, body: group },
     );
-    const plan = await startProtocol(medplum, 'pd1', 'p1');
+    const plan = await startProtocol(
+      medplum,
+      '8a4885f8-0edc-4f76-bb5c-7937159e0273',
+      'c44935ea-0e60-46ec-9cc9-c7491d0380bc',
+    );
     assert.equal(plan.resourceType, 'CarePlan');
     assert.equal(sent[0].method, 'POST');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/PlanDefinition/pd1/$apply');
-    assert.deepEqual((sent[0].body as Parameters).parameter, [{ name: 'subject', valueString: 'Patient/p1' }]);
+    assert.equal(sent[0].url.pathname, '/fhir/R4/PlanDefinition/8a4885f8-0edc-4f76-bb5c-7937159e0273/$apply');
+    assert.deepEqual((sent[0].body as Parameters).parameter, [
+      { name: 'subject', valueString: 'Patient/c44935ea-0e60-46ec-9cc9-c7491d0380bc' },
+    ]);
     assertValidParameters(sent[0].body);
 
-    await startProtocol(medplum, 'pd1', 'p1', { encounter: 'Encounter/e1', practitioner: 'Practitioner/dr1' });
+    await startProtocol(medplum, '8a4885f8-0edc-4f76-bb5c-7937159e0273', 'c44935ea-0e60-46ec-9cc9-c7491d0380bc', {
+      encounter: 'Encounter/d8511361-27cb-4b8d-80f1-7264c7c172ba',
+      practitioner: 'Practitioner/e850b195-f8a9-4d27-927d-73799a4c3459',
+    });
     assert.deepEqual((sent[1].body as Parameters).parameter, [
-      { name: 'subject', valueString: 'Patient/p1' },
-      { name: 'encounter', valueString: 'Encounter/e1' },
-      { name: 'practitioner', valueString: 'Practitioner/dr1' },
+      { name: 'subject', valueString: 'Patient/c44935ea-0e60-46ec-9cc9-c7491d0380bc' },
+      { name: 'encounter', valueString: 'Encounter/d8511361-27cb-4b8d-80f1-7264c7c172ba' },
+      { name: 'practitioner', valueString: 'Practitioner/e850b195-f8a9-4d27-927d-73799a4c3459' },
     ]);
     assertValidParameters(sent[1].body);
 
     const rg = await requestGroupOf(medplum, plan);
     assert.equal(sent[2].method, 'GET');
-    assert.equal(sent[2].url.pathname, '/fhir/R4/RequestGroup/rg1');
+    assert.equal(sent[2].url.pathname, '/fhir/R4/RequestGroup/a6fa05ac-6534-4d89-b3d8-ffc67559efb2');
     assert.equal(rg?.action?.[0]?.resource?.reference, 'Task/t1');
   });
 
@@ -631,17 +649,23 @@ describe('appointment, bot, binary and agent stats operations', () => {
         extension: [
           {
             url: 'https://medplum.com/fhir/service-type-reference',
-            valueReference: { reference: 'HealthcareService/follow-up' },
+            valueReference: { reference: 'HealthcareService/42623b70-7130-4294-8c6e-274429458661' },
           },
         ],
       },
     ],
-    participant: [{ actor: { reference: 'Practitioner/alice' }, required: 'required', status: 'needs-action' }],
+    participant: [
+      {
+        actor: { reference: 'Practitioner/6f46191b-ba05-4349-b94d-60b09bc44649' },
+        required: 'required',
+        status: 'needs-action',
+      },
+    ],
     contained: [
       {
         resourceType: 'Slot',
         status: 'busy',
-        schedule: { reference: 'Schedule/alice' },
+        schedule: { reference: 'Schedule/6f47ba18-bbb6-41c4-80ad-1941b086cb7d' },
         start: '2026-03-02T14:00:00.000Z',
         end: '2026-03-02T14:30:00.000Z',
       },
@@ -656,7 +680,7 @@ describe('appointment, bot, binary and agent stats operations', () => {
         {
           resourceType: 'Slot',
           status: 'busy-unavailable',
-          schedule: { reference: 'Schedule/alice' },
+          schedule: { reference: 'Schedule/6f47ba18-bbb6-41c4-80ad-1941b086cb7d' },
           start: '2026-03-02T14:30:00.000Z',
           end: '2026-03-02T14:40:00.000Z',
           comment: 'buffer after appointment',
@@ -665,14 +689,14 @@ describe('appointment, bot, binary and agent stats operations', () => {
     };
     const booked = {
       resourceType: 'Appointment',
-      id: 'a1',
+      id: '7ec21d7c-d068-4783-a7c9-c9789fcee70b',
       status: 'booked',
       start: offer.start,
       end: offer.end,
-      slot: [{ reference: 'Slot/s1' }],
+      slot: [{ reference: 'Slot/cb33f649-5093-4639-b871-5f39a4669465' }],
       participant: [
-        { actor: { reference: 'Practitioner/alice' }, status: 'tentative' },
-        { actor: { reference: 'Patient/p1' }, status: 'accepted' },
+        { actor: { reference: 'Practitioner/6f46191b-ba05-4349-b94d-60b09bc44649' }, status: 'tentative' },
+        { actor: { reference: 'Patient/cb787fdf-6163-486e-8f20-edbf4854d794' }, status: 'accepted' },
       ],
     };
     const { medplum, sent } = clientReplying({
@@ -685,9 +709,9 @@ describe('appointment, bot, binary and agent stats operations', () => {
           {
             resource: {
               resourceType: 'Slot',
-              id: 's1',
+              id: 'dd2bfc16-2888-434f-b9a5-708433858dc9',
               status: 'busy',
-              schedule: { reference: 'Schedule/alice' },
+              schedule: { reference: 'Schedule/6f47ba18-bbb6-41c4-80ad-1941b086cb7d' },
               start: offer.start,
               end: offer.end,
             },
@@ -695,7 +719,7 @@ describe('appointment, bot, binary and agent stats operations', () => {
         ],
       },
     });
-    const appointment = await bookOffer(medplum, withBuffer, 'p1');
+    const appointment = await bookOffer(medplum, withBuffer, 'cb787fdf-6163-486e-8f20-edbf4854d794');
     assert.equal(appointment.status, 'booked');
     assert.equal(sent[0].method, 'POST');
     assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/$book');
@@ -705,13 +729,19 @@ describe('appointment, bot, binary and agent stats operations', () => {
       ['slot', 'patient-reference'],
     );
     assert.equal((params[0].resource as { status?: string }).status, 'busy');
-    assert.equal(params[1].valueReference?.reference, 'Patient/p1');
-    assert.deepEqual(sent[0].body, buildBook(withBuffer, 'p1'));
+    assert.equal(params[1].valueReference?.reference, 'Patient/cb787fdf-6163-486e-8f20-edbf4854d794');
+    assert.deepEqual(sent[0].body, buildBook(withBuffer, 'cb787fdf-6163-486e-8f20-edbf4854d794'));
     assertValidParameters(sent[0].body);
   });
 
   test('holdOffer posts the offer as the appointment parameter and returns the pending Appointment', async () => {
-    const held = { ...offer, id: 'a1', status: 'pending', contained: undefined, slot: [{ reference: 'Slot/s1' }] };
+    const held = {
+      ...offer,
+      id: '7ec21d7c-d068-4783-a7c9-c9789fcee70b',
+      status: 'pending',
+      contained: undefined,
+      slot: [{ reference: 'Slot/cb33f649-5093-4639-b871-5f39a4669465' }],
+    };
     const { medplum, sent } = clientReplying({
       status: 201,
       body: {
@@ -722,9 +752,9 @@ describe('appointment, bot, binary and agent stats operations', () => {
           {
             resource: {
               resourceType: 'Slot',
-              id: 's1',
+              id: 'dd2bfc16-2888-434f-b9a5-708433858dc9',
               status: 'busy-tentative',
-              schedule: { reference: 'Schedule/alice' },
+              schedule: { reference: 'Schedule/6f47ba18-bbb6-41c4-80ad-1941b086cb7d' },
               start: offer.start,
               end: offer.end,
             },
@@ -743,10 +773,10 @@ describe('appointment, bot, binary and agent stats operations', () => {
   test('cancelAppointment posts to the instance and returns the cancelled Appointment', async () => {
     const { medplum, sent } = clientReplying({
       status: 200,
-      body: { ...offer, id: 'a1', status: 'cancelled', contained: undefined },
+      body: { ...offer, id: '7ec21d7c-d068-4783-a7c9-c9789fcee70b', status: 'cancelled', contained: undefined },
     });
-    assert.equal((await cancelAppointment(medplum, 'a1')).status, 'cancelled');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/a1/$cancel');
+    assert.equal((await cancelAppointment(medplum, '7ec21d7c-d068-4783-a7c9-c9789fcee70b')).status, 'cancelled');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Appointment/7ec21d7c-d068-4783-a7c9-c9789fcee70b/$cancel');
     assertValidParameters(sent[0].body);
   });
 
@@ -847,10 +877,10 @@ describe('appointment, bot, binary and agent stats operations', () => {
       status: 200,
       body: { resourceType: 'Parameters', parameter: [{ name: 'stats', valueString: JSON.stringify(stats) }] },
     });
-    const result = await getAgentStats(medplum, 'ag1');
+    const result = await getAgentStats(medplum, '82d9914f-798a-45d1-90b7-1145c5726248');
     assert.equal(result.hl7QueueDepth, 3);
     assert.equal(sent[0].method, 'GET');
-    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/ag1/$stats');
+    assert.equal(sent[0].url.pathname, '/fhir/R4/Agent/82d9914f-798a-45d1-90b7-1145c5726248/$stats');
   });
 });
 
@@ -863,7 +893,7 @@ describe('Patient/$match, User/$rescope, Project/$rate-limits, $refresh-referenc
     async () => {
       const stored = {
         resourceType: 'Patient',
-        id: 'p1',
+        id: '12b820ff-686f-4799-af5b-9c1547eb93ce',
         name: [{ given: ['Ana'], family: 'Silva' }],
         birthDate: '1984-03-02',
       };

@@ -17,7 +17,7 @@ describe('api/operations/smart-launch', () => {
       await buildSmartLaunchUrl(
         medplum,
         { resourceType: 'ClientApplication', launchUri: 'https://app.example.com/launch?x=1' },
-        'patient-123',
+        'b936e773-5612-4509-b5df-e0f7378ea762',
       ),
     );
     assert.equal(url.origin + url.pathname, 'https://app.example.com/launch');
@@ -26,7 +26,7 @@ describe('api/operations/smart-launch', () => {
     assert.equal(url.searchParams.get('iss'), onServer ? `${serverBaseUrl()}fhir/R4/` : 'https://example.com/fhir/R4/');
     const launchId = url.searchParams.get('launch') as string;
     const launch = (await medplum.readResource('SmartAppLaunch', launchId)) as SmartAppLaunch;
-    assert.equal(launch.patient?.reference, 'Patient/patient-123');
+    assert.equal(launch.patient?.reference, 'Patient/b936e773-5612-4509-b5df-e0f7378ea762');
   });
 
   test('refuses an app without a launch URI', async () => {

@@ -385,13 +385,13 @@ describe('Google sign-in', () => {
     const outcome = await signInWithGoogleCredential(
       medplum,
       { clientId: 'google-web-client', credential: 'header.payload.signature' },
-      { projectId: 'p1' },
+      { projectId: 'faad9c91-a238-4768-ba8a-966df32954ce' },
     );
     assert.equal(outcome, 'signed-in');
     const google = json(calls.find((c) => c.path === 'auth/google'));
     assert.equal(google.googleClientId, 'google-web-client');
     assert.equal(google.googleCredential, 'header.payload.signature');
-    assert.equal(google.projectId, 'p1');
+    assert.equal(google.projectId, 'faad9c91-a238-4768-ba8a-966df32954ce');
     assert.equal(form(calls.find((c) => c.path === 'oauth2/token')).get('code'), 'gcode');
   });
 
@@ -620,11 +620,11 @@ describe('custom emails', () => {
 
   test('the subscription routes new UserSecurityRequests to the bot', async () => {
     const medplum = new MockClient();
-    const created = await subscribeEmailBot(medplum, 'bot-123');
+    const created = await subscribeEmailBot(medplum, '752f9cce-a35f-46fa-9f35-3e1b43965118');
     const stored = await medplum.readResource('Subscription', created.id as string);
     assert.equal(stored.criteria, 'UserSecurityRequest');
     assert.equal(stored.channel.type, 'rest-hook');
-    assert.equal(stored.channel.endpoint, 'Bot/bot-123');
+    assert.equal(stored.channel.endpoint, 'Bot/752f9cce-a35f-46fa-9f35-3e1b43965118');
     assert.equal(stored.status, 'active');
   });
 
@@ -672,10 +672,10 @@ describe('custom emails', () => {
 
   test('the set-password page posts id, secret and the new password', mockOnly, async () => {
     const { medplum, calls } = recordingClient();
-    await setNewPassword(medplum, 'usr-1', 's3cret', 'orange');
+    await setNewPassword(medplum, '720ec401-6c10-4434-b403-b3d1b0d53767', '8babd885574afbc25857b61238cc7a7f', 'orange');
     assert.deepEqual(json(calls.find((c) => c.path === 'auth/setpassword')), {
-      id: 'usr-1',
-      secret: 's3cret',
+      id: '720ec401-6c10-4434-b403-b3d1b0d53767',
+      secret: '8babd885574afbc25857b61238cc7a7f',
       password: 'orange',
     });
   });
@@ -707,20 +707,25 @@ describe('open patient registration', () => {
   useBrowserGlobals();
 
   test('new user, then new patient, then token exchange', async () => {
-    const { medplum, calls } = recordingClient({ 'auth/newuser': () => ({ login: 'NEW1' }) });
+    const { medplum, calls } = recordingClient({
+      'auth/newuser': () => ({ login: 'bbb09f80-6477-4aad-a9ce-c27ef1946928' }),
+    });
     await registerPatient(medplum, {
       firstName: 'Kai',
       lastName: 'Ng',
-      email: 'kai@example.com',
+      email: 'kai.ng@example.com',
       password: 'correct horse battery',
-      projectId: 'p1',
+      projectId: '33137a59-34a1-49b5-b6bf-d8c08cf48404',
     });
     const order = calls.map((c) => c.path).filter((p) => p.startsWith('auth/new') || p === 'oauth2/token');
     assert.deepEqual(order, ['auth/newuser', 'auth/newpatient', 'oauth2/token']);
     const newUser = json(calls[0]);
-    assert.equal(newUser.projectId, 'p1');
+    assert.equal(newUser.projectId, '33137a59-34a1-49b5-b6bf-d8c08cf48404');
     assert.equal(newUser.codeChallengeMethod, 'S256');
-    assert.deepEqual(json(calls.find((c) => c.path === 'auth/newpatient')), { login: 'NEW1', projectId: 'p1' });
+    assert.deepEqual(json(calls.find((c) => c.path === 'auth/newpatient')), {
+      login: 'bbb09f80-6477-4aad-a9ce-c27ef1946928',
+      projectId: '33137a59-34a1-49b5-b6bf-d8c08cf48404',
+    });
     assert.ok(form(calls.find((c) => c.path === 'oauth2/token')).get('code_verifier'));
     assert.ok(medplum.getAccessToken());
   });

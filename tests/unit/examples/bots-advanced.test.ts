@@ -193,7 +193,7 @@ describe('bots/advanced monitoring', () => {
       type: { system: 'https://medplum.com/CodeSystem/audit-event', code: 'execute' },
       recorded: end,
       period: { start, end },
-      agent: [{ who: { reference: 'Practitioner/p1' }, requestor: true }],
+      agent: [{ who: { reference: 'Practitioner/9dcb9b26-a72d-4c88-bf67-47008b4a2461' }, requestor: true }],
       source: { observer: { reference: `Bot/${botId}` } },
       entity: [{ what: { reference: `Bot/${botId}` }, role: { code: '4', display: 'Domain' } }],
       outcome,

@@ -110,7 +110,12 @@ describe('bots/runtimes: move a bot to another runtime', () => {
 });
 
 describe('bots/runtimes: Fission', { skip: onServer && 'scripted: the verify server runs no Fission' }, () => {
-  const created: Bot = { resourceType: 'Bot', id: 'b1', name: 'adt-inbound', runtimeVersion: 'fission' };
+  const created: Bot = {
+    resourceType: 'Bot',
+    id: 'd583a8e6-4696-4d32-b747-b2b2161102a3',
+    name: 'adt-inbound',
+    runtimeVersion: 'fission',
+  };
 
   test('creates the bot with runtimeVersion fission, deploys the code, reads the bot back', async () => {
     const { medplum, requests } = scriptedClient([
@@ -124,12 +129,12 @@ describe('bots/runtimes: Fission', { skip: onServer && 'scripted: the verify ser
         },
       },
     ]);
-    const bot = await createFissionBot(medplum, 'project-1', 'adt-inbound', HANDLER);
+    const bot = await createFissionBot(medplum, '5709cd7a-a002-40e5-9b22-18eb7b34148a', 'adt-inbound', HANDLER);
 
     assert.equal(bot.executableCode?.url, 'Binary/c1');
-    assert.equal(requests[0].url.pathname, '/admin/projects/project-1/bot');
+    assert.equal(requests[0].url.pathname, '/admin/projects/5709cd7a-a002-40e5-9b22-18eb7b34148a/bot');
     assert.deepEqual(JSON.parse(requests[0].body ?? ''), { name: 'adt-inbound', runtimeVersion: 'fission' });
-    assert.equal(requests[1].url.pathname, '/fhir/R4/Bot/b1/$deploy');
+    assert.equal(requests[1].url.pathname, '/fhir/R4/Bot/d583a8e6-4696-4d32-b747-b2b2161102a3/$deploy');
     assert.deepEqual(JSON.parse(requests[1].body ?? ''), { code: HANDLER, filename: 'index.js' });
     assert.equal(requests[2].method, 'GET');
   });
@@ -140,7 +145,7 @@ describe('bots/runtimes: Fission', { skip: onServer && 'scripted: the verify ser
       { status: 400, body: badRequest('Fission bots are not enabled') },
     ]);
     await assert.rejects(
-      createFissionBot(medplum, 'project-1', 'adt-inbound', HANDLER),
+      createFissionBot(medplum, '5709cd7a-a002-40e5-9b22-18eb7b34148a', 'adt-inbound', HANDLER),
       /Fission bots are not enabled/,
     );
   });
@@ -157,7 +162,11 @@ describe('bots/runtimes: Fission', { skip: onServer && 'scripted: the verify ser
 
 describe('bots/runtimes: redeploy', { skip: onServer && 'scripted: awslambda deploys call AWS Lambda' }, () => {
   test('deploys each awslambda bot with code, one at a time, and collects failures', async () => {
-    const code = { contentType: ContentType.JAVASCRIPT, url: 'Binary/c', title: 'index.js' };
+    const code = {
+      contentType: ContentType.JAVASCRIPT,
+      url: 'Binary/d5e40271-a6ea-4cca-98b6-2fe15b512d97',
+      title: 'index.js',
+    };
     const bundle: Bundle<Bot> = {
       resourceType: 'Bundle',
       type: 'searchset',
@@ -165,17 +174,24 @@ describe('bots/runtimes: redeploy', { skip: onServer && 'scripted: awslambda dep
         {
           resource: {
             resourceType: 'Bot',
-            id: 'a',
+            id: '7050eac9-5e76-41d7-9f4e-4daaa6b35e78',
             name: 'adt-inbound',
             runtimeVersion: 'awslambda',
             executableCode: code,
           },
         },
-        { resource: { resourceType: 'Bot', id: 'b', name: 'draft', runtimeVersion: 'awslambda' } },
         {
           resource: {
             resourceType: 'Bot',
-            id: 'c',
+            id: '72e69495-c896-47ec-8c39-c954cb4ee7e0',
+            name: 'draft',
+            runtimeVersion: 'awslambda',
+          },
+        },
+        {
+          resource: {
+            resourceType: 'Bot',
+            id: '80c29c5e-81d6-4294-b686-478c48e2733e',
             name: 'lab-results',
             runtimeVersion: 'awslambda',
             executableCode: code,
@@ -184,7 +200,7 @@ describe('bots/runtimes: redeploy', { skip: onServer && 'scripted: awslambda dep
         {
           resource: {
             resourceType: 'Bot',
-            id: 'd',
+            id: '41e8e62a-b194-46b0-9f15-436ce285f30f',
             name: 'welcome-call',
             runtimeVersion: 'vmcontext',
             executableCode: code,
@@ -204,14 +220,17 @@ describe('bots/runtimes: redeploy', { skip: onServer && 'scripted: awslambda dep
     assert.equal(requests[0].url.searchParams.get('_count'), '100');
     assert.deepEqual(
       requests.slice(1).map((r) => `${r.method} ${r.url.pathname} ${r.body}`),
-      ['POST /fhir/R4/Bot/a/$deploy {}', 'POST /fhir/R4/Bot/c/$deploy {}'],
+      [
+        'POST /fhir/R4/Bot/7050eac9-5e76-41d7-9f4e-4daaa6b35e78/$deploy {}',
+        'POST /fhir/R4/Bot/80c29c5e-81d6-4294-b686-478c48e2733e/$deploy {}',
+      ],
     );
     assert.deepEqual(
       results.map((r) => [r.id, r.ok]),
       [
-        ['a', true],
-        ['b', false],
-        ['c', false],
+        ['7050eac9-5e76-41d7-9f4e-4daaa6b35e78', true],
+        ['72e69495-c896-47ec-8c39-c954cb4ee7e0', false],
+        ['80c29c5e-81d6-4294-b686-478c48e2733e', false],
       ],
     );
     assert.equal(results[1].message, 'no executable code to deploy');

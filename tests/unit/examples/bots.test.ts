@@ -580,16 +580,16 @@ describe('bots/execute-bot', () => {
           body: { resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] },
         },
       ]);
-    const patient: Patient = { resourceType: 'Patient', id: 'p1' };
+    const patient: Patient = { resourceType: 'Patient', id: '2b6597a9-4216-48fd-ae0a-7676db4e0a78' };
     const byId = await runById(medplum, botId, patient);
     const byIdentifier = await runByIdentifier(medplum, patient);
-    const withGet = await runWithGet(medplum, botId, { mrn: 'MRN-1' });
+    const withGet = await runWithGet(medplum, botId, { mrn: 'MRN-64029317' });
     const accepted = await runAsync(medplum, botId, { hello: 'world' });
     if (server) {
       // The bot got the posted Patient, the query parameters of the GET; the async run was accepted.
       assert.deepEqual(byId, { ok: true, input: patient });
       assert.deepEqual(byIdentifier, { ok: true, input: patient });
-      assert.deepEqual(withGet, { ok: true, input: { mrn: 'MRN-1' } });
+      assert.deepEqual(withGet, { ok: true, input: { mrn: 'MRN-64029317' } });
       assert.equal((accepted as { resourceType?: string }).resourceType, 'OperationOutcome');
     } else {
       assert.deepEqual(byId, { ok: true });
@@ -600,7 +600,7 @@ describe('bots/execute-bot', () => {
     assert.deepEqual(JSON.parse(requests[0].body ?? ''), patient);
     assert.equal(requests[1].url.searchParams.get('identifier'), `${BOT_IDENTIFIER.system}|${BOT_IDENTIFIER.value}`);
     assert.equal(requests[2].method, 'GET');
-    assert.equal(requests[2].url.searchParams.get('mrn'), 'MRN-1');
+    assert.equal(requests[2].url.searchParams.get('mrn'), 'MRN-64029317');
     assert.equal(requests[3].headers.prefer, 'respond-async');
     assert.equal(requests[3].headers['content-type'], ContentType.JSON);
   });

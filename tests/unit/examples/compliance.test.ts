@@ -24,7 +24,11 @@ function restEvent(patient: Patient, code: string, recorded: string): AuditEvent
     recorded,
     source: { observer: { identifier: { value: 'https://api.example.org/' } } },
     agent: [
-      { who: { reference: 'Practitioner/dr-1' }, requestor: true, network: { address: '203.0.113.7', type: '2' } },
+      {
+        who: { reference: 'Practitioner/8992a2e3-190e-4f54-af5c-ce89138c3d1d' },
+        requestor: true,
+        network: { address: '203.0.113.7', type: '2' },
+      },
     ],
     outcome: '0',
     entity: [{ what: createReference(patient) }],
@@ -70,7 +74,7 @@ describe('compliance/audit-events', () => {
     );
     assert.equal(
       summarize(log[0]),
-      `2026-02-10T10:00:00.000Z Practitioner/dr-1 update Patient/${alice.id} from 203.0.113.7 outcome=0`,
+      `2026-02-10T10:00:00.000Z Practitioner/8992a2e3-190e-4f54-af5c-ce89138c3d1d update Patient/${alice.id} from 203.0.113.7 outcome=0`,
     );
   });
 

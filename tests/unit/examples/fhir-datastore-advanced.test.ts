@@ -392,24 +392,24 @@ describe('fhir-datastore/client-options', () => {
       },
     };
   }
-  const patient = { resourceType: 'Patient', id: 'p1', meta: { versionId: '1' } };
+  const patient = { resourceType: 'Patient', id: 'b2977ddd-9f71-438e-96d0-6ad35f81397c', meta: { versionId: '1' } };
 
   test('jobClient retries a 503 up to its maxRetries; a per-request maxRetries of 0 sends once', async () => {
     const ok = scripted([503, 503, 200], patient);
     const medplum = jobClient(BASE, ok.fetch);
-    const read = await medplum.readResource('Patient', 'p1');
-    assert.equal(read.id, 'p1');
+    const read = await medplum.readResource('Patient', 'b2977ddd-9f71-438e-96d0-6ad35f81397c');
+    assert.equal(read.id, 'b2977ddd-9f71-438e-96d0-6ad35f81397c');
     assert.equal(ok.calls.length, 3);
 
     const failing = scripted([503], patient);
-    await assert.rejects(readWithoutRetry(jobClient(BASE, failing.fetch), 'p1'));
+    await assert.rejects(readWithoutRetry(jobClient(BASE, failing.fetch), 'b2977ddd-9f71-438e-96d0-6ad35f81397c'));
     assert.equal(failing.calls.length, 1);
   });
 
   test('maxRetryTime 0 turns retries off for the whole client', async () => {
     const failing = scripted([429], patient);
     const medplum = new MedplumClient({ baseUrl: BASE, fetch: failing.fetch, maxRetryTime: 0 });
-    await assert.rejects(medplum.readResource('Patient', 'p1'));
+    await assert.rejects(medplum.readResource('Patient', 'b2977ddd-9f71-438e-96d0-6ad35f81397c'));
     assert.equal(failing.calls.length, 1);
   });
 
@@ -451,23 +451,25 @@ describe('fhir-datastore/client-options', () => {
   test('reads with X-Medplum-On-Behalf-Of bypass the read cache', async () => {
     const reads = scripted([200], patient);
     const medplum = new MedplumClient({ baseUrl: BASE, fetch: reads.fetch, cacheTime: 60_000 });
-    await medplum.readResource('Patient', 'p1');
-    await medplum.readResource('Patient', 'p1');
+    await medplum.readResource('Patient', 'b2977ddd-9f71-438e-96d0-6ad35f81397c');
+    await medplum.readResource('Patient', 'b2977ddd-9f71-438e-96d0-6ad35f81397c');
     assert.equal(reads.calls.length, 1, 'second plain read comes from the cache');
-    await readAsMember(medplum, 'm1', 'p1');
-    await readAsMember(medplum, 'm1', 'p1');
+    await readAsMember(medplum, '38da79a0-d41e-44bc-89fe-b4221281622c', 'b2977ddd-9f71-438e-96d0-6ad35f81397c');
+    await readAsMember(medplum, '38da79a0-d41e-44bc-89fe-b4221281622c', 'b2977ddd-9f71-438e-96d0-6ad35f81397c');
     assert.equal(reads.calls.length, 3);
     assert.equal(
       (reads.calls[1].init.headers as Record<string, string>)['x-medplum-on-behalf-of'],
-      'ProjectMembership/m1',
+      'ProjectMembership/38da79a0-d41e-44bc-89fe-b4221281622c',
     );
   });
 
   test('a mixed-case header name in a plain object is not recognised: the cached answer is reused', async () => {
     const reads = scripted([200], patient);
     const medplum = new MedplumClient({ baseUrl: BASE, fetch: reads.fetch, cacheTime: 60_000 });
-    await medplum.readResource('Patient', 'p1');
-    await medplum.readResource('Patient', 'p1', { headers: { 'X-Medplum-On-Behalf-Of': 'ProjectMembership/m1' } });
+    await medplum.readResource('Patient', 'b2977ddd-9f71-438e-96d0-6ad35f81397c');
+    await medplum.readResource('Patient', 'b2977ddd-9f71-438e-96d0-6ad35f81397c', {
+      headers: { 'X-Medplum-On-Behalf-Of': 'ProjectMembership/38da79a0-d41e-44bc-89fe-b4221281622c' },
+    });
     assert.equal(reads.calls.length, 1);
   });
 });
@@ -506,7 +508,7 @@ describe('fhir-datastore/client-options: other servers, logging and default head
 
   test('connectToEhr posts client_credentials to the EHR token URL with Basic auth, then sends FHIR calls under api/fhir with the token', async () => {
     const { result, sent } = withGlobalFetch(
-      [opaqueToken, { status: 200, body: { resourceType: 'Patient', id: 'p1' } }],
+      [opaqueToken, { status: 200, body: { resourceType: 'Patient', id: 'b2977ddd-9f71-438e-96d0-6ad35f81397c' } }],
       () => connectToEhr('ehr-client', 's3cret'),
     );
     const ehr = await result;
@@ -520,9 +522,12 @@ describe('fhir-datastore/client-options: other servers, logging and default head
     assert.equal(form.get('client_secret'), null, 'the secret travels in the header, not the form');
     assert.equal(ehr.getProfile(), undefined);
 
-    const patient = await ehr.readResource('Patient', 'p1');
-    assert.equal(patient.id, 'p1');
-    assert.equal(sent[1].url.toString(), 'https://ehr.example.org/api/fhir/Patient/p1');
+    const patient = await ehr.readResource('Patient', 'b2977ddd-9f71-438e-96d0-6ad35f81397c');
+    assert.equal(patient.id, 'b2977ddd-9f71-438e-96d0-6ad35f81397c');
+    assert.equal(
+      sent[1].url.toString(),
+      'https://ehr.example.org/api/fhir/Patient/b2977ddd-9f71-438e-96d0-6ad35f81397c',
+    );
     assert.equal(sent[1].headers.authorization, 'Bearer opaque-token');
   });
 

@@ -22,7 +22,11 @@ import {
 import { shareMeasurement } from '../../../examples/fhircast/report-update';
 
 const HUB = `${SCRIPTED_BASE}fhircast/STU3`;
-const PATIENT: Patient = { resourceType: 'Patient', id: 'p1', name: [{ family: 'Rivera', given: ['Ana'] }] };
+const PATIENT: Patient = {
+  resourceType: 'Patient',
+  id: '4b190e51-c1ea-49f6-a803-91e40a40748f',
+  name: [{ family: 'Rivera', given: ['Ana'] }],
+};
 /** The hub's answer to a context read while only PATIENT is open (version v1). */
 const PATIENT_OPEN: ScriptedReply = {
   status: 200,
@@ -34,9 +38,9 @@ const PATIENT_OPEN: ScriptedReply = {
 };
 const STUDY: ImagingStudy = {
   resourceType: 'ImagingStudy',
-  id: 's1',
+  id: '81d87a36-0559-47c2-89da-68837fc87289',
   status: 'available',
-  subject: { reference: 'Patient/p1' },
+  subject: { reference: 'Patient/4b190e51-c1ea-49f6-a803-91e40a40748f' },
 };
 
 /** A stand-in socket: tests push hub messages into it and read what the client sent back. */
@@ -123,7 +127,7 @@ describe('fhircast/context-sync', () => {
       },
     });
 
-    assert.deepEqual(seen, ['p1', undefined]);
+    assert.deepEqual(seen, ['4b190e51-c1ea-49f6-a803-91e40a40748f', undefined]);
     // Only real events are acknowledged: not the confirmation, not heartbeats.
     assert.deepEqual(
       socket.sent.map((s) => JSON.parse(s).id),
@@ -172,7 +176,7 @@ describe('fhircast/context-sync', () => {
       PATIENT_OPEN,
       { status: 200, body: { 'context.type': '', context: [] } },
     ]);
-    assert.equal(await currentPatientId(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e'), 'p1');
+    assert.equal(await currentPatientId(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e'), '4b190e51-c1ea-49f6-a803-91e40a40748f');
     assert.equal(await currentPatientId(medplum, 'Hq4Tz8mK2wVr6YcP9sLx1e'), undefined);
     assert.equal(requests[0].method, 'GET');
     assert.equal(requests[0].url.toString(), `${HUB}/Hq4Tz8mK2wVr6YcP9sLx1e`);
@@ -182,14 +186,14 @@ describe('fhircast/context-sync', () => {
 describe('fhircast/context-sync: DiagnosticReport-update', () => {
   const REPORT: DiagnosticReport = {
     resourceType: 'DiagnosticReport',
-    id: 'r1',
+    id: '90a767ad-5d05-4233-9fdc-b62606ee93d0',
     status: 'preliminary',
     code: { text: 'CT chest' },
-    subject: { reference: 'Patient/p1' },
+    subject: { reference: 'Patient/4b190e51-c1ea-49f6-a803-91e40a40748f' },
   };
   const MEASUREMENT: Observation = {
     resourceType: 'Observation',
-    id: 'obs1',
+    id: '947c0402-db30-419f-ab9f-2401752b6238',
     status: 'preliminary',
     code: { text: 'Nodule diameter' },
     valueQuantity: { value: 7, unit: 'mm' },
@@ -237,13 +241,18 @@ describe('fhircast/context-sync: DiagnosticReport-update', () => {
     assert.equal(event['hub.topic'], 'Hq4Tz8mK2wVr6YcP9sLx1e');
     assert.equal(event['hub.event'], 'DiagnosticReport-update');
     assert.equal(event['context.versionId'], 'v1');
-    assert.deepEqual(event.context[0], { key: 'report', reference: { reference: 'DiagnosticReport/r1' } });
+    assert.deepEqual(event.context[0], {
+      key: 'report',
+      reference: { reference: 'DiagnosticReport/90a767ad-5d05-4233-9fdc-b62606ee93d0' },
+    });
     assert.equal(event.context[1].key, 'updates');
     const updates = event.context[1].resource;
     assert.equal(updates.resourceType, 'Bundle');
     assert.equal(updates.type, 'transaction');
     assert.ok(updates.id);
-    assert.deepEqual(updates.entry, [{ request: { method: 'PUT', url: 'Observation/obs1' }, resource: MEASUREMENT }]);
+    assert.deepEqual(updates.entry, [
+      { request: { method: 'PUT', url: 'Observation/947c0402-db30-419f-ab9f-2401752b6238' }, resource: MEASUREMENT },
+    ]);
   });
 
   test('shareMeasurement refuses when no report is open on the topic, and publishes nothing', async () => {

@@ -209,11 +209,16 @@ describe('integration/hl7-orders-results', () => {
     const { medplum, requests } = scriptedClient([
       { status: 200, body: ack, headers: { 'content-type': 'x-application/hl7-v2+er7' } },
     ]);
-    const acked = await sendOrder(medplum, { reference: 'Agent/a1' }, { reference: 'Device/lis' }, message);
+    const acked = await sendOrder(
+      medplum,
+      { reference: 'Agent/ed935ffe-b888-4f2d-992c-ca8fbac0598b' },
+      { reference: 'Device/1a08d1ea-2f1e-4b52-b94a-12a27785b33f' },
+      message,
+    );
     assert.equal(acked, 'Q8417329');
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/a1/$push');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Agent/ed935ffe-b888-4f2d-992c-ca8fbac0598b/$push');
     const body = JSON.parse(requests[0].body ?? '');
-    assert.equal(body.destination, 'Device/lis');
+    assert.equal(body.destination, 'Device/1a08d1ea-2f1e-4b52-b94a-12a27785b33f');
     assert.equal(body.contentType, 'x-application/hl7-v2+er7');
     assert.equal(body.body, message);
     assert.equal(body.waitForResponse, true);
@@ -222,7 +227,12 @@ describe('integration/hl7-orders-results', () => {
     const refused = Hl7Message.parse(message).buildAck({ ackCode: 'AR' }).toString();
     const second = scriptedClient([{ status: 200, body: refused }]);
     await assert.rejects(
-      sendOrder(second.medplum, { reference: 'Agent/a1' }, { reference: 'Device/lis' }, message),
+      sendOrder(
+        second.medplum,
+        { reference: 'Agent/ed935ffe-b888-4f2d-992c-ca8fbac0598b' },
+        { reference: 'Device/1a08d1ea-2f1e-4b52-b94a-12a27785b33f' },
+        message,
+      ),
       /Lab answered AR to Q8417329/,
     );
   });

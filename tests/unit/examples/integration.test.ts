@@ -360,10 +360,10 @@ describe('integration/ccda', () => {
     const { medplum, requests } = scriptedClient([
       { status: 200, body: xml, headers: { 'content-type': 'application/cda+xml' } },
     ]);
-    const result = await exportCcda(medplum, 'p1', 'referral');
+    const result = await exportCcda(medplum, '9c0c8e79-f694-4cfb-9174-77c4e0e080b7', 'referral');
     assert.equal(result, xml);
     assert.equal(requests[0].method, 'GET');
-    assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/p1/$ccda-export');
+    assert.equal(requests[0].url.pathname, '/fhir/R4/Patient/9c0c8e79-f694-4cfb-9174-77c4e0e080b7/$ccda-export');
     assert.equal(requests[0].url.searchParams.get('type'), 'referral');
   });
 

@@ -62,7 +62,7 @@ async function setup(): Promise<{ medplum: MockClient; patient: Saved<Patient>; 
 describe('Provider app integrations', () => {
   test('checkEligibility saves the request, runs the eligibility Bot and finds its response', async () => {
     const { medplum, patient, coverage } = await setup();
-    const clinic = { reference: 'Organization/clinic-1' };
+    const clinic = { reference: 'Organization/6675a338-ec7c-4a72-880c-da97820e9a2d' };
     const calls = recordBots(medplum, async (_id, request) => {
       // What an eligibility Bot does: store a response pointing at the request.
       await medplum.createResource<CoverageEligibilityResponse>({
@@ -102,7 +102,7 @@ describe('Provider app integrations', () => {
       type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'professional' }] },
       patient: { reference: getReferenceString(patient) },
       created: '2026-12-01T10:00:00Z',
-      provider: { reference: 'Practitioner/p1' },
+      provider: { reference: 'Practitioner/eb36ab08-b1d6-49f8-a476-5ecdd59d18e8' },
       priority: { coding: [{ code: 'normal' }] },
       // Claim.insurance is required (1..*): the draft names the coverage on file, the dialog's choice replaces it.
       insurance: [{ sequence: 1, focal: true, coverage: { reference: 'Coverage/on-file' } }],
@@ -154,14 +154,17 @@ describe('Provider app integrations', () => {
       return {};
     };
     await assert.rejects(
-      sendFax(medplum, practitioner, '555-0100', { contentType: 'application/pdf', url: 'Binary/1' }),
+      sendFax(medplum, practitioner, '555-0100', {
+        contentType: 'application/pdf',
+        url: 'Binary/a91f2a0f-5fc8-4220-86cc-177c059ccee9',
+      }),
       /at least 10 digits/,
     );
     const fax = await sendFax(
       medplum,
       practitioner,
       '+1 (555) 010-0199',
-      { contentType: 'application/pdf', url: 'Binary/1', title: 'referral.pdf' },
+      { contentType: 'application/pdf', url: 'Binary/a91f2a0f-5fc8-4220-86cc-177c059ccee9', title: 'referral.pdf' },
       { patient: { reference: getReferenceString(patient) }, subject: 'Referral', coverNote: 'Please call back' },
     );
     assert.equal(fax.category?.[0]?.coding?.[0]?.code, 'outbound');

@@ -164,8 +164,8 @@ describe('subscriptions/publish-and-subscribe', () => {
       'https://www.medplum.com/fhir/StructureDefinition/subscription-secret',
       SUBSCRIPTION_EXTENSIONS.maxAttempts,
     ]);
-    const bot = await createBotSubscription(medplum, 'b1');
-    assert.equal(bot.channel.endpoint, 'Bot/b1');
+    const bot = await createBotSubscription(medplum, '0ef23271-4eb5-4ae3-8188-2e6600bc8c1d');
+    assert.equal(bot.channel.endpoint, 'Bot/0ef23271-4eb5-4ae3-8188-2e6600bc8c1d');
     assert.doesNotThrow(() =>
       validateResource({
         ...bot,
@@ -197,11 +197,11 @@ describe('subscriptions/debugging', () => {
         outcome,
         outcomeDesc: desc,
         agent: [{ requestor: false }],
-        source: { observer: { reference: 'Subscription/s1' } },
-        entity: [{ what: { reference: 'Subscription/s1' } }],
+        source: { observer: { reference: 'Subscription/2b0678e0-cc51-49a1-8fda-e7545cc67ce4' } },
+        entity: [{ what: { reference: 'Subscription/2b0678e0-cc51-49a1-8fda-e7545cc67ce4' } }],
       });
     }
-    const attempts = await recentAttempts(medplum, 's1');
+    const attempts = await recentAttempts(medplum, '2b0678e0-cc51-49a1-8fda-e7545cc67ce4');
     assert.equal(attempts.length, 2);
     assert.deepEqual(attempts.map((a) => a.ok).sort(), [false, true]);
   });
@@ -213,16 +213,21 @@ describe('subscriptions/debugging', () => {
       { status: 200, body: ok },
       { status: 200, body: ok },
     ]);
-    await resend(medplum, 'Patient', 'p1');
-    await resend(medplum, 'Patient', 'p1', 'Subscription/s1');
+    await resend(medplum, 'Patient', '119fe8c1-18e6-4d41-8ddb-d00ee515807b');
+    await resend(
+      medplum,
+      'Patient',
+      '119fe8c1-18e6-4d41-8ddb-d00ee515807b',
+      'Subscription/2b0678e0-cc51-49a1-8fda-e7545cc67ce4',
+    );
     assert.deepEqual(
       requests.map((r) => r.method),
       ['POST', 'POST'],
     );
-    assert.match(requests[0].url.pathname, /\/fhir\/R4\/Patient\/p1\/\$resend$/);
+    assert.match(requests[0].url.pathname, /\/fhir\/R4\/Patient\/119fe8c1-18e6-4d41-8ddb-d00ee515807b\/\$resend$/);
     assert.deepEqual(
       requests.map((r) => JSON.parse(r.body ?? 'null')),
-      [{}, { subscription: 'Subscription/s1' }],
+      [{}, { subscription: 'Subscription/2b0678e0-cc51-49a1-8fda-e7545cc67ce4' }],
     );
   });
 });

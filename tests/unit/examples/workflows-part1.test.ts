@@ -125,7 +125,7 @@ describe('workflows/part1: access control', () => {
     const draft: ClinicalImpression = {
       resourceType: 'ClinicalImpression',
       status: 'in-progress',
-      subject: { reference: 'Patient/p' },
+      subject: { reference: 'Patient/0c9d64ff-592a-4895-a196-1f88a3fb2e8f' },
     };
     const done: ClinicalImpression = { ...draft, status: 'completed' };
     assert.equal(constraintAllows(expression, undefined, draft), true, 'create');
@@ -207,7 +207,7 @@ describe('workflows/part1: charting', () => {
       resourceType: 'Encounter',
       status: 'in-progress',
       class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB', display: 'ambulatory' },
-      subject: { reference: 'Patient/p' },
+      subject: { reference: 'Patient/0c9d64ff-592a-4895-a196-1f88a3fb2e8f' },
     })) as Stored<Encounter>;
     const signature = await signEncounter(medplum, encounter, createReference(doctor));
     assert.doesNotThrow(() => validateResource(signature));
@@ -246,7 +246,7 @@ describe('workflows/part1: e-prescribing', () => {
       resourceType: 'MedicationRequest',
       status: 'draft',
       intent: 'order',
-      subject: { reference: 'Patient/p' },
+      subject: { reference: 'Patient/0c9d64ff-592a-4895-a196-1f88a3fb2e8f' },
       medicationCodeableConcept: {
         coding: [{ system: 'http://www.nlm.nih.gov/research/umls/rxnorm', code: '17767', display: 'amLODIPine' }],
       },
