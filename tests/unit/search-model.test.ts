@@ -98,8 +98,8 @@ test('byModel leaves a query that names something as it is', () => {
   // A short query with an identifier.
   assert.equal(byModel(hits, data, 'searchResources options'), hits);
   assert.equal(byModel(hits, data, 'Patient.name search'), hits);
-  // Two plain words are a question, reordered: a reference page whose title and route hold the
-  // rarer of them passes a guide holding neither.
+  // Two plain words are a question, reordered: a reference page whose title and route hold one
+  // of them passes a guide holding neither.
   assert.deepEqual(byModel(hits, data, 'patient record'), ['patient', 'guide']);
 });
 
@@ -108,18 +108,22 @@ test("pairs: a field holding two of the query's words side by side, in its order
     page('/docs/a/one', 'One', { headings: ['Override the zone'] }),
     page('/docs/a/two', 'Two', { headings: ['Zone override'] }),
     page('/docs/a/three', 'Three', { questions: 'How do I change a setting. Which zone override setting applies' }),
+    page('/docs/a/four', 'Four', { headings: ['Zone file override', 'Override and the setting'] }),
+    page('/docs/a/five', 'Five', { questions: 'Which zone. Override setting' }),
   ];
   const pairs = MODEL_FEATURES.indexOf('pairs');
   const f = modelFeatures('zone override setting', data).map((row) => row[pairs]);
-  // The pairs are "zone override" and "override setting"; the words apart, or in the other
-  // order, hold none; a question holds both.
-  assert.deepEqual(f, [0, 0.5, 1]);
+  // The pairs are "zone override" and "override setting"; in the other order, or apart in one
+  // heading ("Zone file override"), the words hold none, though stop words between them do not
+  // part them ("Override and the setting"); a question holds both; a pair split between two
+  // questions is not held.
+  assert.deepEqual(f, [0, 0.5, 1, 0.5, 0.5]);
   // The same words, held as the query's phrase one place lower, move that page ahead.
   assert.deepEqual(byModel(['1', '2'], data.slice(0, 2), 'zone override setting'), ['2', '1']);
   // A query of one significant word has no pairs.
   assert.deepEqual(
     modelFeatures('zone', data).map((row) => row[pairs]),
-    [0, 0, 0],
+    [0, 0, 0, 0, 0],
   );
 });
 

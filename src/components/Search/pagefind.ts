@@ -1188,8 +1188,12 @@ function wordPairs(query: string): [string, string][] {
 
 /**
  * The share of the query's word pairs (wordPairs) that one of a result's fields holds side by
- * side: its title, a heading its matches fall under, one of its reader questions, its summary. A
- * phrase of the query ("hosted zone") says more than its words found apart.
+ * side and in the query's order (stop words between them do not count, as in the query): its
+ * title, a heading its matches fall under, one of its reader questions, its summary. A phrase of
+ * the query ("hosted zone") says more than its words found apart. The summary (description, then
+ * the comma-separated keywords) is read as one run of words, so two neighbouring keywords make a
+ * pair; read a keyword and a sentence at a time, it moved 3 spent answers and put one fewer first
+ * (CONTRIBUTING.md, "Reordering by a fitted score").
  */
 function pairsHeld(pairs: [string, string][], d: ModelInput): number {
   if (pairs.length === 0) return 0;
