@@ -9,9 +9,11 @@
 import fs from 'node:fs';
 import {
   MODEL_FEATURES,
+  askedOf,
   cover,
   distinctWords as distinct,
   modelFeatures,
+  questionMatch,
   sameWord,
   type ModelInput,
 } from '../../src/components/Search/pagefind';
@@ -69,7 +71,52 @@ const CANDIDATES: Record<string, (query: string, rs: Traced[]) => number[]> = {
   matches: (_query, rs) => rs.map((r) => Math.log(1 + r.subResults.reduce((s, x) => s + (x.locations ?? 0), 0))),
   // The page's length in words, ln.
   words: (_query, rs) => rs.map((r) => Math.log(1 + (r.wordCount ?? 0))),
+  // Thirty-ninth round's candidates (s92-refit), each from data the panel has loaded.
+  // How well the page's best reader question or matched heading says what the query says
+  // (questionMatch over askedOf, the score preferAskedQuestion reads; 0 under three words).
+  asked: (query, rs) => rs.map((r) => questionMatch(query, askedOf({ meta: r.meta, sub_results: subs(r) } as never))),
+  // The rarity-weighted share of the query's words any of the model's fields holds.
+  anyField: (query, rs) => {
+    const words = distinct(query);
+    const weight = rarity(words, rs);
+    return rs.map((r) => cover(words, weight, fieldsOf(r)));
+  },
+  // The first place, and the second, as indicators (the place's effect need not be ln-shaped).
+  first: (_query, rs) => rs.map((_, i) => (i === 0 ? 1 : 0)),
+  second: (_query, rs) => rs.map((_, i) => (i === 1 ? 1 : 0)),
+  // How many headings Pagefind matched on the page, ln(1 + n).
+  subCount: (_query, rs) => rs.map((r) => Math.log(1 + r.subResults.length)),
+  // The rarity-weighted share of the query's words the sub-results' excerpts hold.
+  subExcerpts: (query, rs) => {
+    const words = distinct(query);
+    const weight = rarity(words, rs);
+    return rs.map((r) => cover(words, weight, distinct(r.subResults.map((s) => s.excerpt).join(' '))));
+  },
+  // Whether the rarest query word among the ten results' model fields is in the result's fields.
+  rareField: (query, rs) => {
+    const words = distinct(query);
+    if (words.length === 0) return rs.map(() => 0);
+    const held = rs.map(fieldsOf);
+    const count = words.map((w) => held.filter((f) => holds(f, w)).length);
+    const rarest = words[count.indexOf(Math.min(...count))];
+    return held.map((f) => (holds(f, rarest) ? 1 : 0));
+  },
 };
+
+const subs = (r: Traced) => r.subResults.map((s) => ({ title: s.title, url: r.url, excerpt: s.excerpt }));
+
+/** The words of the fields the model reads: title, headings, questions, summary, route. */
+function fieldsOf(r: Traced): string[] {
+  return distinct(
+    [
+      r.meta.title ?? '',
+      ...r.subResults.map((s) => s.title),
+      r.meta.questions ?? '',
+      r.meta.summary ?? '',
+      r.route.replace(/[-/_.]/g, ' '),
+    ].join(' '),
+  );
+}
 
 function rarity(words: string[], rs: Traced[]): number[] {
   const fields = rs.map((r) =>

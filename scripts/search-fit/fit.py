@@ -6,8 +6,8 @@ results, the softmax share of the answers over those ten (mean log share), less 
 Measured as the panel shows results: byModel's order (ties in their order), then preferExactTitle
 (exactKey), the answer's rank among the first ten.
 
-usage: python3 scripts/search-fit/fit.py <features.json> [--features a,b,...] [--l2 0.01]
-                                         [--current place=-2.03,title=0.36,...]
+usage: python3 scripts/search-fit/fit.py <features.json> [--features a,b,...] [--l2 0.0001]
+                                         [--current place=-1.9,title=-0.91,...]
   prints, for each of holdout20 onwards (LOSO: weights fitted on every other spent set), top 1 and
   top 3 with no step, with --current weights and refitted; then the weights fitted on all sets.
 """
@@ -19,8 +19,8 @@ from scipy.optimize import minimize
 
 p = argparse.ArgumentParser()
 p.add_argument('features')
-p.add_argument('--features', dest='use', default='place,title,titleOnly,headings,questions,summary,slug,reference,digest,troubleshooting')
-p.add_argument('--l2', type=float, default=0.01)
+p.add_argument('--features', dest='use', default='place,title,titleOnly,headings,questions,summary,slug,reference,digest,troubleshooting,pairs')
+p.add_argument('--l2', type=float, default=0.0001)
 p.add_argument('--current', default='')
 p.add_argument('--first', default='holdout20', help='first set measured leave-one-set-out')
 p.add_argument('--quiet', action='store_true')
@@ -49,18 +49,25 @@ def trainable(q):
 
 def fit(train):
     qs = [q for name in train for q in data[name] if trainable(q)]
+    # Padded to ten results a query (mask marks the real ones), so the loss is a few array products.
+    m = max(len(q['y']) for q in qs)
+    X = np.zeros((len(qs), m, len(cols)))
+    real = np.zeros((len(qs), m), dtype=bool)
+    ans = np.zeros((len(qs), m), dtype=bool)
+    for k, q in enumerate(qs):
+        n = len(q['y'])
+        X[k, :n], real[k, :n], ans[k, :n] = q['X'], True, q['y']
 
     def loss(w):
-        total, grad = 0.0, np.zeros_like(w)
-        for q in qs:
-            s = q['X'] @ w
-            s -= s.max()
-            e = np.exp(s)
-            p_all = e / e.sum()
-            p_ans = p_all[q['y']].sum()
-            total -= np.log(p_ans)
-            # d(-log sum_ans softmax)/dw = E_all[x] - E_ans[x]
-            grad += p_all @ q['X'] - (p_all[q['y']] / p_ans) @ q['X'][q['y']]
+        s = np.where(real, X @ w, -np.inf)
+        s -= s.max(axis=1, keepdims=True)
+        e = np.exp(s)
+        p_all = e / e.sum(axis=1, keepdims=True)
+        p_ans = np.where(ans, p_all, 0).sum(axis=1)
+        total = -np.log(p_ans).sum()
+        # d(-log sum_ans softmax)/dw = E_all[x] - E_ans[x]
+        q_ans = np.where(ans, p_all, 0) / p_ans[:, None]
+        grad = np.einsum('qi,qif->f', p_all - q_ans, X)
         n = len(qs)
         return total / n + a.l2 * w @ w, grad / n + 2 * a.l2 * w
 

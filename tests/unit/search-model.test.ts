@@ -66,12 +66,18 @@ test('byModel moves the page whose title, route and headings hold the question u
     'branding',
     'book',
   ]);
-  // Fourth, it passes the results holding none of the words but not the first: the first place
-  // is worth 2.03 × ln 4 more than the fourth, more than its text gives it here.
+  // Fourth, it passes the first too: the first place is worth 1.9 × ln 4 (2.63) more than the
+  // fourth, less than its route, headings and the query's phrases in them give it here.
   const lower = [data[0], data[2], data[3], data[1]];
   assert.deepEqual(
     byModel(['config-sources', 'branding', 'book', 'cdk-settings'], lower, 'Add hosted zone override setting'),
-    ['config-sources', 'cdk-settings', 'branding', 'book'],
+    ['cdk-settings', 'config-sources', 'branding', 'book'],
+  );
+  // A page holding one of the words in its title and route alone, fourth, passes only the third.
+  const titled = [data[0], data[2], data[3], page('/docs/self-hosting/zones', 'Zones')];
+  assert.deepEqual(
+    byModel(['config-sources', 'branding', 'book', 'zones'], titled, 'Add hosted zone override setting'),
+    ['config-sources', 'branding', 'zones', 'book'],
   );
   // Results the text does not tell apart keep their order.
   const plain = [page('/docs/a/one', 'One'), page('/docs/a/two', 'Two'), page('/docs/a/three', 'Three')];
@@ -92,8 +98,33 @@ test('byModel leaves a query that names something as it is', () => {
   // A short query with an identifier.
   assert.equal(byModel(hits, data, 'searchResources options'), hits);
   assert.equal(byModel(hits, data, 'Patient.name search'), hits);
-  // Two plain words are a question, reordered; a title holding one of them does not outweigh a place.
-  assert.deepEqual(byModel(hits, data, 'patient record'), ['guide', 'patient']);
+  // Two plain words are a question, reordered: a reference page whose title and route hold one
+  // of them passes a guide holding neither.
+  assert.deepEqual(byModel(hits, data, 'patient record'), ['patient', 'guide']);
+});
+
+test("pairs: a field holding two of the query's words side by side, in its order", () => {
+  const data = [
+    page('/docs/a/one', 'One', { headings: ['Override the zone'] }),
+    page('/docs/a/two', 'Two', { headings: ['Zone override'] }),
+    page('/docs/a/three', 'Three', { questions: 'How do I change a setting. Which zone override setting applies' }),
+    page('/docs/a/four', 'Four', { headings: ['Zone file override', 'Override and the setting'] }),
+    page('/docs/a/five', 'Five', { questions: 'Which zone. Override setting' }),
+  ];
+  const pairs = MODEL_FEATURES.indexOf('pairs');
+  const f = modelFeatures('zone override setting', data).map((row) => row[pairs]);
+  // The pairs are "zone override" and "override setting"; in the other order, or apart in one
+  // heading ("Zone file override"), the words hold none, though stop words between them do not
+  // part them ("Override and the setting"); a question holds both; a pair split between two
+  // questions is not held.
+  assert.deepEqual(f, [0, 0.5, 1, 0.5, 0.5]);
+  // The same words, held as the query's phrase one place lower, move that page ahead.
+  assert.deepEqual(byModel(['1', '2'], data.slice(0, 2), 'zone override setting'), ['2', '1']);
+  // A query of one significant word has no pairs.
+  assert.deepEqual(
+    modelFeatures('zone', data).map((row) => row[pairs]),
+    [0, 0, 0, 0, 0],
+  );
 });
 
 test('byModel falls back to the order it was given when it cannot read the results', () => {

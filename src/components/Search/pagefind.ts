@@ -1125,6 +1125,7 @@ export const MODEL_FEATURES = [
   'reference',
   'digest',
   'troubleshooting',
+  'pairs',
 ] as const;
 
 /**
@@ -1132,10 +1133,12 @@ export const MODEL_FEATURES = [
  * its place (ln of 1 + its 0-based index), the share of the query's words its title holds
  * (each word weighted by its rarity among the results: ln(1 + n / (1 + results holding it))),
  * the share of its title's words the query holds, the shares its headings (sub-results), reader
- * questions, summary (description and keywords) and route hold, and its kind.
+ * questions, summary (description and keywords) and route hold, its kind, and the share of the
+ * query's word pairs one of its fields holds side by side (pairsHeld).
  */
 export function modelFeatures(query: string, data: ModelInput[]): number[][] {
   const words = distinctWords(query);
+  const pairs = wordPairs(query);
   const fields = data.map((d) => {
     const title = distinctWords(d.meta.title ?? '');
     const headings = distinctWords(
@@ -1172,38 +1175,66 @@ export function modelFeatures(query: string, data: ModelInput[]): number[][] {
       kind.includes('reference') ? 1 : 0,
       kind.includes('digest') || kind.includes('settings') ? 1 : 0,
       isCatalogue(d.url) ? 1 : 0,
+      pairsHeld(pairs, d),
     ];
   });
 }
 
+/** The query's significant words two by two, as they follow each other ("hosted zone", "zone override"). */
+function wordPairs(query: string): [string, string][] {
+  const words = significantWords(query);
+  return words.slice(1).map((w, i) => [words[i], w]);
+}
+
+/**
+ * The share of the query's word pairs (wordPairs) that one of a result's fields holds side by
+ * side and in the query's order (stop words between them do not count, as in the query): its
+ * title, a heading its matches fall under, one of its reader questions, its summary. A phrase of
+ * the query ("hosted zone") says more than its words found apart. The summary (description, then
+ * the comma-separated keywords) is read as one run of words, so two neighbouring keywords make a
+ * pair; read a keyword and a sentence at a time, it moved 3 spent answers and put one fewer first
+ * (CONTRIBUTING.md, "Reordering by a fitted score").
+ */
+function pairsHeld(pairs: [string, string][], d: ModelInput): number {
+  if (pairs.length === 0) return 0;
+  const texts = [
+    d.meta.title ?? '',
+    ...(d.sub_results ?? []).map((s) => s.title),
+    ...(d.meta.questions ?? '').split(/\.\s+/),
+    d.meta.summary ?? '',
+  ].map(significantWords);
+  const held = pairs.filter(([a, b]) =>
+    texts.some((t) => t.some((x, j) => j + 1 < t.length && sameWord(a, x) && sameWord(b, t[j + 1]))),
+  ).length;
+  return held / pairs.length;
+}
+
 /**
  * The weights of the reordering model, one per feature (MODEL_FEATURES, in that order): a result
- * scores the sum of its features times these, and the first results are shown by score. Fitted
- * in the thirty-fifth round (2026-12-07) on the features of all 1,645 spent queries as the built
- * site's panel loads them (a softmax over each query's first ten results, the answer's share
- * maximised, L2 0.01), and validated leave-one-set-out on holdout20 to holdout36 (each set
- * measured with weights fitted on the 36 others): mean top 1 71.8% to 73.3%, top 3 94.3% to
- * 95.1% (CONTRIBUTING.md, "Reordering by a fitted score"). `place` keeps the order unless the
- * text says otherwise: the second result needs 1.41 more from the rest to pass the first, the
- * third 0.82 more to pass the second, a lower one less. The reader questions it read were those
- * before the round's cleanup of `questions:` entries that copied measured queries (`b7fa31bc`),
- * so the `questions` weight may overstate how much a question match predicts the answer. Refitted
- * in the thirty-sixth round (2026-12-07) with scripts/search-fit on the cleaned questions, holdout37
- * spent: questions 1.37 and every weight smaller, leave-one-set-out on holdout20 to holdout37 no
- * better than these (71.4% against 71.8%, these in sample on all but holdout37), nor, by enough to
- * keep, with the matched heading and the excerpt added; so these stay (CONTRIBUTING.md).
+ * scores the sum of its features times these, and the first results are shown by score. Refitted
+ * in the thirty-ninth round (2026-12-08) with scripts/search-fit on the features of all 1,831 spent
+ * queries as main's built panel loads them (a softmax over each query's first ten results, the
+ * answer's share maximised, L2 0.0001), with `pairs` added, and validated leave-one-set-out on
+ * holdout20 to holdout40 (each set measured with weights fitted on the 40 others): mean top 1
+ * 73.4% (the thirty-fifth round's weights) to 76.7%, top 3 96.3% to 97.0%; on holdout37 to
+ * holdout40, 131 to 141 of 186 first (CONTRIBUTING.md, "Reordering by a fitted score"). `place`
+ * keeps the order unless the text says otherwise: the second result needs 1.32 more from the rest
+ * to pass the first, the third 0.77 more to pass the second, a lower one less. `title` comes out
+ * negative beside `titleOnly` and `pairs`, which count much of what a title holding the query's
+ * words gives; a small L2 lets such overlapping weights apart.
  */
 export const MODEL_WEIGHTS: Readonly<Record<(typeof MODEL_FEATURES)[number], number>> = {
-  place: -2.03,
-  title: 0.36,
-  titleOnly: 0.51,
-  headings: 1.64,
-  questions: 1.96,
-  summary: 1.21,
-  slug: 0.96,
-  reference: 0.11,
-  digest: 0.37,
-  troubleshooting: -0.63,
+  place: -1.9,
+  title: -0.91,
+  titleOnly: 0.3,
+  headings: 3.11,
+  questions: 2.39,
+  summary: 1.96,
+  slug: 4.18,
+  reference: 0.57,
+  digest: 0.58,
+  troubleshooting: -1.31,
+  pairs: 3.49,
 };
 
 /**
