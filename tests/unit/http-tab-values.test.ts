@@ -201,7 +201,7 @@ test('Python: the same values, and a request the server refused on purpose print
   assert.equal(py.split('raise_for_status()').length - 1, 6);
   assert.match(py, /client_secret", "wrong"\)\],\n\)\nprint\(response\.status_code, response\.text\)/);
   // The fourth request is answered 400, and raise_for_status() would raise on it.
-  const { calls } = runPythonTab(
+  const { calls, printed, raisedForStatus } = runPythonTab(
     py,
     {
       MEDPLUM_BASE_URL: 'https://medplum.example/',
@@ -213,6 +213,8 @@ test('Python: the same values, and a request the server refused on purpose print
     [4],
   );
   assert.equal(calls.length, 7, 'the refused request does not stop the script');
+  assert.deepEqual(printed, ['400 '], 'the refused request prints its status and body');
+  assert.equal(raisedForStatus, 6, 'every other answer is checked');
   const verifier = calls[0].json.codeChallenge;
   assert.match(verifier, /^[0-9a-f]{64}$/, 'a new verifier made by the script');
   assert.equal(calls[0].json.password, READER_PASSWORD);

@@ -593,6 +593,53 @@ test('the remark plugin wraps a recorded region in TypeScript | HTTP | curl | Py
   assert.equal((tree2.children[0] as { type: string }).type, 'code');
 });
 
+test("the build's HTTP, curl and Python panels are toHttp, toCurl and toPython of the region's recording", () => {
+  // exampleTabs makes the three tabs from one shown recording (withShownIds) and one runnable;
+  // the other tests read them through toHttp, toCurl and toPython. A stored id, the clock's "now"
+  // (in the body curl sends too) and a sent-back meta make the shown and the runnable recording
+  // differ from the stored one, so a panel made from the wrong one fails here.
+  const patient = stableId(1);
+  const meta = { versionId: stableId(2), lastUpdated: RECORDED_INSTANT };
+  const read = serverPatientRead(patient, { meta }).requests[0];
+  const update: RecordedRequest = {
+    method: 'PUT',
+    path: `fhir/R4/Patient/${patient}`,
+    headers: [['Content-Type', 'application/fhir+json']],
+    auth: 'bearer',
+    body: { json: { resourceType: 'Patient', id: patient, meta, deceasedDateTime: RECORDED_INSTANT } },
+    response: read.response,
+  };
+  const recording = rec([read, update]);
+  const seed = regionSeed('examples/a.ts', 'r');
+  const dir = site({ regions: { r: recording } });
+  const node = { type: 'code', lang: 'ts', meta: 'file=examples/a.ts#r', value: '', position: { start: { line: 4 } } };
+  const tree = { type: 'root', children: [node] as unknown[] };
+  remarkExampleCode({ siteDir: dir })(tree, { path: path.join(dir, 'docs', 'p.mdx') });
+  const codes: { lang: string; value: string }[] = [];
+  const walk = (n: { type: string; lang?: string; value?: string; children?: unknown[] }) => {
+    if (n.type === 'code') codes.push({ lang: n.lang!, value: n.value! });
+    for (const c of n.children ?? []) walk(c as typeof n);
+  };
+  walk(tree);
+  const http = toHttp(recording, seed);
+  const curl = toCurl(recording, seed);
+  assert.ok(
+    !http.includes(patient) && !http.includes(RECORDED_INSTANT),
+    'the HTTP tab shows the region’s own id and moment',
+  );
+  assert.ok(http.includes('versionId') && !curl.includes('versionId'), 'curl leaves out the meta the server sets');
+  assert.ok(!curl.includes(RECORDED_INSTANT), 'curl sends the region’s own moment');
+  assert.deepEqual(
+    codes.slice(1).map((c) => [c.lang, c.value]),
+    [
+      ['http', http],
+      ['bash', curl],
+      ['python', toPython(recording, seed)],
+    ],
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('a malformed recording fails the build naming the page and line', () => {
   for (const bad of [
     '{not json',
