@@ -11,7 +11,8 @@
  * costly step of making the tabs, so the build works out the shown recording once per region and
  * makes all three tabs from it (httpFromShown, runnableFromShown, curlFromRunnable,
  * pythonFromRunnable; see exampleTabs in http-tabs.ts). toHttp, toCurl, toPython and runnable
- * make one tab from a stored recording on its own.
+ * make one tab from a stored recording on its own, composed the same way, for the tests (a unit
+ * test in http-tabs.test.ts checks that the build's three panels equal them).
  */
 import {
   isRefused,
