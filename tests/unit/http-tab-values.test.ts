@@ -8,13 +8,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
 import { regionSeed, stableId, type RegionRecording } from '../../plugins/markdown/remark-example-code/http-recordings';
 import { runnable, toCurl, toPython } from '../../plugins/markdown/remark-example-code/http-snippets';
 import { envLine, readByPosition } from '../../plugins/markdown/remark-example-code/http-tabs';
+import { runCurlTab, runPythonTab, type Answers } from './http-tab-stand-ins';
 
 const SEED = regionSeed('examples/x.ts', 'values');
 const server = (status: number, body?: unknown) => ({ mock: false as const, server: '5.1.12', status, body });
@@ -125,7 +123,7 @@ const READER_SECRET = 'reader&secret+1';
 /** What the reader's server answers with. */
 const REAL_CODE = 'c0de0000c0de0000c0de0000c0de0000';
 const REAL_URL = 'https://storage.medplum.example/binary/abc?Signature=real';
-const ANSWERS: Record<number, unknown> = {
+const ANSWERS: Answers = {
   1: { login: '11111111-2222-4333-8444-555555555555', code: REAL_CODE },
   2: { access_token: 'a' },
   3: { access_token: 'b' },
@@ -163,33 +161,18 @@ test('no recorded secret, code, verifier, password or signed URL reaches the cur
 });
 
 test('curl: the code and the signed URL are read from the responses, the verifier is made once, the secret comes from the environment', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'curl-values-'));
-  const script = [
-    'n=0',
-    'openssl() { printf "verifier-made-here"; }',
-    'curl() {',
-    '  n=$((n + 1)); local out="" prev="" a',
-    '  for a in "$@"; do [ "$prev" = "-o" ] && out="$a"; prev="$a"; done',
-    '  local v="ANSWER_$n"',
-    '  [ -n "$out" ] && printf "%s" "${!v}" > "$out"',
-    '  printf "%s\\0" "$@"; printf "\\0\\0"',
-    '}',
-    'MEDPLUM_BASE_URL=https://medplum.example/ ACCESS_TOKEN=tok',
+  const calls = runCurlTab(
     toCurl(signIn(), SEED),
-  ].join('\n');
-  fs.writeFileSync(path.join(dir, 's.sh'), script);
-  const env: Record<string, string> = {
-    ...process.env,
-    // Characters that would break a JSON string or a form body if pasted in as they are.
-    PASSWORD: READER_PASSWORD,
-    MEDPLUM_CLIENT_SECRET: READER_SECRET,
-  } as Record<string, string>;
-  for (const [n, body] of Object.entries(ANSWERS)) env[`ANSWER_${n}`] = JSON.stringify(body);
-  const out = execFileSync('bash', ['s.sh'], { cwd: dir, env }).toString();
-  const calls = out
-    .split('\0\0\0')
-    .filter(Boolean)
-    .map((c) => c.split('\0').filter((x, i, a) => !(x === '' && i === a.length - 1)));
+    {
+      MEDPLUM_BASE_URL: 'https://medplum.example/',
+      ACCESS_TOKEN: 'tok',
+      // Characters that would break a JSON string or a form body if pasted in as they are.
+      PASSWORD: READER_PASSWORD,
+      MEDPLUM_CLIENT_SECRET: READER_SECRET,
+    },
+    ANSWERS,
+    ['openssl() { printf "verifier-made-here"; }'],
+  );
   assert.equal(calls.length, 7);
   const data = (i: number): string => calls[i][calls[i].indexOf('--data-raw') + 1];
   /** A form's fields as curl gets them: `--data-urlencode 'name=value'`, the value encoded by curl. */
@@ -211,53 +194,27 @@ test('curl: the code and the signed URL are read from the responses, the verifie
   assert.equal(calls[6][0], REAL_URL, 'the download goes to the URL the reader’s server gave');
   assert.ok(!calls[6].includes('Authorization: Bearer tok'), 'the signed URL is its own credential: no token to it');
   assert.ok(calls[5].includes('Authorization: Bearer tok'));
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('Python: the same values, and a request the server refused on purpose prints its status instead of raising', () => {
   const py = toPython(signIn(), SEED);
   assert.equal(py.split('raise_for_status()').length - 1, 6);
   assert.match(py, /client_secret", "wrong"\)\],\n\)\nprint\(response\.status_code, response\.text\)/);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'py-values-'));
-  fs.mkdirSync(path.join(dir, 'requests'));
-  // A stand-in `requests` whose answers all raise on raise_for_status, as a refused one would.
-  fs.writeFileSync(
-    path.join(dir, 'requests', '__init__.py'),
-    [
-      'import json, os',
-      'ANSWERS = json.loads(os.environ["ANSWERS"])',
-      'calls = [0]',
-      'class _R:',
-      '    def __init__(self, n): self.n = n; self.status_code = 400 if n == 4 else 200; self.text = ""',
-      '    def raise_for_status(self):',
-      '        if self.status_code >= 400: raise RuntimeError("refused")',
-      '    def json(self): return ANSWERS[str(self.n)]',
-      'def request(method, url, **kw):',
-      '    calls[0] += 1',
-      '    print(json.dumps({"url": url, "json": kw.get("json"), "data": kw.get("data")}))',
-      '    return _R(calls[0])',
-      'def get(url, **kw): return request("GET", url, **kw)',
-      'def post(url, **kw): return request("POST", url, **kw)',
-    ].join('\n'),
-  );
-  fs.writeFileSync(path.join(dir, 'snippet.py'), py);
-  const out = execFileSync('python3', [path.join(dir, 'snippet.py')], {
-    env: {
-      ...process.env,
-      PYTHONPATH: dir,
+  // The fourth request is answered 400, and raise_for_status() would raise on it.
+  const { calls, printed, raisedForStatus } = runPythonTab(
+    py,
+    {
       MEDPLUM_BASE_URL: 'https://medplum.example/',
       ACCESS_TOKEN: 'tok',
       PASSWORD: READER_PASSWORD,
       MEDPLUM_CLIENT_SECRET: READER_SECRET,
-      ANSWERS: JSON.stringify(ANSWERS),
     },
-  }).toString();
-  const calls = out
-    .trim()
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l));
+    ANSWERS,
+    [4],
+  );
   assert.equal(calls.length, 7, 'the refused request does not stop the script');
+  assert.deepEqual(printed, ['400 '], 'the refused request prints its status and body');
+  assert.equal(raisedForStatus, 6, 'every other answer is checked');
   const verifier = calls[0].json.codeChallenge;
   assert.match(verifier, /^[0-9a-f]{64}$/, 'a new verifier made by the script');
   assert.equal(calls[0].json.password, READER_PASSWORD);
@@ -269,7 +226,6 @@ test('Python: the same values, and a request the server refused on purpose print
   assert.deepEqual(calls[2].data[1], ['client_secret', READER_SECRET]);
   assert.equal(calls[5].json.content[0].attachment.url, REAL_URL);
   assert.equal(calls[6].url, REAL_URL);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('an S256 challenge is computed from the verifier the tab makes', () => {

@@ -7,10 +7,6 @@
  * separator are numbered and shown like any other.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
 import {
   regionSeed,
@@ -24,6 +20,8 @@ import {
 import { runnable, toCurl, toHttp, toPython } from '../../plugins/markdown/remark-example-code/http-snippets';
 import { envLine } from '../../plugins/markdown/remark-example-code/http-tabs';
 import { variablesOf } from '../../plugins/markdown/remark-example-code/http-variables';
+import { runCurlTab, runPythonTab, type Answers } from './http-tab-stand-ins';
+import { serverGet } from './recording-fixtures';
 
 const SEED = regionSeed('examples/x.ts', 'flow');
 const server = (status: number, body?: unknown) => ({ mock: false as const, server: '5.1.12', status, body });
@@ -101,7 +99,7 @@ const REAL_PATIENT = '11111111-2222-4333-8444-555555555555';
 const REAL_JOB = '99999999-8888-4777-8666-555555555555';
 const REAL_PRACTITIONER = '22222222-3333-4444-8555-666666666666';
 /** The body the stand-in server answers each request with (1-based request number → body). */
-const ANSWERS: Record<number, unknown> = {
+const ANSWERS: Answers = {
   1: { resourceType: 'Patient', id: REAL_PATIENT },
   2: { resourceType: 'Patient', id: REAL_PATIENT },
   3: { resourceType: 'Task', id: '33333333-3333-4333-8333-333333333333' },
@@ -118,28 +116,11 @@ test('the curl tab reads ids from earlier responses with jq and takes the others
   const curl = toCurl(recording, SEED);
   const shown = JSON.stringify(withShownIds(recording, SEED)).match(/[0-9a-f]{8}-[0-9a-f-]{27}/g)!;
   for (const id of shown) assert.ok(!curl.includes(id), `a shown id in the curl tab: ${id}\n${curl}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'curl-vars-'));
-  // A stand-in curl: prints its arguments and, given `-o FILE`, writes the answer to that request there.
-  const script = [
-    'n=0',
-    'curl() {',
-    '  n=$((n + 1)); local out="" prev="" a',
-    '  for a in "$@"; do [ "$prev" = "-o" ] && out="$a"; prev="$a"; done',
-    '  local v="ANSWER_$n"',
-    '  [ -n "$out" ] && printf "%s" "${!v}" > "$out"',
-    '  printf "%s\\0" "$@"; printf "\\0\\0"',
-    '}',
-    'MEDPLUM_BASE_URL=https://medplum.example/ ACCESS_TOKEN=tok',
+  const calls = runCurlTab(
     curl,
-  ].join('\n');
-  fs.writeFileSync(path.join(dir, 's.sh'), script);
-  const env: Record<string, string> = { ...process.env, PRACTITIONER_ID: REAL_PRACTITIONER } as Record<string, string>;
-  for (const [n, body] of Object.entries(ANSWERS)) env[`ANSWER_${n}`] = JSON.stringify(body);
-  const out = execFileSync('bash', ['s.sh'], { cwd: dir, env }).toString();
-  const calls = out
-    .split('\0\0\0')
-    .filter(Boolean)
-    .map((c) => c.split('\0').filter((x, i, a) => !(x === '' && i === a.length - 1)));
+    { MEDPLUM_BASE_URL: 'https://medplum.example/', ACCESS_TOKEN: 'tok', PRACTITIONER_ID: REAL_PRACTITIONER },
+    ANSWERS,
+  );
   assert.equal(calls.length, 6);
   const urls = calls.map((c) => c.find((a) => a.startsWith('https://'))!);
   assert.equal(urls[1], `https://medplum.example/fhir/R4/Patient/${REAL_PATIENT}`);
@@ -149,7 +130,6 @@ test('the curl tab reads ids from earlier responses with jq and takes the others
   assert.deepEqual(task.note, [{ text: `it's "$HOME"` }], 'the rest of the body reaches curl as written');
   assert.equal(urls[3], `https://medplum.example/fhir/R4/Task?subject=Patient%2F${REAL_PATIENT}`);
   assert.equal(urls[5], `https://medplum.example/fhir/R4/bulkdata/export/${REAL_JOB}`);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('the Python tab reads ids from response.json() and takes the others from the environment', () => {
@@ -157,49 +137,19 @@ test('the Python tab reads ids from response.json() and takes the others from th
   const py = toPython(recording, SEED);
   const shown = JSON.stringify(withShownIds(recording, SEED)).match(/[0-9a-f]{8}-[0-9a-f-]{27}/g)!;
   for (const id of shown) assert.ok(!py.includes(id), `a shown id in the Python tab: ${id}\n${py}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'py-vars-'));
-  fs.mkdirSync(path.join(dir, 'requests'));
-  // A stand-in `requests`: prints each call and answers with that request's body from ANSWERS.
-  fs.writeFileSync(
-    path.join(dir, 'requests', '__init__.py'),
-    [
-      'import json, os',
-      'ANSWERS = json.loads(os.environ["ANSWERS"])',
-      'calls = [0]',
-      'class _R:',
-      '    def __init__(self, n): self.n = n',
-      '    def raise_for_status(self): pass',
-      '    def json(self): return ANSWERS[str(self.n)]',
-      'def request(method, url, **kw):',
-      '    calls[0] += 1',
-      '    print(json.dumps({"method": method, "url": url, "json": kw.get("json")}))',
-      '    return _R(calls[0])',
-      'def get(url, **kw): return request("GET", url, **kw)',
-      'def post(url, **kw): return request("POST", url, **kw)',
-    ].join('\n'),
+  const run = runPythonTab(
+    py,
+    { MEDPLUM_BASE_URL: 'https://medplum.example/', ACCESS_TOKEN: 'tok', PRACTITIONER_ID: REAL_PRACTITIONER },
+    ANSWERS,
   );
-  fs.writeFileSync(path.join(dir, 'snippet.py'), py);
-  const out = execFileSync('python3', [path.join(dir, 'snippet.py')], {
-    env: {
-      ...process.env,
-      PYTHONPATH: dir,
-      MEDPLUM_BASE_URL: 'https://medplum.example/',
-      ACCESS_TOKEN: 'tok',
-      PRACTITIONER_ID: REAL_PRACTITIONER,
-      ANSWERS: JSON.stringify(ANSWERS),
-    },
-  }).toString();
-  const calls = out
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
+  assert.deepEqual(run.printed, [], 'the script prints nothing of its own');
+  const calls = run.calls;
   assert.equal(calls.length, 6);
   assert.equal(calls[1].url, `https://medplum.example/fhir/R4/Patient/${REAL_PATIENT}`);
   assert.deepEqual(calls[2].json.for, { reference: `Patient/${REAL_PATIENT}` });
   assert.deepEqual(calls[2].json.owner, { reference: `Practitioner/${REAL_PRACTITIONER}` });
   assert.equal(calls[3].url, `https://medplum.example/fhir/R4/Task?subject=Patient%2F${REAL_PATIENT}`);
   assert.equal(calls[5].url, `https://medplum.example/fhir/R4/bulkdata/export/${REAL_JOB}`);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('variables are named after the type or path word before the id; the caption names each one the reader sets', () => {
@@ -210,19 +160,9 @@ test('variables are named after the type or path word before the id; the caption
     ['PRACTITIONER_ID', 'set'],
     ['EXPORT_ID', 'read'],
   ]);
-  const two: RegionRecording = {
-    test: 't',
-    omitted: 0,
-    requests: [
-      {
-        method: 'GET',
-        path: `fhir/R4/Observation?subject=Patient%2F${stableId(1)}%2CPatient%2F${stableId(2)}`,
-        headers: [],
-        auth: 'bearer',
-        response: server(200, { resourceType: 'Bundle' }),
-      },
-    ],
-  };
+  const two = serverGet(`fhir/R4/Observation?subject=Patient%2F${stableId(1)}%2CPatient%2F${stableId(2)}`, {
+    resourceType: 'Bundle',
+  });
   const shown = withShownIds(two, SEED);
   const caption = envLine(shown, variablesOf(shown).toSet)
     .map((n) => n.value)
@@ -287,22 +227,10 @@ test('an id after a percent-encoded separator (%2F, %7C, %3A) is numbered and sh
 test('two raw ids of one type after %2F are two resources, not both the type’s one numbered id', () => {
   const a = '667995ff-2028-4198-9049-a7e53965ca08';
   const b = 'e33c2fe1-e657-4998-b579-b9c80340d3a1';
-  const stored: RegionRecording = {
-    test: 't',
-    omitted: 0,
-    requests: [
-      {
-        method: 'GET',
-        path: `fhir/R4/MeasureReport?subject=Patient%2F${a}%2CPatient%2F${b}`,
-        headers: [],
-        auth: 'bearer',
-        response: server(200, {
-          resourceType: 'Bundle',
-          entry: [{ resource: { subject: { reference: `Patient/${stableId(1)}` } } }],
-        }),
-      },
-    ],
-  };
+  const stored = serverGet(`fhir/R4/MeasureReport?subject=Patient%2F${a}%2CPatient%2F${b}`, {
+    resourceType: 'Bundle',
+    entry: [{ resource: { subject: { reference: `Patient/${stableId(1)}` } } }],
+  });
   const http = toHttp(stored, SEED);
   assert.ok(!http.includes(a) && !http.includes(b), http);
   const [first, second] = /subject=Patient%2F([0-9a-f-]{36})%2CPatient%2F([0-9a-f-]{36})/.exec(http)!.slice(1);

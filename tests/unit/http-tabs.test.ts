@@ -33,6 +33,7 @@ import { authOf, shellQuote, toCurl, toHttp, toPython } from '../../plugins/mark
 import { TAB_GROUP } from '../../plugins/markdown/remark-example-code/http-tabs';
 import { rehypeCleanTwin } from '../../plugins/site/markdown-twins/rehype-clean-twin';
 import { firstDifference, storedFiles } from '../../lib/http-recordings';
+import { runCurlTab, runPythonTab } from './http-tab-stand-ins';
 import { serverPatientRead } from './recording-fixtures';
 
 const siteDir = path.resolve(__dirname, '../..');
@@ -134,19 +135,16 @@ const getQuery: RecordedRequest = {
   response: { mock: true, status: 200, body: { resourceType: 'Bundle', entry: [{}, {}] }, trimmed: true },
 };
 
+/** The variables the curl and Python tabs of jsonPost, formPost and getQuery read. */
+const CREDENTIALS = {
+  MEDPLUM_BASE_URL: 'https://medplum.example/',
+  ACCESS_TOKEN: 'tok',
+  MEDPLUM_CLIENT_ID: 'cid',
+  MEDPLUM_CLIENT_SECRET: 'sec',
+};
+
 test('curl: paths, headers and bodies reach curl exactly, whatever they contain', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'curl-args-'));
-  const script = [
-    'curl() { printf "%s\\0" "$@"; printf "\\0\\0"; }',
-    'MEDPLUM_BASE_URL=https://medplum.example/ ACCESS_TOKEN=tok MEDPLUM_CLIENT_ID=cid MEDPLUM_CLIENT_SECRET=sec',
-    toCurl(rec([jsonPost, formPost, getQuery]), SEED),
-  ].join('\n');
-  fs.writeFileSync(path.join(dir, 's.sh'), script);
-  const out = execFileSync('bash', [path.join(dir, 's.sh')]).toString();
-  const calls = out
-    .split('\0\0\0')
-    .filter(Boolean)
-    .map((c) => c.split('\0').filter((x, i, a) => !(x === '' && i === a.length - 1)));
+  const calls = runCurlTab(toCurl(rec([jsonPost, formPost, getQuery]), SEED), CREDENTIALS);
   assert.equal(calls.length, 3);
   const [a, b, c] = calls;
   assert.deepEqual(a.slice(0, 3), ['-X', 'POST', 'https://medplum.example/' + jsonPost.path]);
@@ -158,44 +156,12 @@ test('curl: paths, headers and bodies reach curl exactly, whatever they contain'
   assert.deepEqual([...new URLSearchParams(b[b.indexOf('--data-raw') + 1])], (formPost.body as { form: unknown }).form);
   assert.equal(c[0], 'https://medplum.example/' + getQuery.path);
   assert.ok(!c.includes('-X'), 'a GET needs no -X');
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('Python: the script sends the same method, URL, headers and body through requests', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'py-requests-'));
-  fs.mkdirSync(path.join(dir, 'requests'));
-  // A stand-in `requests` that prints each call as JSON instead of sending it.
-  fs.writeFileSync(
-    path.join(dir, 'requests', '__init__.py'),
-    [
-      'import json, sys',
-      'class _R:',
-      '    def raise_for_status(self):',
-      '        print("RAISED_FOR_STATUS")',
-      'def request(method, url, **kw):',
-      '    print(json.dumps({"method": method, "url": url, **{k: (list(map(list, v)) if k == "data" and isinstance(v, list) else list(v) if k == "auth" else v) for k, v in kw.items()}}))',
-      '    return _R()',
-      'def get(url, **kw): return request("GET", url, **kw)',
-      'def post(url, **kw): return request("POST", url, **kw)',
-      'def put(url, **kw): return request("PUT", url, **kw)',
-      'def patch(url, **kw): return request("PATCH", url, **kw)',
-      'def delete(url, **kw): return request("DELETE", url, **kw)',
-    ].join('\n'),
-  );
-  fs.writeFileSync(path.join(dir, 'snippet.py'), toPython(rec([jsonPost, formPost, getQuery]), SEED));
-  const out = execFileSync('python3', [path.join(dir, 'snippet.py')], {
-    env: {
-      ...process.env,
-      PYTHONPATH: dir,
-      MEDPLUM_BASE_URL: 'https://medplum.example/',
-      ACCESS_TOKEN: 'tok',
-      MEDPLUM_CLIENT_ID: 'cid',
-      MEDPLUM_CLIENT_SECRET: 'sec',
-    },
-  }).toString();
-  const lines = out.trim().split('\n');
-  assert.equal(lines.filter((l) => l === 'RAISED_FOR_STATUS').length, 3, 'raise_for_status() after each call');
-  const [a, b, c] = lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  const run = runPythonTab(toPython(rec([jsonPost, formPost, getQuery]), SEED), CREDENTIALS);
+  assert.equal(run.raisedForStatus, 3, 'raise_for_status() after each call');
+  const [a, b, c] = run.calls;
   assert.equal(a.method, 'POST');
   assert.equal(a.url, 'https://medplum.example/' + jsonPost.path);
   assert.deepEqual(a.json, (jsonPost.body as { json: unknown }).json);
@@ -205,7 +171,6 @@ test('Python: the script sends the same method, URL, headers and body through re
   assert.deepEqual(b.auth, ['cid', 'sec']);
   assert.equal(c.method, 'GET');
   assert.equal(c.url, 'https://medplum.example/' + getQuery.path);
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('HTTP: request line, headers, body, then the mock answer or why there is none', () => {
@@ -626,6 +591,53 @@ test('the remark plugin wraps a recorded region in TypeScript | HTTP | curl | Py
   const tree2 = { type: 'root', children: [plain] as unknown[] };
   remarkExampleCode({ siteDir: dir })(tree2, { path: path.join(dir, 'docs', 'p.mdx') });
   assert.equal((tree2.children[0] as { type: string }).type, 'code');
+});
+
+test("the build's HTTP, curl and Python panels are toHttp, toCurl and toPython of the region's recording", () => {
+  // exampleTabs makes the three tabs from one shown recording (withShownIds) and one runnable;
+  // the other tests read them through toHttp, toCurl and toPython. A stored id, the clock's "now"
+  // (in the body curl sends too) and a sent-back meta make the shown and the runnable recording
+  // differ from the stored one, so a panel made from the wrong one fails here.
+  const patient = stableId(1);
+  const meta = { versionId: stableId(2), lastUpdated: RECORDED_INSTANT };
+  const read = serverPatientRead(patient, { meta }).requests[0];
+  const update: RecordedRequest = {
+    method: 'PUT',
+    path: `fhir/R4/Patient/${patient}`,
+    headers: [['Content-Type', 'application/fhir+json']],
+    auth: 'bearer',
+    body: { json: { resourceType: 'Patient', id: patient, meta, deceasedDateTime: RECORDED_INSTANT } },
+    response: read.response,
+  };
+  const recording = rec([read, update]);
+  const seed = regionSeed('examples/a.ts', 'r');
+  const dir = site({ regions: { r: recording } });
+  const node = { type: 'code', lang: 'ts', meta: 'file=examples/a.ts#r', value: '', position: { start: { line: 4 } } };
+  const tree = { type: 'root', children: [node] as unknown[] };
+  remarkExampleCode({ siteDir: dir })(tree, { path: path.join(dir, 'docs', 'p.mdx') });
+  const codes: { lang: string; value: string }[] = [];
+  const walk = (n: { type: string; lang?: string; value?: string; children?: unknown[] }) => {
+    if (n.type === 'code') codes.push({ lang: n.lang!, value: n.value! });
+    for (const c of n.children ?? []) walk(c as typeof n);
+  };
+  walk(tree);
+  const http = toHttp(recording, seed);
+  const curl = toCurl(recording, seed);
+  assert.ok(
+    !http.includes(patient) && !http.includes(RECORDED_INSTANT),
+    'the HTTP tab shows the region’s own id and moment',
+  );
+  assert.ok(http.includes('versionId') && !curl.includes('versionId'), 'curl leaves out the meta the server sets');
+  assert.ok(!curl.includes(RECORDED_INSTANT), 'curl sends the region’s own moment');
+  assert.deepEqual(
+    codes.slice(1).map((c) => [c.lang, c.value]),
+    [
+      ['http', http],
+      ['bash', curl],
+      ['python', toPython(recording, seed)],
+    ],
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 test('a malformed recording fails the build naming the page and line', () => {

@@ -500,6 +500,22 @@ function isRunReading(t: DateToken): boolean {
 /** Epoch seconds under an OpenID time claim (`"updated_at": 1796664484.672`, the profile's `meta.lastUpdated`). */
 const EPOCH_CLAIM = /("(?:updated_at|auth_time|iat|nbf|exp)":)(\d{10})(?:\.(\d{1,3}))?(?!\d)/g;
 
+/** The instant an epoch claim's seconds and fraction digits (EPOCH_CLAIM's groups) name, in ms. */
+function epochMs(seconds: string, fraction = ''): number {
+  return Number(seconds) * SECOND + Number(fraction.padEnd(3, '0'));
+}
+
+/**
+ * `text` with each epoch claim written at `to(its instant)`, in as many fraction digits as it
+ * had; a claim `to` gives undefined for stays as it was.
+ */
+function withEpochClaimsMoved(text: string, to: (ms: number) => number | undefined): string {
+  return text.replace(EPOCH_CLAIM, (claim: string, key: string, seconds: string, fraction = '') => {
+    const at = to(epochMs(seconds, fraction));
+    return at === undefined ? claim : `${key}${epochText(at, fraction.length)}`;
+  });
+}
+
 /**
  * The run's own wall-clock readings (isRunReading; epoch-second claims after the recording day)
  * placed where the recording puts the run's "now": the earliest at RECORDED_INSTANT (a bound a
@@ -513,7 +529,7 @@ function runReadingsAsRecorded(text: string): { text: string; readings: Set<stri
     .map((token) => parseDateToken(token))
     .filter((t): t is DateToken => !!t && isRunReading(t));
   const epochs = [...text.matchAll(EPOCH_CLAIM)]
-    .map((m) => Number(m[2]) * SECOND + Number((m[3] ?? '').padEnd(3, '0')))
+    .map((m) => epochMs(m[2], m[3]))
     .filter((ms) => ms >= RECORDED_DAY + DAY);
   if (iso.length === 0 && epochs.length === 0) return { text, readings, moved: false };
   // Each form from its own earliest: an epoch claim (a profile's lastUpdated, from the set-up)
@@ -522,14 +538,11 @@ function runReadingsAsRecorded(text: string): { text: string; readings: Set<stri
   const epochMove = RECORDED_MS - Math.min(...epochs);
   const moved = new Map(iso.map((t) => [t.text, readingText(t, t.from + move)]));
   for (const v of moved.values()) readings.add(v);
-  const out = text
-    .replace(DATE_TOKEN, (token: string) => moved.get(token) ?? token)
-    .replace(EPOCH_CLAIM, (all: string, key: string, sec: string, frac = '') => {
-      const ms = Number(sec) * SECOND + Number(frac.padEnd(3, '0'));
-      // Whole seconds moved, its own milliseconds kept: JSON drops a fraction of .000.
-      const at = Math.floor((ms + epochMove) / SECOND) * SECOND + (ms % SECOND);
-      return ms >= RECORDED_DAY + DAY ? `${key}${epochText(at, frac.length)}` : all;
-    });
+  const out = withEpochClaimsMoved(
+    text.replace(DATE_TOKEN, (token: string) => moved.get(token) ?? token),
+    // Whole seconds moved, its own milliseconds kept: JSON drops a fraction of .000.
+    (ms) => (ms >= RECORDED_DAY + DAY ? Math.floor((ms + epochMove) / SECOND) * SECOND + (ms % SECOND) : undefined),
+  );
   return { text: out, readings, moved: true };
 }
 
@@ -568,15 +581,11 @@ export function withShownInstants(recorded: string, seed: string): string {
   }
   const shift = clockShift(seed, [...tokens.values()]);
   if (shift === 0) return text;
-  return text
-    .replace(DATE_TOKEN, (token: string) => {
-      const t = tokens.get(token);
-      return t?.clock ? movedToken(t, moveOf(t, shift)) : token;
-    })
-    .replace(EPOCH_CLAIM, (all: string, key: string, sec: string, frac = '') => {
-      const ms = Number(sec) * SECOND + Number(frac.padEnd(3, '0'));
-      return Math.abs(ms - RECORDED_MS) < DAY ? `${key}${epochText(ms + shift, frac.length)}` : all;
-    });
+  const datesMoved = text.replace(DATE_TOKEN, (token: string) => {
+    const t = tokens.get(token);
+    return t?.clock ? movedToken(t, moveOf(t, shift)) : token;
+  });
+  return withEpochClaimsMoved(datesMoved, (ms) => (Math.abs(ms - RECORDED_MS) < DAY ? ms + shift : undefined));
 }
 
 /**

@@ -7,7 +7,12 @@
  * slash (`https://api.medplum.com/`), so `fhir/R4/Patient` is appended as is.
  *
  * `seed` names the region (regionSeed): its ids and its "now" are shown as that region's own
- * (withShownIds), so two examples never show one id for two resources.
+ * (withShownIds), so two examples never show one id for two resources. withShownIds is the
+ * costly step of making the tabs, so the build works out the shown recording once per region and
+ * makes all three tabs from it (httpFromShown, runnableFromShown, curlFromRunnable,
+ * pythonFromRunnable; see exampleTabs in http-tabs.ts). toHttp, toCurl, toPython and runnable
+ * make one tab from a stored recording on its own, composed the same way, for the tests (a unit
+ * test in http-tabs.test.ts checks that the build's three panels equal them).
  */
 import {
   isRefused,
@@ -102,9 +107,11 @@ function omittedNote(rec: RegionRecording, comment: string): string[] {
     : [];
 }
 
-/** Raw requests, each followed by the mock's answer (status and trimmed body) or a line saying why there is none. */
-export function toHttp(recorded: RegionRecording, seed: string): string {
-  const rec = withShownIds(recorded, seed);
+/**
+ * The HTTP tab of a shown recording (withShownIds): raw requests, each followed by the mock's
+ * answer (status and trimmed body) or a line saying why there is none.
+ */
+export function httpFromShown(rec: RegionRecording): string {
   const blocks = rec.requests.map((req) => {
     const lines = [`${req.method} ${isAbsolute(req.path) ? req.path : `/${req.path}`}`];
     const auth = authOf(req);
@@ -211,13 +218,12 @@ export interface Runnable {
 }
 
 /**
- * The curl and Python tabs' recording (the HTTP tab keeps what was sent): the shown ids
- * (withShownIds), the bodies of creates and updates without the `meta` fields the server sets
+ * The curl and Python tabs' recording (the HTTP tab keeps what was sent), from the shown one
+ * (withShownIds): the bodies of creates and updates without the `meta` fields the server sets
  * itself (a resource read before the region and sent back would otherwise ask the reader for its
  * version, author and project ids), and the id variables of what is left (variablesOf).
  */
-export function runnable(recorded: RegionRecording, seed: string): Runnable {
-  const shown = withShownIds(recorded, seed);
+export function runnableFromShown(shown: RegionRecording): Runnable {
   const left = new Set<string>();
   const requests = shown.requests.map((req) =>
     isWrite(req) && req.body && 'json' in req.body
@@ -279,11 +285,11 @@ function pyGenerated(plan: VariablePlan): string[] {
 }
 
 /**
- * One curl command per request. A request whose response holds an id a later request sends
- * saves its body (`-o response-N.json`) and reads the id from it with jq (http-variables.ts).
+ * One curl command per request (runnableFromShown). A request whose response holds an id a later
+ * request sends saves its body (`-o response-N.json`) and reads the id from it with jq
+ * (http-variables.ts).
  */
-export function toCurl(recorded: RegionRecording, seed: string): string {
-  const { rec, plan } = runnable(recorded, seed);
+export function curlFromRunnable({ rec, plan }: Runnable): string {
   const commands = rec.requests.map((req, i) => {
     const url =
       isAbsolute(req.path) || urlVariable(req, plan)
@@ -377,14 +383,13 @@ export function pyLiteral(value: unknown, indent = '', plan?: VariablePlan): str
 }
 
 /**
- * A `requests` script: base URL, token and the ids and credentials the reader sets from the
- * environment, a PKCE verifier it makes itself, `raise_for_status()` after each call but one the
- * recorded server refused with a 4xx (the example shows that refusal: the script prints it and
- * goes on), and an id or value a later request sends read from the response that holds it
- * (http-variables.ts).
+ * A `requests` script (runnableFromShown): base URL, token and the ids and credentials the
+ * reader sets from the environment, a PKCE verifier it makes itself, `raise_for_status()` after
+ * each call but one the recorded server refused with a 4xx (the example shows that refusal: the
+ * script prints it and goes on), and an id or value a later request sends read from the response
+ * that holds it (http-variables.ts).
  */
-export function toPython(recorded: RegionRecording, seed: string): string {
-  const { rec, plan } = runnable(recorded, seed);
+export function pythonFromRunnable({ rec, plan }: Runnable): string {
   const usesRe = [...plan.captures.values()].some((vs) =>
     vs.some((v) => typeof v.capture!.match === 'number' && v.capture!.match !== -1),
   );
@@ -437,4 +442,24 @@ export function toPython(recorded: RegionRecording, seed: string): string {
   });
   lines.push(...omittedNote(rec, '#'));
   return lines.join('\n');
+}
+
+/** The HTTP tab of a stored recording for the region `seed` (regionSeed). */
+export function toHttp(recorded: RegionRecording, seed: string): string {
+  return httpFromShown(withShownIds(recorded, seed));
+}
+
+/** What the curl and Python tabs of a stored recording run, for the region `seed`. */
+export function runnable(recorded: RegionRecording, seed: string): Runnable {
+  return runnableFromShown(withShownIds(recorded, seed));
+}
+
+/** The curl tab of a stored recording for the region `seed`. */
+export function toCurl(recorded: RegionRecording, seed: string): string {
+  return curlFromRunnable(runnable(recorded, seed));
+}
+
+/** The Python tab of a stored recording for the region `seed`. */
+export function toPython(recorded: RegionRecording, seed: string): string {
+  return pythonFromRunnable(runnable(recorded, seed));
 }

@@ -6,8 +6,8 @@
  * the reader needs to know. The Markdown twin keeps the TypeScript and HTTP panels
  * (plugins/site/markdown-twins/rehype-clean-twin.ts drops the tab list and the curl and Python panels).
  */
-import { MAX_ARRAY_ENTRIES, MAX_STRING_LENGTH, type RegionRecording } from './http-recordings';
-import { authOf, runnable, toCurl, toHttp, toPython } from './http-snippets';
+import { MAX_ARRAY_ENTRIES, MAX_STRING_LENGTH, withShownIds, type RegionRecording } from './http-recordings';
+import { authOf, curlFromRunnable, httpFromShown, pythonFromRunnable, runnableFromShown } from './http-snippets';
 import { entryPosition, type Variable, type VariablePlan } from './http-variables';
 
 const ORDINAL_WORDS: Record<number, string> = { 2: 'second', 3: 'third', 4: 'fourth', 5: 'fifth' };
@@ -208,25 +208,28 @@ export function exampleTabs(fenced: Node, rec: RegionRecording, seed: string, ke
           ]
         : []),
   ];
-  const { rec: sent, plan, metaLeftOut } = runnable(rec, seed);
+  // Once per region, shared by the three tabs: withShownIds is the costly step of making them.
+  const shown = withShownIds(rec, seed);
+  const run = runnableFromShown(shown);
+  const { rec: sent, plan, metaLeftOut } = run;
   return tabGroup(id, [
     [fenced],
     [
       staticPanel(`${key}-http`, [
         paragraph(...httpNote),
-        { type: 'code', lang: 'http', meta: null, value: toHttp(rec, seed) },
+        { type: 'code', lang: 'http', meta: null, value: httpFromShown(shown) },
       ]),
     ],
     [
       staticPanel(`${key}-curl`, [
         paragraph(...envLine(sent, plan.toSet, metaLeftOut, readByPosition(plan))),
-        { type: 'code', lang: 'bash', meta: null, value: toCurl(rec, seed) },
+        { type: 'code', lang: 'bash', meta: null, value: curlFromRunnable(run) },
       ]),
     ],
     [
       staticPanel(`${key}-python`, [
         paragraph(...envLine(sent, plan.toSet, metaLeftOut, readByPosition(plan))),
-        { type: 'code', lang: 'python', meta: null, value: toPython(rec, seed) },
+        { type: 'code', lang: 'python', meta: null, value: pythonFromRunnable(run) },
       ]),
     ],
   ]);
