@@ -119,17 +119,7 @@ function fieldsOf(r: Traced): string[] {
 }
 
 function rarity(words: string[], rs: Traced[]): number[] {
-  const fields = rs.map((r) =>
-    distinct(
-      [
-        r.meta.title ?? '',
-        ...r.subResults.map((s) => s.title),
-        r.meta.questions ?? '',
-        r.meta.summary ?? '',
-        r.route.replace(/[-/_.]/g, ' '),
-      ].join(' '),
-    ),
-  );
+  const fields = rs.map(fieldsOf);
   return words.map((w) => Math.log(1 + rs.length / (1 + fields.filter((f) => holds(f, w)).length)));
 }
 

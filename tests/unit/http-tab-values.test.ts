@@ -9,13 +9,27 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
-import { regionSeed, stableId, type RegionRecording } from '../../plugins/markdown/remark-example-code/http-recordings';
+import {
+  regionSeed,
+  stableId,
+  type RecordedRequest,
+  type RegionRecording,
+} from '../../plugins/markdown/remark-example-code/http-recordings';
 import { runnable, toCurl, toPython } from '../../plugins/markdown/remark-example-code/http-snippets';
 import { envLine, readByPosition } from '../../plugins/markdown/remark-example-code/http-tabs';
 import { runCurlTab, runPythonTab, type Answers } from './http-tab-stand-ins';
 
 const SEED = regionSeed('examples/x.ts', 'values');
 const server = (status: number, body?: unknown) => ({ mock: false as const, server: '5.1.12', status, body });
+/** A form POST to oauth2/token, as the SDK sends it (no bearer token), with the server's answer. */
+const tokenRequest = (form: [string, string][], response: RecordedRequest['response']): RecordedRequest => ({
+  method: 'POST',
+  path: 'oauth2/token',
+  headers: [],
+  auth: 'none',
+  body: { form },
+  response,
+});
 const RECORDED_SECRET = '7b6ae7cc2a2ffe1648374a8e84239567e8e5bd6631b3043273e2abadb57e787b';
 const RECORDED_CODE = '9433c8c0ccc4e3a7cc8fc83ce855a3e9';
 const RECORDED_PASSWORD = 'pw-b94a3346-7d01-4282-8b96-73a34c41e95f';
@@ -47,46 +61,28 @@ function signIn(): RegionRecording {
         },
         response: server(200, { login: stableId(1), code: RECORDED_CODE }),
       },
-      {
-        method: 'POST',
-        path: 'oauth2/token',
-        headers: [],
-        auth: 'none',
-        body: {
-          form: [
-            ['grant_type', 'authorization_code'],
-            ['code', RECORDED_CODE],
-            ['code_verifier', RECORDED_CHALLENGE],
-          ],
-        },
-        response: server(200, { access_token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln', token_type: 'Bearer' }),
-      },
-      {
-        method: 'POST',
-        path: 'oauth2/token',
-        headers: [],
-        auth: 'none',
-        body: {
-          form: [
-            ['grant_type', 'client_credentials'],
-            ['client_secret', RECORDED_SECRET],
-          ],
-        },
-        response: server(200, { access_token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' }),
-      },
-      {
-        method: 'POST',
-        path: 'oauth2/token',
-        headers: [],
-        auth: 'none',
-        body: {
-          form: [
-            ['grant_type', 'client_credentials'],
-            ['client_secret', 'wrong'],
-          ],
-        },
-        response: server(400, { error: 'invalid_request' }),
-      },
+      tokenRequest(
+        [
+          ['grant_type', 'authorization_code'],
+          ['code', RECORDED_CODE],
+          ['code_verifier', RECORDED_CHALLENGE],
+        ],
+        server(200, { access_token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln', token_type: 'Bearer' }),
+      ),
+      tokenRequest(
+        [
+          ['grant_type', 'client_credentials'],
+          ['client_secret', RECORDED_SECRET],
+        ],
+        server(200, { access_token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' }),
+      ),
+      tokenRequest(
+        [
+          ['grant_type', 'client_credentials'],
+          ['client_secret', 'wrong'],
+        ],
+        server(400, { error: 'invalid_request' }),
+      ),
       {
         method: 'POST',
         path: 'fhir/R4/Binary',
@@ -337,20 +333,14 @@ test('a code from a sign-in whose answer was not recorded is read from that sign
         body: { json: { googleCredential: 'jwt', codeChallengeMethod: 'S256', codeChallenge: 'MUXiagxPbTWp' } },
         response: { mock: false, reason: 'unrouted: the mock has no route for this request' },
       },
-      {
-        method: 'POST',
-        path: 'oauth2/token',
-        headers: [],
-        auth: 'none',
-        body: {
-          form: [
-            ['grant_type', 'authorization_code'],
-            ['code', RECORDED_CODE],
-            ['code_verifier', RECORDED_CHALLENGE],
-          ],
-        },
-        response: server(200, { access_token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' }),
-      },
+      tokenRequest(
+        [
+          ['grant_type', 'authorization_code'],
+          ['code', RECORDED_CODE],
+          ['code_verifier', RECORDED_CHALLENGE],
+        ],
+        server(200, { access_token: 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' }),
+      ),
     ],
   };
   assert.match(toCurl(rec, SEED), /-o response-1\.json\nCODE=\$\(jq -r '\.code' response-1\.json\)/);

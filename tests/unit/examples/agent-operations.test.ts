@@ -126,6 +126,20 @@ describe('agent/operations: configuration', () => {
   });
 });
 
+/** The two agents a type-level operation's answers name, as the server includes them. */
+const NORTH: Agent = {
+  resourceType: 'Agent',
+  id: 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7',
+  name: 'North',
+  status: 'active',
+};
+const SOUTH: Agent = {
+  resourceType: 'Agent',
+  id: '3c0e8f52-6a1d-4b7e-9f24-d5a81c7b2e96',
+  name: 'South',
+  status: 'active',
+};
+
 describe('agent/operations: status and logs', () => {
   test('getFleetStatus flattens the $bulk-status Bundle and staleAgents picks the problems', async () => {
     const { medplum, requests } = scriptedClient([
@@ -139,15 +153,7 @@ describe('agent/operations: status and logs', () => {
               resource: {
                 resourceType: 'Parameters',
                 parameter: [
-                  {
-                    name: 'agent',
-                    resource: {
-                      resourceType: 'Agent',
-                      id: 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7',
-                      name: 'North',
-                      status: 'active',
-                    },
-                  },
+                  { name: 'agent', resource: NORTH },
                   {
                     name: 'result',
                     resource: {
@@ -166,7 +172,7 @@ describe('agent/operations: status and logs', () => {
               resource: {
                 resourceType: 'Parameters',
                 parameter: [
-                  { name: 'agent', resource: { resourceType: 'Agent', id: 'a2', name: 'South', status: 'active' } },
+                  { name: 'agent', resource: SOUTH },
                   {
                     name: 'result',
                     resource: {
@@ -198,7 +204,7 @@ describe('agent/operations: status and logs', () => {
     const stale = staleAgents(rows, new Date('2026-11-25T10:00:30.000Z'));
     assert.deepEqual(
       stale.map((r) => r.agentId),
-      ['a2'],
+      [SOUTH.id],
     );
   });
 
@@ -236,15 +242,7 @@ describe('agent/operations: reload and upgrade', () => {
               resource: {
                 resourceType: 'Parameters',
                 parameter: [
-                  {
-                    name: 'agent',
-                    resource: {
-                      resourceType: 'Agent',
-                      id: 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7',
-                      name: 'North',
-                      status: 'active',
-                    },
-                  },
+                  { name: 'agent', resource: NORTH },
                   { name: 'result', resource: ok },
                 ],
               },
@@ -253,7 +251,7 @@ describe('agent/operations: reload and upgrade', () => {
               resource: {
                 resourceType: 'Parameters',
                 parameter: [
-                  { name: 'agent', resource: { resourceType: 'Agent', id: 'a2', name: 'South', status: 'active' } },
+                  { name: 'agent', resource: SOUTH },
                   {
                     name: 'result',
                     resource: {
@@ -273,7 +271,7 @@ describe('agent/operations: reload and upgrade', () => {
     assert.equal(requests[0].url.searchParams.get('name'), 'clinic');
     assert.deepEqual(results, [
       { agentId: 'fd2a1bfc-9881-4f21-b602-01b9cbc530b7', ok: true, message: 'All OK' },
-      { agentId: 'a2', ok: false, message: 'Timeout' },
+      { agentId: SOUTH.id, ok: false, message: 'Timeout' },
     ]);
   });
 
