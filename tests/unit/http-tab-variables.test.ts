@@ -111,16 +111,24 @@ const ANSWERS: Answers = {
   6: {},
 };
 
+/** What the flow's tabs run with: the caption's variables, set as a reader would. */
+const TAB_ENV = {
+  MEDPLUM_BASE_URL: 'https://medplum.example/',
+  ACCESS_TOKEN: 'tok',
+  PRACTITIONER_ID: REAL_PRACTITIONER,
+};
+
+/** No id the HTTP tab shows for the recording appears in the tab a reader runs. */
+function assertNoShownId(tab: string, recording: RegionRecording, kind: string) {
+  const shown = JSON.stringify(withShownIds(recording, SEED)).match(/[0-9a-f]{8}-[0-9a-f-]{27}/g)!;
+  for (const id of shown) assert.ok(!tab.includes(id), `a shown id in the ${kind} tab: ${id}\n${tab}`);
+}
+
 test('the curl tab reads ids from earlier responses with jq and takes the others from variables the caption names', () => {
   const recording = flow();
   const curl = toCurl(recording, SEED);
-  const shown = JSON.stringify(withShownIds(recording, SEED)).match(/[0-9a-f]{8}-[0-9a-f-]{27}/g)!;
-  for (const id of shown) assert.ok(!curl.includes(id), `a shown id in the curl tab: ${id}\n${curl}`);
-  const calls = runCurlTab(
-    curl,
-    { MEDPLUM_BASE_URL: 'https://medplum.example/', ACCESS_TOKEN: 'tok', PRACTITIONER_ID: REAL_PRACTITIONER },
-    ANSWERS,
-  );
+  assertNoShownId(curl, recording, 'curl');
+  const calls = runCurlTab(curl, TAB_ENV, ANSWERS);
   assert.equal(calls.length, 6);
   const urls = calls.map((c) => c.find((a) => a.startsWith('https://'))!);
   assert.equal(urls[1], `https://medplum.example/fhir/R4/Patient/${REAL_PATIENT}`);
@@ -135,13 +143,8 @@ test('the curl tab reads ids from earlier responses with jq and takes the others
 test('the Python tab reads ids from response.json() and takes the others from the environment', () => {
   const recording = flow();
   const py = toPython(recording, SEED);
-  const shown = JSON.stringify(withShownIds(recording, SEED)).match(/[0-9a-f]{8}-[0-9a-f-]{27}/g)!;
-  for (const id of shown) assert.ok(!py.includes(id), `a shown id in the Python tab: ${id}\n${py}`);
-  const run = runPythonTab(
-    py,
-    { MEDPLUM_BASE_URL: 'https://medplum.example/', ACCESS_TOKEN: 'tok', PRACTITIONER_ID: REAL_PRACTITIONER },
-    ANSWERS,
-  );
+  assertNoShownId(py, recording, 'Python');
+  const run = runPythonTab(py, TAB_ENV, ANSWERS);
   assert.deepEqual(run.printed, [], 'the script prints nothing of its own');
   const calls = run.calls;
   assert.equal(calls.length, 6);
